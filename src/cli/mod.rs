@@ -1,0 +1,79 @@
+//! The `rollx` command line: argument parsing and output. Everything else
+//! lives in the library; this layer only calls it and prints.
+
+mod check;
+
+use std::io::IsTerminal;
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand, ValueEnum};
+
+/// Exit code: everything is fine.
+pub const EXIT_OK: u8 = 0;
+/// Exit code: the input is invalid or a check failed.
+pub const EXIT_INVALID: u8 = 1;
+/// Exit code: bad usage or an I/O error.
+pub const EXIT_USAGE: u8 = 2;
+
+/// A toolchain for "Rolling X" roll-and-write dice games: validate maps,
+/// play and referee games, print sheets.
+#[derive(Debug, Parser)]
+#[command(name = "rollx", version, about, long_about = None)]
+#[command(
+    after_help = "Exit codes: 0 ok, 1 the input is invalid or a check failed, 2 usage or I/O error."
+)]
+pub struct Cli {
+    /// Colour in diagnostics.
+    #[arg(long, value_enum, default_value_t = ColorChoice::Auto, global = true)]
+    pub color: ColorChoice,
+    /// The command to run.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// When to use ANSI colours.
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub enum ColorChoice {
+    /// When writing to a terminal and NO_COLOR is not set.
+    Auto,
+    /// Always.
+    Always,
+    /// Never.
+    Never,
+}
+
+impl ColorChoice {
+    /// Whether to colour output written to stdout.
+    pub fn enabled(self) -> bool {
+        match self {
+            ColorChoice::Always => true,
+            ColorChoice::Never => false,
+            ColorChoice::Auto => {
+                std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none()
+            }
+        }
+    }
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Validate map files and summarise them.
+    Check(check::CheckArgs),
+}
+
+/// Parses the command line, runs the command and returns its exit code.
+pub fn run() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            let code = if e.use_stderr() { EXIT_USAGE } else { EXIT_OK };
+            let _ = e.print();
+            return ExitCode::from(code);
+        }
+    };
+    let color = cli.color.enabled();
+    ExitCode::from(match cli.command {
+        Command::Check(args) => check::run(&args, color),
+    })
+}

@@ -1,0 +1,13 @@
+//! rollx: a toolchain for "Rolling X" roll-and-write dice games.
+//!
+//! The library is laid out as the data flows:
+//!
+//! - [`map`]: the map model and its TOML format, with validation;
+//! - [`diag`]: located diagnostics shared by every input format;
+//! - [`cli`]: the thin command-line layer (the only place that prints).
+
+#![warn(missing_docs)]
+
+pub mod cli;
+pub mod diag;
+pub mod map;

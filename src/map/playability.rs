@@ -1,0 +1,103 @@
+//! Can the dice fill the map? Expected dice per region against region sizes.
+//!
+//! Each round draws `dice_per_round` of the bag's dice (one per region plus
+//! the wild die) without replacement, so every die is rolled
+//! `rounds * dice_per_round / bag` times per game on average. A region can
+//! be reached by its own die and the wild die.
+
+use serde::Serialize;
+
+use super::resolve::Resolved;
+use crate::diag::Diagnostic;
+
+/// Expected dice for one region.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct RegionDice {
+    /// Region id.
+    pub region: String,
+    /// Number of areas.
+    pub size: usize,
+    /// Expected results of the region's own die per game.
+    pub own: f64,
+    /// Expected results of the wild die per game (shared by every region).
+    pub wild: f64,
+    /// `own + wild`: expected dice that can reach the region.
+    pub reach: f64,
+}
+
+/// The dice budget of a map.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Playability {
+    /// Dice results per game (rounds times dice per round).
+    pub results_per_game: u32,
+    /// Extra numbers the Dupe power can write.
+    pub dupes: u32,
+    /// Number of areas to fill.
+    pub areas: usize,
+    /// Dice in the bag.
+    pub bag: usize,
+    /// Per region.
+    pub regions: Vec<RegionDice>,
+}
+
+/// Computes the budget and warns where the dice cannot fill the map.
+pub fn check(res: &Resolved, diags: &mut Vec<Diagnostic>) -> Playability {
+    let rules = &res.rules;
+    let bag = res.regions.len() + 1;
+    let per_die = f64::from(rules.results_per_game()) / bag as f64;
+    let regions: Vec<RegionDice> = res
+        .regions
+        .iter()
+        .enumerate()
+        .map(|(r, region)| RegionDice {
+            region: region.id.clone(),
+            size: res
+                .areas
+                .iter()
+                .filter(|a| a.region.map(|x| x.index()) == Some(r))
+                .count(),
+            own: per_die,
+            wild: per_die,
+            reach: 2.0 * per_die,
+        })
+        .collect();
+    let p = Playability {
+        results_per_game: rules.results_per_game(),
+        dupes: u32::from(rules.powers.dupe),
+        areas: res.areas.len(),
+        bag,
+        regions,
+    };
+
+    let supply = p.results_per_game + p.dupes;
+    if (supply as usize) < p.areas {
+        let short = p.areas - supply as usize;
+        diags.push(
+            Diagnostic::warning(
+                "too-few-dice",
+                format!(
+                    "{} dice results and {} dupes cannot fill {} areas: even a perfect game ends with at least {short} X",
+                    p.results_per_game, p.dupes, p.areas
+                ),
+            )
+            .with_label(res.rules_loc, "the rules give this many dice")
+            .with_help("add rounds or dupes, or remove areas"),
+        );
+    }
+    for (d, region) in p.regions.iter().zip(&res.regions) {
+        if d.size as f64 > d.reach {
+            diags.push(
+                Diagnostic::warning(
+                    "region-unfillable",
+                    format!(
+                        "region `{}` has {} areas, but on average only {:.1} dice can reach it ({:.1} of its own and {:.1} wild)",
+                        d.region, d.size, d.reach, d.own, d.wild
+                    ),
+                )
+                .with_label(region.loc, "too big for its dice")
+                .with_help("move areas to smaller regions; only Color Change and Dupe can make up the difference"),
+            );
+        }
+    }
+    p
+}

@@ -1,0 +1,337 @@
+//! Typed reading of a parsed TOML table that records every problem
+//! (wrong types, unknown keys) as a located [`Diagnostic`] instead of
+//! stopping at the first, as serde would.
+
+use toml::Spanned;
+use toml::de::{DeTable, DeValue};
+
+use crate::diag::{Diagnostic, Loc, SourceId};
+
+/// A value with the place it came from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Sp<T> {
+    /// The value.
+    pub value: T,
+    /// Where it was written.
+    pub loc: Loc,
+}
+
+impl<T> Sp<T> {
+    /// Pairs a value with a location.
+    pub fn new(value: T, loc: Loc) -> Self {
+        Self { value, loc }
+    }
+}
+
+/// A list of strings with the location of the whole array.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SpList {
+    /// The array as a whole.
+    pub loc: Loc,
+    /// Its elements.
+    pub items: Vec<Sp<String>>,
+}
+
+/// Where diagnostics go while one file is read.
+pub struct Ctx<'d> {
+    /// The file being read.
+    pub source: SourceId,
+    /// Collected findings.
+    pub diags: &'d mut Vec<Diagnostic>,
+}
+
+impl Ctx<'_> {
+    /// A location in the file being read.
+    pub fn loc(&self, span: std::ops::Range<usize>) -> Loc {
+        Loc::new(self.source, span)
+    }
+}
+
+/// The name of a TOML value's type, with an article, for messages.
+fn type_name(v: &DeValue<'_>) -> &'static str {
+    match v {
+        DeValue::String(_) => "a string",
+        DeValue::Integer(_) => "an integer",
+        DeValue::Float(_) => "a float",
+        DeValue::Boolean(_) => "a boolean",
+        DeValue::Datetime(_) => "a date-time",
+        DeValue::Array(_) => "an array",
+        DeValue::Table(_) => "a table",
+    }
+}
+
+/// Reads the keys of one table, remembering which were used.
+pub struct TableReader<'t, 'i> {
+    table: &'t DeTable<'i>,
+    /// Where the table is declared (its header, or the inline table).
+    pub header: Loc,
+    /// How the table is named in messages (`[map]`, `[[areas]]`).
+    pub name: String,
+    used: Vec<&'t str>,
+}
+
+impl<'t, 'i> TableReader<'t, 'i> {
+    /// Starts reading a table.
+    pub fn new(table: &'t DeTable<'i>, header: Loc, name: impl Into<String>) -> Self {
+        Self {
+            table,
+            header,
+            name: name.into(),
+            used: Vec::new(),
+        }
+    }
+
+    /// The raw value of a key, marking it used.
+    pub fn get(&mut self, key: &str) -> Option<&'t Spanned<DeValue<'i>>> {
+        let (k, v) = self.table.get_key_value(key)?;
+        self.used.push(k.get_ref().as_ref());
+        Some(v)
+    }
+
+    fn wrong_type(
+        &self,
+        ctx: &mut Ctx<'_>,
+        key: &str,
+        want: &str,
+        v: &Spanned<DeValue<'_>>,
+        example: &str,
+    ) {
+        ctx.diags.push(
+            Diagnostic::error(
+                "wrong-type",
+                format!(
+                    "`{key}` in {} must be {want}, found {}",
+                    self.name,
+                    type_name(v.get_ref())
+                ),
+            )
+            .with_label(ctx.loc(v.span()), format!("expected {want}"))
+            .with_help(format!("write it like this: {key} = {example}")),
+        );
+    }
+
+    /// A string value.
+    pub fn string(&mut self, ctx: &mut Ctx<'_>, key: &str) -> Option<Sp<String>> {
+        let v = self.get(key)?;
+        match v.get_ref() {
+            DeValue::String(s) => Some(Sp::new(s.to_string(), ctx.loc(v.span()))),
+            _ => {
+                self.wrong_type(ctx, key, "a string", v, "\"...\"");
+                None
+            }
+        }
+    }
+
+    /// An integer value.
+    pub fn integer(&mut self, ctx: &mut Ctx<'_>, key: &str) -> Option<Sp<i64>> {
+        let v = self.get(key)?;
+        match integer_of(v.get_ref()) {
+            Some(n) => Some(Sp::new(n, ctx.loc(v.span()))),
+            None => {
+                self.wrong_type(ctx, key, "an integer", v, "3");
+                None
+            }
+        }
+    }
+
+    /// A boolean value.
+    pub fn boolean(&mut self, ctx: &mut Ctx<'_>, key: &str) -> Option<Sp<bool>> {
+        let v = self.get(key)?;
+        match v.get_ref() {
+            DeValue::Boolean(b) => Some(Sp::new(*b, ctx.loc(v.span()))),
+            _ => {
+                self.wrong_type(ctx, key, "a boolean", v, "true");
+                None
+            }
+        }
+    }
+
+    /// An array of strings; non-string elements are reported and skipped.
+    pub fn strings(&mut self, ctx: &mut Ctx<'_>, key: &str) -> Option<SpList> {
+        let v = self.get(key)?;
+        let DeValue::Array(array) = v.get_ref() else {
+            self.wrong_type(ctx, key, "an array of strings", v, "[\"A\", \"B\"]");
+            return None;
+        };
+        let mut items = Vec::new();
+        for e in array.iter() {
+            match e.get_ref() {
+                DeValue::String(s) => items.push(Sp::new(s.to_string(), ctx.loc(e.span()))),
+                other => ctx.diags.push(
+                    Diagnostic::error(
+                        "wrong-type",
+                        format!(
+                            "`{key}` in {} must hold only strings, found {}",
+                            self.name,
+                            type_name(other)
+                        ),
+                    )
+                    .with_label(ctx.loc(e.span()), "expected a string")
+                    .with_help("quote every element: [\"A\", \"B\"]"),
+                ),
+            }
+        }
+        Some(SpList {
+            loc: ctx.loc(v.span()),
+            items,
+        })
+    }
+
+    /// An array of integers; other elements are reported and skipped.
+    pub fn integers(&mut self, ctx: &mut Ctx<'_>, key: &str) -> Option<(Loc, Vec<Sp<i64>>)> {
+        let v = self.get(key)?;
+        let DeValue::Array(array) = v.get_ref() else {
+            self.wrong_type(ctx, key, "an array of integers", v, "[1, 2, 3, 4, 5, 6]");
+            return None;
+        };
+        let mut items = Vec::new();
+        for e in array.iter() {
+            match integer_of(e.get_ref()) {
+                Some(n) => items.push(Sp::new(n, ctx.loc(e.span()))),
+                None => ctx.diags.push(
+                    Diagnostic::error(
+                        "wrong-type",
+                        format!(
+                            "`{key}` in {} must hold only integers, found {}",
+                            self.name,
+                            type_name(e.get_ref())
+                        ),
+                    )
+                    .with_label(ctx.loc(e.span()), "expected an integer"),
+                ),
+            }
+        }
+        Some((ctx.loc(v.span()), items))
+    }
+
+    /// A sub-table, e.g. `[rules.powers]`.
+    pub fn table(&mut self, ctx: &mut Ctx<'_>, key: &str) -> Option<TableReader<'t, 'i>> {
+        let v = self.get(key)?;
+        let name = if self.name.starts_with('[') && !self.name.starts_with("[[") {
+            format!("[{}.{key}]", self.name.trim_matches(['[', ']']))
+        } else {
+            format!("[{key}]")
+        };
+        match v.get_ref() {
+            DeValue::Table(t) => Some(TableReader::new(t, ctx.loc(v.span()), name)),
+            _ => {
+                self.wrong_type(ctx, key, "a table", v, "{ ... }");
+                None
+            }
+        }
+    }
+
+    /// An array of tables, e.g. every `[[areas]]` entry.
+    pub fn tables(&mut self, ctx: &mut Ctx<'_>, key: &str) -> Vec<TableReader<'t, 'i>> {
+        let Some(v) = self.get(key) else {
+            return Vec::new();
+        };
+        let DeValue::Array(array) = v.get_ref() else {
+            ctx.diags.push(
+                Diagnostic::error(
+                    "wrong-type",
+                    format!(
+                        "`{key}` must be an array of tables, found {}",
+                        type_name(v.get_ref())
+                    ),
+                )
+                .with_label(ctx.loc(v.span()), "expected [[...]] entries")
+                .with_help(format!("declare each entry under its own [[{key}]] header")),
+            );
+            return Vec::new();
+        };
+        let mut out = Vec::new();
+        for e in array.iter() {
+            match e.get_ref() {
+                DeValue::Table(t) => {
+                    out.push(TableReader::new(t, ctx.loc(e.span()), format!("[[{key}]]")))
+                }
+                other => ctx.diags.push(
+                    Diagnostic::error(
+                        "wrong-type",
+                        format!(
+                            "every element of `{key}` must be a table, found {}",
+                            type_name(other)
+                        ),
+                    )
+                    .with_label(ctx.loc(e.span()), "expected a table")
+                    .with_help(format!("declare each entry under its own [[{key}]] header")),
+                ),
+            }
+        }
+        out
+    }
+
+    /// Reports every key that was not read, suggesting the nearest known key.
+    pub fn finish(self, ctx: &mut Ctx<'_>, known: &[&str]) {
+        for (k, _) in self.table.iter() {
+            let key: &str = k.get_ref();
+            if self.used.contains(&key) {
+                continue;
+            }
+            let mut d = Diagnostic::error(
+                "unknown-key",
+                format!("unknown key `{key}` in {}", self.name),
+            )
+            .with_label(ctx.loc(k.span()), "not a key of this table");
+            d = match suggest(key, known) {
+                Some(s) => d.with_help(format!("did you mean `{s}`?")),
+                None => d.with_help(format!(
+                    "the keys of {} are: {}",
+                    self.name,
+                    known.join(", ")
+                )),
+            };
+            ctx.diags.push(d);
+        }
+    }
+}
+
+fn integer_of(v: &DeValue<'_>) -> Option<i64> {
+    match v {
+        DeValue::Integer(i) => i64::from_str_radix(&i.as_str().replace('_', ""), i.radix()).ok(),
+        _ => None,
+    }
+}
+
+/// The known word closest to `word`, if it is close enough to be a typo.
+pub fn suggest<'k>(word: &str, known: &[&'k str]) -> Option<&'k str> {
+    let lower = word.to_lowercase();
+    known
+        .iter()
+        .map(|&k| (strsim::damerau_levenshtein(&lower, &k.to_lowercase()), k))
+        .filter(|&(d, k)| d <= 2.max(k.len() / 3) && d < k.len())
+        .min_by_key(|&(d, _)| d)
+        .map(|(_, k)| k)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn suggestions_catch_typos_only() {
+        let known = ["neighbors", "name", "region", "immune"];
+        assert_eq!(suggest("neighbours", &known), Some("neighbors"));
+        assert_eq!(suggest("regoin", &known), Some("region"));
+        assert_eq!(suggest("colour", &known), None);
+    }
+
+    #[test]
+    fn reader_reports_wrong_types_and_unknown_keys() {
+        let text = "a = \"x\"\nb = 3\nc = [1, \"two\"]\nzzz = 1\n";
+        let doc = DeTable::parse(text).unwrap();
+        let mut diags = Vec::new();
+        let mut ctx = Ctx {
+            source: SourceId(0),
+            diags: &mut diags,
+        };
+        let mut r = TableReader::new(doc.get_ref(), ctx.loc(0..0), "[t]");
+        assert!(r.integer(&mut ctx, "a").is_none());
+        assert_eq!(r.integer(&mut ctx, "b").unwrap().value, 3);
+        assert_eq!(r.integers(&mut ctx, "c").unwrap().1.len(), 1);
+        r.finish(&mut ctx, &["a", "b", "c"]);
+        let codes: Vec<_> = diags.iter().map(|d| d.code).collect();
+        assert_eq!(codes, ["wrong-type", "wrong-type", "unknown-key"]);
+    }
+}
