@@ -35,7 +35,8 @@ pub fn report(diag: &Diagnostic, sources: &SourceMap, style: Style) -> String {
     let handler = GraphicalReportHandler::new_themed(theme)
         .with_width(style.width)
         .with_links(false)
-        .with_context_lines(1);
+        .with_context_lines(1)
+        .with_show_related_as_nested(true);
     let mut out = String::new();
     let report = Report::new(diag, sources);
     // Writing into a String cannot fail.

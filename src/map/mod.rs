@@ -31,3 +31,6 @@ pub use load::{
 pub use model::{Area, AreaId, Color, Grid, Layout, Link, Map, MapInfo, Region, RegionId};
 pub use report::{AreaReport, DiceReport, LayoutReport, LinkReport, RegionReport, Report};
 pub use rules::{Power, Powers, Preset, RuleOptions, Rules, WildWithoutPlacement};
+
+#[cfg(test)]
+mod tests;

@@ -262,17 +262,24 @@ impl Report {
             }
         }
         let _ = writeln!(s);
-        let width = self
+        let id_w = self
             .regions
             .iter()
             .map(|r| r.id.len())
             .max()
-            .unwrap_or(6)
+            .unwrap_or(0)
             .max(6);
+        let name_w = self
+            .regions
+            .iter()
+            .map(|r| r.name.len())
+            .max()
+            .unwrap_or(0)
+            .max(4);
         let _ = writeln!(
             s,
-            "  {:width$}  areas  own dice  wild dice  reach",
-            "region"
+            "  {:id_w$}  {:name_w$}  areas  own dice  wild dice  reach",
+            "region", "name"
         );
         for r in &self.regions {
             let flag = if r.size as f64 > r.reach {
@@ -282,17 +289,23 @@ impl Report {
             };
             let _ = writeln!(
                 s,
-                "  {:width$}  {:>5}  {:>8.2}  {:>9.2}  {:>5.2}{flag}",
-                r.id, r.size, r.own_dice, r.wild_dice, r.reach
+                "  {:id_w$}  {:name_w$}  {:>5}  {:>8.2}  {:>9.2}  {:>5.2}{flag}",
+                r.id, r.name, r.size, r.own_dice, r.wild_dice, r.reach
             );
         }
         if let Some(d) = &self.dice {
-            let supply = d.results_per_game + d.dupes;
+            let dupes = match d.dupes {
+                1 => "1 dupe".to_string(),
+                n => format!("{n} dupes"),
+            };
             let _ = writeln!(s);
             let _ = writeln!(
                 s,
-                "  dice per game: {} results + {} dupes = {supply} numbers for {} areas ({} dice in the bag)",
-                d.results_per_game, d.dupes, d.areas, d.bag
+                "  dice per game: {} results + {dupes} = {} numbers for {} areas ({} dice in the bag)",
+                d.results_per_game,
+                d.results_per_game + d.dupes,
+                d.areas,
+                d.bag
             );
         }
         let _ = writeln!(s, "  warnings: {}", self.warnings.len());

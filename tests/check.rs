@@ -1,0 +1,309 @@
+//! `rollx check` as a user runs it: exit codes, output, snapshots, and the
+//! shipped maps against the reference facts.
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+
+use assert_cmd::Command;
+use serde_json::Value;
+
+fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn rollx() -> Command {
+    let mut cmd = Command::cargo_bin("rollx").expect("binary built");
+    cmd.current_dir(root()).env("NO_COLOR", "1");
+    cmd
+}
+
+/// Runs `rollx check` and returns (exit code, stdout, stderr).
+fn check(args: &[&str]) -> (i32, String, String) {
+    let out = rollx().arg("check").args(args).output().expect("runs");
+    (
+        out.status.code().expect("exit code"),
+        String::from_utf8(out.stdout).expect("utf-8 stdout"),
+        String::from_utf8(out.stderr).expect("utf-8 stderr"),
+    )
+}
+
+fn json(path: &str) -> Value {
+    let (code, out, _) = check(&["--format", "json", path]);
+    assert!(code == 0 || code == 1, "exit {code}");
+    serde_json::from_str(&out).expect("valid JSON")
+}
+
+/// Unordered pairs from the report's neighbour lists.
+fn pairs(report: &Value) -> BTreeSet<(String, String)> {
+    let mut out = BTreeSet::new();
+    for area in report["areas"].as_array().unwrap() {
+        let a = area["id"].as_str().unwrap().to_string();
+        for n in area["neighbors"].as_array().unwrap() {
+            let b = n.as_str().unwrap().to_string();
+            out.insert((a.clone().min(b.clone()), a.clone().max(b)));
+        }
+    }
+    out
+}
+
+fn csv_rows(name: &str) -> Vec<Vec<String>> {
+    let text = std::fs::read_to_string(root().join("tests/fixtures/reference").join(name)).unwrap();
+    text.lines()
+        .skip(1)
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| l.split(',').map(|c| c.trim().to_string()).collect())
+        .collect()
+}
+
+const SHIPPED: [&str; 4] = [
+    "maps/usa.toml",
+    "maps/japan.toml",
+    "maps/examples/tutorial.toml",
+    "maps/examples/usa-mainland.toml",
+];
+
+#[test]
+fn shipped_maps_are_valid_without_warnings() {
+    for map in SHIPPED {
+        let (code, out, err) = check(&[map]);
+        assert_eq!(code, 0, "{map}:\n{out}{err}");
+        assert!(
+            out.starts_with(&format!("ok: {map} is a valid map")),
+            "{out}"
+        );
+        assert!(out.contains("warnings: 0"), "{map}: {out}");
+    }
+}
+
+#[test]
+fn shipped_map_reports_match_snapshots() {
+    for map in SHIPPED {
+        let name = Path::new(map)
+            .file_stem()
+            .unwrap()
+            .to_string_lossy()
+            .to_string();
+        let (_, text, _) = check(&[map]);
+        insta::assert_snapshot!(format!("check-{name}"), text);
+        let (_, json, _) = check(&["--format", "json", map]);
+        insta::assert_snapshot!(format!("check-{name}-json"), json);
+    }
+}
+
+#[test]
+fn usa_json_lists_exactly_the_106_printed_pairs() {
+    let report = json("maps/usa.toml");
+    let expected: BTreeSet<(String, String)> = csv_rows("rolling-america-sheet-adjacency.csv")
+        .into_iter()
+        .map(|r| {
+            (
+                r[0].clone().min(r[1].clone()),
+                r[0].clone().max(r[1].clone()),
+            )
+        })
+        .collect();
+    assert_eq!(expected.len(), 106);
+    assert_eq!(pairs(&report), expected);
+    assert_eq!(report["edges"], 106);
+    assert_eq!(report["map"], "usa");
+    // Neighbour lists are sorted.
+    for area in report["areas"].as_array().unwrap() {
+        let list: Vec<&str> = area["neighbors"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|v| v.as_str().unwrap())
+            .collect();
+        let mut sorted = list.clone();
+        sorted.sort_unstable();
+        assert_eq!(list, sorted);
+    }
+}
+
+#[test]
+fn usa_regions_and_immunity_match_the_sheet() {
+    let report = json("maps/usa.toml");
+    let areas = report["areas"].as_array().unwrap();
+    assert_eq!(areas.len(), 50);
+    for row in csv_rows("rolling-america-sheet-regions.csv") {
+        let area = areas
+            .iter()
+            .find(|a| a["id"] == row[0].as_str())
+            .expect("state present");
+        assert_eq!(area["name"], row[1].as_str());
+        assert_eq!(area["region"], row[2].as_str(), "{}", row[0]);
+        assert_eq!(area["immune"], row[3] == "yes", "{}", row[0]);
+    }
+    let sizes: Vec<u64> = report["regions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["size"].as_u64().unwrap())
+        .collect();
+    assert_eq!(sizes.iter().sum::<u64>(), 50);
+}
+
+#[test]
+fn japan_matches_the_real_borders_and_links() {
+    let report = json("maps/japan.toml");
+    let areas = report["areas"].as_array().unwrap();
+    assert_eq!(areas.len(), 47);
+    // Area codes are short; map them back to prefecture ids by name.
+    let by_name = |name: &str| -> String {
+        areas
+            .iter()
+            .find(|a| a["name"].as_str().unwrap().eq_ignore_ascii_case(name))
+            .unwrap_or_else(|| panic!("{name} missing"))["id"]
+            .as_str()
+            .unwrap()
+            .to_string()
+    };
+    let regions = csv_rows("rolling-japan-regions.csv");
+    for row in &regions {
+        let id = by_name(&row[1]);
+        let area = areas.iter().find(|a| a["id"] == id.as_str()).unwrap();
+        assert_eq!(area["region"], row[4].as_str(), "{}", row[1]);
+    }
+    let name_of = |pref: &str| regions.iter().find(|r| r[0] == pref).unwrap()[1].clone();
+    let mut expected = BTreeSet::new();
+    let mut expected_links = BTreeSet::new();
+    let rows = csv_rows("japan-adjacency.csv");
+    assert_eq!(rows.iter().filter(|r| r[2] == "land").count(), 86);
+    for r in rows {
+        let (a, b) = (by_name(&name_of(&r[0])), by_name(&name_of(&r[1])));
+        let pair = (a.clone().min(b.clone()), a.max(b));
+        expected.insert(pair.clone());
+        if r[2] != "land" {
+            expected_links.insert(pair);
+        }
+    }
+    assert_eq!(pairs(&report), expected);
+    let links: BTreeSet<(String, String)> = report["links"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| {
+            let (a, b) = (
+                l["between"][0].as_str().unwrap().to_string(),
+                l["between"][1].as_str().unwrap().to_string(),
+            );
+            (a.clone().min(b.clone()), a.max(b))
+        })
+        .collect();
+    assert_eq!(
+        links, expected_links,
+        "straits, bridges and Okayama-Kagawa are links"
+    );
+}
+
+fn bad_fixtures() -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(root().join("tests/fixtures/bad"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "toml"))
+        .collect();
+    files.sort();
+    files
+}
+
+/// Codes whose fixtures hold only a warning: the map stays valid.
+const WARNINGS: [&str; 6] = [
+    "duplicate-link",
+    "duplicate-neighbor",
+    "link-touches",
+    "region-not-contiguous",
+    "region-unfillable",
+    "too-few-dice",
+];
+
+#[test]
+fn every_broken_fixture_reports_its_own_code_with_a_location() {
+    let fixtures = bad_fixtures();
+    assert!(fixtures.len() >= 15, "corpus has {} maps", fixtures.len());
+    for path in fixtures {
+        let code = path.file_stem().unwrap().to_str().unwrap().to_string();
+        let rel = format!("tests/fixtures/bad/{code}.toml");
+        let report = json(&rel);
+        let key = if WARNINGS.contains(&code.as_str()) {
+            "warnings"
+        } else {
+            "errors"
+        };
+        let found: Vec<&Value> = report[key]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|d| d["code"] == code.as_str())
+            .collect();
+        assert!(
+            !found.is_empty(),
+            "{rel} does not report {code}: {report:#}"
+        );
+        for d in found {
+            assert!(d["line"].as_u64().unwrap() >= 1, "{rel}: no line");
+            assert!(d["column"].as_u64().unwrap() >= 1, "{rel}: no column");
+            assert!(!d["message"].as_str().unwrap().is_empty());
+        }
+        let (exit, text, _) = check(&[&rel]);
+        let want = if key == "errors" { 1 } else { 0 };
+        assert_eq!(exit, want, "{rel}:\n{text}");
+        insta::assert_snapshot!(format!("bad-{code}"), text);
+    }
+}
+
+#[test]
+fn every_documented_code_has_a_fixture() {
+    let docs = std::fs::read_to_string(root().join("docs/diagnostics.md")).unwrap();
+    let documented: BTreeSet<String> = docs
+        .lines()
+        .filter_map(|l| l.strip_prefix("### `"))
+        .map(|l| l.trim_end_matches('`').to_string())
+        .collect();
+    let fixtures: BTreeSet<String> = bad_fixtures()
+        .iter()
+        .map(|p| p.file_stem().unwrap().to_string_lossy().to_string())
+        .collect();
+    assert_eq!(
+        documented, fixtures,
+        "docs/diagnostics.md and tests/fixtures/bad/ list the same codes"
+    );
+}
+
+#[test]
+fn several_maps_at_once_exit_with_the_worst_result() {
+    let (code, out, _) = check(&["maps/usa.toml", "tests/fixtures/bad/syntax.toml"]);
+    assert_eq!(code, 1);
+    assert!(out.contains("ok: maps/usa.toml"));
+    assert!(out.contains("invalid: tests/fixtures/bad/syntax.toml has 1 error"));
+    let (_, out, _) = check(&["--format", "json", "maps/usa.toml", "maps/japan.toml"]);
+    let v: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v.as_array().map(Vec::len), Some(2));
+}
+
+#[test]
+fn unreadable_files_and_bad_usage_exit_2() {
+    let (code, _, err) = check(&["no/such/map.toml"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("cannot read no/such/map.toml"), "{err}");
+    let (code, _, err) = check(&[]);
+    assert_eq!(code, 2, "{err}");
+    let (code, _, _) = check(&["--format", "yaml", "maps/usa.toml"]);
+    assert_eq!(code, 2);
+}
+
+#[test]
+fn help_describes_the_command() {
+    let out = rollx().args(["check", "--help"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("Exit codes"));
+    assert!(text.contains("--format"));
+}
+
+#[test]
+fn timings_go_to_stderr() {
+    let (code, out, err) = check(&["--timings", "maps/usa.toml"]);
+    assert_eq!(code, 0);
+    assert!(err.contains("timings: maps/usa.toml checked in"), "{err}");
+    assert!(!out.contains("timings"));
+}

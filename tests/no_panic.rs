@@ -1,0 +1,51 @@
+//! No input makes the checker panic: the broken corpus, and every prefix of
+//! every shipped map (cut at each byte, so also inside UTF-8 sequences).
+
+use std::path::{Path, PathBuf};
+
+use rollx::map::{DiskFiles, check_bytes};
+
+fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn toml_files(dir: &str) -> Vec<PathBuf> {
+    let mut out: Vec<PathBuf> = std::fs::read_dir(root().join(dir))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "toml"))
+        .collect();
+    out.sort();
+    out
+}
+
+#[test]
+fn the_broken_corpus_never_panics() {
+    for path in toml_files("tests/fixtures/bad") {
+        let bytes = std::fs::read(&path).unwrap();
+        let checked = check_bytes(&DiskFiles, &path, bytes);
+        assert!(!checked.diagnostics.is_empty(), "{}", path.display());
+    }
+}
+
+#[test]
+fn every_truncation_of_every_shipped_map_is_checked_without_panic() {
+    let mut maps = toml_files("maps");
+    maps.extend(toml_files("maps/examples"));
+    assert!(maps.len() >= 4);
+    for path in maps {
+        let bytes = std::fs::read(&path).unwrap();
+        let full = check_bytes(&DiskFiles, &path, bytes.clone());
+        assert!(full.map.is_some(), "{} is valid", path.display());
+        for end in 0..bytes.len() {
+            // A panic here fails the test and names no prefix, so say which.
+            let result =
+                std::panic::catch_unwind(|| check_bytes(&DiskFiles, &path, bytes[..end].to_vec()));
+            assert!(
+                result.is_ok(),
+                "{} cut at byte {end} panics",
+                path.display()
+            );
+        }
+    }
+}
