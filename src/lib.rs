@@ -3,6 +3,8 @@
 //! The library is laid out as the data flows:
 //!
 //! - [`map`]: the map model and its TOML format, with validation;
+//! - [`rules`]: the game engine, game logs and the referee;
+//! - [`play`]: computer players and whole games;
 //! - [`diag`]: located diagnostics shared by every input format;
 //! - [`cli`]: the thin command-line layer (the only place that prints).
 
@@ -11,3 +13,5 @@
 pub mod cli;
 pub mod diag;
 pub mod map;
+pub mod play;
+pub mod rules;

@@ -2,6 +2,10 @@
 //! lives in the library; this layer only calls it and prints.
 
 mod check;
+mod human;
+mod play;
+mod referee;
+mod sheet_text;
 
 use std::io::IsTerminal;
 use std::process::ExitCode;
@@ -60,6 +64,10 @@ impl ColorChoice {
 pub enum Command {
     /// Validate map files and summarise them.
     Check(check::CheckArgs),
+    /// Play a game: the computer plays, or you do with --human.
+    Play(play::PlayArgs),
+    /// Check a recorded game (or a finished paper sheet) against the rules.
+    Referee(referee::RefereeArgs),
 }
 
 /// Parses the command line, runs the command and returns its exit code.
@@ -75,5 +83,51 @@ pub fn run() -> ExitCode {
     let color = cli.color.enabled();
     ExitCode::from(match cli.command {
         Command::Check(args) => check::run(&args, color),
+        Command::Play(args) => play::run(&args, color),
+        Command::Referee(args) => referee::run(&args, color),
     })
+}
+
+/// Loads a map for a command that needs a valid one, printing why not.
+/// Returns the exit code on failure.
+pub fn load_game(path: &std::path::Path) -> Result<crate::rules::Game, u8> {
+    match crate::map::load(path) {
+        Ok(map) => crate::rules::Game::new(map).map_err(|e| {
+            eprintln!("error: {}: {e}", path.display());
+            EXIT_INVALID
+        }),
+        Err(e @ crate::map::LoadError::Io { .. }) => {
+            eprintln!("error: {e}");
+            Err(EXIT_USAGE)
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            Err(EXIT_INVALID)
+        }
+    }
+}
+
+/// Writes a file atomically: to a temporary file beside it, then renamed,
+/// so that a failed run never leaves a half-written file.
+pub fn write_atomic(path: &std::path::Path, bytes: &[u8]) -> std::io::Result<()> {
+    use std::io::Write;
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => std::path::Path::new("."),
+    };
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let tmp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
+    let result = (|| {
+        let mut f = std::fs::File::create(&tmp)?;
+        f.write_all(bytes)?;
+        f.sync_all()?;
+        std::fs::rename(&tmp, path)
+    })();
+    if result.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+    result
 }

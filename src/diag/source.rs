@@ -69,6 +69,18 @@ impl SourceFile {
         }
     }
 
+    /// The byte offset of a 1-based line and column (clamped to the text).
+    pub fn offset(&self, line: usize, column: usize) -> usize {
+        let Some(&start) = self.line_starts.get(line.saturating_sub(1)) else {
+            return self.text.len();
+        };
+        let start = start as usize;
+        self.text[start..]
+            .char_indices()
+            .nth(column.saturating_sub(1))
+            .map_or(self.text.len(), |(i, _)| start + i)
+    }
+
     /// The line and column of a byte offset (clamped to the text).
     pub fn position(&self, offset: usize) -> Position {
         let offset = offset.min(self.text.len());

@@ -23,14 +23,16 @@ mod raw;
 mod report;
 mod resolve;
 mod rules;
-mod toml_read;
+pub(crate) mod toml_read;
 
 pub use load::{
     Checked, DiskFiles, Files, LoadError, check_bytes, check_file, check_with, load, normalize,
 };
 pub use model::{Area, AreaId, Color, Grid, Layout, Link, Map, MapInfo, Region, RegionId};
 pub use report::{AreaReport, DiceReport, LayoutReport, LinkReport, RegionReport, Report};
+pub use resolve::{MAX_AREAS, MAX_REGIONS};
 pub use rules::{Power, Powers, Preset, RuleOptions, Rules, WildWithoutPlacement};
+pub use toml_read::suggest as suggest_word;
 
 #[cfg(test)]
 mod tests;

@@ -4,7 +4,17 @@ use std::fmt;
 use std::str::FromStr;
 
 /// A published rule set that a map starts from.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    Hash,
+    serde::Serialize,
+    serde::Deserialize,
+    schemars::JsonSchema,
+)]
 #[serde(rename_all = "kebab-case")]
 pub enum Preset {
     /// Rolling America: clear wild die, 3 Color Change, 3 Guard, 3 Dupe.
@@ -71,7 +81,19 @@ impl FromStr for Preset {
 }
 
 /// How many times per game each power may be used.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, serde::Serialize)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    Hash,
+    Default,
+    serde::Serialize,
+    serde::Deserialize,
+    schemars::JsonSchema,
+)]
+#[serde(deny_unknown_fields)]
 pub struct Powers {
     /// Treat the die being resolved as wild.
     pub color_change: u8,
@@ -103,9 +125,19 @@ impl Powers {
 
 /// One of the special powers a sheet's tick boxes grant.
 #[derive(
-    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    Hash,
+    PartialOrd,
+    Ord,
+    serde::Serialize,
+    serde::Deserialize,
+    schemars::JsonSchema,
 )]
-#[serde(rename_all = "kebab-case")]
+#[serde(rename_all = "snake_case")]
 pub enum Power {
     /// Color Change.
     ColorChange,
@@ -136,7 +168,18 @@ impl Power {
 }
 
 /// What a wild die does when no empty area anywhere accepts its number.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, serde::Serialize)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    Hash,
+    Default,
+    serde::Serialize,
+    serde::Deserialize,
+    schemars::JsonSchema,
+)]
 #[serde(rename_all = "kebab-case")]
 pub enum WildWithoutPlacement {
     /// Mark an X in any empty area (the wild die's region is every region).
@@ -161,7 +204,18 @@ impl WildWithoutPlacement {
 
 /// Named readings of the rulebook's ambiguous points (`[rules.options]`).
 /// `docs/rules.md` discusses each one.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    Hash,
+    serde::Serialize,
+    serde::Deserialize,
+    schemars::JsonSchema,
+)]
+#[serde(deny_unknown_fields)]
 pub struct RuleOptions {
     /// What a wild die with no legal placement does.
     pub wild_without_placement: WildWithoutPlacement,
@@ -183,7 +237,10 @@ impl Default for RuleOptions {
 }
 
 /// The complete rules of one map.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+#[derive(
+    Clone, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize, schemars::JsonSchema,
+)]
+#[serde(deny_unknown_fields)]
 pub struct Rules {
     /// The preset the rules started from.
     pub preset: Preset,

@@ -1,0 +1,271 @@
+//! `rollx referee`: check a recorded game, or a finished paper sheet.
+
+use std::path::{Path, PathBuf};
+
+use clap::Args;
+
+use super::check::Format;
+use super::sheet_text::render;
+use super::{EXIT_INVALID, EXIT_OK, EXIT_USAGE, load_game};
+use crate::diag::render::{Style, report};
+use crate::diag::{Diagnostic, Loc, SourceMap};
+use crate::rules::filled::{self, FilledVerdict};
+use crate::rules::log::GameLog;
+use crate::rules::referee::{Verdict, referee};
+
+/// Arguments of `rollx referee`.
+#[derive(Debug, Args)]
+#[command(
+    long_about = "Check a recorded game against the rules, the way players check each other's \
+sheets at the end: replay the log, list every rule broken with its turn, player and die, and \
+score each sheet with one extra X per mistake. With --sheet, check a finished paper sheet \
+without a log (see docs/filled-sheet.md).",
+    after_help = "Examples:\n  rollx referee g.json\n  rollx referee --format json g.json\n  rollx referee --sheet my-sheet.toml --map maps/usa.toml\n\n\
+Exit codes: 0 the game is clean, 1 it breaks rules (or the map is invalid), 2 the file cannot be read or is not a game log."
+)]
+pub struct RefereeArgs {
+    /// The game log (JSON, see docs/game-log.md).
+    #[arg(
+        value_name = "LOG",
+        required_unless_present = "sheet",
+        conflicts_with = "sheet"
+    )]
+    pub log: Option<PathBuf>,
+    /// The map; by default the file recorded in the log, then maps/<id>.toml.
+    #[arg(long, value_name = "MAP")]
+    pub map: Option<PathBuf>,
+    /// Check a filled sheet (TOML) instead of a log; needs --map.
+    #[arg(long, value_name = "FILLED", requires = "map")]
+    pub sheet: Option<PathBuf>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+}
+
+/// Runs `rollx referee`.
+pub fn run(args: &RefereeArgs, color: bool) -> u8 {
+    if let Some(sheet) = &args.sheet {
+        return run_sheet(args, sheet, color);
+    }
+    let path = args
+        .log
+        .as_ref()
+        .expect("clap requires a log without --sheet");
+    let text = match std::fs::read_to_string(path) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("error: cannot read {}: {e}", path.display());
+            return EXIT_USAGE;
+        }
+    };
+    let log = match GameLog::parse(&text) {
+        Ok(log) => log,
+        Err(e) => {
+            let mut sources = SourceMap::new();
+            let id = sources.add(path, text);
+            let file = sources.get(id);
+            let offset = file.offset(e.line.unwrap_or(1), e.column.unwrap_or(1));
+            let diag =
+                Diagnostic::error("game-log", format!("not a valid game log: {}", e.message))
+                    .with_label(Loc::new(id, offset..offset), e.message.clone())
+                    .with_help("see docs/game-log.md for the format");
+            eprint!("{}", report(&diag, &sources, Style { color, width: 100 }));
+            return EXIT_USAGE;
+        }
+    };
+    let map_path = match find_map(args.map.as_deref(), &log, path) {
+        Some(p) => p,
+        None => {
+            eprintln!(
+                "error: cannot find the map `{}` of {}: pass it with --map FILE",
+                log.map.id,
+                path.display()
+            );
+            return EXIT_USAGE;
+        }
+    };
+    let game = match load_game(&map_path) {
+        Ok(g) => g,
+        Err(code) => return code,
+    };
+    let verdict = referee(&game, &log);
+    match args.format {
+        Format::Json => {
+            println!(
+                "{}",
+                serde_json::to_string_pretty(&verdict).expect("serialises")
+            );
+        }
+        Format::Text => print!("{}", text_verdict(&game, &log, &verdict, path, color)),
+    }
+    if verdict.is_clean() {
+        EXIT_OK
+    } else {
+        EXIT_INVALID
+    }
+}
+
+/// The map named by `--map`, else the one recorded in the log (relative to
+/// the current directory, then to the log's), else `maps/<id>.toml`.
+fn find_map(given: Option<&Path>, log: &GameLog, log_path: &Path) -> Option<PathBuf> {
+    if let Some(p) = given {
+        return Some(p.to_path_buf());
+    }
+    let mut candidates = Vec::new();
+    if let Some(file) = &log.map.file {
+        candidates.push(PathBuf::from(file));
+        if let Some(dir) = log_path.parent() {
+            candidates.push(dir.join(file));
+        }
+    }
+    candidates.push(Path::new("maps").join(format!("{}.toml", log.map.id)));
+    candidates.into_iter().find(|p| p.is_file())
+}
+
+fn text_verdict(
+    game: &crate::rules::Game,
+    log: &GameLog,
+    v: &Verdict,
+    path: &Path,
+    color: bool,
+) -> String {
+    use std::fmt::Write;
+    let mut s = String::new();
+    let seed = log.seed.map(|x| format!(", seed {x}")).unwrap_or_default();
+    let _ = writeln!(
+        s,
+        "referee: {} ({}{seed}, {} {}, {} turns)",
+        path.display(),
+        game.map().info.name,
+        log.players.len(),
+        if log.players.len() == 1 {
+            "player"
+        } else {
+            "players"
+        },
+        log.turns.len()
+    );
+    for p in &v.problems {
+        let turn = p.turn.map(|t| format!("turn {t}: ")).unwrap_or_default();
+        let _ = writeln!(s, "  log problem: {turn}{} [{}]", p.message, p.kind);
+    }
+    for x in &v.violations {
+        let which = x
+            .move_index
+            .map(|k| format!(", move {}", k + 1))
+            .unwrap_or_default();
+        let _ = writeln!(
+            s,
+            "  turn {} (round {}, turn {}), {}{which}, {} die: {} [{}]",
+            x.turn, x.round, x.turn_in_round, x.player, x.die, x.message, x.rule
+        );
+    }
+    if v.players.len() == 1 && !v.violations.is_empty() {
+        let _ = writeln!(s);
+        s.push_str(&render(game, &v.players[0].sheet, color));
+    }
+    let _ = writeln!(s);
+    let width = v
+        .players
+        .iter()
+        .map(|p| p.player.len())
+        .max()
+        .unwrap_or(6)
+        .max(6);
+    let _ = writeln!(
+        s,
+        "  {:width$}  X on sheet  mistakes  total X  powers",
+        "player"
+    );
+    for p in &v.players {
+        let _ = writeln!(
+            s,
+            "  {:width$}  {:>10}  {:>8}  {:>7}  {:>6}",
+            p.player, p.crosses, p.mistakes, p.total, p.powers_used
+        );
+    }
+    let _ = writeln!(s);
+    if v.is_clean() {
+        let _ = writeln!(s, "clean: every move follows the rules");
+    } else {
+        let _ = writeln!(
+            s,
+            "not clean: {} {} (each adds one X), {} log {}",
+            v.violations.len(),
+            if v.violations.len() == 1 {
+                "rule broken"
+            } else {
+                "rules broken"
+            },
+            v.problems.len(),
+            if v.problems.len() == 1 {
+                "problem"
+            } else {
+                "problems"
+            }
+        );
+    }
+    s
+}
+
+fn run_sheet(args: &RefereeArgs, sheet: &Path, color: bool) -> u8 {
+    let map_path = args.map.as_ref().expect("clap requires --map with --sheet");
+    let game = match load_game(map_path) {
+        Ok(g) => g,
+        Err(code) => return code,
+    };
+    let text = match std::fs::read(sheet) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("error: cannot read {}: {e}", sheet.display());
+            return EXIT_USAGE;
+        }
+    };
+    let FilledVerdict {
+        sources,
+        diagnostics,
+        result,
+    } = filled::check(&game, sheet, text);
+    let style = Style { color, width: 100 };
+    let Some(result) = result else {
+        for d in &diagnostics {
+            eprint!("{}", report(d, &sources, style));
+        }
+        return EXIT_USAGE;
+    };
+    match args.format {
+        Format::Json => println!(
+            "{}",
+            serde_json::to_string_pretty(&result).expect("serialises")
+        ),
+        Format::Text => {
+            for d in &diagnostics {
+                print!("{}", report(d, &sources, style));
+            }
+            print!("{}", render(&game, &result.sheet, color));
+            println!();
+            println!(
+                "  {}: {} X on the sheet, {} empty (counted as X), {} {} -> {} X, {} powers",
+                result.player.as_deref().unwrap_or("sheet"),
+                result.crosses,
+                result.empty,
+                result.mistakes,
+                if result.mistakes == 1 {
+                    "mistake"
+                } else {
+                    "mistakes"
+                },
+                result.total,
+                result.powers_used
+            );
+            if result.mistakes == 0 {
+                println!("clean: no rule is broken on this sheet");
+            }
+        }
+    }
+    if result.mistakes == 0 {
+        EXIT_OK
+    } else {
+        EXIT_INVALID
+    }
+}

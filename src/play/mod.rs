@@ -1,0 +1,152 @@
+//! Computer players and whole games.
+//!
+//! A [`Policy`] chooses how to resolve a die; [`play_game`] plays one game
+//! for any number of players on one shared dice sequence, seeded, and
+//! records it as a [`GameLog`].
+
+mod greedy;
+mod random;
+
+pub use greedy::Greedy;
+pub use random::RandomPolicy;
+
+use rand::SeedableRng;
+use rand_pcg::Pcg64Mcg;
+
+use crate::rules::log::{
+    GameLog, LOG_FORMAT, LOG_VERSION, LogMap, LogResult, LogRoll, LogTurn, log_move, map_hash,
+};
+use crate::rules::{Game, Move, Phase, State};
+
+/// A computer player.
+pub trait Policy {
+    /// The policy's name (`random`, `greedy`).
+    fn name(&self) -> &str;
+
+    /// How to resolve one of the pending dice. Called only in
+    /// [`Phase::Decision`]; must return a legal move.
+    fn choose(&mut self, game: &Game, state: &State) -> Move;
+}
+
+/// The policies `rollx play --policy` knows.
+pub const POLICIES: [&str; 2] = ["random", "greedy"];
+
+/// Builds a policy by name; `seed` feeds policies that use randomness.
+pub fn policy_by_name(name: &str, seed: u64) -> Option<Box<dyn Policy>> {
+    match name {
+        "random" => Some(Box::new(RandomPolicy::new(seed))),
+        "greedy" => Some(Box::new(Greedy::new())),
+        _ => None,
+    }
+}
+
+/// A well-mixed 64-bit value derived from `seed` and a stream number, so
+/// that each player's generator is independent of the dice and of the others.
+pub fn derive_seed(seed: u64, stream: u64) -> u64 {
+    // SplitMix64 finaliser.
+    let mut z = seed
+        ^ stream
+            .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            .wrapping_add(0x6A09_E667_F3BC_C909);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// A finished game.
+#[derive(Clone, Debug)]
+pub struct PlayedGame {
+    /// The record of the game.
+    pub log: GameLog,
+    /// Each player's final sheet.
+    pub states: Vec<State>,
+}
+
+/// Plays one game from `seed`: the same dice for every player, each
+/// resolving them with its own policy. `map_file` is recorded in the log.
+pub fn play_game(
+    game: &Game,
+    seed: u64,
+    players: &mut [(String, Box<dyn Policy>)],
+    map_file: Option<String>,
+) -> PlayedGame {
+    let mut dice_rng = Pcg64Mcg::seed_from_u64(seed);
+    let mut states = vec![game.initial_state(); players.len()];
+    let mut turns = Vec::new();
+    while !game.is_terminal(&states[0]) {
+        let mut dice = Vec::new();
+        while game.phase(&states[0]) == Phase::Chance {
+            let roll = game.sample_roll(&states[0], &mut dice_rng);
+            for s in &mut states {
+                game.apply_roll(s, roll).expect("a sampled roll is legal");
+            }
+            dice.push(LogRoll {
+                die: game.die(roll.die).id.clone(),
+                value: roll.value,
+            });
+        }
+        let mut moves = Vec::with_capacity(players.len());
+        for ((_, policy), state) in players.iter_mut().zip(&mut states) {
+            let mut mine = Vec::new();
+            while game.phase(state) == Phase::Decision {
+                let mv = policy.choose(game, state);
+                let number = state
+                    .pending_roll(mv.die)
+                    .expect("policies pick a pending die")
+                    .value;
+                mine.push(log_move(game, &mv, number));
+                game.apply(state, mv);
+            }
+            moves.push(mine);
+        }
+        turns.push(LogTurn { dice, moves });
+    }
+    let result = players
+        .iter()
+        .zip(&states)
+        .map(|((name, _), s)| {
+            let score = game.score(s);
+            LogResult {
+                player: name.clone(),
+                crosses: score.crosses,
+                powers_used: score.powers_used,
+            }
+        })
+        .collect();
+    let log = GameLog {
+        format: LOG_FORMAT.to_string(),
+        version: LOG_VERSION,
+        map: LogMap {
+            id: game.map().info.id.clone(),
+            hash: Some(map_hash(game.map())),
+            file: map_file,
+        },
+        rules: Some(game.rules().clone()),
+        seed: Some(seed),
+        players: players.iter().map(|(n, _)| n.clone()).collect(),
+        turns,
+        result,
+    };
+    PlayedGame { log, states }
+}
+
+/// Plays one single-player game without recording it (for simulations):
+/// returns the final sheet.
+pub fn play_silent(game: &Game, seed: u64, policy: &mut dyn Policy) -> State {
+    let mut dice_rng = Pcg64Mcg::seed_from_u64(seed);
+    let mut state = game.initial_state();
+    loop {
+        match game.phase(&state) {
+            Phase::Chance => {
+                let roll = game.sample_roll(&state, &mut dice_rng);
+                game.apply_roll(&mut state, roll)
+                    .expect("a sampled roll is legal");
+            }
+            Phase::Decision => {
+                let mv = policy.choose(game, &state);
+                game.apply(&mut state, mv);
+            }
+            Phase::Terminal => return state,
+        }
+    }
+}

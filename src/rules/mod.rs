@@ -1,0 +1,30 @@
+//! The rules engine for the Rolling family.
+//!
+//! The design follows OpenSpiel's Game/State split:
+//!
+//! - [`Game`] is static: a validated map, its rules, and lookup tables;
+//! - [`State`] is one node of play for one sheet, cheap to clone;
+//! - chance is explicit: in [`Phase::Chance`] the next die is drawn from the
+//!   bag and rolled ([`Game::chance_outcomes`] gives every outcome with its
+//!   probability, [`Game::sample_roll`] draws one from a seeded generator);
+//! - in [`Phase::Decision`] the player resolves one of the rolled dice:
+//!   [`Game::legal_moves`], [`Game::apply`];
+//! - [`Game::check`] states the rules: it lists every rule a resolution
+//!   breaks, and is what the referee runs on recorded games.
+//!
+//! Several players share one dice sequence: each has a [`State`] and the
+//! same rolls are applied to all of them.
+
+pub mod filled;
+mod game;
+pub mod log;
+mod moves;
+pub mod referee;
+mod state;
+
+pub use game::{Die, DieId, DieKind, Game, GameError, MAX_DICE, MAX_DICE_PER_TURN, window};
+pub use moves::{Action, Breach, Move, PowerSet, RollProblem, Score};
+pub use state::{Cell, Phase, Roll, State};
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,753 @@
+//! Resolving a die: moves, the rules they must obey, and applying them.
+//!
+//! [`Game::check`] is the one statement of the rules: it lists every rule a
+//! resolution breaks. [`Game::legal_moves`] enumerates the moves that pass
+//! it (a test proves the two agree), and the referee uses `check` on moves
+//! read from a log.
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+use super::game::{DieId, DieKind, Game};
+use super::state::{Cell, Phase, Roll, State};
+use crate::map::{AreaId, MAX_AREAS, Power, WildWithoutPlacement};
+
+/// A set of powers used on one die.
+#[derive(Clone, Copy, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct PowerSet(u8);
+
+impl PowerSet {
+    /// No power.
+    pub const NONE: PowerSet = PowerSet(0);
+
+    fn bit(p: Power) -> u8 {
+        match p {
+            Power::ColorChange => 1,
+            Power::Guard => 2,
+            Power::Dupe => 4,
+        }
+    }
+
+    /// The set holding exactly these powers.
+    pub fn of(powers: &[Power]) -> PowerSet {
+        powers.iter().fold(PowerSet::NONE, |s, &p| s.with(p))
+    }
+
+    /// This set plus one power.
+    #[inline]
+    pub fn with(self, p: Power) -> PowerSet {
+        PowerSet(self.0 | Self::bit(p))
+    }
+
+    /// Whether the set holds a power.
+    #[inline]
+    pub fn contains(self, p: Power) -> bool {
+        self.0 & Self::bit(p) != 0
+    }
+
+    /// Whether no power is used.
+    #[inline]
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// Number of powers.
+    pub fn len(self) -> u32 {
+        self.0.count_ones()
+    }
+
+    /// The powers in sheet order.
+    pub fn iter(self) -> impl Iterator<Item = Power> {
+        [Power::ColorChange, Power::Guard, Power::Dupe]
+            .into_iter()
+            .filter(move |&p| self.contains(p))
+    }
+}
+
+impl fmt::Debug for PowerSet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.iter().map(Power::key)).finish()
+    }
+}
+
+/// What a die's number does on the sheet.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Action {
+    /// Write the number in one area.
+    Write(AreaId),
+    /// Write it in two areas (Dupe). With a Guard that covers only one copy,
+    /// the first area is the guarded one.
+    WriteTwice(AreaId, AreaId),
+    /// Mark an X (no area accepts the number).
+    Cross(AreaId),
+    /// The die does nothing (no area accepts the number and none can take an X).
+    Pass,
+}
+
+impl Action {
+    /// The areas written (zero, one or two).
+    pub fn written(&self) -> impl Iterator<Item = AreaId> {
+        let (a, b) = match *self {
+            Action::Write(a) => (Some(a), None),
+            Action::WriteTwice(a, b) => (Some(a), Some(b)),
+            _ => (None, None),
+        };
+        a.into_iter().chain(b)
+    }
+}
+
+/// How one player resolves one rolled die.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Move {
+    /// Which of the pending dice.
+    pub die: DieId,
+    /// What is written.
+    pub action: Action,
+    /// The powers used on it.
+    pub powers: PowerSet,
+}
+
+/// One rule broken by a resolution.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(tag = "rule", rename_all = "kebab-case")]
+pub enum Breach {
+    /// The die was not rolled this turn, or was already resolved.
+    DieNotRolled,
+    /// The number is not a face of the dice.
+    NumberNotOnDie {
+        /// The number written.
+        number: u8,
+    },
+    /// The number differs from the roll.
+    NumberNotRolled {
+        /// The number written.
+        number: u8,
+        /// The number rolled.
+        rolled: u8,
+    },
+    /// Something is already written in the area.
+    AreaNotEmpty {
+        /// The area.
+        area: AreaId,
+    },
+    /// Both copies of a Dupe in one area.
+    SameAreaTwice {
+        /// The area.
+        area: AreaId,
+    },
+    /// The area is not in the die's region (and no Color Change was used).
+    WrongRegion {
+        /// The area.
+        area: AreaId,
+    },
+    /// A neighbour holds a number more than 1 away.
+    NeighborRule {
+        /// The area written.
+        area: AreaId,
+        /// The neighbour that forbids it.
+        neighbor: AreaId,
+    },
+    /// An X (or nothing) although the number could be written somewhere.
+    CrossWithSpot {
+        /// An area that accepts the number.
+        spot: AreaId,
+    },
+    /// An X outside the die's region (or any X where the rules say the wild
+    /// die does nothing).
+    CrossWrongRegion {
+        /// The area.
+        area: AreaId,
+    },
+    /// Nothing done although an X had to be marked.
+    MustCross {
+        /// An empty area that should have taken the X.
+        area: AreaId,
+    },
+    /// More uses of a power than the rules grant.
+    PowerSpent {
+        /// The power.
+        power: Power,
+    },
+    /// Color Change while the die's own region had a spot, and the rules
+    /// option `color_change_anytime` is off.
+    ColorChangeNotNeeded {
+        /// A spot in the die's own region.
+        spot: AreaId,
+    },
+    /// Dupe used but only one area written.
+    DupeNeedsTwoAreas,
+    /// Two areas written without Dupe.
+    TwoAreasWithoutDupe,
+    /// A power used on an X or on a die that did nothing.
+    PowerWithoutNumber,
+}
+
+impl Breach {
+    /// Stable name of the rule, as used in reports and docs/rules.md.
+    pub fn rule(&self) -> &'static str {
+        match self {
+            Breach::DieNotRolled => "die-not-rolled",
+            Breach::NumberNotOnDie { .. } => "number-not-on-die",
+            Breach::NumberNotRolled { .. } => "number-not-rolled",
+            Breach::AreaNotEmpty { .. } => "area-not-empty",
+            Breach::SameAreaTwice { .. } => "same-area-twice",
+            Breach::WrongRegion { .. } => "wrong-region",
+            Breach::NeighborRule { .. } => "neighbor-rule",
+            Breach::CrossWithSpot { .. } => "cross-with-spot",
+            Breach::CrossWrongRegion { .. } => "cross-wrong-region",
+            Breach::MustCross { .. } => "must-cross",
+            Breach::PowerSpent { .. } => "power-spent",
+            Breach::ColorChangeNotNeeded { .. } => "color-change-not-needed",
+            Breach::DupeNeedsTwoAreas => "dupe-needs-two-areas",
+            Breach::TwoAreasWithoutDupe => "two-areas-without-dupe",
+            Breach::PowerWithoutNumber => "power-without-number",
+        }
+    }
+
+    /// A sentence describing the breach with the map's names.
+    pub fn describe(&self, game: &Game) -> String {
+        let code = |a: &AreaId| game.map().area(*a).id.as_str();
+        match self {
+            Breach::DieNotRolled => {
+                "this die was not rolled this turn, or was already resolved".into()
+            }
+            Breach::NumberNotOnDie { number } => format!("{number} is not a face of the dice"),
+            Breach::NumberNotRolled { number, rolled } => {
+                format!("wrote {number} but the die shows {rolled}")
+            }
+            Breach::AreaNotEmpty { area } => {
+                format!("{} already holds a number or an X", code(area))
+            }
+            Breach::SameAreaTwice { area } => {
+                format!("both copies of the Dupe are in {}", code(area))
+            }
+            Breach::WrongRegion { area } => {
+                let region = &game.map().region(game.region_of(*area)).id;
+                format!(
+                    "{} is in the {region} region, which this die cannot reach without Color Change",
+                    code(area)
+                )
+            }
+            Breach::NeighborRule { area, neighbor } => format!(
+                "{} breaks the neighbour rule: its neighbour {} differs by more than 1",
+                code(area),
+                code(neighbor)
+            ),
+            Breach::CrossWithSpot { spot } => {
+                format!(
+                    "the number had to be written: {} (for one) accepted it",
+                    code(spot)
+                )
+            }
+            Breach::CrossWrongRegion { area } => {
+                format!("an X in {} is outside what this die may mark", code(area))
+            }
+            Breach::MustCross { area } => {
+                format!(
+                    "no area accepted the number, so an X had to be marked (for example in {})",
+                    code(area)
+                )
+            }
+            Breach::PowerSpent { power } => {
+                format!("{} used more often than the rules allow", power.title())
+            }
+            Breach::ColorChangeNotNeeded { spot } => format!(
+                "Color Change used while the die's own region had a spot ({}); this map's rules forbid that",
+                code(spot)
+            ),
+            Breach::DupeNeedsTwoAreas => {
+                "Dupe writes the number in two areas, but one was given".into()
+            }
+            Breach::TwoAreasWithoutDupe => "two areas written without Dupe".into(),
+            Breach::PowerWithoutNumber => {
+                "powers apply to writing a number, not to an X or nothing".into()
+            }
+        }
+    }
+}
+
+/// Why a roll cannot be applied.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "problem", rename_all = "kebab-case")]
+pub enum RollProblem {
+    /// The game is not waiting for a die.
+    NotExpected,
+    /// The die was already drawn this round.
+    AlreadyDrawn,
+    /// The value is not a face of the dice.
+    NotAFace,
+}
+
+/// The final result of one sheet.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+pub struct Score {
+    /// Number of X (fewer is better), including one per rule broken when a
+    /// game is refereed.
+    pub crosses: u32,
+    /// Powers used (the tie-break: fewer is better).
+    pub powers_used: u32,
+}
+
+/// A set of areas on the stack (no allocation in the move generator),
+/// iterated in index order.
+#[derive(Clone, Copy)]
+struct AreaBits {
+    words: [u64; MAX_AREAS.div_ceil(64)],
+}
+
+impl AreaBits {
+    fn new() -> Self {
+        Self {
+            words: [0; MAX_AREAS.div_ceil(64)],
+        }
+    }
+
+    #[inline]
+    fn insert(&mut self, a: AreaId) {
+        self.words[a.index() / 64] |= 1 << (a.index() % 64);
+    }
+
+    #[inline]
+    fn is_empty(&self) -> bool {
+        self.words.iter().all(|&w| w == 0)
+    }
+
+    /// The areas with index `from` or more.
+    #[inline]
+    fn iter_from(&self, from: usize) -> impl Iterator<Item = AreaId> + '_ {
+        let first = from / 64;
+        self.words
+            .iter()
+            .enumerate()
+            .skip(first)
+            .flat_map(move |(w, &word)| {
+                let mut bits = if w == first && !from.is_multiple_of(64) {
+                    word & (!0u64 << (from % 64))
+                } else {
+                    word
+                };
+                std::iter::from_fn(move || {
+                    (bits != 0).then(|| {
+                        let b = bits.trailing_zeros() as usize;
+                        bits &= bits - 1;
+                        AreaId((w * 64 + b) as u16)
+                    })
+                })
+            })
+    }
+
+    #[inline]
+    fn iter(&self) -> impl Iterator<Item = AreaId> + '_ {
+        self.iter_from(0)
+    }
+
+    /// Every pair `a < b` of the set.
+    #[inline]
+    fn pairs(&self, mut f: impl FnMut(AreaId, AreaId)) {
+        for a in self.iter() {
+            for b in self.iter_from(a.index() + 1) {
+                f(a, b);
+            }
+        }
+    }
+
+    /// Every pair of distinct areas, `a` from `self` and `b` from `second`.
+    #[inline]
+    fn ordered_pairs(&self, second: &AreaBits, mut f: impl FnMut(AreaId, AreaId)) {
+        for a in self.iter() {
+            for b in second.iter() {
+                if a != b {
+                    f(a, b);
+                }
+            }
+        }
+    }
+}
+
+impl Game {
+    /// Who acts next.
+    pub fn phase(&self, state: &State) -> Phase {
+        if state.is_finished() {
+            Phase::Terminal
+        } else if state.rolled_in_turn() < self.rules().dice_per_turn {
+            Phase::Chance
+        } else {
+            Phase::Decision
+        }
+    }
+
+    /// Whether the game is over.
+    pub fn is_terminal(&self, state: &State) -> bool {
+        state.is_finished()
+    }
+
+    /// The score of a sheet (final once the game is over).
+    pub fn score(&self, state: &State) -> Score {
+        Score {
+            crosses: state.crosses(),
+            powers_used: state.powers_used(),
+        }
+    }
+
+    /// What is wrong with applying this roll now, if anything.
+    pub fn roll_problem(&self, state: &State, roll: Roll) -> Option<RollProblem> {
+        if self.phase(state) != Phase::Chance {
+            Some(RollProblem::NotExpected)
+        } else if roll.die.index() >= self.dice().len() || state.drawn(roll.die) {
+            Some(RollProblem::AlreadyDrawn)
+        } else if !self.rules().faces.contains(&roll.value) {
+            Some(RollProblem::NotAFace)
+        } else {
+            None
+        }
+    }
+
+    /// Applies a chance outcome (a die drawn and rolled).
+    pub fn apply_roll(&self, state: &mut State, roll: Roll) -> Result<(), RollProblem> {
+        match self.roll_problem(state, roll) {
+            Some(p) => Err(p),
+            None => {
+                state.push_roll(roll);
+                Ok(())
+            }
+        }
+    }
+
+    /// Applies a roll even if it breaks the bag's rules (for the referee,
+    /// which reports the problem and carries on). Dice beyond the bag are
+    /// ignored.
+    pub(crate) fn apply_roll_lenient(&self, state: &mut State, roll: Roll) {
+        if roll.die.index() < self.dice().len() && self.phase(state) == Phase::Chance {
+            state.push_roll(roll);
+        }
+    }
+
+    /// The first area where `value` may be written with die `die` without
+    /// powers, if any.
+    pub fn plain_spot(&self, state: &State, die: DieId, value: u8) -> Option<AreaId> {
+        self.die_areas(die)
+            .iter()
+            .copied()
+            .find(|&a| state.cell(a).is_empty() && self.neighbor_rule_ok(state, a, value))
+    }
+
+    /// An empty area that may take the X of an unplaceable die, if any.
+    fn cross_spot(&self, state: &State, die: DieId) -> Option<AreaId> {
+        if self.die(die).kind == DieKind::Wild
+            && self.rules().options.wild_without_placement == WildWithoutPlacement::NoEffect
+        {
+            return None;
+        }
+        self.die_areas(die)
+            .iter()
+            .copied()
+            .find(|&a| state.cell(a).is_empty())
+    }
+
+    /// Every rule the resolution breaks, in the order the rules are stated
+    /// in docs/rules.md. `number` is the number written (normally the
+    /// roll's value).
+    pub fn check(&self, state: &State, mv: &Move, number: u8) -> Vec<Breach> {
+        let mut out = Vec::new();
+        let rules = self.rules();
+        let roll = state.pending_roll(mv.die);
+        if roll.is_none() {
+            out.push(Breach::DieNotRolled);
+        }
+        let rolled = roll.map_or(number, |r| r.value);
+        let writes = !matches!(mv.action, Action::Cross(_) | Action::Pass);
+        if writes {
+            if !rules.faces.contains(&number) {
+                out.push(Breach::NumberNotOnDie { number });
+            } else if number != rolled {
+                out.push(Breach::NumberNotRolled { number, rolled });
+            }
+        }
+        for power in mv.powers.iter() {
+            if state.used(power) >= rules.powers.get(power) {
+                out.push(Breach::PowerSpent { power });
+            }
+        }
+        let die_index_ok = mv.die.index() < self.dice().len();
+        match mv.action {
+            Action::Write(_) | Action::WriteTwice(..) => {
+                let dupe = mv.powers.contains(Power::Dupe);
+                match (mv.action, dupe) {
+                    (Action::Write(_), true) => out.push(Breach::DupeNeedsTwoAreas),
+                    (Action::WriteTwice(..), false) => out.push(Breach::TwoAreasWithoutDupe),
+                    (Action::WriteTwice(a, b), true) if a == b => {
+                        out.push(Breach::SameAreaTwice { area: a })
+                    }
+                    _ => {}
+                }
+                let cc = mv.powers.contains(Power::ColorChange);
+                if cc
+                    && !rules.options.color_change_anytime
+                    && die_index_ok
+                    && let Some(spot) = self.plain_spot(state, mv.die, rolled)
+                    && self.die(mv.die).kind != DieKind::Wild
+                {
+                    out.push(Breach::ColorChangeNotNeeded { spot });
+                }
+                let guard = mv.powers.contains(Power::Guard);
+                for (k, area) in mv.action.written().enumerate() {
+                    if area.index() >= self.area_count() {
+                        continue;
+                    }
+                    if !state.cell(area).is_empty() {
+                        out.push(Breach::AreaNotEmpty { area });
+                    }
+                    if !cc && die_index_ok && !self.die_reaches(mv.die, area) {
+                        out.push(Breach::WrongRegion { area });
+                    }
+                    let guarded = guard && (k == 0 || rules.options.guard_covers_dupe);
+                    if !guarded && let Some(neighbor) = self.neighbor_conflict(state, area, number)
+                    {
+                        out.push(Breach::NeighborRule { area, neighbor });
+                    }
+                }
+            }
+            Action::Cross(area) => {
+                if !mv.powers.is_empty() {
+                    out.push(Breach::PowerWithoutNumber);
+                }
+                if area.index() < self.area_count() && !state.cell(area).is_empty() {
+                    out.push(Breach::AreaNotEmpty { area });
+                }
+                if die_index_ok {
+                    if let Some(spot) = self.plain_spot(state, mv.die, rolled) {
+                        out.push(Breach::CrossWithSpot { spot });
+                    } else {
+                        let allowed = match self.die(mv.die).kind {
+                            DieKind::Region(_) => self.die_reaches(mv.die, area),
+                            DieKind::Wild => {
+                                rules.options.wild_without_placement
+                                    == WildWithoutPlacement::XAnywhere
+                            }
+                        };
+                        if !allowed {
+                            out.push(Breach::CrossWrongRegion { area });
+                        }
+                    }
+                }
+            }
+            Action::Pass => {
+                if !mv.powers.is_empty() {
+                    out.push(Breach::PowerWithoutNumber);
+                }
+                if die_index_ok {
+                    if let Some(spot) = self.plain_spot(state, mv.die, rolled) {
+                        out.push(Breach::CrossWithSpot { spot });
+                    } else if let Some(area) = self.cross_spot(state, mv.die) {
+                        out.push(Breach::MustCross { area });
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// Whether a move is legal now.
+    pub fn is_legal(&self, state: &State, mv: &Move) -> bool {
+        match state.pending_roll(mv.die) {
+            Some(roll) => {
+                self.phase(state) == Phase::Decision && self.check(state, mv, roll.value).is_empty()
+            }
+            None => false,
+        }
+    }
+
+    /// Every useful legal move for the pending dice, into `out` (cleared
+    /// first). Moves that spend a power for nothing are left out: Color
+    /// Change on the wild die, or Color Change whose numbers all land in the
+    /// die's own region. [`Game::check`] accepts those too.
+    pub fn legal_moves(&self, state: &State, out: &mut Vec<Move>) {
+        out.clear();
+        if self.phase(state) != Phase::Decision {
+            return;
+        }
+        for roll in state.pending() {
+            self.moves_for(state, roll, out);
+        }
+    }
+
+    /// The useful legal moves for one pending die, appended to `out`.
+    pub fn moves_for(&self, state: &State, roll: Roll, out: &mut Vec<Move>) {
+        let rules = self.rules();
+        let opts = rules.options;
+        let (die, v) = (roll.die, roll.value);
+        let can = |p: Power| state.used(p) < rules.powers.get(p);
+        let wild = self.die(die).kind == DieKind::Wild;
+        let (guard, dupe) = (can(Power::Guard), can(Power::Dupe));
+        let mv = |action, powers| Move {
+            die,
+            action,
+            powers,
+        };
+        let g = PowerSet::NONE.with(Power::Guard);
+        let d = PowerSet::NONE.with(Power::Dupe);
+
+        let mut plain = AreaBits::new();
+        let mut empty = AreaBits::new();
+        for &a in self.die_areas(die) {
+            if state.cell(a).is_empty() {
+                empty.insert(a);
+                if self.neighbor_rule_ok(state, a, v) {
+                    plain.insert(a);
+                    out.push(mv(Action::Write(a), PowerSet::NONE));
+                }
+            }
+        }
+        if guard {
+            out.extend(empty.iter().map(|a| mv(Action::Write(a), g)));
+        }
+        if dupe {
+            plain.pairs(|a, b| out.push(mv(Action::WriteTwice(a, b), d)));
+        }
+        if guard && dupe {
+            let gd = g.with(Power::Dupe);
+            if opts.guard_covers_dupe {
+                empty.pairs(|a, b| out.push(mv(Action::WriteTwice(a, b), gd)));
+            } else {
+                empty.ordered_pairs(&plain, |a, b| out.push(mv(Action::WriteTwice(a, b), gd)));
+            }
+        }
+
+        let cc =
+            !wild && can(Power::ColorChange) && (opts.color_change_anytime || plain.is_empty());
+        if cc {
+            let c = PowerSet::NONE.with(Power::ColorChange);
+            let own = |a: AreaId| self.die_reaches(die, a);
+            let mut all_plain = AreaBits::new();
+            let mut all_empty = AreaBits::new();
+            for &a in self.all_areas() {
+                if state.cell(a).is_empty() {
+                    all_empty.insert(a);
+                    if self.neighbor_rule_ok(state, a, v) {
+                        all_plain.insert(a);
+                        if !own(a) {
+                            out.push(mv(Action::Write(a), c));
+                        }
+                    }
+                }
+            }
+            if guard {
+                let cg = c.with(Power::Guard);
+                out.extend(
+                    all_empty
+                        .iter()
+                        .filter(|&a| !own(a))
+                        .map(|a| mv(Action::Write(a), cg)),
+                );
+            }
+            let useful = |a: AreaId, b: AreaId| !own(a) || !own(b);
+            if dupe {
+                let cd = c.with(Power::Dupe);
+                all_plain.pairs(|a, b| {
+                    if useful(a, b) {
+                        out.push(mv(Action::WriteTwice(a, b), cd));
+                    }
+                });
+            }
+            if guard && dupe {
+                let cgd = c.with(Power::Guard).with(Power::Dupe);
+                let mut push = |a, b| {
+                    if useful(a, b) {
+                        out.push(mv(Action::WriteTwice(a, b), cgd));
+                    }
+                };
+                if opts.guard_covers_dupe {
+                    all_empty.pairs(&mut push);
+                } else {
+                    all_empty.ordered_pairs(&all_plain, &mut push);
+                }
+            }
+        }
+
+        if plain.is_empty() {
+            match self.cross_spot(state, die) {
+                Some(_) => out.extend(empty.iter().map(|a| mv(Action::Cross(a), PowerSet::NONE))),
+                None => out.push(mv(Action::Pass, PowerSet::NONE)),
+            }
+        }
+    }
+
+    /// Applies a legal move. Panics in debug builds if it is not legal.
+    pub fn apply(&self, state: &mut State, mv: Move) {
+        let roll = state.pending_roll(mv.die).expect("the die is pending");
+        debug_assert!(
+            self.check(state, &mv, roll.value).is_empty(),
+            "illegal move {mv:?}: {:?}",
+            self.check(state, &mv, roll.value)
+        );
+        self.write(state, &mv, roll.value);
+        state.take_pending(mv.die);
+        self.after_resolution(state);
+    }
+
+    /// Applies what a player wrote, legal or not, as far as the sheet allows
+    /// (an occupied area keeps what it had). Used by the referee.
+    pub(crate) fn apply_as_written(&self, state: &mut State, mv: &Move, number: u8) {
+        self.write(state, mv, number);
+        state.take_pending(mv.die);
+        self.after_resolution(state);
+    }
+
+    /// Closes the turn (and the round, when `round_over`) whatever was
+    /// rolled and resolved: the referee keeps recorded games in step with
+    /// their turn numbers even when a turn is malformed.
+    pub(crate) fn close_turn(&self, state: &mut State, round_over: bool) {
+        if state.rolled_in_turn() != 0 || state.has_pending() {
+            state.end_turn();
+        }
+        if round_over && state.rolled_in_round() != 0 {
+            state.end_round();
+            if state.round() >= self.rules().rounds {
+                self.cross_out_empty(state);
+                state.finish();
+            }
+        }
+    }
+
+    fn write(&self, state: &mut State, mv: &Move, number: u8) {
+        let guard = mv.powers.contains(Power::Guard);
+        for (k, area) in mv.action.written().enumerate() {
+            if area.index() < self.area_count() && state.cell(area).is_empty() {
+                let guarded = guard && (k == 0 || self.rules().options.guard_covers_dupe);
+                state.set_cell(
+                    area,
+                    if guarded {
+                        Cell::guarded(number)
+                    } else {
+                        Cell::number(number)
+                    },
+                );
+            }
+        }
+        if let Action::Cross(area) = mv.action
+            && area.index() < self.area_count()
+            && state.cell(area).is_empty()
+        {
+            state.set_cell(area, Cell::CROSS);
+        }
+        for p in mv.powers.iter() {
+            state.use_power(p);
+        }
+    }
+
+    fn after_resolution(&self, state: &mut State) {
+        let rules = self.rules();
+        if state.has_pending() || state.rolled_in_turn() < rules.dice_per_turn {
+            return;
+        }
+        state.end_turn();
+        if state.rolled_in_round() >= rules.dice_per_round {
+            state.end_round();
+            if state.round() >= rules.rounds {
+                self.cross_out_empty(state);
+                state.finish();
+            }
+        }
+    }
+}

@@ -1,0 +1,395 @@
+//! Properties of the rules engine and the referee over many generated games.
+
+use std::collections::BTreeSet;
+use std::path::Path;
+
+use proptest::prelude::*;
+use rand::SeedableRng;
+use rand_pcg::Pcg64Mcg;
+
+use rollx::map::{AreaId, Power, load};
+use rollx::play::{Greedy, Policy, RandomPolicy, derive_seed, play_game};
+use rollx::rules::log::{GameLog, LogMove};
+use rollx::rules::referee::referee;
+use rollx::rules::{Action, DieKind, Game, Move, Phase, PowerSet, State};
+
+fn game(name: &str) -> Game {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(name);
+    Game::new(load(&path).expect("valid map")).expect("game")
+}
+
+const MAPS: [&str; 3] = [
+    "maps/examples/tutorial.toml",
+    "maps/usa.toml",
+    "maps/japan.toml",
+];
+
+/// The invariants every reachable state keeps.
+fn assert_invariants(g: &Game, before: &State, after: &State) {
+    let rules = g.rules();
+    for (a, (x, y)) in before.cells().iter().zip(after.cells()).enumerate() {
+        assert!(x.is_empty() || x == y, "area {a} changed from {x} to {y}");
+    }
+    for p in [Power::ColorChange, Power::Guard, Power::Dupe] {
+        assert!(after.used(p) <= rules.powers.get(p), "{p:?} overused");
+        assert!(after.used(p) >= before.used(p));
+    }
+    for (a, b) in g.map().edges() {
+        let (ca, cb) = (after.cell(a), after.cell(b));
+        if let (Some(va), Some(vb)) = (ca.value(), cb.value()) {
+            let excused = ca.is_guarded() || cb.is_guarded() || g.is_immune(a) || g.is_immune(b);
+            assert!(
+                excused || va.abs_diff(vb) <= 1,
+                "{a:?}={ca} and {b:?}={cb} break the neighbour rule"
+            );
+        }
+    }
+    for c in after.cells() {
+        if let Some(v) = c.value() {
+            assert!(rules.faces.contains(&v));
+        }
+    }
+}
+
+/// Plays a whole game with `policy`, checking invariants after each step.
+fn play_checked(g: &Game, seed: u64, policy: &mut dyn Policy) -> State {
+    let mut rng = Pcg64Mcg::seed_from_u64(seed);
+    let mut s = g.initial_state();
+    let mut rolls = 0;
+    let mut moves = Vec::new();
+    while !g.is_terminal(&s) {
+        let before = s.clone();
+        match g.phase(&s) {
+            Phase::Chance => {
+                let r = g.sample_roll(&s, &mut rng);
+                g.apply_roll(&mut s, r).expect("sampled rolls are legal");
+                rolls += 1;
+            }
+            Phase::Decision => {
+                g.legal_moves(&s, &mut moves);
+                assert!(!moves.is_empty(), "a decision always has a move");
+                let mv = policy.choose(g, &s);
+                assert!(g.is_legal(&s, &mv), "policy chose an illegal move {mv:?}");
+                g.apply(&mut s, mv);
+            }
+            Phase::Terminal => unreachable!(),
+        }
+        assert_invariants(g, &before, &s);
+    }
+    assert_eq!(rolls, g.rules().results_per_game());
+    assert_eq!(s.empty_count(), 0, "the game ends with every area filled");
+    s
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    #[test]
+    fn random_legal_play_never_breaks_an_invariant(seed in any::<u64>(), map in 0usize..3) {
+        let g = game(MAPS[map]);
+        play_checked(&g, seed, &mut RandomPolicy::new(derive_seed(seed, 1)));
+        play_checked(&g, seed, &mut Greedy::new());
+    }
+}
+
+/// Every resolution a die could be given: each area, each pair, each X,
+/// doing nothing, each with each set of powers.
+fn all_candidates(g: &Game, s: &State) -> Vec<Move> {
+    let mut out = Vec::new();
+    let areas: Vec<AreaId> = g.all_areas().to_vec();
+    let power_sets: Vec<PowerSet> = (0u8..8)
+        .map(|bits| {
+            let mut p = PowerSet::NONE;
+            for (i, power) in [Power::ColorChange, Power::Guard, Power::Dupe]
+                .into_iter()
+                .enumerate()
+            {
+                if bits & (1 << i) != 0 {
+                    p = p.with(power);
+                }
+            }
+            p
+        })
+        .collect();
+    for roll in s.pending() {
+        for &powers in &power_sets {
+            let mv = |action| Move {
+                die: roll.die,
+                action,
+                powers,
+            };
+            out.push(mv(Action::Pass));
+            for &a in &areas {
+                out.push(mv(Action::Write(a)));
+                out.push(mv(Action::Cross(a)));
+                for &b in &areas {
+                    out.push(mv(Action::WriteTwice(a, b)));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// A Color Change that changes nothing (wild die, or every number in the
+/// die's own region): legal, but left out of the generated moves.
+fn wasted_color_change(g: &Game, mv: &Move) -> bool {
+    if !mv.powers.contains(Power::ColorChange) {
+        return false;
+    }
+    g.die(mv.die).kind == DieKind::Wild || mv.action.written().all(|a| g.die_reaches(mv.die, a))
+}
+
+#[test]
+fn the_move_generator_agrees_with_the_rules_checker() {
+    // Small maps make exhaustive candidate lists affordable.
+    let g = game("maps/examples/tutorial.toml");
+    let variants = [g.clone(), {
+        let mut map = g.map().clone();
+        map.rules.options.guard_covers_dupe = false;
+        map.rules.options.color_change_anytime = false;
+        map.rules.options.wild_without_placement = rollx::map::WildWithoutPlacement::NoEffect;
+        Game::new(map).unwrap()
+    }];
+    let mut checked_states = 0;
+    for g in &variants {
+        for seed in 0..40u64 {
+            let mut rng = Pcg64Mcg::seed_from_u64(seed);
+            let mut policy = RandomPolicy::new(seed);
+            let mut s = g.initial_state();
+            let mut generated = Vec::new();
+            while !g.is_terminal(&s) {
+                if g.phase(&s) == Phase::Chance {
+                    let r = g.sample_roll(&s, &mut rng);
+                    g.apply_roll(&mut s, r).unwrap();
+                    continue;
+                }
+                g.legal_moves(&s, &mut generated);
+                let gen_set: BTreeSet<Move> = generated.iter().copied().collect();
+                assert_eq!(
+                    gen_set.len(),
+                    generated.len(),
+                    "the generator repeats a move"
+                );
+                for mv in all_candidates(g, &s) {
+                    let ok = g.is_legal(&s, &mv);
+                    let listed = gen_set.contains(&mv);
+                    if listed {
+                        assert!(
+                            ok,
+                            "generated move {mv:?} is illegal: {:?}",
+                            g.check(&s, &mv, s.pending_roll(mv.die).unwrap().value)
+                        );
+                    } else if ok {
+                        // With a guard that covers both copies, (a, b) and (b, a) are the same move.
+                        let same_pair = match mv.action {
+                            Action::WriteTwice(a, b) => gen_set.contains(&Move {
+                                action: Action::WriteTwice(b, a),
+                                ..mv
+                            }),
+                            _ => false,
+                        };
+                        assert!(
+                            same_pair || wasted_color_change(g, &mv),
+                            "legal move {mv:?} is missing from the generator"
+                        );
+                    }
+                }
+                checked_states += 1;
+                let mv = policy.choose(g, &s);
+                g.apply(&mut s, mv);
+            }
+        }
+    }
+    assert!(checked_states > 400, "{checked_states} states checked");
+}
+
+#[test]
+fn every_log_produced_by_play_referees_clean() {
+    for (m, map) in MAPS.iter().enumerate() {
+        let g = game(map);
+        let games = if m == 0 { 200 } else { 40 };
+        for seed in 0..games {
+            let players = 1 + (seed % 3) as usize;
+            let mut roster: Vec<(String, Box<dyn Policy>)> = (0..players)
+                .map(|i| {
+                    let policy: Box<dyn Policy> = if (seed as usize + i).is_multiple_of(2) {
+                        Box::new(Greedy::new())
+                    } else {
+                        Box::new(RandomPolicy::new(derive_seed(seed, i as u64)))
+                    };
+                    (format!("p{i}"), policy)
+                })
+                .collect();
+            let played = play_game(&g, seed, &mut roster, None);
+            // Through JSON and back, as the referee command sees it.
+            let log = GameLog::parse(&played.log.to_json()).expect("a played log parses");
+            let verdict = referee(&g, &log);
+            assert!(
+                verdict.is_clean(),
+                "{map} seed {seed}: {:?} {:?}",
+                verdict.problems,
+                verdict.violations
+            );
+            for (v, s) in verdict.players.iter().zip(&played.states) {
+                assert_eq!(v.crosses, g.score(s).crosses);
+                assert_eq!(v.mistakes, 0);
+            }
+        }
+    }
+}
+
+/// The state before each move of player 0: `(turn, move index, state)`.
+fn states_before_moves(g: &Game, log: &GameLog) -> Vec<(usize, usize, State)> {
+    let mut s = g.initial_state();
+    let mut out = Vec::new();
+    for (t, turn) in log.turns.iter().enumerate() {
+        for d in &turn.dice {
+            let roll = rollx::rules::Roll {
+                die: g.die_by_id(&d.die).unwrap(),
+                value: d.value,
+            };
+            g.apply_roll(&mut s, roll).unwrap();
+        }
+        for (k, lm) in turn.moves[0].iter().enumerate() {
+            out.push((t, k, s.clone()));
+            let (mv, _) = rollx::rules::log::move_from_log(g, lm).unwrap();
+            g.apply(&mut s, mv);
+        }
+    }
+    out
+}
+
+/// A corrupted version of move `lm` (made in state `s`) that breaks `rule`,
+/// if this position allows one.
+fn corrupt(g: &Game, s: &State, lm: &LogMove, rule: &str) -> Option<LogMove> {
+    let (mv, _) = rollx::rules::log::move_from_log(g, lm).unwrap();
+    let value = s.pending_roll(mv.die)?.value;
+    let code = |a: AreaId| g.map().area(a).id.clone();
+    let write = |a: AreaId, number: u8, powers: Vec<Power>| LogMove {
+        die: lm.die.clone(),
+        number: Some(number),
+        areas: vec![code(a)],
+        cross: None,
+        powers,
+        color_change_to: None,
+    };
+    let empty = |a: &AreaId| s.cell(*a).is_empty();
+    let fits = |a: &AreaId| g.neighbor_rule_ok(s, *a, value);
+    match rule {
+        "wrong-region" => g
+            .all_areas()
+            .iter()
+            .find(|a| !g.die_reaches(mv.die, **a) && empty(a) && fits(a))
+            .map(|&a| write(a, value, vec![])),
+        "neighbor-rule" => g
+            .die_areas(mv.die)
+            .iter()
+            .find(|a| empty(a) && !fits(a))
+            .map(|&a| write(a, value, vec![])),
+        "cross-with-spot" => {
+            g.plain_spot(s, mv.die, value)?;
+            g.die_areas(mv.die)
+                .iter()
+                .find(|a| empty(a))
+                .map(|&a| LogMove {
+                    die: lm.die.clone(),
+                    number: None,
+                    areas: vec![],
+                    cross: Some(code(a)),
+                    powers: vec![],
+                    color_change_to: None,
+                })
+        }
+        "power-spent" => {
+            let spent = [Power::Guard, Power::Dupe, Power::ColorChange]
+                .into_iter()
+                .find(|&p| g.rules().powers.get(p) > 0 && s.used(p) == g.rules().powers.get(p))?;
+            // Add the spent power to an otherwise legal write.
+            if spent != Power::Guard
+                || !matches!(mv.action, Action::Write(_))
+                || !mv.powers.is_empty()
+            {
+                return None;
+            }
+            let mut out = lm.clone();
+            out.powers.push(spent);
+            Some(out)
+        }
+        "number-not-on-die" => {
+            // The same areas and powers, with a number no die shows.
+            mv.action.written().next()?;
+            Some(LogMove {
+                number: Some(9),
+                ..lm.clone()
+            })
+        }
+        "area-not-empty" => g
+            .die_areas(mv.die)
+            .iter()
+            .find(|a| !empty(a))
+            .map(|&a| write(a, value, vec![])),
+        _ => unreachable!(),
+    }
+}
+
+const CORRUPTIONS: [&str; 6] = [
+    "wrong-region",
+    "neighbor-rule",
+    "cross-with-spot",
+    "power-spent",
+    "number-not-on-die",
+    "area-not-empty",
+];
+
+#[test]
+fn every_single_move_corruption_is_detected_and_attributed() {
+    let mut detected = [0usize; CORRUPTIONS.len()];
+    let mut logs = 0;
+    for (m, map) in MAPS.iter().enumerate() {
+        let g = game(map);
+        let games: u64 = if m == 0 { 2000 } else { 150 };
+        for seed in 0..games {
+            let policy: Box<dyn Policy> = if seed % 2 == 0 {
+                Box::new(Greedy::new())
+            } else {
+                Box::new(RandomPolicy::new(seed))
+            };
+            let mut roster = vec![("p".to_string(), policy)];
+            let log = play_game(&g, seed, &mut roster, None).log;
+            logs += 1;
+            let positions = states_before_moves(&g, &log);
+            // Start looking at a seed-dependent move so corruptions spread over the game.
+            let start = (derive_seed(seed, 99) % positions.len() as u64) as usize;
+            for (c, rule) in CORRUPTIONS.iter().enumerate() {
+                let found = (0..positions.len())
+                    .map(|i| &positions[(start + i) % positions.len()])
+                    .find_map(|(t, k, s)| {
+                        corrupt(&g, s, &log.turns[*t].moves[0][*k], rule).map(|lm| (*t, *k, lm))
+                    });
+                let Some((t, k, bad)) = found else { continue };
+                let mut corrupted = log.clone();
+                corrupted.turns[t].moves[0][k] = bad.clone();
+                let verdict = referee(&g, &corrupted);
+                let first = verdict.violations.first().unwrap_or_else(|| {
+                    panic!("{map} seed {seed}: {rule} at turn {} not detected", t + 1)
+                });
+                assert_eq!(
+                    (first.turn, first.move_index, first.die.as_str(), first.rule),
+                    (t + 1, Some(k), bad.die.as_str(), *rule),
+                    "{map} seed {seed}: {bad:?}"
+                );
+                assert!(verdict.players[0].mistakes >= 1);
+                detected[c] += 1;
+            }
+        }
+    }
+    assert!(logs >= 2000);
+    for (c, rule) in CORRUPTIONS.iter().enumerate() {
+        assert!(
+            detected[c] >= 500,
+            "only {} {rule} corruptions were tried",
+            detected[c]
+        );
+    }
+}
