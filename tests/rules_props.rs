@@ -11,7 +11,7 @@ use rollx::map::{AreaId, Power, load};
 use rollx::play::{Greedy, Policy, RandomPolicy, derive_seed, play_game};
 use rollx::rules::log::{GameLog, LogMove};
 use rollx::rules::referee::referee;
-use rollx::rules::{Action, DieKind, Game, Move, Phase, PowerSet, State};
+use rollx::rules::{Action, DieKind, Game, Move, MoveList, Phase, PowerSet, State};
 
 fn game(name: &str) -> Game {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(name);
@@ -56,7 +56,7 @@ fn play_checked(g: &Game, seed: u64, policy: &mut dyn Policy) -> State {
     let mut rng = Pcg64Mcg::seed_from_u64(seed);
     let mut s = g.initial_state();
     let mut rolls = 0;
-    let mut moves = Vec::new();
+    let mut moves = MoveList::new();
     while !g.is_terminal(&s) {
         let before = s.clone();
         match g.phase(&s) {
@@ -140,68 +140,104 @@ fn wasted_color_change(g: &Game, mv: &Move) -> bool {
     g.die(mv.die).kind == DieKind::Wild || mv.action.written().all(|a| g.die_reaches(mv.die, a))
 }
 
+/// Checks, in the decision states of `games` random games (at most
+/// `max_states` of them), that the generated moves are exactly the legal
+/// ones. Returns the number of states checked.
+fn assert_generator_agrees(g: &Game, games: u64, max_states: usize) -> usize {
+    let mut checked_states = 0;
+    for seed in 0..games {
+        let mut rng = Pcg64Mcg::seed_from_u64(seed);
+        let mut policy = RandomPolicy::new(seed);
+        let mut s = g.initial_state();
+        let mut generated = MoveList::new();
+        while !g.is_terminal(&s) && checked_states < max_states {
+            if g.phase(&s) == Phase::Chance {
+                let r = g.sample_roll(&s, &mut rng);
+                g.apply_roll(&mut s, r).unwrap();
+                continue;
+            }
+            g.legal_moves(&s, &mut generated);
+            let gen_set: BTreeSet<Move> = generated.iter().collect();
+            assert_eq!(
+                gen_set.len(),
+                generated.len(),
+                "the generator repeats a move"
+            );
+            for mv in all_candidates(g, &s) {
+                let ok = g.is_legal(&s, &mv);
+                if gen_set.contains(&mv) {
+                    assert!(
+                        ok,
+                        "generated move {mv:?} is illegal: {:?}",
+                        g.check(&s, &mv, s.pending_roll(mv.die).unwrap().value)
+                    );
+                } else if ok {
+                    // With a guard that covers both copies, (a, b) and (b, a) are the same move.
+                    let same_pair = match mv.action {
+                        Action::WriteTwice(a, b) => gen_set.contains(&Move {
+                            action: Action::WriteTwice(b, a),
+                            ..mv
+                        }),
+                        _ => false,
+                    };
+                    assert!(
+                        same_pair || wasted_color_change(g, &mv),
+                        "legal move {mv:?} is missing from the generator"
+                    );
+                }
+            }
+            checked_states += 1;
+            let mv = policy.choose(g, &s);
+            g.apply(&mut s, mv);
+        }
+    }
+    checked_states
+}
+
 #[test]
 fn the_move_generator_agrees_with_the_rules_checker() {
     // Small maps make exhaustive candidate lists affordable.
     let g = game("maps/examples/tutorial.toml");
-    let variants = [g.clone(), {
-        let mut map = g.map().clone();
-        map.rules.options.guard_covers_dupe = false;
-        map.rules.options.color_change_anytime = false;
-        map.rules.options.wild_without_placement = rollx::map::WildWithoutPlacement::NoEffect;
-        Game::new(map).unwrap()
-    }];
-    let mut checked_states = 0;
-    for g in &variants {
-        for seed in 0..40u64 {
-            let mut rng = Pcg64Mcg::seed_from_u64(seed);
-            let mut policy = RandomPolicy::new(seed);
-            let mut s = g.initial_state();
-            let mut generated = Vec::new();
-            while !g.is_terminal(&s) {
-                if g.phase(&s) == Phase::Chance {
-                    let r = g.sample_roll(&s, &mut rng);
-                    g.apply_roll(&mut s, r).unwrap();
-                    continue;
-                }
-                g.legal_moves(&s, &mut generated);
-                let gen_set: BTreeSet<Move> = generated.iter().copied().collect();
-                assert_eq!(
-                    gen_set.len(),
-                    generated.len(),
-                    "the generator repeats a move"
-                );
-                for mv in all_candidates(g, &s) {
-                    let ok = g.is_legal(&s, &mv);
-                    let listed = gen_set.contains(&mv);
-                    if listed {
-                        assert!(
-                            ok,
-                            "generated move {mv:?} is illegal: {:?}",
-                            g.check(&s, &mv, s.pending_roll(mv.die).unwrap().value)
-                        );
-                    } else if ok {
-                        // With a guard that covers both copies, (a, b) and (b, a) are the same move.
-                        let same_pair = match mv.action {
-                            Action::WriteTwice(a, b) => gen_set.contains(&Move {
-                                action: Action::WriteTwice(b, a),
-                                ..mv
-                            }),
-                            _ => false,
-                        };
-                        assert!(
-                            same_pair || wasted_color_change(g, &mv),
-                            "legal move {mv:?} is missing from the generator"
-                        );
-                    }
-                }
-                checked_states += 1;
-                let mv = policy.choose(g, &s);
-                g.apply(&mut s, mv);
-            }
+    let mut other = g.map().clone();
+    other.rules.options.guard_covers_dupe = false;
+    other.rules.options.color_change_anytime = false;
+    other.rules.options.wild_without_placement = rollx::map::WildWithoutPlacement::NoEffect;
+    let checked = assert_generator_agrees(&g, 40, usize::MAX)
+        + assert_generator_agrees(&Game::new(other).unwrap(), 40, usize::MAX);
+    assert!(checked > 400, "{checked} states checked");
+}
+
+#[test]
+fn the_move_generator_handles_maps_of_more_than_64_areas() {
+    // 130 areas in a row, in two regions: sets span three 64-bit words.
+    let mut text = String::from(
+        "[map]\nid = \"long\"\nname = \"Long\"\ndescription = \"130 areas\"\n\
+         [rules]\npreset = \"rolling-america\"\nrounds = 2\ndice_per_round = 2\n\
+         [rules.powers]\ncolor_change = 1\nguard = 1\ndupe = 1\n\
+         [[regions]]\nid = \"r\"\ncolor = \"#ff0000\"\n[[regions]]\nid = \"g\"\ncolor = \"#00ff00\"\n",
+    );
+    for i in 0..130 {
+        let mut n = Vec::new();
+        if i > 0 {
+            n.push(format!("\"A{}\"", i - 1));
         }
+        if i < 129 {
+            n.push(format!("\"A{}\"", i + 1));
+        }
+        let region = if i < 65 { "r" } else { "g" };
+        text.push_str(&format!(
+            "[[areas]]\nid = \"A{i}\"\nregion = \"{region}\"\nneighbors = [{}]\n",
+            n.join(", ")
+        ));
     }
-    assert!(checked_states > 400, "{checked_states} states checked");
+    let checked = rollx::map::check_bytes(
+        &rollx::map::DiskFiles,
+        Path::new("long.toml"),
+        text.into_bytes(),
+    );
+    assert_eq!(checked.errors(), 0, "{:?}", checked.diagnostics);
+    let g = Game::new(checked.map.unwrap()).unwrap();
+    assert_eq!(assert_generator_agrees(&g, 2, 3), 3);
 }
 
 #[test]

@@ -239,10 +239,8 @@ pub fn play(
 
 /// "die 1: red 4, die 2: clear (wild) 2"
 fn describe_dice(game: &Game, state: &State) -> String {
-    let pending: Vec<Roll> = state.pending().collect();
-    pending
-        .iter()
-        .enumerate()
+    state
+        .pending_slots()
         .map(|(i, r)| {
             let die = game.die(r.die);
             let wild = if r.die == game.wild_die() {
@@ -295,7 +293,7 @@ fn list_moves(
             .filter(|&&a| state.cell(a).is_empty() && game.neighbor_rule_ok(state, a, roll.value))
             .map(|&a| game.map().area(a).id.as_str())
             .collect();
-        let mut all = Vec::new();
+        let mut all = crate::rules::MoveList::new();
         game.moves_for(state, *roll, &mut all);
         let die = &game.die(roll.die).id;
         if spots.is_empty() {
@@ -323,11 +321,12 @@ fn list_moves(
 /// Parses `1 PA`, `red PA NY +dupe`, `1 x TX`, `pass`, `PA`.
 fn parse_move(game: &Game, state: &State, command: &str) -> Result<Move, String> {
     let map = game.map();
-    let pending: Vec<Roll> = state.pending().collect();
+    let slots: Vec<(usize, Roll)> = state.pending_slots().collect();
+    let pending: Vec<Roll> = slots.iter().map(|&(_, r)| r).collect();
     let mut tokens: Vec<&str> = command.split_whitespace().collect();
     let die_of = |t: &str| -> Option<Roll> {
         if let Ok(n) = t.parse::<usize>() {
-            return n.checked_sub(1).and_then(|i| pending.get(i)).copied();
+            return slots.iter().find(|&&(i, _)| i + 1 == n).map(|&(_, r)| r);
         }
         pending
             .iter()
@@ -341,9 +340,8 @@ fn parse_move(game: &Game, state: &State, command: &str) -> Result<Move, String>
         }
         None if pending.len() == 1 => pending[0],
         None => {
-            let choices: Vec<String> = pending
+            let choices: Vec<String> = slots
                 .iter()
-                .enumerate()
                 .map(|(i, r)| format!("{} ({} {})", i + 1, game.die(r.die).id, r.value))
                 .collect();
             return Err(format!(

@@ -4,13 +4,13 @@ use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 
 use super::Policy;
-use crate::rules::{Game, Move, State};
+use crate::rules::{Game, Move, MoveList, State};
 
 /// Chooses uniformly among [`Game::legal_moves`].
 #[derive(Clone, Debug)]
 pub struct RandomPolicy {
     rng: Pcg64Mcg,
-    moves: Vec<Move>,
+    moves: MoveList,
 }
 
 impl RandomPolicy {
@@ -18,7 +18,7 @@ impl RandomPolicy {
     pub fn new(seed: u64) -> Self {
         Self {
             rng: Pcg64Mcg::seed_from_u64(seed),
-            moves: Vec::new(),
+            moves: MoveList::new(),
         }
     }
 }
@@ -31,6 +31,6 @@ impl Policy for RandomPolicy {
     fn choose(&mut self, game: &Game, state: &State) -> Move {
         game.legal_moves(state, &mut self.moves);
         let i = self.rng.random_range(0..self.moves.len() as u32);
-        self.moves[i as usize]
+        self.moves.get(i as usize)
     }
 }

@@ -25,8 +25,10 @@ pub const LOG_VERSION: u32 = 1;
 )]
 pub struct GameLog {
     /// Always `"rollx-game-log"`.
+    #[schemars(extend("const" = "rollx-game-log"))]
     pub format: String,
     /// Format version; this is version 1.
+    #[schemars(extend("const" = 1))]
     pub version: u32,
     /// The map the game was played on.
     pub map: LogMap,

@@ -18,11 +18,13 @@
 pub mod filled;
 mod game;
 pub mod log;
+mod movelist;
 mod moves;
 pub mod referee;
 mod state;
 
 pub use game::{Die, DieId, DieKind, Game, GameError, MAX_DICE, MAX_DICE_PER_TURN, window};
+pub use movelist::MoveList;
 pub use moves::{Action, Breach, Move, PowerSet, RollProblem, Score};
 pub use state::{Cell, Phase, Roll, State};
 

@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 
 use super::game::{DieId, DieKind, Game};
 use super::state::{Cell, Phase, Roll, State};
-use crate::map::{AreaId, MAX_AREAS, Power, WildWithoutPlacement};
+use crate::map::{AreaId, Power, WildWithoutPlacement};
 
 /// A set of powers used on one die.
 #[derive(Clone, Copy, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -289,82 +289,6 @@ pub struct Score {
     pub powers_used: u32,
 }
 
-/// A set of areas on the stack (no allocation in the move generator),
-/// iterated in index order.
-#[derive(Clone, Copy)]
-struct AreaBits {
-    words: [u64; MAX_AREAS.div_ceil(64)],
-}
-
-impl AreaBits {
-    fn new() -> Self {
-        Self {
-            words: [0; MAX_AREAS.div_ceil(64)],
-        }
-    }
-
-    #[inline]
-    fn insert(&mut self, a: AreaId) {
-        self.words[a.index() / 64] |= 1 << (a.index() % 64);
-    }
-
-    #[inline]
-    fn is_empty(&self) -> bool {
-        self.words.iter().all(|&w| w == 0)
-    }
-
-    /// The areas with index `from` or more.
-    #[inline]
-    fn iter_from(&self, from: usize) -> impl Iterator<Item = AreaId> + '_ {
-        let first = from / 64;
-        self.words
-            .iter()
-            .enumerate()
-            .skip(first)
-            .flat_map(move |(w, &word)| {
-                let mut bits = if w == first && !from.is_multiple_of(64) {
-                    word & (!0u64 << (from % 64))
-                } else {
-                    word
-                };
-                std::iter::from_fn(move || {
-                    (bits != 0).then(|| {
-                        let b = bits.trailing_zeros() as usize;
-                        bits &= bits - 1;
-                        AreaId((w * 64 + b) as u16)
-                    })
-                })
-            })
-    }
-
-    #[inline]
-    fn iter(&self) -> impl Iterator<Item = AreaId> + '_ {
-        self.iter_from(0)
-    }
-
-    /// Every pair `a < b` of the set.
-    #[inline]
-    fn pairs(&self, mut f: impl FnMut(AreaId, AreaId)) {
-        for a in self.iter() {
-            for b in self.iter_from(a.index() + 1) {
-                f(a, b);
-            }
-        }
-    }
-
-    /// Every pair of distinct areas, `a` from `self` and `b` from `second`.
-    #[inline]
-    fn ordered_pairs(&self, second: &AreaBits, mut f: impl FnMut(AreaId, AreaId)) {
-        for a in self.iter() {
-            for b in second.iter() {
-                if a != b {
-                    f(a, b);
-                }
-            }
-        }
-    }
-}
-
 impl Game {
     /// Who acts next.
     pub fn phase(&self, state: &State) -> Phase {
@@ -433,7 +357,7 @@ impl Game {
     }
 
     /// An empty area that may take the X of an unplaceable die, if any.
-    fn cross_spot(&self, state: &State, die: DieId) -> Option<AreaId> {
+    pub(crate) fn cross_spot(&self, state: &State, die: DieId) -> Option<AreaId> {
         if self.die(die).kind == DieKind::Wild
             && self.rules().options.wild_without_placement == WildWithoutPlacement::NoEffect
         {
@@ -555,121 +479,6 @@ impl Game {
                 self.phase(state) == Phase::Decision && self.check(state, mv, roll.value).is_empty()
             }
             None => false,
-        }
-    }
-
-    /// Every useful legal move for the pending dice, into `out` (cleared
-    /// first). Moves that spend a power for nothing are left out: Color
-    /// Change on the wild die, or Color Change whose numbers all land in the
-    /// die's own region. [`Game::check`] accepts those too.
-    pub fn legal_moves(&self, state: &State, out: &mut Vec<Move>) {
-        out.clear();
-        if self.phase(state) != Phase::Decision {
-            return;
-        }
-        for roll in state.pending() {
-            self.moves_for(state, roll, out);
-        }
-    }
-
-    /// The useful legal moves for one pending die, appended to `out`.
-    pub fn moves_for(&self, state: &State, roll: Roll, out: &mut Vec<Move>) {
-        let rules = self.rules();
-        let opts = rules.options;
-        let (die, v) = (roll.die, roll.value);
-        let can = |p: Power| state.used(p) < rules.powers.get(p);
-        let wild = self.die(die).kind == DieKind::Wild;
-        let (guard, dupe) = (can(Power::Guard), can(Power::Dupe));
-        let mv = |action, powers| Move {
-            die,
-            action,
-            powers,
-        };
-        let g = PowerSet::NONE.with(Power::Guard);
-        let d = PowerSet::NONE.with(Power::Dupe);
-
-        let mut plain = AreaBits::new();
-        let mut empty = AreaBits::new();
-        for &a in self.die_areas(die) {
-            if state.cell(a).is_empty() {
-                empty.insert(a);
-                if self.neighbor_rule_ok(state, a, v) {
-                    plain.insert(a);
-                    out.push(mv(Action::Write(a), PowerSet::NONE));
-                }
-            }
-        }
-        if guard {
-            out.extend(empty.iter().map(|a| mv(Action::Write(a), g)));
-        }
-        if dupe {
-            plain.pairs(|a, b| out.push(mv(Action::WriteTwice(a, b), d)));
-        }
-        if guard && dupe {
-            let gd = g.with(Power::Dupe);
-            if opts.guard_covers_dupe {
-                empty.pairs(|a, b| out.push(mv(Action::WriteTwice(a, b), gd)));
-            } else {
-                empty.ordered_pairs(&plain, |a, b| out.push(mv(Action::WriteTwice(a, b), gd)));
-            }
-        }
-
-        let cc =
-            !wild && can(Power::ColorChange) && (opts.color_change_anytime || plain.is_empty());
-        if cc {
-            let c = PowerSet::NONE.with(Power::ColorChange);
-            let own = |a: AreaId| self.die_reaches(die, a);
-            let mut all_plain = AreaBits::new();
-            let mut all_empty = AreaBits::new();
-            for &a in self.all_areas() {
-                if state.cell(a).is_empty() {
-                    all_empty.insert(a);
-                    if self.neighbor_rule_ok(state, a, v) {
-                        all_plain.insert(a);
-                        if !own(a) {
-                            out.push(mv(Action::Write(a), c));
-                        }
-                    }
-                }
-            }
-            if guard {
-                let cg = c.with(Power::Guard);
-                out.extend(
-                    all_empty
-                        .iter()
-                        .filter(|&a| !own(a))
-                        .map(|a| mv(Action::Write(a), cg)),
-                );
-            }
-            let useful = |a: AreaId, b: AreaId| !own(a) || !own(b);
-            if dupe {
-                let cd = c.with(Power::Dupe);
-                all_plain.pairs(|a, b| {
-                    if useful(a, b) {
-                        out.push(mv(Action::WriteTwice(a, b), cd));
-                    }
-                });
-            }
-            if guard && dupe {
-                let cgd = c.with(Power::Guard).with(Power::Dupe);
-                let mut push = |a, b| {
-                    if useful(a, b) {
-                        out.push(mv(Action::WriteTwice(a, b), cgd));
-                    }
-                };
-                if opts.guard_covers_dupe {
-                    all_empty.pairs(&mut push);
-                } else {
-                    all_empty.ordered_pairs(&all_plain, &mut push);
-                }
-            }
-        }
-
-        if plain.is_empty() {
-            match self.cross_spot(state, die) {
-                Some(_) => out.extend(empty.iter().map(|a| mv(Action::Cross(a), PowerSet::NONE))),
-                None => out.push(mv(Action::Pass, PowerSet::NONE)),
-            }
         }
     }
 

@@ -6,7 +6,7 @@ use serde::Serialize;
 
 use super::game::Game;
 use super::log::{GameLog, LogMove, UnknownId, map_hash, move_from_log};
-use super::moves::Breach;
+use super::moves::{Action, Breach, Move, PowerSet};
 use super::state::{Roll, State};
 use crate::map::Power;
 
@@ -257,6 +257,15 @@ pub fn referee(game: &Game, log: &GameLog) -> Verdict {
                             "unknown-area",
                             format!("there is no area `{a}` in this map"),
                         );
+                        // One mistake: the die counts as resolved, writing nothing.
+                        if let Some(die) = game.die_by_id(&lm.die) {
+                            let nothing = Move {
+                                die,
+                                action: Action::Pass,
+                                powers: PowerSet::NONE,
+                            };
+                            game.apply_as_written(state, &nothing, 0);
+                        }
                         continue;
                     }
                 };

@@ -269,6 +269,15 @@ impl State {
         self.pending.iter().flatten().copied()
     }
 
+    /// The rolled dice not yet resolved with their place in the turn's roll
+    /// order (from 0), which stays put as other dice are resolved.
+    pub fn pending_slots(&self) -> impl Iterator<Item = (usize, Roll)> + '_ {
+        self.pending
+            .iter()
+            .enumerate()
+            .filter_map(|(i, p)| p.map(|r| (i, r)))
+    }
+
     /// The pending roll of a die, if it is waiting to be resolved.
     pub fn pending_roll(&self, die: DieId) -> Option<Roll> {
         self.pending().find(|r| r.die == die)

@@ -134,9 +134,9 @@ fn rules_broken(game: &Game, s: &State, mv: &Move) -> Vec<&'static str> {
 }
 
 fn legal(game: &Game, s: &State) -> Vec<Move> {
-    let mut out = Vec::new();
+    let mut out = MoveList::new();
     game.legal_moves(s, &mut out);
-    out
+    out.iter().collect()
 }
 
 const N: fn(u8) -> Cell = Cell::number;
@@ -531,7 +531,7 @@ fn after_the_last_round_every_empty_area_becomes_an_x() {
     let g = row();
     let mut s = g.initial_state();
     let mut rng = <rand_pcg::Pcg64Mcg as rand::SeedableRng>::seed_from_u64(1);
-    let mut moves = Vec::new();
+    let mut moves = MoveList::new();
     while !g.is_terminal(&s) {
         if g.phase(&s) == Phase::Chance {
             let r = g.sample_roll(&s, &mut rng);
@@ -539,7 +539,7 @@ fn after_the_last_round_every_empty_area_becomes_an_x() {
         } else {
             g.legal_moves(&s, &mut moves);
             // Always the plain or X move: never a power.
-            let mv = *moves.iter().find(|m| m.powers.is_empty()).unwrap();
+            let mv = moves.iter().find(|m| m.powers.is_empty()).unwrap();
             g.apply(&mut s, mv);
         }
     }
