@@ -478,3 +478,27 @@ fn help_texts_explain_play_and_referee() {
         );
     }
 }
+
+#[test]
+fn the_example_in_the_log_docs_is_a_legal_game_so_far() {
+    let docs = std::fs::read_to_string(root().join("docs/game-log.md")).unwrap();
+    let start = docs.find("```json\n").unwrap() + "```json\n".len();
+    let end = start + docs[start..].find("```").unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("example.json");
+    std::fs::write(&path, &docs[start..end]).unwrap();
+    let (code, out, err) = run(
+        &["referee", "--format", "json", path.to_str().unwrap()],
+        None,
+    );
+    assert_eq!(code, 1, "{out}{err}");
+    let v: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["violations"].as_array().unwrap().len(), 0, "{out}");
+    let kinds: Vec<&str> = v["problems"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["kind"].as_str().unwrap())
+        .collect();
+    assert_eq!(kinds, ["incomplete"], "only the missing turns are reported");
+}

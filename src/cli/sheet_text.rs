@@ -92,15 +92,12 @@ pub fn render(game: &Game, state: &State, color: bool) -> String {
     }
     let id_width = map.regions.iter().map(|r| r.name.len()).max().unwrap_or(4);
     for region in &map.regions {
-        let _ = write!(out, "  {:id_width$} ", region.name);
+        let mut line = format!("  {:id_width$} ", region.name);
         for &a in &region.areas {
-            let _ = write!(
-                out,
-                " {} {:<3}",
-                paint(&map.area(a).id, region_color(a)),
-                state.cell(a).to_string()
-            );
+            let code = paint(&map.area(a).id, region_color(a));
+            let _ = write!(line, " {code} {:<3}", state.cell(a).to_string());
         }
+        out.push_str(line.trim_end());
         out.push('\n');
     }
     out
