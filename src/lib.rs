@@ -5,6 +5,9 @@
 //! - [`map`]: the map model and its TOML format, with validation;
 //! - [`rules`]: the game engine, game logs and the referee;
 //! - [`play`]: computer players and whole games;
+//! - [`scene`]: a renderer-agnostic display list of printable pages;
+//! - [`render`]: PDF, SVG and PNG exporters of scenes;
+//! - [`sheet`]: printable sheets laid out as scenes, print templates and checks;
 //! - [`diag`]: located diagnostics shared by every input format;
 //! - [`cli`]: the thin command-line layer (the only place that prints).
 
@@ -14,4 +17,7 @@ pub mod cli;
 pub mod diag;
 pub mod map;
 pub mod play;
+pub mod render;
 pub mod rules;
+pub mod scene;
+pub mod sheet;

@@ -4,6 +4,7 @@
 mod check;
 mod human;
 mod play;
+mod print;
 mod referee;
 mod sheet_text;
 
@@ -68,6 +69,8 @@ pub enum Command {
     Play(play::PlayArgs),
     /// Check a recorded game (or a finished paper sheet) against the rules.
     Referee(referee::RefereeArgs),
+    /// Print a pad of sheets for a map: PDF, with SVG and PNG previews.
+    Print(print::PrintArgs),
 }
 
 /// Parses the command line, runs the command and returns its exit code.
@@ -85,6 +88,7 @@ pub fn run() -> ExitCode {
         Command::Check(args) => check::run(&args, color),
         Command::Play(args) => play::run(&args, color),
         Command::Referee(args) => referee::run(&args, color),
+        Command::Print(args) => print::run(&args, color),
     })
 }
 

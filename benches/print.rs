@@ -1,0 +1,76 @@
+//! Speed and size of printing the 100-sheet USA pad.
+//!
+//! Run with `cargo bench --bench print`. The targets: under 300 ms of work
+//! and under 300 KB for 100 sheets, each extra sheet costing under 2 KB.
+//! The sizes are printed before the timings.
+
+use std::path::Path;
+
+use rollx::map::load;
+use rollx::render::pdf::to_pdf;
+use rollx::sheet::{self, PrintOptions, template};
+
+fn main() {
+    let (one, hundred) = (pdf_size(1), pdf_size(100));
+    println!(
+        "USA pad on letter: 1 sheet {:.1} KB, 100 sheets {:.1} KB, {:.2} KB per extra sheet",
+        one as f64 / 1024.0,
+        hundred as f64 / 1024.0,
+        (hundred - one) as f64 / 99.0 / 1024.0
+    );
+    divan::main();
+}
+
+fn pdf_size(sheets: u32) -> usize {
+    let map = load(&Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/usa.toml")).unwrap();
+    let t = template::load("letter").unwrap();
+    let pad = sheet::print(
+        &map,
+        &t,
+        &PrintOptions {
+            sheets,
+            mono: false,
+        },
+    )
+    .unwrap();
+    to_pdf(&pad.document).unwrap().len()
+}
+
+/// Everything `rollx print maps/usa.toml` does between reading the map and
+/// writing the file: layout, print checks and the 100-page PDF.
+#[divan::bench(sample_count = 20)]
+fn usa_pad_100_sheets(bencher: divan::Bencher) {
+    let map = load(&Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/usa.toml")).unwrap();
+    let t = template::load("letter").unwrap();
+    bencher.bench(|| {
+        let pad = sheet::print(
+            &map,
+            &t,
+            &PrintOptions {
+                sheets: 100,
+                mono: false,
+            },
+        )
+        .unwrap();
+        to_pdf(&pad.document).unwrap().len()
+    });
+}
+
+/// Layout and print checks alone.
+#[divan::bench(sample_count = 50)]
+fn usa_layout_and_checks(bencher: divan::Bencher) {
+    let map = load(&Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/usa.toml")).unwrap();
+    let t = template::load("letter").unwrap();
+    bencher.bench(|| {
+        sheet::print(
+            &map,
+            &t,
+            &PrintOptions {
+                sheets: 100,
+                mono: false,
+            },
+        )
+        .unwrap()
+        .box_size
+    });
+}

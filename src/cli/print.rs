@@ -1,0 +1,182 @@
+//! `rollx print`: printable pads as PDF, with SVG and PNG previews.
+
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use clap::Args;
+
+use super::{EXIT_INVALID, EXIT_OK, EXIT_USAGE, load_game, write_atomic};
+use crate::diag::SourceMap;
+use crate::diag::render::{Style, report};
+use crate::render::{pdf, png, svg};
+use crate::sheet::{self, PrintOptions, template};
+
+/// Arguments of `rollx print`.
+#[derive(Debug, Args)]
+#[command(
+    long_about = "Print a pad of sheets for a map: a PDF with one sheet per page (or two, with \
+the a4-2up template) that prints correctly at 100 % on a home printer, plus SVG and PNG \
+previews of the first page. Before anything is written the sheet is checked: nothing outside \
+the printable area, writing boxes big enough, text that fits, region colours that can be \
+told apart. Files are written whole or not at all.",
+    after_help = "Templates: letter (default), a4, a4-2up, or a template file (docs/templates.md).\n\n\
+Examples:\n  rollx print maps/usa.toml                      # output/usa.pdf, 100 sheets\n  rollx print maps/japan.toml --template a4 --sheets 20\n  rollx print maps/usa.toml --png output/usa.png  # just a preview\n  rollx print maps/usa.toml --mono -o usa-bw.pdf\n\n\
+Exit codes: 0 written, 1 the map or template is invalid or a print check failed, 2 usage or I/O error."
+)]
+pub struct PrintArgs {
+    /// The map file.
+    #[arg(value_name = "MAP")]
+    pub map: PathBuf,
+    /// A shipped template (letter, a4, a4-2up) or a template file.
+    #[arg(long, short = 't', value_name = "NAME|FILE", default_value = template::DEFAULT)]
+    pub template: String,
+    /// Number of sheets in the pad.
+    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u32).range(1..=10_000))]
+    pub sheets: u32,
+    /// The PDF to write (default output/<map id>.pdf; written unless only
+    /// previews are asked for).
+    #[arg(long, short = 'o', value_name = "FILE")]
+    pub output: Option<PathBuf>,
+    /// Also write page 1 as SVG.
+    #[arg(long, value_name = "FILE")]
+    pub svg: Option<PathBuf>,
+    /// Also write page 1 as PNG.
+    #[arg(long, value_name = "FILE")]
+    pub png: Option<PathBuf>,
+    /// Resolution of the PNG preview in dots per inch.
+    #[arg(long, default_value_t = 100.0, value_parser = parse_dpi)]
+    pub dpi: f32,
+    /// Black and white: regions told apart by hatching and letters, not colour.
+    #[arg(long)]
+    pub mono: bool,
+}
+
+fn parse_dpi(s: &str) -> Result<f32, String> {
+    match s.parse::<f32>() {
+        Ok(v) if (10.0..=1200.0).contains(&v) => Ok(v),
+        _ => Err("a resolution from 10 to 1200 dots per inch".into()),
+    }
+}
+
+fn write(path: &Path, bytes: &[u8]) -> Result<(), u8> {
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty())
+        && let Err(e) = std::fs::create_dir_all(dir)
+    {
+        eprintln!("error: cannot create {}: {e}", dir.display());
+        return Err(EXIT_USAGE);
+    }
+    write_atomic(path, bytes).map_err(|e| {
+        eprintln!("error: cannot write {}: {e}", path.display());
+        EXIT_USAGE
+    })
+}
+
+/// Runs `rollx print`.
+pub fn run(args: &PrintArgs, color: bool) -> u8 {
+    let start = Instant::now();
+    let game = match load_game(&args.map) {
+        Ok(g) => g,
+        Err(code) => return code,
+    };
+    let map = game.map();
+    let style = Style { color, width: 100 };
+    let template = match template::load(&args.template) {
+        Ok(t) => t,
+        Err(e) => {
+            for d in &e.diagnostics {
+                eprint!("{}", report(d, &e.sources, style));
+            }
+            let missing = e.diagnostics.iter().any(|d| d.code == "template-not-found");
+            return if missing { EXIT_USAGE } else { EXIT_INVALID };
+        }
+    };
+    let options = PrintOptions {
+        sheets: args.sheets,
+        mono: args.mono,
+    };
+    let pad = match sheet::print(map, &template, &options) {
+        Ok(p) => p,
+        Err(problems) => {
+            let sources = SourceMap::new();
+            for d in &problems {
+                eprint!("{}", report(d, &sources, style));
+            }
+            eprintln!(
+                "nothing written: {} print {} failed",
+                problems.len(),
+                if problems.len() == 1 {
+                    "check"
+                } else {
+                    "checks"
+                }
+            );
+            return EXIT_INVALID;
+        }
+    };
+
+    // Render everything first, then write: a failure leaves no file behind.
+    let want_pdf = args.output.is_some() || (args.svg.is_none() && args.png.is_none());
+    let mut files: Vec<(PathBuf, Vec<u8>, String)> = Vec::new();
+    if want_pdf {
+        let path = args
+            .output
+            .clone()
+            .unwrap_or_else(|| Path::new("output").join(format!("{}.pdf", map.info.id)));
+        match pdf::to_pdf(&pad.document) {
+            Ok(bytes) => {
+                let what = format!(
+                    "{} {}, {} {} on {}",
+                    pad.document.pages.len(),
+                    if pad.document.pages.len() == 1 {
+                        "page"
+                    } else {
+                        "pages"
+                    },
+                    args.sheets,
+                    if args.sheets == 1 { "sheet" } else { "sheets" },
+                    template.description
+                );
+                files.push((path, bytes, what));
+            }
+            Err(e) => {
+                eprintln!("error: {e}");
+                return EXIT_INVALID;
+            }
+        }
+    }
+    if let Some(path) = &args.svg {
+        match svg::to_svg(&pad.document, 1) {
+            Ok(text) => files.push((path.clone(), text.into_bytes(), "page 1 as SVG".into())),
+            Err(e) => {
+                eprintln!("error: {e}");
+                return EXIT_INVALID;
+            }
+        }
+    }
+    if let Some(path) = &args.png {
+        match png::to_png(&pad.document, 1, args.dpi) {
+            Ok(bytes) => files.push((path.clone(), bytes, format!("page 1 at {} dpi", args.dpi))),
+            Err(e) => {
+                eprintln!("error: {e}");
+                return EXIT_INVALID;
+            }
+        }
+    }
+    for (path, bytes, what) in &files {
+        if let Err(code) = write(path, bytes) {
+            return code;
+        }
+        println!(
+            "wrote {} ({what}, {} KB)",
+            path.display(),
+            bytes.len().div_ceil(1024)
+        );
+    }
+    let box_mm = pad.box_size * 25.4 / 72.0;
+    println!(
+        "{}: writing boxes {box_mm:.1} mm, print checks passed ({:.0} ms)",
+        map.info.name,
+        start.elapsed().as_secs_f64() * 1e3
+    );
+    EXIT_OK
+}

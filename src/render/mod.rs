@@ -1,0 +1,25 @@
+//! Exporters from a [`crate::scene::Document`] to files: PDF, SVG, PNG.
+//! They know nothing about games or maps.
+
+pub mod pdf;
+pub mod png;
+pub mod svg;
+
+/// Why a document could not be rendered.
+#[derive(Debug, thiserror::Error)]
+pub enum RenderError {
+    /// The PDF library reported a problem.
+    #[error("PDF: {0}")]
+    Pdf(String),
+    /// The SVG could not be turned into a picture.
+    #[error("PNG: {0}")]
+    Png(String),
+    /// The document has no such page.
+    #[error("the document has {pages} pages, there is no page {wanted}")]
+    NoPage {
+        /// Pages in the document.
+        pages: usize,
+        /// The page asked for (from 1).
+        wanted: usize,
+    },
+}

@@ -1,0 +1,39 @@
+//! Printable sheets: a map and a print template laid out as a
+//! renderer-agnostic [`crate::scene::Document`], with the checks a pad must
+//! pass before it is printed.
+//!
+//! A sheet has a header (the map's name, a line for the player's name, the
+//! round track), the map (grid maps as merged blocks of cells with a
+//! heavier line between regions, region tints, a writing box where each
+//! area is widest, links as dashed lines; maps without geometry as a
+//! node-and-link diagram), and a footer (tick boxes for each power the rules
+//! grant and the "Number of X's" box).
+
+mod auto;
+mod checks;
+mod grid;
+mod layout;
+pub mod template;
+
+pub use checks::{MIN_COLOR_DISTANCE, check, delta_e};
+pub use layout::{Pad, PrintOptions, layout};
+pub use template::{Template, TemplateError};
+
+use crate::diag::Diagnostic;
+use crate::map::Map;
+
+/// Lays out a pad and runs the print checks: the pad, or every reason it
+/// should not be printed.
+pub fn print(
+    map: &Map,
+    template: &Template,
+    options: &PrintOptions,
+) -> Result<Pad, Vec<Diagnostic>> {
+    let pad = layout(map, template, options);
+    let problems = check(&pad, template, options.mono);
+    if problems.is_empty() {
+        Ok(pad)
+    } else {
+        Err(problems)
+    }
+}

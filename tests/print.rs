@@ -1,0 +1,322 @@
+//! `rollx print`: layouts (snapshotted as SVG), print checks, files.
+
+use std::path::Path;
+
+use assert_cmd::Command;
+
+use rollx::map::load;
+use rollx::render::svg::to_svg;
+use rollx::scene::{Item, Point, Text, visit_text};
+use rollx::sheet::{self, PrintOptions, template};
+
+fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn rollx() -> Command {
+    let mut cmd = Command::cargo_bin("rollx").expect("binary built");
+    cmd.current_dir(root()).env("NO_COLOR", "1");
+    cmd
+}
+
+fn run(args: &[&str]) -> (i32, String, String) {
+    let out = rollx().args(args).output().expect("runs");
+    (
+        out.status.code().expect("exit code"),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+fn pad(map: &str, template: &str, options: PrintOptions) -> sheet::Pad {
+    let map = load(&root().join(map)).unwrap();
+    let t = template::load(template).unwrap();
+    sheet::print(&map, &t, &options).unwrap_or_else(|p| panic!("{p:?}"))
+}
+
+/// Every text of page 1, with its absolute position.
+fn texts(pad: &sheet::Pad) -> Vec<(String, Point)> {
+    let doc = &pad.document;
+    let mut out = Vec::new();
+    visit_text(
+        &doc.pages[0].items,
+        &doc.symbols,
+        Point::default(),
+        &mut |t: &Text, off| {
+            out.push((
+                t.content.clone(),
+                Point::new(t.pos.x + off.x, t.pos.y + off.y),
+            ));
+        },
+    );
+    out
+}
+
+const MAPS: [&str; 2] = ["maps/usa.toml", "maps/japan.toml"];
+const TEMPLATES: [&str; 3] = ["letter", "a4", "a4-2up"];
+
+#[test]
+fn sheets_match_their_snapshots_for_every_shipped_map_and_template() {
+    for map in MAPS {
+        for t in TEMPLATES {
+            let p = pad(
+                map,
+                t,
+                PrintOptions {
+                    sheets: 2,
+                    mono: false,
+                },
+            );
+            let name = Path::new(map).file_stem().unwrap().to_string_lossy();
+            insta::assert_snapshot!(format!("svg-{name}-{t}"), to_svg(&p.document, 1).unwrap());
+        }
+    }
+    let p = pad(
+        "maps/usa.toml",
+        "letter",
+        PrintOptions {
+            sheets: 1,
+            mono: true,
+        },
+    );
+    insta::assert_snapshot!("svg-usa-letter-mono", to_svg(&p.document, 1).unwrap());
+    let p = pad(
+        "tests/fixtures/print/no-layout.toml",
+        "letter",
+        PrintOptions {
+            sheets: 1,
+            mono: false,
+        },
+    );
+    insta::assert_snapshot!("svg-no-layout-letter", to_svg(&p.document, 1).unwrap());
+}
+
+#[test]
+fn every_area_code_and_label_is_on_the_sheet() {
+    for map in MAPS {
+        let m = load(&root().join(map)).unwrap();
+        let p = pad(map, "letter", PrintOptions::default());
+        let words: Vec<String> = texts(&p).into_iter().map(|(t, _)| t).collect();
+        for a in &m.areas {
+            assert!(words.contains(&a.id), "{map}: {} missing", a.id);
+        }
+        for label in [
+            "Name",
+            "Round",
+            "Number of X's",
+            "Color Change",
+            &m.info.name,
+        ] {
+            assert!(words.iter().any(|w| w == label), "{map}: {label} missing");
+        }
+        let has = |w: &str| words.iter().any(|x| x == w);
+        let america = m.rules.powers.guard > 0;
+        assert_eq!(
+            has("Guard"),
+            america,
+            "{map}: Guard boxes only when the rules grant Guard"
+        );
+        assert_eq!(
+            has("Dupe"),
+            america,
+            "{map}: Dupe boxes only when the rules grant Dupe"
+        );
+        for r in 1..=m.rules.rounds {
+            assert!(has(&r.to_string()), "round box {r}");
+        }
+    }
+}
+
+#[test]
+fn the_footer_has_one_tick_box_per_power_use() {
+    // Tick boxes are the small squares in the footer row: count them against the rules.
+    let m = load(&root().join("maps/usa.toml")).unwrap();
+    let p = pad("maps/usa.toml", "letter", PrintOptions::default());
+    let sheet = &p.document.symbols[0];
+    let f = template::load("letter").unwrap().fonts;
+    let tb = f.heading * 1.5;
+    let ticks = sheet
+        .items
+        .iter()
+        .filter(|i| matches!(i, Item::Path(path, _) if path.bounds().is_some_and(|b| (b.w - tb).abs() < 0.01 && (b.h - tb).abs() < 0.01)))
+        .count();
+    let granted: u32 = m
+        .rules
+        .powers
+        .iter()
+        .iter()
+        .map(|&(_, n)| u32::from(n))
+        .sum();
+    assert_eq!(ticks as u32, granted);
+}
+
+#[test]
+fn writing_boxes_are_big_enough_on_letter_and_placed_inside_their_areas() {
+    for map in MAPS {
+        let p = pad(map, "letter", PrintOptions::default());
+        let mm = p.box_size * 25.4 / 72.0;
+        assert!(mm >= 9.0, "{map}: {mm:.2} mm");
+    }
+}
+
+#[test]
+fn mono_sheets_use_no_colour() {
+    let p = pad(
+        "maps/usa.toml",
+        "letter",
+        PrintOptions {
+            sheets: 1,
+            mono: true,
+        },
+    );
+    let svg = to_svg(&p.document, 1).unwrap();
+    let colored = ["fill=\"#", "stroke=\"#"]
+        .iter()
+        .flat_map(|attr| {
+            svg.match_indices(attr)
+                .map(|(i, _)| &svg[i + attr.len()..i + attr.len() + 6])
+        })
+        .filter(|hex| {
+            let c = u32::from_str_radix(hex, 16).unwrap();
+            let (r, g, b) = (c >> 16, (c >> 8) & 255, c & 255);
+            r != g || g != b
+        })
+        .count();
+    assert_eq!(colored, 0, "only greys in --mono");
+    assert!(
+        svg.contains("Regions: R Red, B Blue"),
+        "the legend explains the letters"
+    );
+}
+
+#[test]
+fn two_up_templates_put_two_sheets_on_a_page() {
+    let p = pad(
+        "maps/usa.toml",
+        "a4-2up",
+        PrintOptions {
+            sheets: 5,
+            mono: false,
+        },
+    );
+    assert_eq!(p.document.pages.len(), 3);
+    let uses = |i: usize| {
+        p.document.pages[i]
+            .items
+            .iter()
+            .filter(|it| matches!(it, Item::Use { .. }))
+            .count()
+    };
+    assert_eq!((uses(0), uses(1), uses(2)), (2, 2, 1));
+}
+
+/// (fixture, extra arguments, check code)
+const BAD: [(&str, &[&str], &str); 6] = [
+    (
+        "tests/fixtures/print/close-colors.toml",
+        &[],
+        "print-colors-too-close",
+    ),
+    (
+        "tests/fixtures/print/big-grid.toml",
+        &[],
+        "print-box-too-small",
+    ),
+    (
+        "tests/fixtures/print/long-name.toml",
+        &[],
+        "print-text-overflow",
+    ),
+    (
+        "maps/usa.toml",
+        &["--template", "tests/fixtures/print/tiny-margins.toml"],
+        "print-outside",
+    ),
+    (
+        "maps/usa.toml",
+        &["--template", "tests/fixtures/print/huge-fonts.toml"],
+        "print-text-overflow",
+    ),
+    (
+        "maps/usa.toml",
+        &["--template", "tests/fixtures/print/typo.toml"],
+        "unknown-key",
+    ),
+];
+
+#[test]
+fn print_checks_refuse_bad_maps_and_templates_and_write_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    for (map, extra, code) in BAD {
+        let out = dir.path().join("pad.pdf");
+        let png = dir.path().join("pad.png");
+        let mut args = vec![
+            "print",
+            map,
+            "-o",
+            out.to_str().unwrap(),
+            "--png",
+            png.to_str().unwrap(),
+        ];
+        args.extend_from_slice(extra);
+        let (exit, stdout, stderr) = run(&args);
+        assert_eq!(exit, 1, "{map} {extra:?}: {stdout}{stderr}");
+        assert!(
+            stderr.contains(code),
+            "{map} {extra:?} lacks {code}:\n{stderr}"
+        );
+        assert!(
+            !out.exists() && !png.exists(),
+            "a refused print writes nothing"
+        );
+        assert_eq!(
+            std::fs::read_dir(dir.path()).unwrap().count(),
+            0,
+            "no temporary files are left"
+        );
+    }
+    // The colours are only a problem in colour.
+    let out = dir.path().join("mono.pdf");
+    let (exit, _, err) = run(&[
+        "print",
+        "tests/fixtures/print/close-colors.toml",
+        "--mono",
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(exit, 0, "{err}");
+}
+
+#[test]
+fn print_reports_usage_and_input_errors() {
+    let (exit, _, err) = run(&["print", "maps/usa.toml", "--template", "no-such-template"]);
+    assert_eq!(exit, 2);
+    assert!(
+        err.contains("template-not-found") && err.contains("letter, a4, a4-2up"),
+        "{err}"
+    );
+    let (exit, _, _) = run(&["print", "no/such/map.toml"]);
+    assert_eq!(exit, 2);
+    let (exit, _, _) = run(&["print", "tests/fixtures/bad/syntax.toml"]);
+    assert_eq!(exit, 1);
+    let (exit, _, _) = run(&["print", "maps/usa.toml", "--sheets", "0"]);
+    assert_eq!(exit, 2);
+    let (exit, out, _) = run(&["print", "--help"]);
+    assert_eq!(exit, 0);
+    assert!(out.contains("Templates: letter (default), a4, a4-2up"));
+}
+
+#[test]
+fn layouts_are_deterministic() {
+    let a = to_svg(
+        &pad("maps/japan.toml", "a4", PrintOptions::default()).document,
+        1,
+    )
+    .unwrap();
+    let b = to_svg(
+        &pad("maps/japan.toml", "a4", PrintOptions::default()).document,
+        1,
+    )
+    .unwrap();
+    assert_eq!(a, b);
+}

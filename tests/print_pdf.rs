@@ -1,0 +1,361 @@
+//! Printed pads as independent readers see them: hayro (a pure-Rust PDF
+//! renderer) against resvg's rendering of the SVG preview, printpdf's parser
+//! for the text layer, and, in tests that `.ci/run` runs with `--ignored`
+//! after installing them, qpdf and poppler.
+
+use std::path::{Path, PathBuf};
+use std::process::Command as Process;
+
+use assert_cmd::Command;
+use hayro::hayro_interpret::InterpreterSettings;
+use hayro::hayro_syntax::Pdf;
+use hayro::vello_cpu::color::palette::css::WHITE;
+use hayro::{PixmapSettings, RenderCache, RenderSettings, render};
+
+use rollx::map::load;
+use rollx::render::{pdf::to_pdf, png::rasterize};
+use rollx::sheet::{self, PrintOptions, template};
+
+fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn pad(map: &str, template_name: &str, options: PrintOptions) -> sheet::Pad {
+    let map = load(&root().join(map)).unwrap();
+    let t = template::load(template_name).unwrap();
+    sheet::print(&map, &t, &options).unwrap()
+}
+
+fn text_layer(pdf: &[u8]) -> Vec<String> {
+    let mut warnings = Vec::new();
+    let doc =
+        printpdf::PdfDocument::parse(pdf, &printpdf::PdfParseOptions::default(), &mut warnings)
+            .expect("printpdf parses it");
+    doc.extract_text()
+        .into_iter()
+        .map(|page| page.join(" "))
+        .collect()
+}
+
+/// Page 1 as hayro and as resvg (via the SVG) see it, at `dpi`, compared
+/// in blocks of 4 x 4 pixels (so that anti-aliasing, which the two draw a
+/// little differently, averages out): the mean difference per channel
+/// (0-255) and the share of blocks that differ a lot.
+fn compare(pad: &sheet::Pad, dpi: f32) -> (f64, f64) {
+    const BLOCK: u32 = 4;
+    let bytes = to_pdf(&pad.document).unwrap();
+    let pdf = Pdf::new(bytes).expect("hayro parses the PDF");
+    let scale = dpi / 72.0;
+    let settings = PixmapSettings {
+        x_scale: scale,
+        y_scale: scale,
+        bg_color: WHITE,
+    };
+    let from_pdf = render(
+        &pdf.pages()[0],
+        &RenderCache::new(),
+        &InterpreterSettings::default(),
+        &RenderSettings::default(),
+        &settings,
+    );
+    // hayro rounds the page size down, resvg to the nearest pixel: compare
+    // the pixels both have, at the same scale.
+    let from_svg = rasterize(&pad.document, 1, dpi).unwrap();
+    let (w, h) = (
+        u32::from(from_pdf.width()).min(from_svg.width()),
+        u32::from(from_pdf.height()).min(from_svg.height()),
+    );
+    assert!(
+        u32::from(from_pdf.width()).abs_diff(from_svg.width()) <= 1,
+        "the PDF page has the scene's size"
+    );
+    assert!(w > 100 && h > 100);
+    let (mut total, mut big, mut blocks) = (0.0f64, 0u64, 0u64);
+    for by in 0..h / BLOCK {
+        for bx in 0..w / BLOCK {
+            let mut sum = [0i64; 3];
+            for y in by * BLOCK..(by + 1) * BLOCK {
+                for x in bx * BLOCK..(bx + 1) * BLOCK {
+                    let a = from_pdf.sample(x as u16, y as u16);
+                    let b = from_svg.pixel(x, y).unwrap().demultiply();
+                    sum[0] += i64::from(a.r) - i64::from(b.red());
+                    sum[1] += i64::from(a.g) - i64::from(b.green());
+                    sum[2] += i64::from(a.b) - i64::from(b.blue());
+                }
+            }
+            let d = sum.map(|v| v.unsigned_abs() as f64 / f64::from(BLOCK * BLOCK));
+            total += d.iter().sum::<f64>() / 3.0;
+            if d.iter().any(|&v| v > 48.0) {
+                big += 1;
+            }
+            blocks += 1;
+        }
+    }
+    (total / blocks as f64, big as f64 / blocks as f64)
+}
+
+#[test]
+fn the_pdf_looks_like_the_svg_preview() {
+    for (map, t, mono) in [
+        ("maps/usa.toml", "letter", false),
+        ("maps/japan.toml", "a4", false),
+        ("maps/usa.toml", "a4-2up", false),
+        ("maps/usa.toml", "letter", true),
+    ] {
+        let p = pad(map, t, PrintOptions { sheets: 1, mono });
+        // Hatching is drawn with 0.3 pt hairlines, which PDF renderers widen
+        // to a whole device pixel and resvg does not: compare mono pages at a
+        // resolution where a hairline is about a pixel wide.
+        let dpi = if mono { 200.0 } else { 72.0 };
+        let (mean, share) = compare(&p, dpi);
+        // Anti-aliasing and glyph rasterisation differ a little; a missing or
+        // misplaced shape would differ a lot.
+        assert!(mean < 3.0, "{map} {t}: mean difference {mean:.2}");
+        assert!(
+            share < 0.005,
+            "{map} {t}: {:.2} % of blocks differ strongly",
+            share * 100.0
+        );
+    }
+}
+
+#[test]
+fn a_broken_pdf_would_not_pass_the_comparison() {
+    // The comparison is not vacuous: page 1 of the USA against Japan's.
+    let usa = pad(
+        "maps/usa.toml",
+        "letter",
+        PrintOptions {
+            sheets: 1,
+            mono: false,
+        },
+    );
+    let japan = pad(
+        "maps/japan.toml",
+        "letter",
+        PrintOptions {
+            sheets: 1,
+            mono: false,
+        },
+    );
+    let mut mixed = usa.clone();
+    mixed.document = japan.document.clone();
+    mixed.document.pages[0] = usa.document.pages[0].clone();
+    mixed.document.symbols = japan.document.symbols.clone();
+    let svg_usa = rasterize(&usa.document, 1, 30.0).unwrap();
+    let svg_japan = rasterize(&mixed.document, 1, 30.0).unwrap();
+    let differing = svg_usa
+        .pixels()
+        .iter()
+        .zip(svg_japan.pixels())
+        .filter(|(a, b)| a.red().abs_diff(b.red()) > 96)
+        .count();
+    assert!(differing as f64 / svg_usa.pixels().len() as f64 > 0.05);
+}
+
+#[test]
+fn page_count_equals_sheets_and_area_codes_are_in_the_text_layer() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("usa.pdf");
+    let status = Command::cargo_bin("rollx")
+        .unwrap()
+        .current_dir(root())
+        .args([
+            "print",
+            "maps/usa.toml",
+            "--sheets",
+            "7",
+            "-o",
+            out.to_str().unwrap(),
+        ])
+        .output()
+        .unwrap();
+    assert!(
+        status.status.success(),
+        "{}",
+        String::from_utf8_lossy(&status.stderr)
+    );
+    let bytes = std::fs::read(&out).unwrap();
+    let pdf = Pdf::new(bytes.clone()).unwrap();
+    assert_eq!(pdf.pages().len(), 7);
+    let map = load(&root().join("maps/usa.toml")).unwrap();
+    let pages = text_layer(&bytes);
+    assert_eq!(pages.len(), 7);
+    for page in &pages {
+        for area in &map.areas {
+            assert!(
+                page.split_whitespace().any(|w| w == area.id),
+                "{} missing",
+                area.id
+            );
+        }
+        for label in [
+            "Rolling America",
+            "Name",
+            "Round",
+            "Color Change",
+            "Guard",
+            "Dupe",
+            "Number of X's",
+        ] {
+            assert!(page.contains(label), "{label} missing");
+        }
+    }
+}
+
+#[test]
+fn the_japan_pad_has_no_guard_or_dupe_boxes() {
+    let p = pad(
+        "maps/japan.toml",
+        "letter",
+        PrintOptions {
+            sheets: 2,
+            mono: false,
+        },
+    );
+    let pages = text_layer(&to_pdf(&p.document).unwrap());
+    assert!(pages[0].contains("Color Change"));
+    assert!(
+        !pages[0].contains("Guard") && !pages[0].contains("Dupe"),
+        "{}",
+        pages[0]
+    );
+}
+
+#[test]
+fn the_default_pad_is_100_sheets_in_output() {
+    let dir = tempfile::tempdir().unwrap();
+    // Run from a copy of the map in an empty directory: output/ is created.
+    std::fs::copy(root().join("maps/usa.toml"), dir.path().join("usa.toml")).unwrap();
+    let out = Command::cargo_bin("rollx")
+        .unwrap()
+        .current_dir(dir.path())
+        .args(["print", "usa.toml"])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let pdf = std::fs::read(dir.path().join("output/usa.pdf")).unwrap();
+    assert_eq!(Pdf::new(pdf.clone()).unwrap().pages().len(), 100);
+    assert!(pdf.len() < 300 * 1024, "{} bytes", pdf.len());
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        stdout.contains("wrote output/usa.pdf (100 pages"),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn pdf_bytes_are_the_same_for_the_same_input() {
+    let p = pad(
+        "maps/usa.toml",
+        "letter",
+        PrintOptions {
+            sheets: 3,
+            mono: false,
+        },
+    );
+    assert_eq!(to_pdf(&p.document).unwrap(), to_pdf(&p.document).unwrap());
+}
+
+/// Writes the USA and Japan pads for the external-tool tests.
+fn pads_on_disk(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    for (map, t) in [
+        ("maps/usa.toml", "letter"),
+        ("maps/japan.toml", "a4-2up"),
+        ("maps/usa.toml", "a4"),
+    ] {
+        let p = pad(
+            map,
+            t,
+            PrintOptions {
+                sheets: 4,
+                mono: false,
+            },
+        );
+        let path = dir.join(format!(
+            "{}-{t}.pdf",
+            Path::new(map).file_stem().unwrap().to_string_lossy()
+        ));
+        std::fs::write(&path, to_pdf(&p.document).unwrap()).unwrap();
+        out.push(path);
+    }
+    out
+}
+
+fn tool(name: &str, args: &[&str]) -> (bool, String, String) {
+    let out = Process::new(name)
+        .args(args)
+        .output()
+        .unwrap_or_else(|e| panic!("{name} is needed for this test ({e}); .ci/run installs it"));
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+#[ignore = "needs qpdf; run by .ci/run"]
+fn qpdf_finds_no_errors() {
+    let dir = tempfile::tempdir().unwrap();
+    for pdf in pads_on_disk(dir.path()) {
+        let (ok, out, err) = tool("qpdf", &["--check", pdf.to_str().unwrap()]);
+        assert!(ok, "{}: {out}{err}", pdf.display());
+        assert!(
+            out.contains("No syntax or stream encoding errors found"),
+            "{out}"
+        );
+    }
+}
+
+#[test]
+#[ignore = "needs poppler-utils; run by .ci/run"]
+fn poppler_renders_without_warnings_and_reads_the_text() {
+    let dir = tempfile::tempdir().unwrap();
+    for pdf in pads_on_disk(dir.path()) {
+        let p = pdf.to_str().unwrap();
+        let prefix = dir.path().join("page");
+        let (ok, _, err) = tool(
+            "pdftoppm",
+            &[
+                "-r",
+                "50",
+                "-f",
+                "1",
+                "-l",
+                "1",
+                "-png",
+                p,
+                prefix.to_str().unwrap(),
+            ],
+        );
+        assert!(ok && err.trim().is_empty(), "pdftoppm on {p}: {err}");
+        let png = std::fs::read_dir(dir.path())
+            .unwrap()
+            .filter_map(Result::ok)
+            .find(|e| e.file_name().to_string_lossy().starts_with("page"));
+        assert!(png.is_some(), "pdftoppm wrote a page");
+        let (ok, text, err) = tool("pdftotext", &["-f", "1", "-l", "1", p, "-"]);
+        assert!(ok && err.trim().is_empty(), "pdftotext on {p}: {err}");
+        let map = if p.contains("japan") {
+            "maps/japan.toml"
+        } else {
+            "maps/usa.toml"
+        };
+        for area in load(&root().join(map)).unwrap().areas {
+            assert!(
+                text.split_whitespace().any(|w| w == area.id),
+                "{p}: {} not in the text",
+                area.id
+            );
+        }
+        for label in ["Name", "Round", "Color Change", "Number of X's"] {
+            assert!(text.contains(label), "{p}: {label} not in the text");
+        }
+    }
+}
