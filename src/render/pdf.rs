@@ -1,5 +1,5 @@
 //! PDF export: every page of a [`Document`] in one file, written with
-//! printpdf 0.12 (see `/work/shared/notes/stack.md` for its traps).
+//! printpdf 0.12 (pinned: its API changes between releases).
 //!
 //! How the display list is mapped:
 //!
