@@ -7,6 +7,7 @@ mod play;
 mod print;
 mod referee;
 mod sheet_text;
+mod simulate;
 
 use std::io::IsTerminal;
 use std::process::ExitCode;
@@ -71,6 +72,8 @@ pub enum Command {
     Referee(referee::RefereeArgs),
     /// Print a pad of sheets for a map: PDF, with SVG and PNG previews.
     Print(print::PrintArgs),
+    /// Simulate many games with computer players and report how a map plays.
+    Simulate(simulate::SimulateArgs),
 }
 
 /// Parses the command line, runs the command and returns its exit code.
@@ -89,6 +92,7 @@ pub fn run() -> ExitCode {
         Command::Play(args) => play::run(&args, color),
         Command::Referee(args) => referee::run(&args, color),
         Command::Print(args) => print::run(&args, color),
+        Command::Simulate(args) => simulate::run(&args),
     })
 }
 

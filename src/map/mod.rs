@@ -30,7 +30,7 @@ pub use load::{
 };
 pub use model::{Area, AreaId, Color, Grid, Layout, Link, Map, MapInfo, Region, RegionId};
 pub use report::{AreaReport, DiceReport, LayoutReport, LinkReport, RegionReport, Report};
-pub use resolve::{MAX_AREAS, MAX_REGIONS};
+pub use resolve::{MAX_AREAS, MAX_FACE, MAX_REGIONS};
 pub use rules::{Power, Powers, Preset, RuleOptions, Rules, WildWithoutPlacement};
 pub use toml_read::suggest as suggest_word;
 

@@ -91,6 +91,8 @@ impl Resolved {
 
 /// Maximum number of areas (indices are `u16`, and sheets beyond this are not printable anyway).
 pub const MAX_AREAS: usize = 1000;
+/// The highest die face (numbers are bits of a 64-bit mask in the engine).
+pub const MAX_FACE: u8 = 63;
 /// Maximum number of regions (indices are `u8`).
 pub const MAX_REGIONS: usize = 32;
 
@@ -519,8 +521,8 @@ fn resolve_rules(raw: &RawRules, head: Loc, regions: usize, diags: &mut Vec<Diag
     if let Some((loc, faces)) = &raw.faces {
         let mut out: Vec<u8> = Vec::new();
         for f in faces {
-            if !(0..=99).contains(&f.value) {
-                diags.push(out_of_range(f, "a die face", 0, 99));
+            if !(0..=i64::from(MAX_FACE)).contains(&f.value) {
+                diags.push(out_of_range(f, "a die face", 0, i64::from(MAX_FACE)));
             } else if out.contains(&(f.value as u8)) {
                 diags.push(
                     Diagnostic::error(

@@ -27,37 +27,80 @@ fn option_cost(k: u32) -> f32 {
 
 /// The one-step heuristic player. Deterministic.
 #[derive(Clone, Debug, Default)]
-pub struct Greedy;
+pub struct Greedy {
+    memo: Allowed,
+}
+
+/// The faces each area's neighbours allow, computed at most once per
+/// decision (an entry is current when its stamp equals the epoch).
+#[derive(Clone, Debug, Default)]
+struct Allowed {
+    values: Vec<u64>,
+    stamps: Vec<u32>,
+    epoch: u32,
+}
+
+impl Allowed {
+    fn start(&mut self, areas: usize) {
+        if self.values.len() != areas {
+            self.values = vec![0; areas];
+            self.stamps = vec![0; areas];
+            self.epoch = 0;
+        }
+        self.epoch = self.epoch.wrapping_add(1);
+        if self.epoch == 0 {
+            self.stamps.fill(0);
+            self.epoch = 1;
+        }
+    }
+
+    #[inline]
+    fn get(&mut self, game: &Game, state: &State, a: AreaId) -> u64 {
+        let i = a.index();
+        if self.stamps[i] != self.epoch {
+            self.values[i] = game.allowed_values(state, a);
+            self.stamps[i] = self.epoch;
+        }
+        self.values[i]
+    }
+}
 
 impl Greedy {
     /// A greedy player.
     pub fn new() -> Self {
-        Self
+        Self::default()
     }
 }
 
-/// How much writing `v` in `area` (unguarded) costs its empty neighbours.
-fn placement_cost(game: &Game, state: &State, area: AreaId, v: u8) -> f32 {
+/// How much writing `v` in `area` (unguarded) costs its empty neighbours,
+/// given every area's allowed faces.
+fn placement_cost(game: &Game, state: &State, allowed: &mut Allowed, area: AreaId, v: u8) -> f32 {
     let w = window(v);
     let mut cost = 0.0;
     for &n in game.neighbors(area) {
         if !state.cell(n).is_empty() || game.is_immune(n) {
             continue;
         }
-        let before = game.allowed_values(state, n);
+        let before = allowed.get(game, state, n);
         cost += option_cost((before & w).count_ones()) - option_cost(before.count_ones());
     }
     cost
 }
 
 /// The best and second best plain spots for a roll.
-fn best_two(game: &Game, state: &State, roll: Roll) -> [Option<(f32, AreaId)>; 2] {
+fn best_two(
+    game: &Game,
+    state: &State,
+    allowed: &mut Allowed,
+    roll: Roll,
+) -> [Option<(f32, AreaId)>; 2] {
     let mut best: [Option<(f32, AreaId)>; 2] = [None, None];
     for &a in game.die_areas(roll.die) {
-        if !state.cell(a).is_empty() || !game.neighbor_rule_ok(state, a, roll.value) {
+        // Immune areas accept any face (`allowed_values` says so).
+        if !state.cell(a).is_empty() || allowed.get(game, state, a) & (1 << roll.value) == 0 {
             continue;
         }
-        let c = placement_cost(game, state, a, roll.value);
+        let c = placement_cost(game, state, allowed, a, roll.value);
         if best[0].is_none_or(|(b, _)| c < b) {
             best[1] = best[0];
             best[0] = Some((c, a));
@@ -74,6 +117,8 @@ impl Policy for Greedy {
     }
 
     fn choose(&mut self, game: &Game, state: &State) -> Move {
+        let allowed = &mut self.memo;
+        allowed.start(game.area_count());
         let rules = game.rules();
         let can = |p: Power| state.used(p) < rules.powers.get(p);
         let mut choice: Option<(f32, Move)> = None;
@@ -85,7 +130,7 @@ impl Policy for Greedy {
 
         // Plain placements (and cheap dupes) for every pending die.
         for roll in state.pending() {
-            let [first, second] = best_two(game, state, roll);
+            let [first, second] = best_two(game, state, allowed, roll);
             if let Some((c, a)) = first {
                 consider(
                     c,
@@ -127,9 +172,10 @@ impl Policy for Greedy {
         };
         if coloured && can(Power::ColorChange) {
             for &a in game.all_areas() {
-                if state.cell(a).is_empty() && game.neighbor_rule_ok(state, a, roll.value) {
+                if state.cell(a).is_empty() && allowed.get(game, state, a) & (1 << roll.value) != 0
+                {
                     offer(
-                        POWER_COST + placement_cost(game, state, a, roll.value),
+                        POWER_COST + placement_cost(game, state, allowed, a, roll.value),
                         Move {
                             die,
                             action: Action::Write(a),
@@ -143,7 +189,7 @@ impl Policy for Greedy {
         let mut doomed: Option<(u32, AreaId)> = None;
         for &a in game.die_areas(die) {
             if state.cell(a).is_empty() {
-                let k = game.allowed_values(state, a).count_ones();
+                let k = allowed.get(game, state, a).count_ones();
                 if doomed.is_none_or(|(d, _)| k < d) {
                     doomed = Some((k, a));
                 }

@@ -5,7 +5,10 @@
 //! records it as a [`GameLog`].
 
 mod greedy;
+pub mod html;
 mod random;
+pub mod report;
+pub mod simulate;
 
 pub use greedy::Greedy;
 pub use random::RandomPolicy;

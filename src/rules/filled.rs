@@ -155,7 +155,7 @@ fn read(
                             .as_str()
                             .parse::<u8>()
                             .ok()
-                            .filter(|&n| n <= 99)
+                            .filter(|&n| n <= crate::map::MAX_FACE)
                             .map(Cell::number),
                         DeValue::String(s) => Cell::parse(s),
                         _ => None,

@@ -67,17 +67,26 @@ pub struct Game {
     region_of: Vec<RegionId>,
     immune: Vec<bool>,
     /// Bit `v` set for every face `v`.
-    faces_mask: u128,
+    faces_mask: u64,
 }
 
-/// The values within 1 of `v`, as a bit mask.
+/// The values within 1 of `v` (at most [`crate::map::MAX_FACE`]), as a bit mask.
 #[inline]
-pub fn window(v: u8) -> u128 {
-    let v = u32::from(v);
-    let mut m = 0b111u128 << v;
-    m >>= 1;
-    m
+pub fn window(v: u8) -> u64 {
+    ((0b111u128 << v) >> 1) as u64
 }
+
+/// What each cell lets its neighbours hold, by the cell's byte: every face
+/// for blank, X and guarded numbers, the window of a plain number.
+static CONSTRAINTS: [u64; 256] = {
+    let mut t = [u64::MAX; 256];
+    let mut v = 0;
+    while v <= crate::map::MAX_FACE as usize {
+        t[2 + 2 * v] = ((0b111u128 << v) >> 1) as u64;
+        v += 1;
+    }
+    t
+};
 
 impl Game {
     /// Builds the game for a validated map.
@@ -109,7 +118,7 @@ impl Game {
             neighbors.extend_from_slice(&area.neighbors);
         }
         starts.push(neighbors.len() as u32);
-        let faces_mask = rules.faces.iter().fold(0u128, |m, &f| m | (1u128 << f));
+        let faces_mask = rules.faces.iter().fold(0u64, |m, &f| m | (1u64 << f));
         Ok(Self {
             faces_mask,
             region_of: map.areas.iter().map(|a| a.region).collect(),
@@ -208,28 +217,26 @@ impl Game {
     /// Immune areas ignore the rule.
     #[inline]
     pub fn neighbor_rule_ok(&self, state: &State, area: AreaId, value: u8) -> bool {
+        let bit = 1u64 << value;
         self.immune[area.index()]
             || self
                 .neighbors(area)
                 .iter()
-                .all(|&n| state.cell(n).allows(value))
+                .all(|&n| CONSTRAINTS[usize::from(state.cell(n).raw())] & bit != 0)
     }
 
     /// The faces the neighbours of `area` still allow there, as a bit mask
     /// (bit `v` for value `v`). Immune areas allow every face.
     #[inline]
-    pub fn allowed_values(&self, state: &State, area: AreaId) -> u128 {
+    pub fn allowed_values(&self, state: &State, area: AreaId) -> u64 {
         if self.immune[area.index()] {
             return self.faces_mask;
         }
-        let mut mask = self.faces_mask;
-        for &n in self.neighbors(area) {
-            let c = state.cell(n);
-            if let Some(v) = c.value().filter(|_| !c.is_guarded()) {
-                mask &= window(v);
-            }
-        }
-        mask
+        self.neighbors(area)
+            .iter()
+            .fold(self.faces_mask, |mask, &n| {
+                mask & CONSTRAINTS[usize::from(state.cell(n).raw())]
+            })
     }
 
     /// The first neighbour that forbids `value` in `area`, if any.

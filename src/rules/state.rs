@@ -49,6 +49,12 @@ impl Cell {
         (self.0 >= 2).then(|| (self.0 - 2) / 2)
     }
 
+    /// The stored byte (see [`CONSTRAINTS`](super::game)).
+    #[inline]
+    pub(crate) fn raw(self) -> u8 {
+        self.0
+    }
+
     /// Whether the number is guarded.
     #[inline]
     pub fn is_guarded(self) -> bool {
@@ -113,10 +119,13 @@ impl Cell {
                         .trim()
                         .parse::<u8>()
                         .ok()
-                        .filter(|&v| v <= 99)
+                        .filter(|&v| v <= crate::map::MAX_FACE)
                         .map(Cell::guarded)
                 } else {
-                    s.parse::<u8>().ok().filter(|&v| v <= 99).map(Cell::number)
+                    s.parse::<u8>()
+                        .ok()
+                        .filter(|&v| v <= crate::map::MAX_FACE)
+                        .map(Cell::number)
                 }
             }
         }
@@ -354,12 +363,12 @@ mod tests {
             Cell::number(0),
             Cell::number(6),
             Cell::guarded(4),
-            Cell::guarded(99),
+            Cell::guarded(63),
         ] {
             assert_eq!(Cell::parse(&cell.to_string()), Some(cell));
         }
         assert_eq!(Cell::parse("(7"), None);
-        assert_eq!(Cell::parse("100"), None);
+        assert_eq!(Cell::parse("64"), None);
     }
 
     #[test]

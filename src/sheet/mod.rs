@@ -12,10 +12,12 @@
 mod auto;
 mod checks;
 mod grid;
+mod heat;
 mod layout;
 pub mod template;
 
 pub use checks::{MIN_COLOR_DISTANCE, check, delta_e};
+pub use heat::{heat_color, heat_map};
 pub use layout::{Pad, PrintOptions, layout};
 pub use template::{Template, TemplateError};
 

@@ -1,0 +1,262 @@
+//! `rollx simulate`: many computer games per map, summarised for designers.
+
+use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use clap::Args;
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use rayon::prelude::*;
+
+use super::check::Format;
+use super::{EXIT_OK, EXIT_USAGE, load_game, write_atomic};
+use crate::map::Power;
+use crate::play::report::{MapResult, SimReport, policy_result, text};
+use crate::play::simulate::{simulate, without_power};
+use crate::play::{POLICIES, Policy, derive_seed, html, play_game, policy_by_name};
+use crate::rules::Game;
+
+/// Arguments of `rollx simulate`.
+#[derive(Debug, Args)]
+#[command(
+    long_about = "Play many seeded games per map with computer players and report how the map \
+plays: mean, median and spread of X with a 95 % confidence interval, the distribution, perfect \
+games, how often each area ends as an X, the pressure on each region, how often each power is \
+used and how many X it saves (the same games replayed without it), and why the X happen. \
+Results are identical for a given seed whatever the number of threads.",
+    after_help = "Examples:\n  rollx simulate maps/usa.toml\n  rollx simulate maps/usa.toml maps/japan.toml --games 10000 --report output/balance.html\n  rollx simulate maps/usa.toml --policy greedy,random --format json\n  rollx simulate maps/examples/tutorial.toml --games 20 --save-logs output/logs\n\n\
+Exit codes: 0 done, 1 a map is invalid, 2 usage or I/O error."
+)]
+pub struct SimulateArgs {
+    /// Map files (several are reported side by side).
+    #[arg(value_name = "MAP", required = true)]
+    pub maps: Vec<PathBuf>,
+    /// Games per map and policy.
+    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..=10_000_000))]
+    pub games: u64,
+    /// Policies to compare, separated by commas.
+    #[arg(long, default_value = "greedy", value_delimiter = ',', value_parser = clap::builder::PossibleValuesParser::new(POLICIES))]
+    pub policy: Vec<String>,
+    /// Seed of the run: game i uses a seed derived from it and i.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Worker threads (default: one per core).
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=1024))]
+    pub threads: Option<u16>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+    /// Also write a self-contained HTML report with charts and heat maps.
+    #[arg(long, value_name = "FILE.html")]
+    pub report: Option<PathBuf>,
+    /// Also write every game as a game log (for `rollx referee`) into DIR.
+    #[arg(long, value_name = "DIR")]
+    pub save_logs: Option<PathBuf>,
+    /// Skip replaying the games without each power (faster; no power values).
+    #[arg(long)]
+    pub no_power_value: bool,
+    /// No progress bar.
+    #[arg(long, short = 'q')]
+    pub quiet: bool,
+}
+
+fn make(policy: &str) -> impl Fn(u64) -> Box<dyn Policy> + Sync + '_ {
+    move |seed| policy_by_name(policy, seed).expect("validated by clap")
+}
+
+/// Runs `rollx simulate`.
+pub fn run(args: &SimulateArgs) -> u8 {
+    let start = Instant::now();
+    let mut games: Vec<Game> = Vec::new();
+    for path in &args.maps {
+        match load_game(path) {
+            Ok(g) => games.push(g),
+            Err(code) => return code,
+        }
+    }
+    let pool = match rayon::ThreadPoolBuilder::new()
+        .num_threads(args.threads.map_or(0, usize::from))
+        .build()
+    {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("error: cannot start worker threads: {e}");
+            return EXIT_USAGE;
+        }
+    };
+    let powers_of = |g: &Game| -> Vec<Power> {
+        if args.no_power_value {
+            Vec::new()
+        } else {
+            g.rules()
+                .powers
+                .iter()
+                .into_iter()
+                .filter(|&(_, n)| n > 0)
+                .map(|(p, _)| p)
+                .collect()
+        }
+    };
+    let total: u64 = games
+        .iter()
+        .map(|g| args.games * (1 + powers_of(g).len() as u64) * args.policy.len() as u64)
+        .sum();
+    let bar = if args.quiet || !std::io::stderr().is_terminal() {
+        ProgressBar::hidden()
+    } else {
+        let b = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr());
+        b.set_style(
+            ProgressStyle::with_template(
+                "{spinner} {msg} [{bar:40}] {pos}/{len} games, {per_sec}, {eta} left",
+            )
+            .expect("valid template")
+            .progress_chars("=> "),
+        );
+        b
+    };
+
+    let mut maps = Vec::new();
+    pool.install(|| {
+        for game in &games {
+            let mut policies = Vec::new();
+            for policy in &args.policy {
+                bar.set_message(format!("{} ({policy})", game.map().info.id));
+                let tick = |n: u64| bar.inc(n);
+                let with = simulate(game, args.games, args.seed, &make(policy), &tick);
+                let without: Vec<(Power, _)> = powers_of(game)
+                    .into_iter()
+                    .map(|p| {
+                        (
+                            p,
+                            simulate(
+                                &without_power(game, p),
+                                args.games,
+                                args.seed,
+                                &make(policy),
+                                &tick,
+                            ),
+                        )
+                    })
+                    .collect();
+                policies.push(policy_result(game, policy, &with, &without));
+            }
+            let map = game.map();
+            maps.push(MapResult {
+                map: map.info.id.clone(),
+                name: map.info.name.clone(),
+                areas: map.areas.len(),
+                policies,
+            });
+        }
+    });
+    bar.finish_and_clear();
+    let report = SimReport {
+        seed: args.seed,
+        games: args.games,
+        maps,
+    };
+
+    match args.format {
+        Format::Text => print!("{}", text(&report)),
+        Format::Json => println!(
+            "{}",
+            serde_json::to_string_pretty(&report).expect("reports serialise")
+        ),
+    }
+    if let Some(path) = &args.report {
+        let command = command_line(args);
+        let page = html::html(
+            &report,
+            &games.iter().map(Game::map).collect::<Vec<_>>(),
+            &command,
+        );
+        if let Err(code) = write_file(path, page.as_bytes()) {
+            return code;
+        }
+        if args.format == Format::Text {
+            println!("\nreport written to {}", path.display());
+        }
+    }
+    if let Some(dir) = &args.save_logs {
+        if let Err(code) = save_logs(args, &games, dir, &pool) {
+            return code;
+        }
+    }
+    if args.format == Format::Text && !args.quiet {
+        eprintln!("{total} games in {:.1} s", start.elapsed().as_secs_f64());
+    }
+    EXIT_OK
+}
+
+/// The command that reproduces this run.
+fn command_line(args: &SimulateArgs) -> String {
+    let maps: Vec<String> = args.maps.iter().map(|m| m.display().to_string()).collect();
+    let mut c = format!(
+        "rollx simulate {} --games {} --policy {} --seed {}",
+        maps.join(" "),
+        args.games,
+        args.policy.join(","),
+        args.seed
+    );
+    if args.no_power_value {
+        c.push_str(" --no-power-value");
+    }
+    c
+}
+
+fn write_file(path: &Path, bytes: &[u8]) -> Result<(), u8> {
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        if let Err(e) = std::fs::create_dir_all(dir) {
+            eprintln!("error: cannot create {}: {e}", dir.display());
+            return Err(EXIT_USAGE);
+        }
+    }
+    write_atomic(path, bytes).map_err(|e| {
+        eprintln!("error: cannot write {}: {e}", path.display());
+        EXIT_USAGE
+    })
+}
+
+/// Writes every simulated game as a game log: the same seeds give the same
+/// games as the simulation.
+fn save_logs(
+    args: &SimulateArgs,
+    games: &[Game],
+    dir: &Path,
+    pool: &rayon::ThreadPool,
+) -> Result<(), u8> {
+    if let Err(e) = std::fs::create_dir_all(dir) {
+        eprintln!("error: cannot create {}: {e}", dir.display());
+        return Err(EXIT_USAGE);
+    }
+    let width = (args.games - 1).to_string().len();
+    for (game, path) in games.iter().zip(&args.maps) {
+        for policy in &args.policy {
+            let failed = pool.install(|| {
+                (0..args.games).into_par_iter().find_map_any(|i| {
+                    let seed = derive_seed(args.seed, i);
+                    let mut players = vec![(policy.clone(), make(policy)(seed))];
+                    let played =
+                        play_game(game, seed, &mut players, Some(path.display().to_string()));
+                    let file =
+                        dir.join(format!("{}-{policy}-{i:0width$}.json", game.map().info.id));
+                    write_atomic(&file, format!("{}\n", played.log.to_json()).as_bytes())
+                        .err()
+                        .map(|e| format!("cannot write {}: {e}", file.display()))
+                })
+            });
+            if let Some(message) = failed {
+                eprintln!("error: {message}");
+                return Err(EXIT_USAGE);
+            }
+        }
+    }
+    if args.format == Format::Text {
+        println!(
+            "{} game logs written to {}",
+            args.games * (games.len() * args.policy.len()) as u64,
+            dir.display()
+        );
+    }
+    Ok(())
+}
