@@ -1,21 +1,13 @@
 //! `rollx check` as a user runs it: exit codes, output, snapshots, and the
 //! shipped maps against the reference facts.
 
+mod common;
+use common::{rollx, root};
+
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
-use assert_cmd::Command;
 use serde_json::Value;
-
-fn root() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-}
-
-fn rollx() -> Command {
-    let mut cmd = Command::cargo_bin("rollx").expect("binary built");
-    cmd.current_dir(root()).env("NO_COLOR", "1");
-    cmd
-}
 
 /// Runs `rollx check` and returns (exit code, stdout, stderr).
 fn check(args: &[&str]) -> (i32, String, String) {

@@ -1,13 +1,12 @@
 //! No input makes the checker panic: the broken corpus, and every prefix of
 //! every shipped map (cut at each byte, so also inside UTF-8 sequences).
 
-use std::path::{Path, PathBuf};
+mod common;
+use common::root;
+
+use std::path::PathBuf;
 
 use rollx::map::{DiskFiles, check_bytes};
-
-fn root() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-}
 
 fn toml_files(dir: &str) -> Vec<PathBuf> {
     let mut out: Vec<PathBuf> = std::fs::read_dir(root().join(dir))

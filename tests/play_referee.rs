@@ -1,34 +1,11 @@
 //! `rollx play` and `rollx referee` as a user runs them.
 
+mod common;
+use common::{root, run_with_input as run};
+
 use std::path::Path;
 
-use assert_cmd::Command;
 use serde_json::Value;
-
-fn root() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-}
-
-fn rollx() -> Command {
-    let mut cmd = Command::cargo_bin("rollx").expect("binary built");
-    cmd.current_dir(root()).env("NO_COLOR", "1");
-    cmd
-}
-
-/// Runs rollx with arguments (and optional stdin): (exit code, stdout, stderr).
-fn run(args: &[&str], stdin: Option<&str>) -> (i32, String, String) {
-    let mut cmd = rollx();
-    cmd.args(args);
-    if let Some(input) = stdin {
-        cmd.write_stdin(input);
-    }
-    let out = cmd.output().expect("runs");
-    (
-        out.status.code().expect("exit code"),
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-    )
-}
 
 #[test]
 fn a_played_game_referees_clean_and_any_corrupted_move_is_named() {

@@ -1,32 +1,14 @@
 //! `rollx print`: layouts (snapshotted as SVG), print checks, files.
 
-use std::path::Path;
+mod common;
+use common::{root, run};
 
-use assert_cmd::Command;
+use std::path::Path;
 
 use rollx::map::load;
 use rollx::render::svg::to_svg;
 use rollx::scene::{Item, Point, Text, visit_text};
 use rollx::sheet::{self, PrintOptions, template};
-
-fn root() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-}
-
-fn rollx() -> Command {
-    let mut cmd = Command::cargo_bin("rollx").expect("binary built");
-    cmd.current_dir(root()).env("NO_COLOR", "1");
-    cmd
-}
-
-fn run(args: &[&str]) -> (i32, String, String) {
-    let out = rollx().args(args).output().expect("runs");
-    (
-        out.status.code().expect("exit code"),
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-    )
-}
 
 fn pad(map: &str, template: &str, options: PrintOptions) -> sheet::Pad {
     let map = load(&root().join(map)).unwrap();

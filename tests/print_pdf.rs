@@ -3,6 +3,9 @@
 //! for the text layer, and, in tests that `.ci/run` runs with `--ignored`
 //! after installing them, qpdf and poppler.
 
+mod common;
+use common::root;
+
 use std::path::{Path, PathBuf};
 use std::process::Command as Process;
 
@@ -15,10 +18,6 @@ use hayro::{PixmapSettings, RenderCache, RenderSettings, render};
 use rollx::map::load;
 use rollx::render::{pdf::to_pdf, png::rasterize};
 use rollx::sheet::{self, PrintOptions, template};
-
-fn root() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-}
 
 fn pad(map: &str, template_name: &str, options: PrintOptions) -> sheet::Pad {
     let map = load(&root().join(map)).unwrap();

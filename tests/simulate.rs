@@ -1,29 +1,11 @@
 //! `rollx simulate` as a map designer runs it.
 
-use std::path::Path;
+mod common;
+use common::run;
+
 use std::process::Command as Process;
 
-use assert_cmd::Command;
 use serde_json::Value;
-
-fn root() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-}
-
-fn run(args: &[&str]) -> (i32, String, String) {
-    let out = Command::cargo_bin("rollx")
-        .unwrap()
-        .current_dir(root())
-        .env("NO_COLOR", "1")
-        .args(args)
-        .output()
-        .unwrap();
-    (
-        out.status.code().unwrap(),
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-    )
-}
 
 fn json(args: &[&str]) -> Value {
     let mut all = vec!["simulate", "--format", "json", "--quiet"];

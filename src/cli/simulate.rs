@@ -8,13 +8,23 @@ use clap::Args;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 
-use super::check::Format;
 use super::{EXIT_OK, EXIT_USAGE, load_game, write_atomic};
 use crate::map::Power;
-use crate::play::report::{MapResult, SimReport, policy_result, text};
+use crate::play::report::{MapResult, SimReport, markdown, policy_result, text};
 use crate::play::simulate::{simulate, without_power};
 use crate::play::{POLICIES, Policy, derive_seed, html, play_game, policy_by_name};
 use crate::rules::Game;
+
+/// Output formats of `simulate`.
+#[derive(Clone, Copy, Debug, clap::ValueEnum, PartialEq, Eq)]
+pub enum Format {
+    /// The maps side by side, then each map's regions and hardest areas.
+    Text,
+    /// Everything, machine-readable.
+    Json,
+    /// Mean X (95 % CI) per map and policy as a Markdown table.
+    Markdown,
+}
 
 /// Arguments of `rollx simulate`.
 #[derive(Debug, Args)]
@@ -162,6 +172,7 @@ pub fn run(args: &SimulateArgs) -> u8 {
             "{}",
             serde_json::to_string_pretty(&report).expect("reports serialise")
         ),
+        Format::Markdown => print!("{}", markdown(&report)),
     }
     if let Some(path) = &args.report {
         let command = command_line(args);
@@ -177,10 +188,10 @@ pub fn run(args: &SimulateArgs) -> u8 {
             println!("\nreport written to {}", path.display());
         }
     }
-    if let Some(dir) = &args.save_logs {
-        if let Err(code) = save_logs(args, &games, dir, &pool) {
-            return code;
-        }
+    if let Some(dir) = &args.save_logs
+        && let Err(code) = save_logs(args, &games, dir, &pool)
+    {
+        return code;
     }
     if args.format == Format::Text && !args.quiet {
         eprintln!("{total} games in {:.1} s", start.elapsed().as_secs_f64());
@@ -205,11 +216,11 @@ fn command_line(args: &SimulateArgs) -> String {
 }
 
 fn write_file(path: &Path, bytes: &[u8]) -> Result<(), u8> {
-    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-        if let Err(e) = std::fs::create_dir_all(dir) {
-            eprintln!("error: cannot create {}: {e}", dir.display());
-            return Err(EXIT_USAGE);
-        }
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty())
+        && let Err(e) = std::fs::create_dir_all(dir)
+    {
+        eprintln!("error: cannot create {}: {e}", dir.display());
+        return Err(EXIT_USAGE);
     }
     write_atomic(path, bytes).map_err(|e| {
         eprintln!("error: cannot write {}: {e}", path.display());

@@ -157,6 +157,15 @@ impl Power {
         }
     }
 
+    /// The power's place in sheet order (0 Color Change, 1 Guard, 2 Dupe).
+    pub fn index(self) -> usize {
+        match self {
+            Power::ColorChange => 0,
+            Power::Guard => 1,
+            Power::Dupe => 2,
+        }
+    }
+
     /// The key used in map files and logs.
     pub fn key(self) -> &'static str {
         match self {

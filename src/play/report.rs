@@ -171,11 +171,7 @@ pub fn policy_result(
         .into_iter()
         .filter(|&(_, n)| n > 0)
         .map(|(p, n)| {
-            let k = match p {
-                Power::ColorChange => 0,
-                Power::Guard => 1,
-                Power::Dupe => 2,
-            };
+            let k = p.index();
             let w = without.iter().find(|(q, _)| *q == p).map(|(_, w)| w);
             PowerResult {
                 power: p,
@@ -219,6 +215,42 @@ pub fn policy_result(
         powers,
         causes,
     }
+}
+
+/// The mean X (with its 95 % confidence interval) of every policy on every
+/// map, as a Markdown table.
+pub fn markdown(report: &SimReport) -> String {
+    let mut policies: Vec<&str> = Vec::new();
+    for m in &report.maps {
+        for p in &m.policies {
+            if !policies.contains(&p.policy.as_str()) {
+                policies.push(&p.policy);
+            }
+        }
+    }
+    let mut s = format!(
+        "| map | {} |\n|---|{}\n",
+        policies.join(" | "),
+        "---|".repeat(policies.len())
+    );
+    for m in &report.maps {
+        let _ = write!(s, "| {} (`{}`) |", m.name, m.map);
+        for name in &policies {
+            match m.policies.iter().find(|p| p.policy == *name) {
+                Some(p) => {
+                    let _ = write!(s, " {:.2} ± {:.2} |", p.mean, (p.ci95[1] - p.ci95[0]) / 2.0);
+                }
+                None => s.push_str(" - |"),
+            }
+        }
+        s.push('\n');
+    }
+    let _ = writeln!(
+        s,
+        "\nMean X per game over {} games per map and policy (± the 95 % confidence interval), seed {}.",
+        report.games, report.seed
+    );
+    s
 }
 
 /// The report as text: the maps side by side, then each map's regions and

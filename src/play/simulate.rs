@@ -136,14 +136,6 @@ impl Tally {
     }
 }
 
-fn power_index(p: Power) -> usize {
-    match p {
-        Power::ColorChange => 0,
-        Power::Guard => 1,
-        Power::Dupe => 2,
-    }
-}
-
 /// Plays one game and adds it to `tally`.
 fn play_into(game: &Game, seed: u64, policy: &mut dyn Policy, tally: &mut Tally) {
     let rules = game.rules();
@@ -206,7 +198,7 @@ fn play_into(game: &Game, seed: u64, policy: &mut dyn Policy, tally: &mut Tally)
         }
     }
     for p in [Power::ColorChange, Power::Guard, Power::Dupe] {
-        let k = power_index(p);
+        let k = p.index();
         let used = state.used(p);
         tally.power_uses[k] += u64::from(used);
         if used > 0 && used == rules.powers.get(p) {

@@ -23,3 +23,13 @@ pub enum RenderError {
         wanted: usize,
     },
 }
+
+/// Page `n` (from 1) of a document.
+fn page(doc: &crate::scene::Document, n: usize) -> Result<&crate::scene::Page, RenderError> {
+    n.checked_sub(1)
+        .and_then(|i| doc.pages.get(i))
+        .ok_or(RenderError::NoPage {
+            pages: doc.pages.len(),
+            wanted: n,
+        })
+}

@@ -20,13 +20,7 @@ fn fonts() -> Arc<usvg::fontdb::Database> {
 
 /// Renders page `page` (from 1) at `dpi` dots per inch.
 pub fn rasterize(doc: &Document, page: usize, dpi: f32) -> Result<tiny_skia::Pixmap, RenderError> {
-    let p = page
-        .checked_sub(1)
-        .and_then(|i| doc.pages.get(i))
-        .ok_or(RenderError::NoPage {
-            pages: doc.pages.len(),
-            wanted: page,
-        })?;
+    let p = super::page(doc, page)?;
     // Scene units are points: 72 per inch.
     let scale = dpi / 72.0;
     rasterize_to(

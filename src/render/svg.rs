@@ -145,13 +145,7 @@ impl Writer {
 /// Sans family (shipped with rollx; viewers without it substitute a sans
 /// serif).
 pub fn to_svg(doc: &Document, page: usize) -> Result<String, RenderError> {
-    let p = page
-        .checked_sub(1)
-        .and_then(|i| doc.pages.get(i))
-        .ok_or(RenderError::NoPage {
-            pages: doc.pages.len(),
-            wanted: page,
-        })?;
+    let p = super::page(doc, page)?;
     let mut w = Writer {
         defs: String::new(),
         clips: 0,

@@ -193,14 +193,6 @@ impl fmt::Debug for State {
     }
 }
 
-pub(crate) fn power_index(p: Power) -> usize {
-    match p {
-        Power::ColorChange => 0,
-        Power::Guard => 1,
-        Power::Dupe => 2,
-    }
-}
-
 impl State {
     pub(crate) fn new(areas: usize) -> Self {
         Self {
@@ -234,11 +226,11 @@ impl State {
     /// Uses of a power so far.
     #[inline]
     pub fn used(&self, power: Power) -> u8 {
-        self.used[power_index(power)]
+        self.used[power.index()]
     }
 
     pub(crate) fn use_power(&mut self, power: Power) {
-        let u = &mut self.used[power_index(power)];
+        let u = &mut self.used[power.index()];
         *u = u.saturating_add(1);
     }
 

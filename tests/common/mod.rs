@@ -1,0 +1,40 @@
+//! Helpers shared by the integration tests: run `rollx` as a user would,
+//! from the project's root.
+
+#![allow(dead_code)] // Each test file uses its own subset.
+
+use std::path::Path;
+
+use assert_cmd::Command;
+
+/// The project's root (maps, fixtures and docs are found from it).
+pub fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// The `rollx` binary, run from the project's root without colours.
+pub fn rollx() -> Command {
+    let mut cmd = Command::cargo_bin("rollx").expect("binary built");
+    cmd.current_dir(root()).env("NO_COLOR", "1");
+    cmd
+}
+
+/// Runs `rollx` with arguments: (exit code, stdout, stderr).
+pub fn run(args: &[&str]) -> (i32, String, String) {
+    run_with_input(args, None)
+}
+
+/// Runs `rollx` with arguments and, optionally, text on stdin.
+pub fn run_with_input(args: &[&str], stdin: Option<&str>) -> (i32, String, String) {
+    let mut cmd = rollx();
+    cmd.args(args);
+    if let Some(input) = stdin {
+        cmd.write_stdin(input);
+    }
+    let out = cmd.output().expect("runs");
+    (
+        out.status.code().expect("exit code"),
+        String::from_utf8(out.stdout).expect("utf-8 stdout"),
+        String::from_utf8(out.stderr).expect("utf-8 stderr"),
+    )
+}
