@@ -261,6 +261,60 @@ fn every_documented_code_has_a_fixture() {
     );
 }
 
+/// Kebab-case string literals in the sources that are not diagnostic codes.
+const NOT_CODES: [&str; 8] = [
+    "rolling-america",
+    "rolling-japan",
+    "rollx-game-log",
+    "kebab-case",
+    "x-anywhere",
+    "no-effect",
+    "color-change",
+    "no-such-template",
+];
+
+/// Every kebab-case string literal (`"wrong-region"`) in a source file.
+fn kebab_literals(text: &str) -> Vec<String> {
+    text.split('"')
+        .skip(1)
+        .step_by(2)
+        .filter(|s| {
+            s.contains('-')
+                && !s.starts_with('-')
+                && !s.ends_with('-')
+                && s.chars().all(|c| c.is_ascii_lowercase() || c == '-')
+        })
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn every_code_the_program_prints_is_in_the_diagnostics_doc() {
+    let docs = std::fs::read_to_string(root().join("docs/diagnostics.md")).unwrap();
+    let mut missing = BTreeSet::new();
+    for dir in ["src/diag", "src/map", "src/rules", "src/sheet", "src/cli"] {
+        for entry in std::fs::read_dir(root().join(dir)).unwrap() {
+            let path = entry.unwrap().path();
+            if path.extension().is_none_or(|e| e != "rs") {
+                continue;
+            }
+            let text = std::fs::read_to_string(&path).unwrap();
+            for code in kebab_literals(&text) {
+                if !NOT_CODES.contains(&code.as_str()) && !docs.contains(&format!("`{code}`")) {
+                    missing.insert(code);
+                }
+            }
+        }
+    }
+    for code in ["syntax", "encoding", "incomplete"] {
+        assert!(docs.contains(&format!("`{code}`")), "{code}");
+    }
+    assert!(
+        missing.is_empty(),
+        "codes missing from docs/diagnostics.md: {missing:?}"
+    );
+}
+
 #[test]
 fn several_maps_at_once_exit_with_the_worst_result() {
     let (code, out, _) = check(&["maps/usa.toml", "tests/fixtures/bad/syntax.toml"]);
@@ -284,12 +338,63 @@ fn unreadable_files_and_bad_usage_exit_2() {
 }
 
 #[test]
+fn json_shape_depends_only_on_the_number_of_paths() {
+    // One unreadable path: nothing on stdout, the error on stderr, exit 2.
+    let (code, out, err) = check(&["--format", "json", "no/such/map.toml"]);
+    assert_eq!(code, 2);
+    assert_eq!(out, "", "no JSON for a file that cannot be read");
+    assert!(err.contains("cannot read no/such/map.toml"), "{err}");
+    // Several paths, one unreadable: still an array (of the readable ones).
+    let (code, out, err) = check(&["--format", "json", "maps/usa.toml", "no/such/map.toml"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("cannot read no/such/map.toml"), "{err}");
+    let v: Value = serde_json::from_str(&out).unwrap();
+    let reports = v.as_array().expect("an array for several paths");
+    assert_eq!(reports.len(), 1);
+    assert_eq!(reports[0]["map"], "usa");
+    // Several paths, all unreadable: an empty array.
+    let (code, out, _) = check(&["--format", "json", "no/a.toml", "no/b.toml"]);
+    assert_eq!(code, 2);
+    let v: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v.as_array().map(Vec::len), Some(0));
+    // One readable path: one object.
+    let (code, out, _) = check(&["--format", "json", "maps/usa.toml"]);
+    assert_eq!(code, 0);
+    let v: Value = serde_json::from_str(&out).unwrap();
+    assert!(v.is_object());
+}
+
+#[test]
+fn deny_warnings_fails_a_map_with_warnings() {
+    let fixture = "tests/fixtures/bad/duplicate-neighbor.toml";
+    let (code, out, _) = check(&[fixture]);
+    assert_eq!(code, 0, "warnings alone keep a map valid:\n{out}");
+    let (code, out, _) = check(&["--deny-warnings", fixture]);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("duplicate-neighbor"), "{out}");
+    assert!(
+        out.contains(&format!(
+            "failed: {fixture} has 1 warning and --deny-warnings is set"
+        )),
+        "{out}"
+    );
+    let (code, out, _) = check(&["--deny-warnings", "--format", "json", fixture]);
+    assert_eq!(code, 1);
+    let v: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["warnings"][0]["code"], "duplicate-neighbor");
+    // A map without warnings still passes.
+    let (code, _, _) = check(&["--deny-warnings", "maps/usa.toml"]);
+    assert_eq!(code, 0);
+}
+
+#[test]
 fn help_describes_the_command() {
     let out = rollx().args(["check", "--help"]).output().unwrap();
     assert_eq!(out.status.code(), Some(0));
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.contains("Exit codes"));
     assert!(text.contains("--format"));
+    assert!(text.contains("--deny-warnings"));
 }
 
 #[test]

@@ -151,7 +151,7 @@ fn play_rejects_bad_maps_and_arguments() {
 }
 
 /// (fixture, exit code, text the report must contain)
-const LOGS: [(&str, i32, &str); 14] = [
+const LOGS: [(&str, i32, &str); 15] = [
     ("clean", 0, "clean: every move follows the rules"),
     (
         "neighbor-rule",
@@ -202,6 +202,11 @@ const LOGS: [(&str, i32, &str); 14] = [
     ),
     ("schema-missing-turns", 2, "missing field `turns`"),
     ("schema-wrong-format", 2, "`format` is \"rollx-log\""),
+    (
+        "schema-power-twice",
+        2,
+        "`powers` lists \"dupe\" twice: each power is used at most once on a die",
+    ),
 ];
 
 #[test]
@@ -340,6 +345,26 @@ fn filled_sheets_are_checked_without_a_log() {
         None,
     );
     assert_eq!(code, 2, "--sheet needs --map");
+    // A sheet of the USA checked on Japan: one clear error, not one unknown
+    // area per line.
+    let (code, out, err) = run(
+        &[
+            "referee",
+            "--sheet",
+            "tests/fixtures/sheets/usa-clean.toml",
+            "--map",
+            "maps/japan.toml",
+        ],
+        None,
+    );
+    assert_eq!(code, 2, "{out}{err}");
+    assert_eq!(err.matches("map-mismatch").count(), 1, "{err}");
+    assert!(
+        err.contains("the sheet is for map `usa`, but it is checked on map `japan`"),
+        "{err}"
+    );
+    assert!(err.contains("--map maps/usa.toml"), "{err}");
+    assert!(!err.contains("unknown-area"), "{err}");
     let (code, out, _) = run(
         &[
             "referee",
@@ -416,9 +441,24 @@ fn a_person_types_moves_and_undoes_them() {
     assert_eq!(code, 0);
     assert!(out.contains("yellow 2 in IS"), "{out}");
     assert!(out.contains("clear 6 in FJ"));
-    // The first turn ended before the undo, so undo reverts the second turn only.
-    assert!(out.contains("turn undone"));
+    // The first turn ended before the undo: nothing of the second turn is
+    // resolved yet, so there is nothing to undo.
+    assert!(out.contains("nothing to undo"), "{out}");
+    assert!(!out.contains("turn undone"), "{out}");
     assert!(out.contains("game abandoned"));
+    // Undo within a turn takes its moves back.
+    let (code, out, _) = run(
+        &[
+            "play",
+            "maps/examples/tutorial.toml",
+            "--human",
+            "--seed",
+            "5",
+        ],
+        Some("1 IS\nundo\nquit\n"),
+    );
+    assert_eq!(code, 0);
+    assert!(out.contains("turn undone"), "{out}");
     // Input that ends mid-game stops cleanly.
     let (code, out, _) = run(
         &[
@@ -432,6 +472,41 @@ fn a_person_types_moves_and_undoes_them() {
     );
     assert_eq!(code, 0);
     assert!(out.contains("input ended: game abandoned"));
+}
+
+#[test]
+fn dice_keep_their_numbers_after_one_is_resolved() {
+    // Seed 7 on the USA opens with orange 1 (die 1) and green 3 (die 2).
+    let input = "1 WA\nmoves\nmoves 2\nmoves 1\n1 NY\nred NY\n7 NY\n2 CO\nquit\n";
+    let (code, out, _) = run(
+        &["play", "maps/usa.toml", "--human", "--seed", "7"],
+        Some(input),
+    );
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("orange 1 in WA"), "{out}");
+    // The prompt, `moves` and `moves 2` all call the green die "die 2".
+    assert!(out.contains("turn 1/3: die 2: green 3 |"), "{out}");
+    let listed = out
+        .lines()
+        .filter(|l| l.starts_with("die 2 (green 3): "))
+        .count();
+    assert_eq!(listed, 2, "`moves` and `moves 2` list die 2: {out}");
+    assert!(!out.contains("die 1 (green 3)"), "{out}");
+    // A die already resolved is named as such, not taken for an area.
+    assert_eq!(
+        out.matches("die 1 is already resolved this turn; still to resolve: 2 (green 3)")
+            .count(),
+        2,
+        "`moves 1` and `1 NY`: {out}"
+    );
+    assert!(!out.contains("is not an area"), "{out}");
+    assert!(
+        out.contains("the red die is not waiting to be resolved"),
+        "{out}"
+    );
+    assert!(out.contains("there is no die `7` this turn"), "{out}");
+    // Die 2 is still typed as 2.
+    assert!(out.contains("green 3 in CO"), "{out}");
 }
 
 #[test]
@@ -454,6 +529,12 @@ fn help_texts_explain_play_and_referee() {
             "{cmd}: {out}"
         );
     }
+    // referee's formats are described in its own terms, not check's.
+    let (_, out, _) = run(&["referee", "--help"], None);
+    assert!(!out.contains("summary table"), "{out}");
+    assert!(!out.contains("per map"), "{out}");
+    assert!(out.contains("turn, player and die"), "{out}");
+    assert!(out.contains("The verdict as one JSON object"), "{out}");
 }
 
 #[test]

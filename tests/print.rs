@@ -289,6 +289,57 @@ fn print_reports_usage_and_input_errors() {
 }
 
 #[test]
+fn a_template_that_is_not_utf8_is_an_encoding_error_like_a_map() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("latin1.toml");
+    std::fs::write(&path, b"# caf\xe9\nextends = \"a4\"\n").unwrap();
+    let (exit, _, err) = run(&[
+        "print",
+        "maps/usa.toml",
+        "--template",
+        path.to_str().unwrap(),
+    ]);
+    // The same exit code and code as a map file in another encoding.
+    assert_eq!(exit, 1, "{err}");
+    assert!(
+        err.contains("encoding") && err.contains("not valid UTF-8"),
+        "{err}"
+    );
+    assert!(err.contains("latin1.toml:1:6"), "{err}");
+    assert!(!err.contains("template-not-found"), "{err}");
+    let (exit, _, err) = run(&["print", "tests/fixtures/bad/encoding.toml"]);
+    assert_eq!(exit, 1, "{err}");
+}
+
+#[test]
+fn the_page_description_follows_a_custom_size() {
+    let dir = tempfile::tempdir().unwrap();
+    let template = dir.path().join("big.toml");
+    std::fs::write(
+        &template,
+        "extends = \"letter\"\n[page]\nsize = [400, 300]\n",
+    )
+    .unwrap();
+    let out = dir.path().join("big.pdf");
+    let (exit, stdout, err) = run(&[
+        "print",
+        "maps/usa.toml",
+        "--sheets",
+        "1",
+        "--template",
+        template.to_str().unwrap(),
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(exit, 0, "{err}");
+    assert!(
+        stdout.contains("1 sheet on 400 x 300 mm, landscape, one sheet per page"),
+        "{stdout}"
+    );
+    assert!(!stdout.contains("US Letter"), "{stdout}");
+}
+
+#[test]
 fn layouts_are_deterministic() {
     let a = to_svg(
         &pad("maps/japan.toml", "a4", PrintOptions::default()).document,

@@ -177,6 +177,16 @@ fn page_count_equals_sheets_and_area_codes_are_in_the_text_layer() {
     let bytes = std::fs::read(&out).unwrap();
     let pdf = Pdf::new(bytes.clone()).unwrap();
     assert_eq!(pdf.pages().len(), 7);
+    // Landscape US Letter is exactly 11 x 8.5 in: 792 x 612 pt, not the
+    // 791.99994 that millimetres through f32 would give.
+    for page in pdf.pages().iter() {
+        let b = page.media_box();
+        assert_eq!((b.x0, b.y0, b.x1, b.y1), (0.0, 0.0, 792.0, 612.0));
+    }
+    assert!(
+        bytes.windows(22).any(|w| w == b"/MediaBox[0 0 792 612]"),
+        "the MediaBox is written with exact numbers"
+    );
     let map = load(&root().join("maps/usa.toml")).unwrap();
     let pages = text_layer(&bytes);
     assert_eq!(pages.len(), 7);

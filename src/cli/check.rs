@@ -16,8 +16,9 @@ use crate::map::{self, Checked, LoadError};
 connectivity, the grid drawing against the declared neighbours, and whether the dice can fill \
 every region. Every problem is reported at once, with its file, line and column. \
 See docs/diagnostics.md for every code.",
-    after_help = "Exit codes: 0 every map is valid (warnings allowed), 1 a map is invalid, 2 usage or I/O error.\n\n\
-Examples:\n  rollx check maps/usa.toml\n  rollx check maps/*.toml maps/examples/*.toml\n  rollx check --format json maps/japan.toml"
+    after_help = "Exit codes: 0 every map is valid (warnings allowed unless --deny-warnings), 1 a map is \
+invalid (or, with --deny-warnings, has warnings), 2 usage or I/O error.\n\n\
+Examples:\n  rollx check maps/usa.toml\n  rollx check maps/*.toml maps/examples/*.toml\n  rollx check --format json maps/japan.toml\n  rollx check --deny-warnings my-map.toml   # in CI: warnings fail too"
 )]
 pub struct CheckArgs {
     /// Map files to check.
@@ -29,6 +30,9 @@ pub struct CheckArgs {
     /// Print how long checking took to stderr.
     #[arg(long)]
     pub timings: bool,
+    /// Exit with 1 when a map has warnings, not only errors (for CI).
+    #[arg(long)]
+    pub deny_warnings: bool,
 }
 
 /// Output formats of `check`.
@@ -36,7 +40,7 @@ pub struct CheckArgs {
 pub enum Format {
     /// Diagnostics with source excerpts, then a summary table.
     Text,
-    /// One JSON report per map (an array when several maps are given).
+    /// One JSON report: an object for one map, an array for several.
     Json,
 }
 
@@ -64,28 +68,35 @@ pub fn run(args: &CheckArgs, color: bool) -> u8 {
                 continue;
             }
         };
-        if checked.errors() > 0 && code == EXIT_OK {
+        let failed = checked.errors() > 0 || (args.deny_warnings && checked.warnings() > 0);
+        if failed && code == EXIT_OK {
             code = EXIT_INVALID;
         }
         match args.format {
-            Format::Text => print!("{}", text(&checked, style)),
+            Format::Text => print!("{}", text(&checked, style, args.deny_warnings)),
             Format::Json => reports.push(checked.report),
         }
     }
     if args.format == Format::Json {
-        let json = if reports.len() == 1 {
-            serde_json::to_string_pretty(&reports[0])
-        } else {
-            serde_json::to_string_pretty(&reports)
+        // The shape depends only on the command line: one path gives one
+        // object (or nothing, when the file cannot be read), several paths
+        // an array of the maps that could be read.
+        let json = match (args.maps.len(), reports.first()) {
+            (1, Some(report)) => Some(serde_json::to_string_pretty(report)),
+            (1, None) => None,
+            _ => Some(serde_json::to_string_pretty(&reports)),
         };
-        println!("{}", json.expect("reports serialise"));
+        if let Some(json) = json {
+            println!("{}", json.expect("reports serialise"));
+        }
     }
     code
 }
 
 /// The text output for one map: every diagnostic, then a verdict and,
-/// when the map could be read, the summary table.
-fn text(checked: &Checked, style: Style) -> String {
+/// when the map could be read, the summary table. With `deny_warnings`,
+/// a map with warnings gets a failing verdict.
+fn text(checked: &Checked, style: Style, deny_warnings: bool) -> String {
     let mut out = String::new();
     for d in &checked.diagnostics {
         out.push_str(&render::report(d, &checked.sources, style));
@@ -100,6 +111,13 @@ fn text(checked: &Checked, style: Style) -> String {
             r.file, r.name, r.map
         ));
         out.push_str(&r.summary());
+        if deny_warnings && warnings > 0 {
+            out.push_str(&format!(
+                "failed: {} has {} and --deny-warnings is set\n",
+                r.file,
+                plural(warnings, "warning")
+            ));
+        }
     } else {
         out.push_str(&format!(
             "invalid: {} has {} and {}\n",

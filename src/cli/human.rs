@@ -107,6 +107,9 @@ pub fn play(
                     return Ok(None);
                 }
                 "sheet" => write!(out, "{}", render(game, &me, color))?,
+                "undo" if mine.is_empty() => {
+                    writeln!(out, "nothing to undo: no die of this turn is resolved yet")?;
+                }
                 "undo" => {
                     me = turn_start.clone();
                     mine.clear();
@@ -274,16 +277,25 @@ fn describe_move(game: &Game, state: &State, mv: &Move) -> String {
     }
 }
 
+/// Lists where each pending die can go, numbered like the prompt: by the
+/// die's place in the turn's roll order, which stays put as dice are
+/// resolved. `which` (a die number or colour) limits the list to one die.
 fn list_moves(
     game: &Game,
     state: &State,
     which: Option<&str>,
     out: &mut dyn Write,
 ) -> io::Result<()> {
-    let pending: Vec<Roll> = state.pending().collect();
-    for (i, roll) in pending.iter().enumerate() {
+    if let Some(w) = which
+        && !state
+            .pending_slots()
+            .any(|(i, r)| w == (i + 1).to_string() || w.eq_ignore_ascii_case(&game.die(r.die).id))
+    {
+        return writeln!(out, "{}", no_such_die(game, state, w));
+    }
+    for (i, roll) in state.pending_slots() {
         if which.is_some_and(|w| {
-            w != (i + 1).to_string() && w != game.die(roll.die).id.to_ascii_lowercase()
+            w != (i + 1).to_string() && !w.eq_ignore_ascii_case(&game.die(roll.die).id)
         }) {
             continue;
         }
@@ -294,7 +306,7 @@ fn list_moves(
             .map(|&a| game.map().area(a).id.as_str())
             .collect();
         let mut all = crate::rules::MoveList::new();
-        game.moves_for(state, *roll, &mut all);
+        game.moves_for(state, roll, &mut all);
         let die = &game.die(roll.die).id;
         if spots.is_empty() {
             writeln!(
@@ -318,6 +330,36 @@ fn list_moves(
     Ok(())
 }
 
+/// The dice still to resolve, as the prompt numbers them: "2 (green 3)".
+fn pending_choices(game: &Game, state: &State) -> String {
+    state
+        .pending_slots()
+        .map(|(i, r)| format!("{} ({} {})", i + 1, game.die(r.die).id, r.value))
+        .collect::<Vec<_>>()
+        .join(" or ")
+}
+
+/// Why `word` names no die waiting to be resolved: a die already resolved
+/// this turn, a die not rolled this turn, or no die at all.
+fn no_such_die(game: &Game, state: &State, word: &str) -> String {
+    let left = pending_choices(game, state);
+    let resolved = word.parse::<usize>().ok().filter(|&n| {
+        n >= 1
+            && n <= usize::from(state.rolled_in_turn())
+            && !state.pending_slots().any(|(i, _)| i + 1 == n)
+    });
+    if let Some(n) = resolved {
+        format!("die {n} is already resolved this turn; still to resolve: {left}")
+    } else if let Some(die) = game.dice().iter().find(|d| d.id.eq_ignore_ascii_case(word)) {
+        format!(
+            "the {} die is not waiting to be resolved (already resolved, or not rolled this turn); still to resolve: {left}",
+            die.id
+        )
+    } else {
+        format!("there is no die `{word}` this turn; still to resolve: {left}")
+    }
+}
+
 /// Parses `1 PA`, `red PA NY +dupe`, `1 x TX`, `pass`, `PA`.
 fn parse_move(game: &Game, state: &State, command: &str) -> Result<Move, String> {
     let map = game.map();
@@ -333,20 +375,25 @@ fn parse_move(game: &Game, state: &State, command: &str) -> Result<Move, String>
             .copied()
             .find(|r| game.die(r.die).id.eq_ignore_ascii_case(t))
     };
-    let roll = match tokens.first().and_then(|t| die_of(t)) {
-        Some(r) => {
+    let roll = match tokens.first().map(|t| (t, die_of(t))) {
+        Some((_, Some(r))) => {
             tokens.remove(0);
             r
         }
-        None if pending.len() == 1 => pending[0],
-        None => {
-            let choices: Vec<String> = slots
-                .iter()
-                .map(|(i, r)| format!("{} ({} {})", i + 1, game.die(r.die).id, r.value))
-                .collect();
+        // A number or a die's colour names a die (unless the map has an
+        // area of that name), even when that die is not waiting.
+        Some((t, None))
+            if (t.parse::<usize>().is_ok()
+                || game.dice().iter().any(|d| d.id.eq_ignore_ascii_case(t)))
+                && !map.areas.iter().any(|a| a.id.eq_ignore_ascii_case(t)) =>
+        {
+            return Err(no_such_die(game, state, t));
+        }
+        _ if pending.len() == 1 => pending[0],
+        _ => {
             return Err(format!(
                 "which die? Start with its number or colour: {}. Type `help` for the commands.",
-                choices.join(" or ")
+                pending_choices(game, state)
             ));
         }
     };

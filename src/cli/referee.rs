@@ -2,9 +2,8 @@
 
 use std::path::{Path, PathBuf};
 
-use clap::Args;
+use clap::{Args, ValueEnum};
 
-use super::check::Format;
 use super::sheet_text::render;
 use super::{EXIT_INVALID, EXIT_OK, EXIT_USAGE, load_game};
 use crate::diag::render::{Style, report};
@@ -40,6 +39,17 @@ pub struct RefereeArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
+}
+
+/// Output formats of `referee`.
+#[derive(Clone, Copy, Debug, ValueEnum, PartialEq, Eq)]
+pub enum Format {
+    /// Every broken rule with its turn, player and die (or, with --sheet,
+    /// its place in the file), then each player's score.
+    Text,
+    /// The verdict as one JSON object: problems, violations and players'
+    /// scores (with --sheet: the sheet's score and breaches).
+    Json,
 }
 
 /// Runs `rollx referee`.

@@ -120,3 +120,25 @@ pub fn sort(diags: &mut [Diagnostic]) {
             .then_with(|| a.message.cmp(&b.message))
     });
 }
+
+/// Adds a file read as bytes to `sources` and returns its id and text.
+/// Bytes that are not UTF-8 are added with replacement characters (so the
+/// file can still be shown) and reported as an `encoding` error pointing
+/// at the first bad byte.
+pub fn add_utf8(
+    sources: &mut SourceMap,
+    path: impl Into<std::path::PathBuf>,
+    bytes: Vec<u8>,
+) -> Result<(SourceId, String), Diagnostic> {
+    match String::from_utf8(bytes) {
+        Ok(text) => Ok((sources.add(path, text.clone()), text)),
+        Err(e) => {
+            let at = e.utf8_error().valid_up_to();
+            let text = String::from_utf8_lossy(e.as_bytes()).into_owned();
+            let id = sources.add(path, text);
+            Err(Diagnostic::error("encoding", "the file is not valid UTF-8")
+                .with_label(Loc::new(id, at..at), "invalid byte here")
+                .with_help("save the file as UTF-8"))
+        }
+    }
+}

@@ -99,7 +99,8 @@ impl Report {
                 .collect();
             let source = file.map(|id| {
                 let f = sources.get(id);
-                NamedSource::new(f.path.display().to_string(), f.text.clone()).with_language("toml")
+                NamedSource::new(f.path.display().to_string(), lone_cr_as_space(&f.text))
+                    .with_language("toml")
             });
             Report {
                 code: diag.code,
@@ -140,6 +141,28 @@ impl Report {
         }
         main
     }
+}
+
+/// The text as miette should see it: only `\n` ends a line, as in
+/// [`SourceFile::position`](super::SourceFile::position) and TOML. miette
+/// counts a lone `\r` as a line break for the `file:line:column` header
+/// but not in the excerpt, so the two would disagree; a lone `\r` becomes
+/// a space (one byte, so every offset stays put), which also keeps it from
+/// sending the terminal's cursor back to the start of the line.
+fn lone_cr_as_space(text: &str) -> String {
+    let bytes = text.as_bytes();
+    if !bytes.contains(&b'\r') {
+        return text.to_string();
+    }
+    let mut out = String::with_capacity(text.len());
+    for (i, c) in text.char_indices() {
+        if c == '\r' && bytes.get(i + 1) != Some(&b'\n') {
+            out.push(' ');
+        } else {
+            out.push(c);
+        }
+    }
+    out
 }
 
 impl fmt::Display for Report {
@@ -247,5 +270,29 @@ impl JsonDiagnostic {
             column: first.map(|l| l.column),
             labels,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::diag::Loc;
+
+    #[test]
+    fn a_lone_carriage_return_does_not_split_the_line() {
+        let mut sources = SourceMap::new();
+        let id = sources.add("cr.toml", "a\rb\u{fffd}\nc = 1\r\nd\n".to_string());
+        let d = Diagnostic::error("encoding", "bad").with_label(Loc::new(id, 3..3), "here");
+        // The header, the excerpt and the JSON position agree: line 1.
+        assert_eq!(sources.describe(Loc::new(id, 3..3)), "cr.toml:1:4");
+        let text = report(&d, &sources, Style::default());
+        assert!(text.contains("[cr.toml:1:4]"), "{text}");
+        assert!(text.contains(" 1 │ a b\u{fffd}"), "{text}");
+        assert!(!text.contains('\r'), "{text:?}");
+        // CRLF line ends still end lines.
+        let d = Diagnostic::error("x", "y").with_label(Loc::new(id, 14..15), "d");
+        let text = report(&d, &sources, Style::default());
+        assert!(text.contains("[cr.toml:3:1]"), "{text}");
+        assert_eq!(lone_cr_as_space("a\r\nb\rc\r"), "a\r\nb c ");
     }
 }

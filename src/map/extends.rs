@@ -25,6 +25,7 @@ pub fn merge(
 ) -> RawDoc {
     let mut out = parent;
     out.extends = child.extends;
+    out.mistyped.0.extend(child.mistyped.0);
 
     let i = &mut out.info;
     let c = child.info;

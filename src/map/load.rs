@@ -160,23 +160,16 @@ fn read_chain(
     bytes: Vec<u8>,
     stack: &mut Vec<PathBuf>,
 ) -> Option<RawDoc> {
-    let text = match String::from_utf8(bytes) {
+    let (id, text) = match diag::add_utf8(sources, path, bytes) {
         Ok(t) => t,
-        Err(e) => {
-            let at = e.utf8_error().valid_up_to();
-            let text = String::from_utf8_lossy(e.as_bytes()).into_owned();
-            let id = sources.add(path, text);
-            diags.push(
-                Diagnostic::error("encoding", "the file is not valid UTF-8")
-                    .with_label(Loc::new(id, at..at), "invalid byte here")
-                    .with_help("save the file as UTF-8"),
-            );
+        Err(d) => {
+            diags.push(d);
             return None;
         }
     };
-    let id = sources.add(path, text.clone());
-    let mut ctx = Ctx { source: id, diags };
-    let child = raw::read(&mut ctx, &text)?;
+    let mut ctx = Ctx::new(id, diags);
+    let mut child = raw::read(&mut ctx, &text)?;
+    child.mistyped = raw::Mistyped(ctx.mistyped);
     let Some(ext) = child.extends.clone() else {
         return Some(extends::merge(RawDoc::default(), child, false, diags));
     };

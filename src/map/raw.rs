@@ -99,6 +99,29 @@ pub struct RawDoc {
     pub areas: Vec<RawArea>,
     pub links: Vec<RawLink>,
     pub layout: RawLayout,
+    /// Keys written with the wrong type: reported once as `wrong-type`,
+    /// never again as missing.
+    pub mistyped: Mistyped,
+}
+
+/// Keys written with the wrong type, by the header of their table (the top
+/// level's header is its file's first byte).
+#[derive(Clone, Debug, Default)]
+pub struct Mistyped(pub Vec<(Loc, String)>);
+
+impl Mistyped {
+    /// Whether `key` of the table declared at `header` had the wrong type.
+    pub fn has(&self, header: Loc, key: &str) -> bool {
+        self.0.iter().any(|(h, k)| *h == header && k == key)
+    }
+
+    /// Whether the top-level `key` of any file had the wrong type
+    /// (`areas = 5`, `map = "usa"`).
+    pub fn top(&self, key: &str) -> bool {
+        self.0
+            .iter()
+            .any(|(h, k)| h.start == 0 && h.end == 0 && k == key)
+    }
 }
 
 /// Top-level keys of a map file.

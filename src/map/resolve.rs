@@ -7,7 +7,7 @@
 use std::collections::HashMap;
 
 use super::model::{AreaId, Color, MapInfo, RegionId};
-use super::raw::{RawDoc, RawGridText, RawRules};
+use super::raw::{Mistyped, RawDoc, RawGridText, RawRules};
 use super::rules::{Preset, Rules, WildWithoutPlacement};
 use super::toml_read::{Sp, suggest};
 use crate::diag::{Diagnostic, Loc};
@@ -132,13 +132,18 @@ fn check_id(id: &Sp<String>, what: &str, diags: &mut Vec<Diagnostic>) -> bool {
 pub fn resolve(raw: RawDoc, file_loc: Loc, diags: &mut Vec<Diagnostic>) -> Resolved {
     let file_head = raw.info.header.unwrap_or(file_loc);
     let info = resolve_info(&raw, file_head, diags);
+    // A key written with the wrong type was reported as `wrong-type`; it is
+    // not missing as well.
+    let mistyped = &raw.mistyped;
 
     // Regions.
     let mut regions: Vec<ResRegion> = Vec::new();
     let mut region_index: HashMap<String, RegionId> = HashMap::new();
     for r in raw.regions {
         let Some(id) = r.id else {
-            diags.push(missing("id", "this [[regions]] entry", r.header, "\"red\""));
+            if !mistyped.has(r.header, "id") {
+                diags.push(missing("id", "this [[regions]] entry", r.header, "\"red\""));
+            }
             continue;
         };
         if !check_id(&id, "region", diags) {
@@ -168,12 +173,14 @@ pub fn resolve(raw: RawDoc, file_loc: Loc, diags: &mut Vec<Diagnostic>) -> Resol
         }
         let color = match &r.color {
             None => {
-                diags.push(missing(
-                    "color",
-                    &format!("region `{}`", id.value),
-                    r.header,
-                    "\"#e53935\"",
-                ));
+                if !mistyped.has(r.header, "color") {
+                    diags.push(missing(
+                        "color",
+                        &format!("region `{}`", id.value),
+                        r.header,
+                        "\"#e53935\"",
+                    ));
+                }
                 Color {
                     r: 200,
                     g: 200,
@@ -205,7 +212,7 @@ pub fn resolve(raw: RawDoc, file_loc: Loc, diags: &mut Vec<Diagnostic>) -> Resol
             loc: id.loc,
         });
     }
-    if regions.is_empty() {
+    if regions.is_empty() && !mistyped.top("regions") {
         diags.push(
             Diagnostic::error("missing-field", "the map declares no regions")
                 .with_label(file_head, "no [[regions]] entry in this map")
@@ -222,7 +229,9 @@ pub fn resolve(raw: RawDoc, file_loc: Loc, diags: &mut Vec<Diagnostic>) -> Resol
     let mut lists = Vec::new();
     for a in raw.areas {
         let Some(id) = a.id else {
-            diags.push(missing("id", "this [[areas]] entry", a.header, "\"PA\""));
+            if !mistyped.has(a.header, "id") {
+                diags.push(missing("id", "this [[areas]] entry", a.header, "\"PA\""));
+            }
             continue;
         };
         if !check_id(&id, "area", diags) {
@@ -251,6 +260,7 @@ pub fn resolve(raw: RawDoc, file_loc: Loc, diags: &mut Vec<Diagnostic>) -> Resol
             break;
         }
         let region = match &a.region {
+            None if mistyped.has(a.header, "region") => None,
             None => {
                 diags.push(
                     Diagnostic::error(
@@ -282,7 +292,7 @@ pub fn resolve(raw: RawDoc, file_loc: Loc, diags: &mut Vec<Diagnostic>) -> Resol
             loc: id.loc,
         });
     }
-    if areas.is_empty() {
+    if areas.is_empty() && !mistyped.top("areas") {
         diags.push(
             Diagnostic::error("missing-field", "the map declares no areas")
                 .with_label(file_head, "no [[areas]] entry in this map")
@@ -350,12 +360,14 @@ pub fn resolve(raw: RawDoc, file_loc: Loc, diags: &mut Vec<Diagnostic>) -> Resol
     let mut links: Vec<ResLink> = Vec::new();
     for l in raw.links {
         let Some(between) = l.between else {
-            diags.push(missing(
-                "between",
-                "this [[links]] entry",
-                l.header,
-                "[\"AOM\", \"HKD\"]",
-            ));
+            if !mistyped.has(l.header, "between") {
+                diags.push(missing(
+                    "between",
+                    "this [[links]] entry",
+                    l.header,
+                    "[\"AOM\", \"HKD\"]",
+                ));
+            }
             continue;
         };
         if between.items.len() != 2 {
@@ -417,7 +429,7 @@ pub fn resolve(raw: RawDoc, file_loc: Loc, diags: &mut Vec<Diagnostic>) -> Resol
     }
 
     let rules_loc = raw.rules.header.unwrap_or(file_head);
-    let rules = resolve_rules(&raw.rules, file_head, regions.len(), diags);
+    let rules = resolve_rules(&raw.rules, file_head, regions.len(), mistyped, diags);
     if let Some(region) = regions.iter().find(|r| r.id == rules.wild) {
         diags.push(
             Diagnostic::error(
@@ -434,7 +446,7 @@ pub fn resolve(raw: RawDoc, file_loc: Loc, diags: &mut Vec<Diagnostic>) -> Resol
         );
     }
 
-    let layout = resolve_layout(raw.layout, diags);
+    let layout = resolve_layout(raw.layout, mistyped, diags);
 
     Resolved {
         info,
@@ -449,10 +461,14 @@ pub fn resolve(raw: RawDoc, file_loc: Loc, diags: &mut Vec<Diagnostic>) -> Resol
 
 fn resolve_info(raw: &RawDoc, head: Loc, diags: &mut Vec<Diagnostic>) -> MapInfo {
     let i = &raw.info;
+    // `map = 3` was reported as a wrong type; so is `[map] id = 3`.
+    let table_mistyped = i.header.is_none() && raw.mistyped.top("map");
     let mut required = |field: &Option<Sp<String>>, key: &str, example: &str| match field {
         Some(v) => v.value.clone(),
         None => {
-            diags.push(missing(key, "[map]", head, example));
+            if !table_mistyped && !raw.mistyped.has(head, key) {
+                diags.push(missing(key, "[map]", head, example));
+            }
             String::new()
         }
     };
@@ -470,11 +486,20 @@ fn resolve_info(raw: &RawDoc, head: Loc, diags: &mut Vec<Diagnostic>) -> MapInfo
     info
 }
 
-fn resolve_rules(raw: &RawRules, head: Loc, regions: usize, diags: &mut Vec<Diagnostic>) -> Rules {
+fn resolve_rules(
+    raw: &RawRules,
+    head: Loc,
+    regions: usize,
+    mistyped: &Mistyped,
+    diags: &mut Vec<Diagnostic>,
+) -> Rules {
+    let table_mistyped = raw.header.is_none() && mistyped.top("rules");
     let head = raw.header.unwrap_or(head);
     let preset = match &raw.preset {
         None => {
-            diags.push(missing("preset", "[rules]", head, "\"rolling-america\""));
+            if !table_mistyped && !mistyped.has(head, "preset") {
+                diags.push(missing("preset", "[rules]", head, "\"rolling-america\""));
+            }
             Preset::RollingAmerica
         }
         Some(p) => p.value.parse().unwrap_or_else(|()| {
@@ -613,12 +638,18 @@ fn resolve_rules(raw: &RawRules, head: Loc, regions: usize, diags: &mut Vec<Diag
     rules
 }
 
-fn resolve_layout(raw: super::raw::RawLayout, diags: &mut Vec<Diagnostic>) -> ResLayout {
+fn resolve_layout(
+    raw: super::raw::RawLayout,
+    mistyped: &Mistyped,
+    diags: &mut Vec<Diagnostic>,
+) -> ResLayout {
     let Some(header) = raw.header else {
         return ResLayout::None;
     };
     let Some(kind) = raw.kind else {
-        diags.push(missing("kind", "[layout]", header, "\"grid\""));
+        if !mistyped.has(header, "kind") {
+            diags.push(missing("kind", "[layout]", header, "\"grid\""));
+        }
         return ResLayout::None;
     };
     match kind.value.as_str() {
@@ -627,6 +658,7 @@ fn resolve_layout(raw: super::raw::RawLayout, diags: &mut Vec<Diagnostic>) -> Re
                 text,
                 removed: raw.removed,
             },
+            None if mistyped.has(header, "grid") => ResLayout::None,
             None => {
                 diags.push(missing(
                     "grid",

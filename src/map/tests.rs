@@ -141,9 +141,39 @@ fn wrong_types_are_reported_and_the_rest_still_checked() {
     );
     let codes = codes(&c);
     assert_eq!(codes.iter().filter(|&&c| c == "wrong-type").count(), 2);
-    // D's entry lost its id, so C's reference to D is unknown too.
-    assert!(codes.contains(&"missing-field"));
+    // D's entry lost its id, so C's reference to D is unknown too; but the
+    // id was written, so it is not also reported as missing.
+    assert!(!codes.contains(&"missing-field"), "{codes:?}");
     assert!(codes.contains(&"unknown-area"));
+}
+
+#[test]
+fn a_field_of_the_wrong_type_is_reported_once() {
+    // `[map] id = 3`: a wrong type, not a missing id as well.
+    let c = check_text(&row_map().replace("id = \"t\"", "id = 3"));
+    assert_eq!(findings(&c), [("wrong-type", 2)]);
+    // `region = 5`: a wrong type, not an area without a region as well.
+    let c = check_text(&row_map().replace(
+        "region = \"g\"\nneighbors = [\"C\"]",
+        "region = 5\nneighbors = [\"C\"]",
+    ));
+    assert_eq!(codes(&c), ["wrong-type"]);
+    // The same for the other required keys, and for whole tables.
+    for (from, to) in [
+        ("name = \"T\"", "name = []"),
+        ("preset = \"rolling-america\"", "preset = 1"),
+        ("color = \"#ff0000\"", "color = 255"),
+        (
+            "[map]\nid = \"t\"\nname = \"T\"\ndescription = \"test\"\n",
+            "map = 1\n",
+        ),
+    ] {
+        let c = check_text(&row_map().replace(from, to));
+        assert_eq!(codes(&c), ["wrong-type"], "{to}");
+    }
+    // A key that is really missing is still reported.
+    let c = check_text(&row_map().replace("id = \"t\"\n", ""));
+    assert_eq!(codes(&c), ["missing-field"]);
 }
 
 #[test]

@@ -38,9 +38,21 @@ pub struct Ctx<'d> {
     pub source: SourceId,
     /// Collected findings.
     pub diags: &'d mut Vec<Diagnostic>,
+    /// Keys whose value had the wrong type, with the header of their table:
+    /// they were written, so later checks must not also call them missing.
+    pub mistyped: Vec<(Loc, String)>,
 }
 
-impl Ctx<'_> {
+impl<'d> Ctx<'d> {
+    /// Starts reading one file.
+    pub fn new(source: SourceId, diags: &'d mut Vec<Diagnostic>) -> Self {
+        Self {
+            source,
+            diags,
+            mistyped: Vec::new(),
+        }
+    }
+
     /// A location in the file being read.
     pub fn loc(&self, span: std::ops::Range<usize>) -> Loc {
         Loc::new(self.source, span)
@@ -96,6 +108,7 @@ impl<'t, 'i> TableReader<'t, 'i> {
         v: &Spanned<DeValue<'_>>,
         example: &str,
     ) {
+        ctx.mistyped.push((self.header, key.to_string()));
         ctx.diags.push(
             Diagnostic::error(
                 "wrong-type",
@@ -227,6 +240,7 @@ impl<'t, 'i> TableReader<'t, 'i> {
             return Vec::new();
         };
         let DeValue::Array(array) = v.get_ref() else {
+            ctx.mistyped.push((self.header, key.to_string()));
             ctx.diags.push(
                 Diagnostic::error(
                     "wrong-type",
@@ -322,10 +336,7 @@ mod tests {
         let text = "a = \"x\"\nb = 3\nc = [1, \"two\"]\nzzz = 1\n";
         let doc = DeTable::parse(text).unwrap();
         let mut diags = Vec::new();
-        let mut ctx = Ctx {
-            source: SourceId(0),
-            diags: &mut diags,
-        };
+        let mut ctx = Ctx::new(SourceId(0), &mut diags);
         let mut r = TableReader::new(doc.get_ref(), ctx.loc(0..0), "[t]");
         assert!(r.integer(&mut ctx, "a").is_none());
         assert_eq!(r.integer(&mut ctx, "b").unwrap().value, 3);

@@ -92,7 +92,10 @@ pub fn to_pdf(doc: &Document) -> Result<Vec<u8>, RenderError> {
     let mut pages = Vec::with_capacity(doc.pages.len());
     for (n, page) in doc.pages.iter().enumerate() {
         let page_no = n + 1;
-        let (pw, ph) = (page.width, page.height);
+        // Page sizes come from millimetres through f32 (Letter's 279.4 mm is
+        // 791.99994 pt): round to 1/1000 pt so that the MediaBox holds the
+        // paper's exact size (792 x 612 pt), as printers expect.
+        let (pw, ph) = (round3(page.width), round3(page.height));
         let mut ops = Vec::new();
 
         // Vector artwork, in scene order: runs of page-level items between

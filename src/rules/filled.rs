@@ -101,9 +101,30 @@ fn read(
         );
         return None;
     }
-    let mut ctx = Ctx { source: id, diags };
+    let mut ctx = Ctx::new(id, diags);
     let mut top = TableReader::new(doc.get_ref(), ctx.loc(0..0), "the sheet");
-    let map_id = top.string(&mut ctx, "map");
+    // A sheet of another map would give one unknown area per line: say so
+    // once, first, and read no further.
+    if let Some(m) = top.string(&mut ctx, "map")
+        && m.value != map.info.id
+    {
+        ctx.diags.push(
+            Diagnostic::error(
+                "map-mismatch",
+                format!(
+                    "the sheet is for map `{}`, but it is checked on map `{}`",
+                    m.value, map.info.id
+                ),
+            )
+            .with_label(m.loc, format!("a sheet of `{}`", m.value))
+            .with_help(format!(
+                "pass the map whose [map] id is `{}` with --map (e.g. --map maps/{}.toml), \
+or correct `map` if the sheet is really for `{}`",
+                m.value, m.value, map.info.id
+            )),
+        );
+        return None;
+    }
     let player = top.string(&mut ctx, "player").map(|p| p.value);
     let mut state = game.initial_state();
     let mut ticks: [(Power, u8, Option<Loc>); 3] = [
@@ -194,21 +215,6 @@ fn read(
     top.finish(&mut ctx, TOP_KEYS);
     if ctx.diags.iter().any(Diagnostic::is_error) {
         return None;
-    }
-    if let Some(m) = &map_id
-        && m.value != map.info.id
-    {
-        ctx.diags.push(
-            Diagnostic::warning(
-                "map-mismatch",
-                format!(
-                    "the sheet says map `{}`, but it is checked on `{}`",
-                    m.value, map.info.id
-                ),
-            )
-            .with_label(m.loc, "this map")
-            .with_help("pass the right map with --map"),
-        );
     }
     for (power, count, _) in ticks {
         for _ in 0..count {

@@ -135,12 +135,30 @@ struct LogMoveFields {
     /// The area marked with an X.
     #[serde(default)]
     cross: Option<String>,
-    /// The powers used on this die.
-    #[serde(default)]
+    /// The powers used on this die, each at most once.
+    #[serde(default, deserialize_with = "unique_powers")]
+    #[schemars(extend("uniqueItems" = true))]
     powers: Vec<Power>,
     /// With Color Change: the region the die was turned into.
     #[serde(default)]
     color_change_to: Option<String>,
+}
+
+/// Reads a move's `powers`, refusing a power listed twice (the error then
+/// points at the end of the list).
+fn unique_powers<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Vec<Power>, D::Error> {
+    let powers = Vec::<Power>::deserialize(d)?;
+    match powers
+        .iter()
+        .enumerate()
+        .find_map(|(i, p)| powers[..i].contains(p).then_some(p))
+    {
+        Some(p) => Err(serde::de::Error::custom(format!(
+            "`powers` lists \"{}\" twice: each power is used at most once on a die",
+            p.key()
+        ))),
+        None => Ok(powers),
+    }
 }
 
 impl TryFrom<LogMoveFields> for LogMove {

@@ -403,9 +403,18 @@ fn merge(base: Raw, over: Raw) -> Raw {
         palette.retain(|(i, _)| *i != id);
         palette.push((id, c));
     }
+    // An inherited description names the base's paper and layout: when
+    // those change and no new description is given, it is made afresh.
+    let reshaped =
+        over.size.is_some() || over.landscape.is_some() || over.sheets_per_page.is_some();
+    let description = match over.description {
+        Some(d) => Some(d),
+        None if reshaped => None,
+        None => base.description,
+    };
     Raw {
         name: over.name.or(base.name),
-        description: over.description.or(base.description),
+        description,
         size: over.size.or(base.size),
         landscape: over.landscape.or(base.landscape),
         margins: over.margins.or(base.margins),
@@ -421,6 +430,25 @@ fn merge(base: Raw, over: Raw) -> Raw {
         max_box_mm: over.max_box_mm.or(base.max_box_mm),
         palette,
     }
+}
+
+/// A description of a page made from its settings, for templates that
+/// change the paper or layout without describing it:
+/// "400 x 300 mm, landscape, one sheet per page".
+fn describe(paper: (f32, f32), landscape: bool, sheets_per_page: u8) -> String {
+    let name = match paper {
+        (215.9, 279.4) => "US Letter (8.5 x 11 in)".to_string(),
+        (210.0, 297.0) => "A4 (210 x 297 mm)".to_string(),
+        (148.0, 210.0) => "A5 (148 x 210 mm)".to_string(),
+        (w, h) => format!("{w} x {h} mm"),
+    };
+    let orientation = if landscape { "landscape" } else { "portrait" };
+    let sheets = if sheets_per_page == 2 {
+        "two sheets per page"
+    } else {
+        "one sheet per page"
+    };
+    format!("{name}, {orientation}, {sheets}")
 }
 
 /// Where a template comes from.
@@ -448,10 +476,10 @@ pub fn load(name_or_path: &str) -> Result<Template, TemplateError> {
     let mut seen: Vec<String> = Vec::new();
     let mut next = Some((name_or_path.to_string(), None::<PathBuf>, None::<Loc>));
     while let Some((what, from, at)) = next.take() {
-        let (label, text) = match origin(&what, from.as_deref()) {
-            Origin::Builtin(name, text) => (format!("templates/{name}.toml"), text.to_string()),
-            Origin::File(path) => match std::fs::read_to_string(&path) {
-                Ok(t) => (path.display().to_string(), t),
+        let (label, bytes) = match origin(&what, from.as_deref()) {
+            Origin::Builtin(name, text) => (format!("templates/{name}.toml"), text.into()),
+            Origin::File(path) => match std::fs::read(&path) {
+                Ok(b) => (path.display().to_string(), b),
                 Err(e) => {
                     let message = match at {
                         Some(_) => format!(
@@ -488,11 +516,17 @@ pub fn load(name_or_path: &str) -> Result<Template, TemplateError> {
             });
         }
         seen.push(label.clone());
-        let id = sources.add(&label, text.clone());
-        let mut ctx = Ctx {
-            source: id,
-            diags: &mut diags,
+        let (id, text) = match crate::diag::add_utf8(&mut sources, &label, bytes) {
+            Ok(t) => t,
+            Err(d) => {
+                diags.push(d);
+                return Err(TemplateError {
+                    sources,
+                    diagnostics: diags,
+                });
+            }
         };
+        let mut ctx = Ctx::new(id, &mut diags);
         let Some((raw, extends)) = read(&mut ctx, &text) else {
             return Err(TemplateError {
                 sources,
@@ -535,8 +569,10 @@ pub fn load(name_or_path: &str) -> Result<Template, TemplateError> {
         });
     }
     let get = |v: &Option<Sp<f32>>| v.as_ref().expect("letter sets every key").value;
-    let (w, h) = raw.size.as_ref().expect("letter sets the size").value;
+    let paper = raw.size.as_ref().expect("letter sets the size").value;
     let landscape = raw.landscape.as_ref().is_some_and(|l| l.value);
+    let sheets_per_page = raw.sheets_per_page.as_ref().map_or(1, |s| s.value as u8);
+    let (w, h) = paper;
     let (w, h) = if landscape == (w < h) { (h, w) } else { (w, h) };
     let m = raw.margins.as_ref().expect("letter sets the margins").value;
     Ok(Template {
@@ -544,7 +580,10 @@ pub fn load(name_or_path: &str) -> Result<Template, TemplateError> {
             .name
             .map(|n| n.value)
             .unwrap_or_else(|| name_or_path.to_string()),
-        description: raw.description.map(|d| d.value).unwrap_or_default(),
+        description: raw
+            .description
+            .map(|d| d.value)
+            .unwrap_or_else(|| describe(paper, landscape, sheets_per_page)),
         page_width: mm(w),
         page_height: mm(h),
         margins: Margins {
@@ -554,7 +593,7 @@ pub fn load(name_or_path: &str) -> Result<Template, TemplateError> {
             left: mm(m[3]),
         },
         printer_margin: mm(get(&raw.printer_margin)),
-        sheets_per_page: raw.sheets_per_page.map_or(1, |s| s.value as u8),
+        sheets_per_page,
         cut_line: raw.cut_line.is_none_or(|c| c.value),
         crop_marks: raw.crop_marks.is_some_and(|c| c.value),
         fonts: Fonts {
@@ -603,6 +642,47 @@ mod tests {
         );
         assert_eq!(two.sheets_per_page, 2);
         assert!(two.min_box < letter.min_box);
+    }
+
+    #[test]
+    fn descriptions_follow_the_paper_when_it_changes() {
+        let dir = tempfile::tempdir().unwrap();
+        let load_text = |name: &str, text: &str| {
+            let p = dir.path().join(name);
+            std::fs::write(&p, text).unwrap();
+            load(p.to_str().unwrap()).unwrap().description
+        };
+        // A custom size under letter's description: the description says so.
+        assert_eq!(
+            load_text(
+                "big.toml",
+                "extends = \"letter\"\n[page]\nsize = [400, 300]\n"
+            ),
+            "400 x 300 mm, landscape, one sheet per page"
+        );
+        assert_eq!(
+            load_text(
+                "a5.toml",
+                "[page]\nsize = \"a5\"\norientation = \"portrait\"\n"
+            ),
+            "A5 (148 x 210 mm), portrait, one sheet per page"
+        );
+        // A description given with the new size is kept.
+        assert_eq!(
+            load_text(
+                "mine.toml",
+                "extends = \"letter\"\ndescription = \"Club paper\"\n[page]\nsize = [400, 300]\n"
+            ),
+            "Club paper"
+        );
+        // Changing something else keeps the inherited description.
+        assert_eq!(
+            load_text("fonts.toml", "extends = \"a4\"\n[fonts]\ntitle = 20\n"),
+            load("a4").unwrap().description
+        );
+        // The shipped templates describe themselves.
+        assert!(load("letter").unwrap().description.starts_with("US Letter"));
+        assert!(load("a4-2up").unwrap().description.contains("two A5"));
     }
 
     #[test]
