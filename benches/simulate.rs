@@ -1,8 +1,9 @@
 //! Simulation throughput on `maps/usa.toml`: games per second per policy,
 //! on one and on two threads (the speed-up target is 1.7x).
 //!
-//! Run with `cargo bench --bench simulate`. Each iteration plays 1,000 games;
-//! games per second = 1,000 / the time shown.
+//! Run with `cargo bench --bench simulate`. Each iteration plays 1,000
+//! random or greedy games, or 20 strong games (default knobs); divan shows
+//! the games per second as the throughput.
 
 use std::path::Path;
 
@@ -22,6 +23,10 @@ fn usa() -> Game {
 }
 
 fn run(bencher: divan::Bencher, policy: &str, threads: usize) {
+    run_games(bencher, policy, threads, GAMES);
+}
+
+fn run_games(bencher: divan::Bencher, policy: &str, threads: usize, games: u64) {
     let game = usa();
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
@@ -29,9 +34,9 @@ fn run(bencher: divan::Bencher, policy: &str, threads: usize) {
         .unwrap();
     let make = |seed| -> Box<dyn Policy> { policy_by_name(policy, seed).unwrap() };
     bencher
-        .counter(divan::counter::ItemsCount::new(GAMES))
+        .counter(divan::counter::ItemsCount::new(games))
         .bench(|| {
-            pool.install(|| simulate(&game, GAMES, 1, &make, &|_| {}))
+            pool.install(|| simulate(&game, games, 1, &make, &|_| {}))
                 .games
         });
 }
@@ -44,4 +49,9 @@ fn greedy_games(bencher: divan::Bencher, threads: usize) {
 #[divan::bench(args = [1, 2], sample_count = 10)]
 fn random_games(bencher: divan::Bencher, threads: usize) {
     run(bencher, "random", threads);
+}
+
+#[divan::bench(args = [1, 2], sample_count = 3)]
+fn strong_games(bencher: divan::Bencher, threads: usize) {
+    run_games(bencher, "strong", threads, 20);
 }

@@ -14,6 +14,8 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
 
+use crate::play::StrongKnobs;
+
 /// Exit code: everything is fine.
 pub const EXIT_OK: u8 = 0;
 /// Exit code: the input is invalid or a check failed.
@@ -94,6 +96,29 @@ pub fn run() -> ExitCode {
         Command::Print(args) => print::run(&args, color),
         Command::Simulate(args) => simulate::run(&args),
     })
+}
+
+/// How hard the strong computer player thinks (`play` and `simulate`).
+#[derive(Clone, Copy, Debug, clap::Args)]
+pub struct EffortArgs {
+    /// Strong player: moves looked at per decision (the best by a one-step
+    /// cost); more is stronger and slower.
+    #[arg(long, default_value_t = StrongKnobs::DEFAULT.candidates as u16, value_parser = clap::value_parser!(u16).range(1..=256))]
+    pub candidates: u16,
+    /// Strong player: games played out per candidate move; more is
+    /// stronger and slower.
+    #[arg(long, default_value_t = StrongKnobs::DEFAULT.rollouts as u16, value_parser = clap::value_parser!(u16).range(1..=4096))]
+    pub rollouts: u16,
+}
+
+impl EffortArgs {
+    /// The strong player's knobs.
+    pub fn knobs(&self) -> StrongKnobs {
+        StrongKnobs {
+            candidates: usize::from(self.candidates),
+            rollouts: usize::from(self.rollouts),
+        }
+    }
 }
 
 /// Loads a map for a command that needs a valid one, printing why not.

@@ -7,8 +7,8 @@ use std::path::PathBuf;
 use clap::Args;
 
 use super::sheet_text::{powers_line, render};
-use super::{EXIT_OK, EXIT_USAGE, human, load_game, write_atomic};
-use crate::play::{POLICIES, Policy, derive_seed, play_game, policy_by_name};
+use super::{EXIT_OK, EXIT_USAGE, EffortArgs, human, load_game, write_atomic};
+use crate::play::{POLICIES, Policy, derive_seed, play_game, policy_with_knobs};
 
 /// Arguments of `rollx play`.
 #[derive(Debug, Args)]
@@ -26,10 +26,13 @@ pub struct PlayArgs {
     /// Seed for the dice (a random one is chosen and printed when omitted).
     #[arg(long)]
     pub seed: Option<u64>,
-    /// How the computer plays: random (uniform among legal moves) or greedy
-    /// (a one-step heuristic).
+    /// How the computer plays: random (uniform among legal moves), greedy
+    /// (a one-step heuristic) or strong (Monte Carlo rollouts, slower; see
+    /// --candidates and --rollouts).
     #[arg(long, default_value = "greedy", value_parser = clap::builder::PossibleValuesParser::new(POLICIES))]
     pub policy: String,
+    #[command(flatten)]
+    pub effort: EffortArgs,
     /// Number of players sharing the dice (with --human: you plus computer
     /// players).
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=64))]
@@ -60,8 +63,12 @@ pub fn run(args: &PlayArgs, color: bool) -> u8 {
         let computers: Vec<(String, Box<dyn Policy>)> = (1..args.players)
             .map(|i| {
                 let name = format!("{} {}", args.policy, i + 1);
-                let policy = policy_by_name(&args.policy, derive_seed(seed, u64::from(i) + 1))
-                    .expect("validated by clap");
+                let policy = policy_with_knobs(
+                    &args.policy,
+                    derive_seed(seed, u64::from(i) + 1),
+                    args.effort.knobs(),
+                )
+                .expect("validated by clap");
                 (name, policy)
             })
             .collect();
@@ -97,8 +104,12 @@ pub fn run(args: &PlayArgs, color: bool) -> u8 {
             };
             (
                 name,
-                policy_by_name(&args.policy, derive_seed(seed, u64::from(i) + 1))
-                    .expect("validated by clap"),
+                policy_with_knobs(
+                    &args.policy,
+                    derive_seed(seed, u64::from(i) + 1),
+                    args.effort.knobs(),
+                )
+                .expect("validated by clap"),
             )
         })
         .collect();

@@ -8,11 +8,11 @@ use clap::Args;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 
-use super::{EXIT_OK, EXIT_USAGE, load_game, write_atomic};
+use super::{EXIT_OK, EXIT_USAGE, EffortArgs, load_game, write_atomic};
 use crate::map::Power;
 use crate::play::report::{MapResult, SimReport, markdown, policy_result, text};
 use crate::play::simulate::{simulate, without_power};
-use crate::play::{POLICIES, Policy, derive_seed, html, play_game, policy_by_name};
+use crate::play::{POLICIES, Policy, StrongKnobs, derive_seed, html, play_game, policy_with_knobs};
 use crate::rules::Game;
 
 /// Output formats of `simulate`.
@@ -34,7 +34,7 @@ plays: mean, median and spread of X with a 95 % confidence interval, the distrib
 games, how often each area ends as an X, the pressure on each region, how often each power is \
 used and how many X it saves (the same games replayed without it), and why the X happen. \
 Results are identical for a given seed whatever the number of threads.",
-    after_help = "Examples:\n  rollx simulate maps/usa.toml\n  rollx simulate maps/usa.toml maps/japan.toml --games 10000 --report output/balance.html\n  rollx simulate maps/usa.toml --policy greedy,random --format json\n  rollx simulate maps/examples/tutorial.toml --games 20 --save-logs output/logs\n\n\
+    after_help = "Examples:\n  rollx simulate maps/usa.toml\n  rollx simulate maps/usa.toml maps/japan.toml --games 10000 --report output/balance.html\n  rollx simulate maps/usa.toml --policy greedy,random --format json\n  rollx simulate maps/usa.toml maps/japan.toml --games 10000 --policy random,greedy,strong --no-power-value --format markdown\n  rollx simulate maps/examples/tutorial.toml --games 20 --save-logs output/logs\n\n\
 Exit codes: 0 done, 1 a map is invalid, 2 usage or I/O error."
 )]
 pub struct SimulateArgs {
@@ -44,7 +44,9 @@ pub struct SimulateArgs {
     /// Games per map and policy.
     #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..=10_000_000))]
     pub games: u64,
-    /// Policies to compare, separated by commas.
+    /// Computer players to compare, separated by commas: random (uniform
+    /// among legal moves), greedy (one-step heuristic, fast), strong
+    /// (Monte Carlo rollouts; see --candidates and --rollouts).
     #[arg(long, default_value = "greedy", value_delimiter = ',', value_parser = clap::builder::PossibleValuesParser::new(POLICIES))]
     pub policy: Vec<String>,
     /// Seed of the run: game i uses a seed derived from it and i.
@@ -65,13 +67,15 @@ pub struct SimulateArgs {
     /// Skip replaying the games without each power (faster; no power values).
     #[arg(long)]
     pub no_power_value: bool,
+    #[command(flatten)]
+    pub effort: EffortArgs,
     /// No progress bar.
     #[arg(long, short = 'q')]
     pub quiet: bool,
 }
 
-fn make(policy: &str) -> impl Fn(u64) -> Box<dyn Policy> + Sync + '_ {
-    move |seed| policy_by_name(policy, seed).expect("validated by clap")
+fn make(policy: &str, knobs: StrongKnobs) -> impl Fn(u64) -> Box<dyn Policy> + Sync + '_ {
+    move |seed| policy_with_knobs(policy, seed, knobs).expect("validated by clap")
 }
 
 /// Runs `rollx simulate`.
@@ -132,7 +136,13 @@ pub fn run(args: &SimulateArgs) -> u8 {
             for policy in &args.policy {
                 bar.set_message(format!("{} ({policy})", game.map().info.id));
                 let tick = |n: u64| bar.inc(n);
-                let with = simulate(game, args.games, args.seed, &make(policy), &tick);
+                let with = simulate(
+                    game,
+                    args.games,
+                    args.seed,
+                    &make(policy, args.effort.knobs()),
+                    &tick,
+                );
                 let without: Vec<(Power, _)> = powers_of(game)
                     .into_iter()
                     .map(|p| {
@@ -142,7 +152,7 @@ pub fn run(args: &SimulateArgs) -> u8 {
                                 &without_power(game, p),
                                 args.games,
                                 args.seed,
-                                &make(policy),
+                                &make(policy, args.effort.knobs()),
                                 &tick,
                             ),
                         )
@@ -246,7 +256,8 @@ fn save_logs(
             let failed = pool.install(|| {
                 (0..args.games).into_par_iter().find_map_any(|i| {
                     let seed = derive_seed(args.seed, i);
-                    let mut players = vec![(policy.clone(), make(policy)(seed))];
+                    let mut players =
+                        vec![(policy.clone(), make(policy, args.effort.knobs())(seed))];
                     let played =
                         play_game(game, seed, &mut players, Some(path.display().to_string()));
                     let file =

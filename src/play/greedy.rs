@@ -2,7 +2,7 @@
 //!
 //! Every placement is scored by what it takes away from the empty
 //! neighbours: an area whose neighbours still allow `k` faces is worth
-//! `OPTION_COST[k]` (an area that allows none is a future X). The greedy
+//! `option_cost[k]` of its [`Weights`] (an area that allows none is a future X). The greedy
 //! player writes where that loss is smallest, dupes when the second copy is
 //! nearly free, and when a die fits nowhere it spends Color Change or Guard
 //! before accepting an X, which it puts where the area was doomed anyway.
@@ -11,23 +11,49 @@ use super::Policy;
 use crate::map::{AreaId, Power};
 use crate::rules::{Action, DieKind, Game, Move, PowerSet, Roll, State, window};
 
-/// Cost of an empty area whose neighbours allow `k` faces (index capped).
-const OPTION_COST: [f32; 7] = [10.0, 4.0, 2.0, 1.0, 0.5, 0.2, 0.0];
-/// Extra cost a Dupe may add over the best single placement and still be worth it.
-const DUPE_GAIN: f32 = 2.5;
-/// What spending a power costs.
-const POWER_COST: f32 = 1.5;
-/// What an X costs.
-const CROSS_COST: f32 = 10.0;
+/// The weights of the greedy player's costs.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Weights {
+    /// Cost of an empty area whose neighbours allow `k` faces (index capped).
+    pub option_cost: [f32; 7],
+    /// How much of its own option cost filling an area saves (0: the
+    /// player looks only at the neighbours).
+    pub fill_gain: f32,
+    /// Extra cost a Dupe may add over the best single placement and still
+    /// be worth it.
+    pub dupe_gain: f32,
+    /// What spending a power costs.
+    pub power_cost: f32,
+    /// What an X costs.
+    pub cross_cost: f32,
+}
 
-#[inline]
-fn option_cost(k: u32) -> f32 {
-    OPTION_COST[(k as usize).min(OPTION_COST.len() - 1)]
+impl Weights {
+    /// The `greedy` player's weights.
+    pub const GREEDY: Weights = Weights {
+        option_cost: [10.0, 4.0, 2.0, 1.0, 0.5, 0.2, 0.0],
+        fill_gain: 0.0,
+        dupe_gain: 2.5,
+        power_cost: 1.5,
+        cross_cost: 10.0,
+    };
+
+    #[inline]
+    fn option_cost(&self, k: u32) -> f32 {
+        self.option_cost[(k as usize).min(self.option_cost.len() - 1)]
+    }
+}
+
+impl Default for Weights {
+    fn default() -> Self {
+        Self::GREEDY
+    }
 }
 
 /// The one-step heuristic player. Deterministic.
 #[derive(Clone, Debug, Default)]
 pub struct Greedy {
+    weights: Weights,
     memo: Allowed,
 }
 
@@ -70,25 +96,46 @@ impl Greedy {
     pub fn new() -> Self {
         Self::default()
     }
+
+    /// A greedy player with other weights.
+    pub fn with_weights(weights: Weights) -> Self {
+        Self {
+            weights,
+            memo: Allowed::default(),
+        }
+    }
 }
 
 /// How much writing `v` in `area` (unguarded) costs its empty neighbours,
-/// given every area's allowed faces.
-fn placement_cost(game: &Game, state: &State, allowed: &mut Allowed, area: AreaId, v: u8) -> f32 {
+/// given every area's allowed faces, less what filling the area saves.
+fn placement_cost(
+    weights: &Weights,
+    game: &Game,
+    state: &State,
+    allowed: &mut Allowed,
+    area: AreaId,
+    v: u8,
+) -> f32 {
     let w = window(v);
     let mut cost = 0.0;
+    if weights.fill_gain != 0.0 && !game.is_immune(area) {
+        cost -=
+            weights.fill_gain * weights.option_cost(allowed.get(game, state, area).count_ones());
+    }
     for &n in game.neighbors(area) {
         if !state.cell(n).is_empty() || game.is_immune(n) {
             continue;
         }
         let before = allowed.get(game, state, n);
-        cost += option_cost((before & w).count_ones()) - option_cost(before.count_ones());
+        cost += weights.option_cost((before & w).count_ones())
+            - weights.option_cost(before.count_ones());
     }
     cost
 }
 
 /// The best and second best plain spots for a roll.
 fn best_two(
+    weights: &Weights,
     game: &Game,
     state: &State,
     allowed: &mut Allowed,
@@ -100,7 +147,7 @@ fn best_two(
         if !state.cell(a).is_empty() || allowed.get(game, state, a) & (1 << roll.value) == 0 {
             continue;
         }
-        let c = placement_cost(game, state, allowed, a, roll.value);
+        let c = placement_cost(weights, game, state, allowed, a, roll.value);
         if best[0].is_none_or(|(b, _)| c < b) {
             best[1] = best[0];
             best[0] = Some((c, a));
@@ -118,6 +165,7 @@ impl Policy for Greedy {
 
     fn choose(&mut self, game: &Game, state: &State) -> Move {
         let allowed = &mut self.memo;
+        let wt = &self.weights;
         allowed.start(game.area_count());
         let rules = game.rules();
         let can = |p: Power| state.used(p) < rules.powers.get(p);
@@ -130,7 +178,7 @@ impl Policy for Greedy {
 
         // Plain placements (and cheap dupes) for every pending die.
         for roll in state.pending() {
-            let [first, second] = best_two(game, state, allowed, roll);
+            let [first, second] = best_two(wt, game, state, allowed, roll);
             if let Some((c, a)) = first {
                 consider(
                     c,
@@ -143,7 +191,7 @@ impl Policy for Greedy {
                 if let (Some((c2, b)), true) = (second, can(Power::Dupe)) {
                     let pair = if a < b { (a, b) } else { (b, a) };
                     consider(
-                        c + c2 + POWER_COST - DUPE_GAIN - CROSS_COST / 4.0,
+                        c + c2 + wt.power_cost - wt.dupe_gain - wt.cross_cost / 4.0,
                         Move {
                             die: roll.die,
                             action: Action::WriteTwice(pair.0, pair.1),
@@ -175,7 +223,7 @@ impl Policy for Greedy {
                 if state.cell(a).is_empty() && allowed.get(game, state, a) & (1 << roll.value) != 0
                 {
                     offer(
-                        POWER_COST + placement_cost(game, state, allowed, a, roll.value),
+                        wt.power_cost + placement_cost(wt, game, state, allowed, a, roll.value),
                         Move {
                             die,
                             action: Action::Write(a),
@@ -198,7 +246,7 @@ impl Policy for Greedy {
         if let Some((k, a)) = doomed {
             if can(Power::Guard) {
                 offer(
-                    POWER_COST + option_cost(k) - CROSS_COST,
+                    wt.power_cost + wt.option_cost(k) - wt.cross_cost,
                     Move {
                         die,
                         action: Action::Write(a),
@@ -211,7 +259,7 @@ impl Policy for Greedy {
                     == crate::map::WildWithoutPlacement::XAnywhere;
             if crossing_allowed {
                 offer(
-                    CROSS_COST - option_cost(k),
+                    wt.cross_cost - wt.option_cost(k),
                     Move {
                         die,
                         action: Action::Cross(a),
@@ -228,5 +276,76 @@ impl Policy for Greedy {
             },
             |(_, mv)| mv,
         )
+    }
+}
+
+impl Greedy {
+    /// The one-step cost of any legal move under this player's weights
+    /// (lower is better): what the numbers take away from the empty
+    /// neighbours, less what filling the areas saves, plus the powers spent
+    /// and the X marked. Used to rank moves before a deeper look.
+    pub fn rank_moves(
+        &mut self,
+        game: &Game,
+        state: &State,
+        moves: impl Iterator<Item = Move>,
+        out: &mut Vec<(f32, Move)>,
+    ) {
+        out.clear();
+        self.memo.start(game.area_count());
+        let wt = self.weights;
+        let guard_covers_dupe = game.rules().options.guard_covers_dupe;
+        for mv in moves {
+            let Some(roll) = state.pending_roll(mv.die) else {
+                continue;
+            };
+            let v = roll.value;
+            let allowed = &mut self.memo;
+            let guard = mv.powers.contains(Power::Guard);
+            let powers = wt.power_cost * mv.powers.len() as f32;
+            let cost = match mv.action {
+                Action::Write(a) => {
+                    if guard {
+                        guarded_cost(&wt, game, state, allowed, a)
+                    } else {
+                        placement_cost(&wt, game, state, allowed, a, v)
+                    }
+                }
+                Action::WriteTwice(a, b) => {
+                    let first = if guard {
+                        guarded_cost(&wt, game, state, allowed, a)
+                    } else {
+                        placement_cost(&wt, game, state, allowed, a, v)
+                    };
+                    let second = if guard && guard_covers_dupe {
+                        guarded_cost(&wt, game, state, allowed, b)
+                    } else {
+                        placement_cost(&wt, game, state, allowed, b, v)
+                    };
+                    first + second - wt.dupe_gain - wt.cross_cost / 4.0
+                }
+                Action::Cross(a) => {
+                    wt.cross_cost - wt.option_cost(allowed.get(game, state, a).count_ones())
+                }
+                Action::Pass => 0.0,
+            };
+            out.push((cost + powers, mv));
+        }
+    }
+}
+
+/// What writing a guarded number in `area` costs: nothing for the
+/// neighbours, less what filling the area saves.
+fn guarded_cost(
+    weights: &Weights,
+    game: &Game,
+    state: &State,
+    allowed: &mut Allowed,
+    area: AreaId,
+) -> f32 {
+    if game.is_immune(area) {
+        0.0
+    } else {
+        -weights.fill_gain * weights.option_cost(allowed.get(game, state, area).count_ones())
     }
 }

@@ -9,9 +9,11 @@ pub mod html;
 mod random;
 pub mod report;
 pub mod simulate;
+mod strong;
 
-pub use greedy::Greedy;
+pub use greedy::{Greedy, Weights};
 pub use random::RandomPolicy;
+pub use strong::{Strong, StrongKnobs};
 
 use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
@@ -32,13 +34,19 @@ pub trait Policy {
 }
 
 /// The policies `rollx play --policy` knows.
-pub const POLICIES: [&str; 2] = ["random", "greedy"];
+pub const POLICIES: [&str; 3] = ["random", "greedy", "strong"];
 
 /// Builds a policy by name; `seed` feeds policies that use randomness.
 pub fn policy_by_name(name: &str, seed: u64) -> Option<Box<dyn Policy>> {
+    policy_with_knobs(name, seed, StrongKnobs::default())
+}
+
+/// Builds a policy by name, with the strong player's effort set by `knobs`.
+pub fn policy_with_knobs(name: &str, seed: u64, knobs: StrongKnobs) -> Option<Box<dyn Policy>> {
     match name {
         "random" => Some(Box::new(RandomPolicy::new(seed))),
         "greedy" => Some(Box::new(Greedy::new())),
+        "strong" => Some(Box::new(Strong::new(knobs, seed))),
         _ => None,
     }
 }
@@ -136,20 +144,26 @@ pub fn play_game(
 /// Plays one single-player game without recording it (for simulations):
 /// returns the final sheet.
 pub fn play_silent(game: &Game, seed: u64, policy: &mut dyn Policy) -> State {
-    let mut dice_rng = Pcg64Mcg::seed_from_u64(seed);
     let mut state = game.initial_state();
+    play_out(game, &mut state, &mut Pcg64Mcg::seed_from_u64(seed), policy);
+    state
+}
+
+/// Plays a game on from `state` to its end: `dice` draws and rolls the dice,
+/// `policy` resolves them.
+pub fn play_out(game: &Game, state: &mut State, dice: &mut Pcg64Mcg, policy: &mut dyn Policy) {
     loop {
-        match game.phase(&state) {
+        match game.phase(state) {
             Phase::Chance => {
-                let roll = game.sample_roll(&state, &mut dice_rng);
-                game.apply_roll(&mut state, roll)
+                let roll = game.sample_roll(state, dice);
+                game.apply_roll(state, roll)
                     .expect("a sampled roll is legal");
             }
             Phase::Decision => {
-                let mv = policy.choose(game, &state);
-                game.apply(&mut state, mv);
+                let mv = policy.choose(game, state);
+                game.apply(state, mv);
             }
-            Phase::Terminal => return state,
+            Phase::Terminal => return,
         }
     }
 }

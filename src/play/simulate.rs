@@ -17,7 +17,7 @@ use crate::map::{AreaId, Map, Power};
 use crate::rules::{Action, Game, Phase};
 
 /// Games per chunk of work.
-const CHUNK: u64 = 64;
+const CHUNK: u64 = 16;
 
 /// Why an X ended up on the sheet.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]

@@ -153,8 +153,9 @@ pub enum Phase {
 }
 
 /// One player's position in a game. Cheap to clone: a byte per area and a
-/// few counters.
-#[derive(Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+/// few counters ([`Clone::clone_from`] reuses the area buffer, so search
+/// code can copy positions without allocating).
+#[derive(PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct State {
     cells: Vec<Cell>,
     /// Uses of each power so far, indexed like [`Power`].
@@ -171,6 +172,35 @@ pub struct State {
     pending: [Option<Roll>; MAX_DICE_PER_TURN],
     /// After the last round: every empty area has become X.
     finished: bool,
+}
+
+impl Clone for State {
+    fn clone(&self) -> Self {
+        let mut copy = Self::new(0);
+        copy.clone_from(self);
+        copy
+    }
+
+    fn clone_from(&mut self, source: &Self) {
+        let Self {
+            cells,
+            used,
+            round,
+            rolled_in_round,
+            rolled_in_turn,
+            drawn,
+            pending,
+            finished,
+        } = source;
+        self.cells.clone_from(cells);
+        self.used = *used;
+        self.round = *round;
+        self.rolled_in_round = *rolled_in_round;
+        self.rolled_in_turn = *rolled_in_turn;
+        self.drawn = *drawn;
+        self.pending = *pending;
+        self.finished = *finished;
+    }
 }
 
 impl fmt::Debug for State {
