@@ -8,12 +8,13 @@
 //! - [`scene`]: a renderer-agnostic display list of printable pages;
 //! - [`render`]: PDF, SVG and PNG exporters of scenes;
 //! - [`sheet`]: printable sheets laid out as scenes, print templates and checks;
-//! - [`diag`]: located diagnostics shared by every input format;
-//! - [`cli`]: the thin command-line layer (the only place that prints).
+//! - [`diag`]: located diagnostics shared by every input format.
+//!
+//! The library never prints or exits: the `rollx` binary's command-line
+//! layer (`src/cli/`, part of the binary, not of this library) does.
 
 #![warn(missing_docs)]
 
-pub mod cli;
 pub mod diag;
 pub mod map;
 pub mod play;

@@ -1,3 +1,7 @@
+//! The `rollx` command: a thin layer over the library (see `src/cli/`).
+
+mod cli;
+
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
@@ -9,5 +13,5 @@ fn main() -> ExitCode {
     unsafe {
         libc::signal(libc::SIGPIPE, libc::SIG_DFL);
     }
-    rollx::cli::run()
+    cli::run()
 }

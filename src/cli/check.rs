@@ -6,8 +6,8 @@ use std::time::Instant;
 use clap::{Args, ValueEnum};
 
 use super::{EXIT_INVALID, EXIT_OK, EXIT_USAGE};
-use crate::diag::render::{self, Style};
-use crate::map::{self, Checked, LoadError};
+use rollx::diag::render::{self, Style};
+use rollx::map::{self, Checked, LoadError};
 
 /// Arguments of `rollx check`.
 #[derive(Debug, Args)]

@@ -6,12 +6,12 @@ use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 
 use super::sheet_text::{powers_line, render};
-use crate::map::{Power, suggest_word};
-use crate::play::{Greedy, Policy};
-use crate::rules::log::{
+use rollx::map::{Power, suggest_word};
+use rollx::play::{Greedy, Policy};
+use rollx::rules::log::{
     GameLog, LOG_FORMAT, LOG_VERSION, LogMap, LogResult, LogRoll, LogTurn, log_move, map_hash,
 };
-use crate::rules::{Action, Game, Move, Phase, PowerSet, Roll, State};
+use rollx::rules::{Action, Game, Move, Phase, PowerSet, Roll, State};
 
 const HELP: &str = "\
 Resolve each die by typing a command:
@@ -197,7 +197,7 @@ pub fn play(
     names.extend(computers.iter().map(|(n, _)| n.clone()));
     let states: Vec<&State> = std::iter::once(&me).chain(&others).collect();
     if states.len() > 1 {
-        let mut ranking: Vec<(usize, crate::rules::Score)> =
+        let mut ranking: Vec<(usize, rollx::rules::Score)> =
             states.iter().map(|s| game.score(s)).enumerate().collect();
         ranking.sort_by_key(|&(i, s)| (s, i));
         writeln!(out, "ranking (fewest X, then fewest powers):")?;
@@ -262,7 +262,7 @@ fn describe_move(game: &Game, state: &State, mv: &Move) -> String {
     let map = game.map();
     let die = &game.die(mv.die).id;
     let value = state.pending_roll(mv.die).map_or(0, |r| r.value);
-    let code = |a: crate::map::AreaId| map.area(a).id.as_str();
+    let code = |a: rollx::map::AreaId| map.area(a).id.as_str();
     let what = match mv.action {
         Action::Write(a) => format!("{die} {value} in {}", code(a)),
         Action::WriteTwice(a, b) => format!("{die} {value} in {} and {}", code(a), code(b)),
@@ -305,7 +305,7 @@ fn list_moves(
             .filter(|&&a| state.cell(a).is_empty() && game.neighbor_rule_ok(state, a, roll.value))
             .map(|&a| game.map().area(a).id.as_str())
             .collect();
-        let mut all = crate::rules::MoveList::new();
+        let mut all = rollx::rules::MoveList::new();
         game.moves_for(state, roll, &mut all);
         let die = &game.die(roll.die).id;
         if spots.is_empty() {
@@ -406,7 +406,7 @@ fn parse_move(game: &Game, state: &State, command: &str) -> Result<Move, String>
         let word = t.trim_start_matches('+').to_ascii_lowercase();
         let area = map.areas.iter().position(|a| a.id.eq_ignore_ascii_case(t));
         match (word.as_str(), area) {
-            (_, Some(i)) if !t.starts_with('+') => areas.push(crate::map::AreaId(i as u16)),
+            (_, Some(i)) if !t.starts_with('+') => areas.push(rollx::map::AreaId(i as u16)),
             ("guard", _) => powers = powers.with(Power::Guard),
             ("dupe", _) => powers = powers.with(Power::Dupe),
             ("cc" | "color" | "colour" | "colorchange" | "color-change", _) => {

@@ -14,7 +14,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
 
-use crate::play::StrongKnobs;
+use rollx::play::StrongKnobs;
 
 /// Exit code: everything is fine.
 pub const EXIT_OK: u8 = 0;
@@ -123,13 +123,13 @@ impl EffortArgs {
 
 /// Loads a map for a command that needs a valid one, printing why not.
 /// Returns the exit code on failure.
-pub fn load_game(path: &std::path::Path) -> Result<crate::rules::Game, u8> {
-    match crate::map::load(path) {
-        Ok(map) => crate::rules::Game::new(map).map_err(|e| {
+pub fn load_game(path: &std::path::Path) -> Result<rollx::rules::Game, u8> {
+    match rollx::map::load(path) {
+        Ok(map) => rollx::rules::Game::new(map).map_err(|e| {
             eprintln!("error: {}: {e}", path.display());
             EXIT_INVALID
         }),
-        Err(e @ crate::map::LoadError::Io { .. }) => {
+        Err(e @ rollx::map::LoadError::Io { .. }) => {
             eprintln!("error: {e}");
             Err(EXIT_USAGE)
         }

@@ -8,7 +8,7 @@ use clap::Args;
 
 use super::sheet_text::{powers_line, render};
 use super::{EXIT_OK, EXIT_USAGE, EffortArgs, human, load_game, write_atomic};
-use crate::play::{POLICIES, Policy, derive_seed, play_game, policy_with_knobs};
+use rollx::play::{POLICIES, Policy, derive_seed, play_game, policy_with_knobs};
 
 /// Arguments of `rollx play`.
 #[derive(Debug, Args)]
@@ -142,7 +142,7 @@ pub fn run(args: &PlayArgs, color: bool) -> u8 {
         );
     }
     if args.players > 1 {
-        let mut ranking: Vec<(usize, crate::rules::Score)> = played
+        let mut ranking: Vec<(usize, rollx::rules::Score)> = played
             .states
             .iter()
             .map(|s| game.score(s))

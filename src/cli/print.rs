@@ -6,10 +6,10 @@ use std::time::Instant;
 use clap::Args;
 
 use super::{EXIT_INVALID, EXIT_OK, EXIT_USAGE, load_game, write_atomic};
-use crate::diag::SourceMap;
-use crate::diag::render::{Style, report};
-use crate::render::{pdf, png, svg};
-use crate::sheet::{self, PrintOptions, template};
+use rollx::diag::SourceMap;
+use rollx::diag::render::{Style, report};
+use rollx::render::{pdf, png, svg};
+use rollx::sheet::{self, PrintOptions, template};
 
 /// Arguments of `rollx print`.
 #[derive(Debug, Args)]

@@ -6,11 +6,11 @@ use clap::{Args, ValueEnum};
 
 use super::sheet_text::render;
 use super::{EXIT_INVALID, EXIT_OK, EXIT_USAGE, load_game};
-use crate::diag::render::{Style, report};
-use crate::diag::{Diagnostic, Loc, SourceMap};
-use crate::rules::filled::{self, FilledVerdict};
-use crate::rules::log::GameLog;
-use crate::rules::referee::{Verdict, referee};
+use rollx::diag::render::{Style, report};
+use rollx::diag::{Diagnostic, Loc, SourceMap};
+use rollx::rules::filled::{self, FilledVerdict};
+use rollx::rules::log::GameLog;
+use rollx::rules::referee::{Verdict, referee};
 
 /// Arguments of `rollx referee`.
 #[derive(Debug, Args)]
@@ -133,7 +133,7 @@ fn find_map(given: Option<&Path>, log: &GameLog, log_path: &Path) -> Option<Path
 }
 
 fn text_verdict(
-    game: &crate::rules::Game,
+    game: &rollx::rules::Game,
     log: &GameLog,
     v: &Verdict,
     path: &Path,

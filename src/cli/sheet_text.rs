@@ -3,8 +3,8 @@
 
 use std::fmt::Write;
 
-use crate::map::{AreaId, Color, Layout};
-use crate::rules::{Game, State};
+use rollx::map::{AreaId, Color, Layout};
+use rollx::rules::{Game, State};
 
 /// ANSI styling of area codes by region (background tint, black text).
 fn paint(text: &str, color: Option<Color>) -> String {

@@ -9,11 +9,11 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 
 use super::{EXIT_OK, EXIT_USAGE, EffortArgs, load_game, write_atomic};
-use crate::map::Power;
-use crate::play::report::{MapResult, SimReport, markdown, policy_result, text};
-use crate::play::simulate::{simulate, without_power};
-use crate::play::{POLICIES, Policy, StrongKnobs, derive_seed, html, play_game, policy_with_knobs};
-use crate::rules::Game;
+use rollx::map::Power;
+use rollx::play::report::{MapResult, SimReport, markdown, policy_result, text};
+use rollx::play::simulate::{simulate, without_power};
+use rollx::play::{POLICIES, Policy, StrongKnobs, derive_seed, html, play_game, policy_with_knobs};
+use rollx::rules::Game;
 
 /// Output formats of `simulate`.
 #[derive(Clone, Copy, Debug, clap::ValueEnum, PartialEq, Eq)]
