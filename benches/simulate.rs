@@ -2,7 +2,7 @@
 //! on one and on two threads (the speed-up target is 1.7x).
 //!
 //! Run with `cargo bench --bench simulate`. Each iteration plays 1,000
-//! random or greedy games, or 20 strong games (default knobs); divan shows
+//! random or greedy games, or 32 strong games (default knobs); divan shows
 //! the games per second as the throughput.
 
 use std::path::Path;
@@ -53,5 +53,5 @@ fn random_games(bencher: divan::Bencher, threads: usize) {
 
 #[divan::bench(args = [1, 2], sample_count = 3)]
 fn strong_games(bencher: divan::Bencher, threads: usize) {
-    run_games(bencher, "strong", threads, 20);
+    run_games(bencher, "strong", threads, 32);
 }

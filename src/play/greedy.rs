@@ -9,7 +9,7 @@
 
 use super::Policy;
 use crate::map::{AreaId, Power};
-use crate::rules::{Action, DieKind, Game, Move, PowerSet, Roll, State, window};
+use crate::rules::{Action, Cell, DieKind, Game, Move, PowerSet, Roll, State, window};
 
 /// The weights of the greedy player's costs.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -57,37 +57,55 @@ pub struct Greedy {
     memo: Allowed,
 }
 
-/// The faces each area's neighbours allow, computed at most once per
-/// decision (an entry is current when its stamp equals the epoch).
+/// The faces each area's neighbours allow, computed on demand and kept
+/// from one decision to the next: an area's entry depends only on its
+/// neighbours' cells, so only the areas around cells that changed since the
+/// last decision are computed again.
 #[derive(Clone, Debug, Default)]
 struct Allowed {
     values: Vec<u64>,
-    stamps: Vec<u32>,
-    epoch: u32,
+    valid: Vec<bool>,
+    /// The sheet the entries were computed for.
+    cells: Vec<Cell>,
 }
 
 impl Allowed {
-    fn start(&mut self, areas: usize) {
-        if self.values.len() != areas {
-            self.values = vec![0; areas];
-            self.stamps = vec![0; areas];
-            self.epoch = 0;
+    /// Brings the entries up to date with `state`.
+    fn start(&mut self, game: &Game, state: &State) {
+        let now = state.cells();
+        if self.cells.len() != now.len() {
+            self.values = vec![0; now.len()];
+            self.valid = vec![false; now.len()];
+            self.cells = now.to_vec();
+            return;
         }
-        self.epoch = self.epoch.wrapping_add(1);
-        if self.epoch == 0 {
-            self.stamps.fill(0);
-            self.epoch = 1;
+        for (i, (&was, &is)) in self.cells.iter().zip(now).enumerate() {
+            if was != is {
+                self.valid[i] = false;
+                for &n in game.neighbors(AreaId(i as u16)) {
+                    self.valid[n.index()] = false;
+                }
+            }
+        }
+        self.cells.copy_from_slice(now);
+    }
+
+    #[inline(always)]
+    fn get(&mut self, game: &Game, state: &State, a: AreaId) -> u64 {
+        let i = a.index();
+        if self.valid[i] {
+            self.values[i]
+        } else {
+            self.compute(game, state, i)
         }
     }
 
-    #[inline]
-    fn get(&mut self, game: &Game, state: &State, a: AreaId) -> u64 {
-        let i = a.index();
-        if self.stamps[i] != self.epoch {
-            self.values[i] = game.allowed_values(state, a);
-            self.stamps[i] = self.epoch;
-        }
-        self.values[i]
+    #[inline(never)]
+    fn compute(&mut self, game: &Game, state: &State, i: usize) -> u64 {
+        let v = game.allowed_values(state, AreaId(i as u16));
+        self.values[i] = v;
+        self.valid[i] = true;
+        v
     }
 }
 
@@ -166,7 +184,7 @@ impl Policy for Greedy {
     fn choose(&mut self, game: &Game, state: &State) -> Move {
         let allowed = &mut self.memo;
         let wt = &self.weights;
-        allowed.start(game.area_count());
+        allowed.start(game, state);
         let rules = game.rules();
         let can = |p: Power| state.used(p) < rules.powers.get(p);
         let mut choice: Option<(f32, Move)> = None;
@@ -292,7 +310,7 @@ impl Greedy {
         out: &mut Vec<(f32, Move)>,
     ) {
         out.clear();
-        self.memo.start(game.area_count());
+        self.memo.start(game, state);
         let wt = self.weights;
         let guard_covers_dupe = game.rules().options.guard_covers_dupe;
         for mv in moves {
