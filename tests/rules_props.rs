@@ -13,6 +13,9 @@ use rollx::rules::log::{GameLog, LogMove};
 use rollx::rules::referee::referee;
 use rollx::rules::{Action, DieKind, Game, Move, MoveList, Phase, PowerSet, State};
 
+mod common;
+use common::assert_referees_clean;
+
 fn game(name: &str) -> Game {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(name);
     Game::new(load(&path).expect("valid map")).expect("game")
@@ -258,19 +261,7 @@ fn every_log_produced_by_play_referees_clean() {
                 })
                 .collect();
             let played = play_game(&g, seed, &mut roster, None);
-            // Through JSON and back, as the referee command sees it.
-            let log = GameLog::parse(&played.log.to_json()).expect("a played log parses");
-            let verdict = referee(&g, &log);
-            assert!(
-                verdict.is_clean(),
-                "{map} seed {seed}: {:?} {:?}",
-                verdict.problems,
-                verdict.violations
-            );
-            for (v, s) in verdict.players.iter().zip(&played.states) {
-                assert_eq!(v.crosses, g.score(s).crosses);
-                assert_eq!(v.mistakes, 0);
-            }
+            assert_referees_clean(&g, &played, &format!("{map} seed {seed}"));
         }
     }
 }

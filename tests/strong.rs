@@ -1,13 +1,11 @@
 //! The strong player: legal, reproducible, and stronger than greedy.
 
 mod common;
-use common::{root, run};
+use common::{assert_referees_clean, root, run};
 
 use rollx::map::load;
 use rollx::play::{Greedy, Policy, Strong, StrongKnobs, derive_seed, play_game, play_silent};
 use rollx::rules::Game;
-use rollx::rules::log::GameLog;
-use rollx::rules::referee::referee;
 
 fn game(name: &str) -> Game {
     Game::new(load(&root().join(name)).expect("valid map")).expect("game")
@@ -36,14 +34,7 @@ fn strong_games_referee_clean_on_every_shipped_map() {
                 ("greedy".into(), Box::new(Greedy::new())),
             ];
             let played = play_game(&g, seed, &mut roster, None);
-            let log = GameLog::parse(&played.log.to_json()).expect("a played log parses");
-            let verdict = referee(&g, &log);
-            assert!(
-                verdict.is_clean(),
-                "{map} seed {seed}: {:?} {:?}",
-                verdict.problems,
-                verdict.violations
-            );
+            assert_referees_clean(&g, &played, &format!("{map} seed {seed}"));
             assert!(played.states.iter().all(|s| g.is_terminal(s)));
         }
     }

@@ -38,3 +38,26 @@ pub fn run_with_input(args: &[&str], stdin: Option<&str>) -> (i32, String, Strin
         String::from_utf8(out.stderr).expect("utf-8 stderr"),
     )
 }
+
+/// Referees a game played by the computer, through its JSON log as
+/// `rollx referee` reads it, and asserts that it is clean and that the
+/// referee's X agree with the final sheets.
+pub fn assert_referees_clean(
+    game: &rollx::rules::Game,
+    played: &rollx::play::PlayedGame,
+    what: &str,
+) {
+    let log =
+        rollx::rules::log::GameLog::parse(&played.log.to_json()).expect("a played log parses");
+    let verdict = rollx::rules::referee::referee(game, &log);
+    assert!(
+        verdict.is_clean(),
+        "{what}: {:?} {:?}",
+        verdict.problems,
+        verdict.violations
+    );
+    for (v, s) in verdict.players.iter().zip(&played.states) {
+        assert_eq!(v.crosses, game.score(s).crosses, "{what}");
+        assert_eq!(v.mistakes, 0, "{what}");
+    }
+}
