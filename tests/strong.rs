@@ -100,3 +100,34 @@ fn strong_results_do_not_depend_on_threads_and_bad_knobs_are_refused() {
     assert_eq!(code, 2, "zero rollouts is a usage error");
     assert!(err.contains("--rollouts"), "{err}");
 }
+
+#[test]
+fn the_html_report_names_the_strong_players_effort() {
+    let dir = tempfile::tempdir().unwrap();
+    let report = dir.path().join("r.html");
+    let report = report.to_str().unwrap();
+    let (code, _, err) = run(&[
+        "simulate",
+        "maps/examples/tutorial.toml",
+        "--games",
+        "4",
+        "--policy",
+        "greedy,strong",
+        "--candidates",
+        "2",
+        "--rollouts",
+        "3",
+        "--no-power-value",
+        "--quiet",
+        "--report",
+        report,
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let html = std::fs::read_to_string(report).unwrap();
+    assert!(
+        html.contains(
+            "--policy greedy,strong --seed 1 --no-power-value --candidates 2 --rollouts 3"
+        ),
+        "the reproducing command is in the report"
+    );
+}

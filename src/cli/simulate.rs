@@ -222,6 +222,13 @@ fn command_line(args: &SimulateArgs) -> String {
     if args.no_power_value {
         c.push_str(" --no-power-value");
     }
+    let knobs = args.effort.knobs();
+    if args.policy.iter().any(|p| p == "strong") && knobs != StrongKnobs::DEFAULT {
+        c.push_str(&format!(
+            " --candidates {} --rollouts {}",
+            knobs.candidates, knobs.rollouts
+        ));
+    }
     c
 }
 
