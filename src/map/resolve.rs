@@ -102,6 +102,22 @@ fn missing(what: &str, table: &str, loc: Loc, example: &str) -> Diagnostic {
         .with_help(format!("add a line like: {what} = {example}"))
 }
 
+/// Reports the required key `what` of the table declared at `header` as
+/// missing, unless it was written with the wrong type (already reported
+/// as `wrong-type`).
+fn push_missing(
+    diags: &mut Vec<Diagnostic>,
+    mistyped: &Mistyped,
+    what: &str,
+    table: &str,
+    header: Loc,
+    example: &str,
+) {
+    if !mistyped.has(header, what) {
+        diags.push(missing(what, table, header, example));
+    }
+}
+
 /// Whether `id` can be written as a grid token: letters, digits, `_` and `-`.
 fn valid_id(id: &str) -> bool {
     !id.is_empty()
@@ -141,9 +157,14 @@ pub fn resolve(raw: RawDoc, file_loc: Loc, diags: &mut Vec<Diagnostic>) -> Resol
     let mut region_index: HashMap<String, RegionId> = HashMap::new();
     for r in raw.regions {
         let Some(id) = r.id else {
-            if !mistyped.has(r.header, "id") {
-                diags.push(missing("id", "this [[regions]] entry", r.header, "\"red\""));
-            }
+            push_missing(
+                diags,
+                mistyped,
+                "id",
+                "this [[regions]] entry",
+                r.header,
+                "\"red\"",
+            );
             continue;
         };
         if !check_id(&id, "region", diags) {
@@ -173,14 +194,14 @@ pub fn resolve(raw: RawDoc, file_loc: Loc, diags: &mut Vec<Diagnostic>) -> Resol
         }
         let color = match &r.color {
             None => {
-                if !mistyped.has(r.header, "color") {
-                    diags.push(missing(
-                        "color",
-                        &format!("region `{}`", id.value),
-                        r.header,
-                        "\"#e53935\"",
-                    ));
-                }
+                push_missing(
+                    diags,
+                    mistyped,
+                    "color",
+                    &format!("region `{}`", id.value),
+                    r.header,
+                    "\"#e53935\"",
+                );
                 Color {
                     r: 200,
                     g: 200,
@@ -229,9 +250,14 @@ pub fn resolve(raw: RawDoc, file_loc: Loc, diags: &mut Vec<Diagnostic>) -> Resol
     let mut lists = Vec::new();
     for a in raw.areas {
         let Some(id) = a.id else {
-            if !mistyped.has(a.header, "id") {
-                diags.push(missing("id", "this [[areas]] entry", a.header, "\"PA\""));
-            }
+            push_missing(
+                diags,
+                mistyped,
+                "id",
+                "this [[areas]] entry",
+                a.header,
+                "\"PA\"",
+            );
             continue;
         };
         if !check_id(&id, "area", diags) {
@@ -360,14 +386,14 @@ pub fn resolve(raw: RawDoc, file_loc: Loc, diags: &mut Vec<Diagnostic>) -> Resol
     let mut links: Vec<ResLink> = Vec::new();
     for l in raw.links {
         let Some(between) = l.between else {
-            if !mistyped.has(l.header, "between") {
-                diags.push(missing(
-                    "between",
-                    "this [[links]] entry",
-                    l.header,
-                    "[\"AOM\", \"HKD\"]",
-                ));
-            }
+            push_missing(
+                diags,
+                mistyped,
+                "between",
+                "this [[links]] entry",
+                l.header,
+                "[\"AOM\", \"HKD\"]",
+            );
             continue;
         };
         if between.items.len() != 2 {
@@ -647,9 +673,7 @@ fn resolve_layout(
         return ResLayout::None;
     };
     let Some(kind) = raw.kind else {
-        if !mistyped.has(header, "kind") {
-            diags.push(missing("kind", "[layout]", header, "\"grid\""));
-        }
+        push_missing(diags, mistyped, "kind", "[layout]", header, "\"grid\"");
         return ResLayout::None;
     };
     match kind.value.as_str() {

@@ -200,11 +200,10 @@ fn read(ctx: &mut Ctx<'_>, text: &str) -> Option<(Raw, Option<Sp<String>>)> {
         if let Some(v) = p.get("size") {
             let loc = ctx.loc(v.span());
             let size = match v.get_ref() {
-                toml::de::DeValue::String(s) => match s.as_ref() {
-                    "letter" => Some((215.9, 279.4)),
-                    "a4" => Some((210.0, 297.0)),
-                    "a5" => Some((148.0, 210.0)),
-                    other => {
+                toml::de::DeValue::String(s) => match PAPERS.iter().find(|p| p.0 == s.as_ref()) {
+                    Some(&(_, size, _)) => Some(size),
+                    None => {
+                        let other = s.as_ref();
                         ctx.diags.push(
                             Diagnostic::error(
                                 "invalid-value",
@@ -432,15 +431,20 @@ fn merge(base: Raw, over: Raw) -> Raw {
     }
 }
 
+/// The named paper sizes: name in templates, portrait size in mm, title.
+const PAPERS: [(&str, (f32, f32), &str); 3] = [
+    ("letter", (215.9, 279.4), "US Letter (8.5 x 11 in)"),
+    ("a4", (210.0, 297.0), "A4 (210 x 297 mm)"),
+    ("a5", (148.0, 210.0), "A5 (148 x 210 mm)"),
+];
+
 /// A description of a page made from its settings, for templates that
 /// change the paper or layout without describing it:
 /// "400 x 300 mm, landscape, one sheet per page".
 fn describe(paper: (f32, f32), landscape: bool, sheets_per_page: u8) -> String {
-    let name = match paper {
-        (215.9, 279.4) => "US Letter (8.5 x 11 in)".to_string(),
-        (210.0, 297.0) => "A4 (210 x 297 mm)".to_string(),
-        (148.0, 210.0) => "A5 (148 x 210 mm)".to_string(),
-        (w, h) => format!("{w} x {h} mm"),
+    let name = match PAPERS.iter().find(|p| p.1 == paper) {
+        Some(&(_, _, title)) => title.to_string(),
+        None => format!("{} x {} mm", paper.0, paper.1),
     };
     let orientation = if landscape { "landscape" } else { "portrait" };
     let sheets = if sheets_per_page == 2 {
