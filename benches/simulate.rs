@@ -2,8 +2,9 @@
 //! on one and on two threads (the speed-up target is 1.7x).
 //!
 //! Run with `cargo bench --bench simulate`. Each iteration plays 1,000
-//! random or greedy games, or 32 strong games (default knobs); divan shows
-//! the games per second as the throughput.
+//! random or greedy games, or 32 strong games (default knobs; the first
+//! sample also fits the strong player's leaf estimate, a fraction of a
+//! second); divan shows the games per second as the throughput.
 
 use std::path::Path;
 

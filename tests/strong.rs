@@ -4,7 +4,11 @@ mod common;
 use common::{assert_referees_clean, root, run};
 
 use rollx::map::load;
-use rollx::play::{Greedy, Policy, Strong, StrongKnobs, derive_seed, play_game, play_silent};
+use rollx::play::leaf::LeafModel;
+use rollx::play::{
+    Greedy, Policy, ROLLOUT_WEIGHTS, Strong, StrongKnobs, derive_seed, play_game, play_silent,
+    play_until,
+};
 use rollx::rules::Game;
 
 fn game(name: &str) -> Game {
@@ -15,6 +19,7 @@ fn game(name: &str) -> Game {
 const LIGHT: StrongKnobs = StrongKnobs {
     candidates: 4,
     rollouts: 4,
+    horizon: 0,
 };
 
 #[test]
@@ -52,16 +57,22 @@ fn the_same_seed_gives_the_same_game() {
 fn strong_makes_fewer_x_than_greedy_on_the_usa_map() {
     // The same dice for both players; the strong player looks ahead.
     let g = game("maps/usa.toml");
+    assert_strong_beats_greedy(&g, LIGHT);
+}
+
+/// Over 10 games on the same dice, the strong player with `knobs` makes at
+/// least one X per game fewer than greedy.
+fn assert_strong_beats_greedy(g: &Game, knobs: StrongKnobs) {
     let (mut strong, mut greedy) = (0, 0);
     for seed in 0..10 {
-        let s = play_silent(&g, seed, &mut Strong::new(LIGHT, derive_seed(seed, 1)));
-        let gr = play_silent(&g, seed, &mut Greedy::new());
+        let s = play_silent(g, seed, &mut Strong::new(knobs, derive_seed(seed, 1)));
+        let gr = play_silent(g, seed, &mut Greedy::new());
         strong += g.score(&s).crosses;
         greedy += g.score(&gr).crosses;
     }
     assert!(
         strong + 10 < greedy,
-        "strong {strong} X against greedy {greedy} X over 10 games"
+        "strong {strong} X against greedy {greedy} X over 10 games ({knobs:?})"
     );
 }
 
@@ -126,8 +137,77 @@ fn the_html_report_names_the_strong_players_effort() {
     let html = std::fs::read_to_string(report).unwrap();
     assert!(
         html.contains(
-            "--policy greedy,strong --seed 1 --no-power-value --candidates 2 --rollouts 3"
+            "--policy greedy,strong --seed 1 --no-power-value --candidates 2 --rollouts 3 --horizon 3"
         ),
         "the reproducing command is in the report"
     );
+}
+
+/// The start of round `round` of a game played by `policy` from `seed`, and
+/// the game's final X.
+fn round_start_and_end(
+    g: &Game,
+    seed: u64,
+    round: u8,
+    policy: &mut dyn Policy,
+) -> (rollx::rules::State, u32) {
+    use rand::SeedableRng;
+    let mut dice = rand_pcg::Pcg64Mcg::seed_from_u64(seed);
+    let mut state = g.initial_state();
+    let mut kept = None;
+    play_until(g, &mut state, &mut dice, policy, |s| {
+        if s.round() == round && s.rolled_in_round() == 0 {
+            kept = Some(s.clone());
+        }
+        false
+    });
+    (kept.expect("the game reached the round"), state.crosses())
+}
+
+#[test]
+fn the_leaf_estimate_predicts_the_final_x_better_than_the_average_does() {
+    let g = game("maps/usa.toml");
+    let mut base = Greedy::with_weights(ROLLOUT_WEIGHTS);
+    let leaf = LeafModel::calibrate(&g, &mut base, 400, 1);
+    let again = LeafModel::calibrate(&g, &mut base, 400, 1);
+    // Games the estimate was not fitted on, seen at the start of round 4.
+    let held_out: Vec<_> = (10_000..10_200)
+        .map(|seed| round_start_and_end(&g, seed, 4, &mut base))
+        .collect();
+    let mean_rest = held_out
+        .iter()
+        .map(|(s, end)| f64::from(end - s.crosses()))
+        .sum::<f64>()
+        / held_out.len() as f64;
+    let (mut err_leaf, mut err_mean) = (0.0, 0.0);
+    for (s, end) in &held_out {
+        let end = f64::from(*end);
+        assert_eq!(
+            leaf.value(&g, s),
+            again.value(&g, s),
+            "fitting is deterministic"
+        );
+        err_leaf += (leaf.value(&g, s) - end).abs();
+        err_mean += (f64::from(s.crosses()) + mean_rest - end).abs();
+    }
+    assert!(
+        err_leaf < 0.85 * err_mean,
+        "leaf error {err_leaf:.1} against {err_mean:.1} for the average"
+    );
+    // A finished sheet is worth exactly its X.
+    let done = play_silent(&g, 3, &mut base);
+    assert_eq!(leaf.value(&g, &done), f64::from(done.crosses()));
+}
+
+#[test]
+fn strong_with_a_horizon_is_deterministic_and_beats_greedy() {
+    let g = game("maps/usa.toml");
+    let knobs = StrongKnobs {
+        horizon: 2,
+        ..LIGHT
+    };
+    let a = play_silent(&g, 5, &mut Strong::new(knobs, 11));
+    let b = play_silent(&g, 5, &mut Strong::new(knobs, 11));
+    assert_eq!(a, b);
+    assert_strong_beats_greedy(&g, knobs);
 }

@@ -105,10 +105,16 @@ pub struct EffortArgs {
     /// cost); more is stronger and slower.
     #[arg(long, default_value_t = StrongKnobs::DEFAULT.candidates as u16, value_parser = clap::value_parser!(u16).range(1..=256))]
     pub candidates: u16,
-    /// Strong player: games played out per candidate move; more is
-    /// stronger and slower.
+    /// Strong player: games played out for each of the two best candidate
+    /// moves (weaker ones are dropped after fewer); more is stronger and
+    /// slower.
     #[arg(long, default_value_t = StrongKnobs::DEFAULT.rollouts as u16, value_parser = clap::value_parser!(u16).range(1..=4096))]
     pub rollouts: u16,
+    /// Strong player: rounds each game played out looks ahead before the
+    /// position is scored with an estimate fitted on the map; 0 plays every
+    /// game to the end.
+    #[arg(long, default_value_t = StrongKnobs::DEFAULT.horizon, value_parser = clap::value_parser!(u8).range(0..=255))]
+    pub horizon: u8,
 }
 
 impl EffortArgs {
@@ -117,6 +123,7 @@ impl EffortArgs {
         StrongKnobs {
             candidates: usize::from(self.candidates),
             rollouts: usize::from(self.rollouts),
+            horizon: self.horizon,
         }
     }
 }

@@ -28,7 +28,7 @@ pub struct PlayArgs {
     pub seed: Option<u64>,
     /// How the computer plays: random (uniform among legal moves), greedy
     /// (a one-step heuristic) or strong (Monte Carlo rollouts, slower; see
-    /// --candidates and --rollouts).
+    /// --candidates, --rollouts and --horizon).
     #[arg(long, default_value = "greedy", value_parser = clap::builder::PossibleValuesParser::new(POLICIES))]
     pub policy: String,
     #[command(flatten)]

@@ -46,7 +46,7 @@ pub struct SimulateArgs {
     pub games: u64,
     /// Computer players to compare, separated by commas: random (uniform
     /// among legal moves), greedy (one-step heuristic, fast), strong
-    /// (Monte Carlo rollouts; see --candidates and --rollouts).
+    /// (Monte Carlo rollouts; see --candidates, --rollouts and --horizon).
     #[arg(long, default_value = "greedy", value_delimiter = ',', value_parser = clap::builder::PossibleValuesParser::new(POLICIES))]
     pub policy: Vec<String>,
     /// Seed of the run: game i uses a seed derived from it and i.
@@ -225,8 +225,8 @@ fn command_line(args: &SimulateArgs) -> String {
     let knobs = args.effort.knobs();
     if args.policy.iter().any(|p| p == "strong") && knobs != StrongKnobs::DEFAULT {
         c.push_str(&format!(
-            " --candidates {} --rollouts {}",
-            knobs.candidates, knobs.rollouts
+            " --candidates {} --rollouts {} --horizon {}",
+            knobs.candidates, knobs.rollouts, knobs.horizon
         ));
     }
     c

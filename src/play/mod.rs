@@ -6,6 +6,7 @@
 
 mod greedy;
 pub mod html;
+pub mod leaf;
 mod random;
 pub mod report;
 pub mod simulate;
@@ -13,7 +14,7 @@ mod strong;
 
 pub use greedy::{Greedy, Weights};
 pub use random::RandomPolicy;
-pub use strong::{Strong, StrongKnobs};
+pub use strong::{ROLLOUT_WEIGHTS, Strong, StrongKnobs};
 
 use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
@@ -152,9 +153,24 @@ pub fn play_silent(game: &Game, seed: u64, policy: &mut dyn Policy) -> State {
 /// Plays a game on from `state` to its end: `dice` draws and rolls the dice,
 /// `policy` resolves them.
 pub fn play_out(game: &Game, state: &mut State, dice: &mut Pcg64Mcg, policy: &mut dyn Policy) {
+    play_until(game, state, dice, policy, |_| false);
+}
+
+/// Plays a game on from `state` until it ends or `stop` says so; `stop` is
+/// asked before every die is drawn.
+pub fn play_until(
+    game: &Game,
+    state: &mut State,
+    dice: &mut Pcg64Mcg,
+    policy: &mut dyn Policy,
+    mut stop: impl FnMut(&State) -> bool,
+) {
     loop {
         match game.phase(state) {
             Phase::Chance => {
+                if stop(state) {
+                    return;
+                }
                 let roll = game.sample_roll(state, dice);
                 game.apply_roll(state, roll)
                     .expect("a sampled roll is legal");

@@ -2,44 +2,61 @@
 //!
 //! At every decision the strong player ranks the legal moves with the greedy
 //! player's one-step costs, keeps the best few, and plays each of them out
-//! to the end of the game a number of times with the greedy player
-//! resolving every later die. All candidates are played out on the same
-//! dice (common random numbers), so the comparison between them is sharp
-//! even with few rollouts. The candidate with the fewest X on average wins
-//! (fewer powers used breaks ties), which is Bertsekas' rollout algorithm:
-//! a policy at least as good as its base player, usually much better.
+//! a number of times with the greedy player resolving every later die. All
+//! candidates are played out on the same dice (common random numbers), so
+//! the comparison between them is sharp even with few rollouts. The
+//! candidate with the fewest X on average wins (fewer powers used breaks
+//! ties), which is Bertsekas' rollout algorithm: a policy at least as good
+//! as its base player, usually much better.
 //!
-//! Knobs: [`StrongKnobs::candidates`] (how many moves are looked at) and
-//! [`StrongKnobs::rollouts`] (how many games each is played out). The
-//! bag's contents are known, and the rollouts draw from it exactly as the
-//! game does, so the dice still to come this round are weighed correctly.
+//! The rollouts are shared out by successive halving: every candidate is
+//! played out a few times, the better half twice as often, and so on until
+//! the last two have [`StrongKnobs::rollouts`] games each. A rollout stops
+//! [`StrongKnobs::horizon`] rounds ahead, at the start of a round, and the
+//! position it reached is scored with an estimate of its final X fitted on
+//! the map ([`LeafModel`]): the far rounds' dice add noise to the
+//! comparison and say little about the move being weighed, and stopping
+//! early makes each rollout cheaper.
+//!
+//! The bag's contents are known, and the rollouts draw from it exactly as
+//! the game does, so the dice still to come this round are weighed
+//! correctly.
+
+use std::sync::{Arc, Mutex};
 
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 
 use super::greedy::{Greedy, Weights};
-use super::{Policy, derive_seed, play_out};
+use super::leaf::LeafModel;
+use super::{Policy, derive_seed, play_out, play_until};
+use crate::map::Power;
+use crate::rules::log::map_hash;
+use crate::rules::{Action, Game, Move, MoveList, State};
 
 /// Which derived stream the rollouts' dice come from.
 const ROLLOUT_STREAM: u64 = 0x0072_6f6c_6c6f_7574;
-use crate::map::Power;
-use crate::rules::{Action, Game, Move, MoveList, State};
 
 /// The strong player's tunable effort.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct StrongKnobs {
     /// Moves looked at per decision (the best by the one-step cost).
     pub candidates: usize,
-    /// Games played out per candidate.
+    /// Games each of the last two candidates is played out (the first
+    /// candidates to be dropped get fewer; see the module documentation).
     pub rollouts: usize,
+    /// Rounds a rollout looks ahead before its position is scored with the
+    /// fitted estimate ([`LeafModel`]); 0 plays every rollout to the end.
+    pub horizon: u8,
 }
 
 impl StrongKnobs {
-    /// The default effort: about 20 games per second per core on
+    /// The default effort: about 11 games per second per core on
     /// `maps/usa.toml`.
     pub const DEFAULT: StrongKnobs = StrongKnobs {
-        candidates: 8,
-        rollouts: 16,
+        candidates: 16,
+        rollouts: 64,
+        horizon: 3,
     };
 }
 
@@ -72,6 +89,10 @@ pub struct Strong {
     moves: MoveList,
     ranked: Vec<(f32, Move)>,
     seeds: Vec<u64>,
+    /// Each candidate's total over its rollouts, its one-step rank, and the move.
+    totals: Vec<(f64, usize, Move)>,
+    /// The estimate rollouts are scored with when they stop early.
+    leaf: Option<Arc<LeafModel>>,
     /// The position of the rollout being played (its buffer is reused).
     scratch: Option<State>,
 }
@@ -83,6 +104,7 @@ impl Strong {
             knobs: StrongKnobs {
                 candidates: knobs.candidates.max(1),
                 rollouts: knobs.rollouts.max(1),
+                horizon: knobs.horizon,
             },
             // A stream of its own, apart from the dice even when a caller
             // seeds both alike.
@@ -91,19 +113,56 @@ impl Strong {
             moves: MoveList::new(),
             ranked: Vec::new(),
             seeds: Vec::new(),
+            totals: Vec::new(),
+            leaf: None,
             scratch: None,
         }
     }
 
-    /// The final X (times 1024) plus powers used of one rollout after `mv`.
-    fn play_out_after(&mut self, game: &Game, state: &State, mv: Move, seed: u64) -> u64 {
+    /// The final X (estimated when the rollout stops early) plus 1/1024
+    /// per power used, of one rollout after `mv`.
+    fn play_out_after(&mut self, game: &Game, state: &State, mv: Move, seed: u64) -> f64 {
         let s = self.scratch.get_or_insert_with(|| state.clone());
         s.clone_from(state);
         game.apply(s, mv);
-        play_out(game, s, &mut Pcg64Mcg::seed_from_u64(seed), &mut self.base);
-        u64::from(s.crosses()) * 1024 + u64::from(s.powers_used())
+        let dice = &mut Pcg64Mcg::seed_from_u64(seed);
+        let powers = |s: &State| f64::from(s.powers_used()) / 1024.0;
+        match &self.leaf {
+            None => {
+                play_out(game, s, dice, &mut self.base);
+                f64::from(s.crosses()) + powers(s)
+            }
+            Some(leaf) => {
+                let stop = state.round().saturating_add(self.knobs.horizon);
+                play_until(game, s, dice, &mut self.base, |s| {
+                    s.round() >= stop && s.rolled_in_round() == 0
+                });
+                leaf.value(game, s) + powers(s)
+            }
+        }
     }
 }
+
+/// Leaf estimates already fitted, by map and rules (their hash): fitting
+/// takes a few thousand games, and a simulation makes a player per game.
+static LEAVES: Mutex<Vec<(String, Arc<LeafModel>)>> = Mutex::new(Vec::new());
+
+/// The leaf estimate for `game`, fitted once per map and rules on games of
+/// the rollout player from a fixed seed (so it is the same on every run).
+fn leaf_for(game: &Game) -> Arc<LeafModel> {
+    let key = map_hash(game.map());
+    let mut cache = LEAVES.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some((_, leaf)) = cache.iter().find(|(k, _)| *k == key) {
+        return leaf.clone();
+    }
+    let mut base = Greedy::with_weights(ROLLOUT_WEIGHTS);
+    let leaf = Arc::new(LeafModel::calibrate(game, &mut base, CALIBRATION_GAMES, 1));
+    cache.push((key, leaf.clone()));
+    leaf
+}
+
+/// Games the leaf estimate is fitted on.
+const CALIBRATION_GAMES: u64 = 4000;
 
 impl Policy for Strong {
     fn name(&self) -> &str {
@@ -111,6 +170,9 @@ impl Policy for Strong {
     }
 
     fn choose(&mut self, game: &Game, state: &State) -> Move {
+        if self.knobs.horizon > 0 && self.leaf.is_none() {
+            self.leaf = Some(leaf_for(game));
+        }
         game.legal_moves(state, &mut self.moves);
         if self.moves.len() == 1 {
             return self.moves.get(0);
@@ -141,20 +203,37 @@ impl Policy for Strong {
         for _ in 0..self.knobs.rollouts {
             self.seeds.push(self.rng.next_u64());
         }
-        let mut best: Option<(u64, Move)> = None;
-        for i in 0..k {
-            let mv = self.ranked[i].1;
-            let mut total = 0;
-            for j in 0..self.seeds.len() {
-                total += self.play_out_after(game, state, mv, self.seeds[j]);
-                if best.is_some_and(|(b, _)| total > b) {
-                    break;
+        // Successive halving: every candidate is played out a few times,
+        // the better half goes on with twice as many games, until one is
+        // left; the last two have `rollouts` games each. All are played on
+        // the same dice, in the same order.
+        let halvings = usize::BITS - (k - 1).leading_zeros();
+        let mut games = (self.knobs.rollouts >> (halvings - 1)).max(1);
+        self.totals.clear();
+        self.totals.extend(
+            self.ranked
+                .iter()
+                .enumerate()
+                .map(|(i, &(_, mv))| (0.0, i, mv)),
+        );
+        let mut alive = k;
+        let mut done = 0;
+        loop {
+            for c in 0..alive {
+                let mv = self.totals[c].2;
+                for j in done..games {
+                    let x = self.play_out_after(game, state, mv, self.seeds[j]);
+                    self.totals[c].0 += x;
                 }
             }
-            if best.is_none_or(|(b, _)| total < b) {
-                best = Some((total, mv));
+            done = games;
+            // Fewest X, then the better one-step cost.
+            self.totals[..alive].sort_unstable_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
+            alive = alive.div_ceil(2);
+            if alive == 1 {
+                return self.totals[0].2;
             }
+            games = (games * 2).min(self.knobs.rollouts);
         }
-        best.expect("at least one candidate").1
     }
 }
