@@ -211,3 +211,41 @@ fn strong_with_a_horizon_is_deterministic_and_beats_greedy() {
     assert_eq!(a, b);
     assert_strong_beats_greedy(&g, knobs);
 }
+
+/// A player that records the round of every move another player makes.
+struct Recorder<P> {
+    inner: P,
+    moves: Vec<(u8, rollx::rules::Move)>,
+}
+
+impl<P: Policy> Policy for Recorder<P> {
+    fn name(&self) -> &str {
+        self.inner.name()
+    }
+
+    fn choose(&mut self, g: &Game, s: &rollx::rules::State) -> rollx::rules::Move {
+        let mv = self.inner.choose(g, s);
+        self.moves.push((s.round(), mv));
+        mv
+    }
+}
+
+#[test]
+fn the_strong_player_keeps_dupe_for_the_last_three_rounds() {
+    let g = game("maps/usa.toml");
+    let mut dupes = 0;
+    for seed in 0..4 {
+        let mut p = Recorder {
+            inner: Strong::new(LIGHT, derive_seed(seed, 1)),
+            moves: Vec::new(),
+        };
+        play_silent(&g, seed, &mut p);
+        for (round, mv) in &p.moves {
+            if mv.powers.contains(rollx::map::Power::Dupe) {
+                assert!(*round >= 5, "seed {seed}: a Dupe in round {}", round + 1);
+                dupes += 1;
+            }
+        }
+    }
+    assert!(dupes > 0, "the strong player dupes");
+}

@@ -26,6 +26,10 @@ pub struct Weights {
     pub power_cost: f32,
     /// What an X costs.
     pub cross_cost: f32,
+    /// How far into the game (a share of its rounds) each power may first
+    /// be used, indexed like [`Power`]: 0 from the start, 0.5 from the
+    /// middle round on.
+    pub power_from: [f32; 3],
 }
 
 impl Weights {
@@ -36,7 +40,13 @@ impl Weights {
         dupe_gain: 2.5,
         power_cost: 1.5,
         cross_cost: 10.0,
+        power_from: [0.0; 3],
     };
+
+    /// Whether this far into the game `power` may be used.
+    pub fn allows(&self, power: Power, game: &Game, state: &State) -> bool {
+        f32::from(state.round()) >= self.power_from[power.index()] * f32::from(game.rules().rounds)
+    }
 
     #[inline]
     fn option_cost(&self, k: u32) -> f32 {
@@ -186,7 +196,7 @@ impl Policy for Greedy {
         let wt = &self.weights;
         allowed.start(game, state);
         let rules = game.rules();
-        let can = |p: Power| state.used(p) < rules.powers.get(p);
+        let can = |p: Power| state.used(p) < rules.powers.get(p) && wt.allows(p, game, state);
         let mut choice: Option<(f32, Move)> = None;
         let mut consider = |cost: f32, mv: Move| {
             if choice.is_none_or(|(c, _)| cost < c) {
