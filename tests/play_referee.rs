@@ -427,17 +427,19 @@ fn a_person_can_play_a_whole_game_in_the_terminal() {
 #[test]
 fn a_person_types_moves_and_undoes_them() {
     // Seed 5 on the tutorial map opens with yellow 2 and clear 6.
-    let input = "1 IS\n2 FJ\nundo\n2 NO\n1 SU\nquit\n";
-    let (code, out, _) = run(
-        &[
-            "play",
-            "maps/examples/tutorial.toml",
-            "--human",
-            "--seed",
-            "5",
-        ],
-        Some(input),
-    );
+    let play = |input: &str| {
+        run(
+            &[
+                "play",
+                "maps/examples/tutorial.toml",
+                "--human",
+                "--seed",
+                "5",
+            ],
+            Some(input),
+        )
+    };
+    let (code, out, _) = play("1 IS\n2 FJ\nundo\n2 NO\n1 SU\nquit\n");
     assert_eq!(code, 0);
     assert!(out.contains("yellow 2 in IS"), "{out}");
     assert!(out.contains("clear 6 in FJ"));
@@ -447,16 +449,7 @@ fn a_person_types_moves_and_undoes_them() {
     assert!(!out.contains("turn undone"), "{out}");
     assert!(out.contains("game abandoned"));
     // Undo within a turn takes its moves back.
-    let (code, out, _) = run(
-        &[
-            "play",
-            "maps/examples/tutorial.toml",
-            "--human",
-            "--seed",
-            "5",
-        ],
-        Some("1 IS\nundo\nquit\n"),
-    );
+    let (code, out, _) = play("1 IS\nundo\nquit\n");
     assert_eq!(code, 0);
     assert!(out.contains("turn undone"), "{out}");
     // Input that ends mid-game stops cleanly.

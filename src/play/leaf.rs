@@ -26,17 +26,6 @@ pub fn features(game: &Game, state: &State) -> [f64; FEATURES] {
     let mut f = [0.0; FEATURES];
     f[0] = 1.0;
     let rules = game.rules();
-    for &a in game.all_areas() {
-        if !state.cell(a).is_empty() {
-            continue;
-        }
-        if game.is_immune(a) {
-            f[8] += 1.0;
-        } else {
-            let k = game.allowed_values(state, a).count_ones().min(6) as usize;
-            f[1 + k] += 1.0;
-        }
-    }
     for (i, p) in [Power::ColorChange, Power::Guard, Power::Dupe]
         .into_iter()
         .enumerate()
@@ -46,15 +35,23 @@ pub fn features(game: &Game, state: &State) -> [f64; FEATURES] {
     let faces = rules.faces.iter().fold(0u64, |m, &v| m | 1 << v);
     let rounds_left = f64::from(rules.rounds.saturating_sub(state.round()));
     let per_die = rounds_left * f64::from(rules.dice_per_round) / game.dice().len() as f64;
+    // Every area belongs to one region: one pass counts both the areas and
+    // the regions' room.
     for region in &game.map().regions {
         let (mut live, mut union) = (0.0, 0u64);
         for &a in &region.areas {
-            if state.cell(a).is_empty() {
-                let allowed = game.allowed_values(state, a);
-                if allowed != 0 {
-                    live += 1.0;
-                    union |= allowed;
-                }
+            if !state.cell(a).is_empty() {
+                continue;
+            }
+            let allowed = game.allowed_values(state, a);
+            if game.is_immune(a) {
+                f[8] += 1.0;
+            } else {
+                f[1 + allowed.count_ones().min(6) as usize] += 1.0;
+            }
+            if allowed != 0 {
+                live += 1.0;
+                union |= allowed;
             }
         }
         // Against the region's own die still to come (the wild die is
