@@ -160,6 +160,12 @@ fn assert_generator_agrees(g: &Game, games: u64, max_states: usize) -> usize {
                 continue;
             }
             g.legal_moves(&s, &mut generated);
+            assert!(
+                generated
+                    .iter()
+                    .eq((0..generated.len()).map(|i| generated.get(i))),
+                "listing and unranking disagree"
+            );
             let gen_set: BTreeSet<Move> = generated.iter().collect();
             assert_eq!(
                 gen_set.len(),

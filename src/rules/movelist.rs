@@ -219,9 +219,56 @@ impl MoveList {
         }
     }
 
-    /// Every move, group by group.
+    /// Every move, group by group (the order of [`MoveList::get`]), each in
+    /// constant time on average.
     pub fn iter(&self) -> impl Iterator<Item = Move> + '_ {
-        (0..self.len).map(move |i| self.get(i))
+        self.groups.iter().flat_map(move |g| {
+            self.actions(g.shape).map(move |action| Move {
+                die: g.die,
+                action,
+                powers: g.powers,
+            })
+        })
+    }
+
+    /// The actions of one group, in the order [`MoveList::unrank`] ranks them.
+    fn actions(&self, shape: Shape) -> impl Iterator<Item = Action> + '_ {
+        let stride = self.stride;
+        let (outer, pass) = match shape {
+            Shape::Write(s) | Shape::Cross(s) => (self.set(s), None),
+            Shape::Pairs { set, .. } => (self.set(set), None),
+            Shape::Ordered { first, .. } => (self.set(first), None),
+            Shape::Pass => (&[][..], Some(Action::Pass)),
+        };
+        pass.into_iter().chain(ones(outer).flat_map(move |a| {
+            // A single action for `a`, or the second areas paired with it.
+            let mut cand = [0u64; WORDS];
+            let single = match shape {
+                Shape::Write(_) => Some(Action::Write(a)),
+                Shape::Cross(_) => Some(Action::Cross(a)),
+                Shape::Pass => None,
+                Shape::Pairs { set, skip } => {
+                    after(self.set(set), a, &mut cand[..stride]);
+                    if let Some(r) = skip.filter(|&r| contains(self.set(r), a)) {
+                        minus(&mut cand[..stride], self.set(r));
+                    }
+                    None
+                }
+                Shape::Ordered { second, skip, .. } => {
+                    cand[..stride].copy_from_slice(self.set(second));
+                    cand[a.index() / 64] &= !(1 << (a.index() % 64));
+                    if let Some(r) = skip.filter(|&r| contains(self.set(r), a)) {
+                        minus(&mut cand[..stride], self.set(r));
+                    }
+                    None
+                }
+            };
+            single.into_iter().chain(
+                (0..stride)
+                    .flat_map(move |w| word_ones(w, cand[w]))
+                    .map(move |b| Action::WriteTwice(a, b)),
+            )
+        }))
     }
 
     /// Whether a move is in the list.
@@ -258,14 +305,19 @@ fn after(s: &[u64], a: AreaId, out: &mut [u64]) {
 
 /// The areas of a set in order.
 fn ones(s: &[u64]) -> impl Iterator<Item = AreaId> + '_ {
-    s.iter().enumerate().flat_map(|(w, &word)| {
-        let mut bits = word;
-        std::iter::from_fn(move || {
-            (bits != 0).then(|| {
-                let b = bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                AreaId((w * 64 + b) as u16)
-            })
+    s.iter()
+        .enumerate()
+        .flat_map(|(w, &word)| word_ones(w, word))
+}
+
+/// The areas of word `w` of a set, in order.
+fn word_ones(w: usize, word: u64) -> impl Iterator<Item = AreaId> {
+    let mut bits = word;
+    std::iter::from_fn(move || {
+        (bits != 0).then(|| {
+            let b = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            AreaId((w * 64 + b) as u16)
         })
     })
 }
