@@ -180,42 +180,51 @@ impl MoveList {
             Shape::Write(s) => Action::Write(select(self.set(s), i)),
             Shape::Cross(s) => Action::Cross(select(self.set(s), i)),
             Shape::Pass => Action::Pass,
+            Shape::Pairs { .. } | Shape::Ordered { .. } => {
+                let stride = self.stride;
+                for a in ones(self.firsts(shape)) {
+                    let mut cand = [0u64; WORDS];
+                    self.seconds(shape, a, &mut cand[..stride]);
+                    let c = popcount(&cand[..stride]);
+                    if i < c {
+                        return Action::WriteTwice(a, select(&cand[..stride], i));
+                    }
+                    i -= c;
+                }
+                unreachable!("counted pairs")
+            }
+        }
+    }
+
+    /// The areas a group's moves start from (its only areas but for pairs).
+    fn firsts(&self, shape: Shape) -> &[u64] {
+        match shape {
+            Shape::Write(s) | Shape::Cross(s) | Shape::Pairs { set: s, .. } => self.set(s),
+            Shape::Ordered { first, .. } => self.set(first),
+            Shape::Pass => &[],
+        }
+    }
+
+    /// The second areas paired with `a` in a group of pairs, into `out`
+    /// (nothing for other groups).
+    fn seconds(&self, shape: Shape, a: AreaId, out: &mut [u64]) {
+        let skip = match shape {
             Shape::Pairs { set, skip } => {
-                let s = self.set(set);
-                for a in ones(s) {
-                    let mut cand = [0u64; WORDS];
-                    after(s, a, &mut cand[..self.stride]);
-                    if let Some(r) = skip.filter(|&r| contains(self.set(r), a)) {
-                        minus(&mut cand[..self.stride], self.set(r));
-                    }
-                    let c = popcount(&cand[..self.stride]);
-                    if i < c {
-                        return Action::WriteTwice(a, select(&cand[..self.stride], i));
-                    }
-                    i -= c;
-                }
-                unreachable!("counted pairs")
+                after(self.set(set), a, out);
+                skip
             }
-            Shape::Ordered {
-                first,
-                second,
-                skip,
-            } => {
-                for a in ones(self.set(first)) {
-                    let mut cand = [0u64; WORDS];
-                    cand[..self.stride].copy_from_slice(self.set(second));
-                    cand[a.index() / 64] &= !(1 << (a.index() % 64));
-                    if let Some(r) = skip.filter(|&r| contains(self.set(r), a)) {
-                        minus(&mut cand[..self.stride], self.set(r));
-                    }
-                    let c = popcount(&cand[..self.stride]);
-                    if i < c {
-                        return Action::WriteTwice(a, select(&cand[..self.stride], i));
-                    }
-                    i -= c;
-                }
-                unreachable!("counted pairs")
+            Shape::Ordered { second, skip, .. } => {
+                out.copy_from_slice(self.set(second));
+                out[a.index() / 64] &= !(1 << (a.index() % 64));
+                skip
             }
+            Shape::Write(_) | Shape::Cross(_) | Shape::Pass => {
+                out.fill(0);
+                None
+            }
+        };
+        if let Some(r) = skip.filter(|&r| contains(self.set(r), a)) {
+            minus(out, self.set(r));
         }
     }
 
@@ -234,41 +243,22 @@ impl MoveList {
     /// The actions of one group, in the order [`MoveList::unrank`] ranks them.
     fn actions(&self, shape: Shape) -> impl Iterator<Item = Action> + '_ {
         let stride = self.stride;
-        let (outer, pass) = match shape {
-            Shape::Write(s) | Shape::Cross(s) => (self.set(s), None),
-            Shape::Pairs { set, .. } => (self.set(set), None),
-            Shape::Ordered { first, .. } => (self.set(first), None),
-            Shape::Pass => (&[][..], Some(Action::Pass)),
-        };
-        pass.into_iter().chain(ones(outer).flat_map(move |a| {
-            // A single action for `a`, or the second areas paired with it.
-            let mut cand = [0u64; WORDS];
-            let single = match shape {
-                Shape::Write(_) => Some(Action::Write(a)),
-                Shape::Cross(_) => Some(Action::Cross(a)),
-                Shape::Pass => None,
-                Shape::Pairs { set, skip } => {
-                    after(self.set(set), a, &mut cand[..stride]);
-                    if let Some(r) = skip.filter(|&r| contains(self.set(r), a)) {
-                        minus(&mut cand[..stride], self.set(r));
-                    }
-                    None
-                }
-                Shape::Ordered { second, skip, .. } => {
-                    cand[..stride].copy_from_slice(self.set(second));
-                    cand[a.index() / 64] &= !(1 << (a.index() % 64));
-                    if let Some(r) = skip.filter(|&r| contains(self.set(r), a)) {
-                        minus(&mut cand[..stride], self.set(r));
-                    }
-                    None
-                }
-            };
-            single.into_iter().chain(
-                (0..stride)
-                    .flat_map(move |w| word_ones(w, cand[w]))
-                    .map(move |b| Action::WriteTwice(a, b)),
-            )
-        }))
+        let pass = matches!(shape, Shape::Pass).then_some(Action::Pass);
+        pass.into_iter()
+            .chain(ones(self.firsts(shape)).flat_map(move |a| {
+                let single = match shape {
+                    Shape::Write(_) => Some(Action::Write(a)),
+                    Shape::Cross(_) => Some(Action::Cross(a)),
+                    _ => None,
+                };
+                let mut cand = [0u64; WORDS];
+                self.seconds(shape, a, &mut cand[..stride]);
+                single.into_iter().chain(
+                    (0..stride)
+                        .flat_map(move |w| word_ones(w, cand[w]))
+                        .map(move |b| Action::WriteTwice(a, b)),
+                )
+            }))
     }
 
     /// Whether a move is in the list.
