@@ -2,15 +2,20 @@
 //! on one and on two threads (the speed-up target is 1.7x).
 //!
 //! Run with `cargo bench --bench simulate`. Each iteration plays 1,000
-//! random or greedy games, or 32 strong games (default knobs; the first
-//! sample also fits the strong player's leaf estimate, a fraction of a
-//! second); divan shows the games per second as the throughput.
+//! random, greedy or tuples games, or 32 strong games (default knobs; the
+//! first sample also fits the strong player's leaf estimate, a fraction of
+//! a second); divan shows the games per second as the throughput. The
+//! tuples player plays by values learned from 2,000 games before the
+//! benchmark starts (a few seconds; fully learned values play about as
+//! fast).
 
 use std::path::Path;
 
 use rollx::map::load;
 use rollx::play::simulate::simulate;
-use rollx::play::{Policy, policy_by_name};
+use std::sync::{Arc, OnceLock};
+
+use rollx::play::{PlayerSetup, Policy, TupleValue, policy_with};
 use rollx::rules::Game;
 
 fn main() {
@@ -33,7 +38,20 @@ fn run_games(bencher: divan::Bencher, policy: &str, threads: usize, games: u64) 
         .num_threads(threads)
         .build()
         .unwrap();
-    let make = |seed| -> Box<dyn Policy> { policy_by_name(policy, seed).unwrap() };
+    let setup = if policy == "tuples" {
+        static VALUES: OnceLock<Arc<TupleValue>> = OnceLock::new();
+        PlayerSetup {
+            values: Some(
+                VALUES
+                    .get_or_init(|| Arc::new(TupleValue::train(&game, 2000, 1)))
+                    .clone(),
+            ),
+            ..PlayerSetup::default()
+        }
+    } else {
+        PlayerSetup::default()
+    };
+    let make = |seed| -> Box<dyn Policy> { policy_with(policy, seed, &setup).unwrap() };
     bencher
         .counter(divan::counter::ItemsCount::new(games))
         .bench(|| {
@@ -50,6 +68,11 @@ fn greedy_games(bencher: divan::Bencher, threads: usize) {
 #[divan::bench(args = [1, 2], sample_count = 10)]
 fn random_games(bencher: divan::Bencher, threads: usize) {
     run(bencher, "random", threads);
+}
+
+#[divan::bench(args = [1, 2], sample_count = 10)]
+fn tuples_games(bencher: divan::Bencher, threads: usize) {
+    run(bencher, "tuples", threads);
 }
 
 #[divan::bench(args = [1, 2], sample_count = 3)]

@@ -8,13 +8,14 @@ mod print;
 mod referee;
 mod sheet_text;
 mod simulate;
+mod train;
 
 use std::io::IsTerminal;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
 
-use rollx::play::StrongKnobs;
+use rollx::play::{PlayerSetup, StrongKnobs, TupleValue};
 
 /// Exit code: everything is fine.
 pub const EXIT_OK: u8 = 0;
@@ -76,6 +77,8 @@ pub enum Command {
     Print(print::PrintArgs),
     /// Simulate many games with computer players and report how a map plays.
     Simulate(simulate::SimulateArgs),
+    /// Learn the values the `tuples` computer player plays by, for a map.
+    Train(train::TrainArgs),
 }
 
 /// Parses the command line, runs the command and returns its exit code.
@@ -95,11 +98,12 @@ pub fn run() -> ExitCode {
         Command::Referee(args) => referee::run(&args, color),
         Command::Print(args) => print::run(&args, color),
         Command::Simulate(args) => simulate::run(&args),
+        Command::Train(args) => train::run(&args),
     })
 }
 
 /// How hard the strong computer player thinks (`play` and `simulate`).
-#[derive(Clone, Copy, Debug, clap::Args)]
+#[derive(Clone, Debug, clap::Args)]
 pub struct EffortArgs {
     /// Strong player: moves looked at per decision (the best by a one-step
     /// cost); more is stronger and slower.
@@ -115,9 +119,60 @@ pub struct EffortArgs {
     /// game to the end.
     #[arg(long, default_value_t = StrongKnobs::DEFAULT.horizon, value_parser = clap::value_parser!(u8).range(0..=255))]
     pub horizon: u8,
+    /// Tuples player: the values file written by `rollx train` (default:
+    /// the map's path with the extension .tuples).
+    #[arg(long, value_name = "FILE")]
+    pub values: Option<std::path::PathBuf>,
 }
 
 impl EffortArgs {
+    /// What the computer players `policies` need on the map at `map`:
+    /// the strong player's knobs, and the learned values when the `tuples`
+    /// player is among them. Prints why the values cannot be read and
+    /// returns the exit code.
+    pub fn setup(
+        &self,
+        map: &std::path::Path,
+        game: &rollx::rules::Game,
+        policies: &[String],
+    ) -> Result<PlayerSetup, u8> {
+        let mut setup = PlayerSetup {
+            knobs: self.knobs(),
+            values: None,
+        };
+        if !policies.iter().any(|p| p == "tuples") {
+            return Ok(setup);
+        }
+        let path = self
+            .values
+            .clone()
+            .unwrap_or_else(|| train::default_values_path(map));
+        let bytes = match std::fs::read(&path) {
+            Ok(b) => b,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                eprintln!(
+                    "error: the tuples player needs learned values, and {} does not exist\n  \
+                     help: run `rollx train {}` first (about 5 minutes), or give --values FILE",
+                    path.display(),
+                    map.display()
+                );
+                return Err(EXIT_USAGE);
+            }
+            Err(e) => {
+                eprintln!("error: cannot read {}: {e}", path.display());
+                return Err(EXIT_USAGE);
+            }
+        };
+        match TupleValue::from_bytes(game, &bytes) {
+            Ok(v) => setup.values = Some(std::sync::Arc::new(v)),
+            Err(e) => {
+                eprintln!("error: {}: {e}", path.display());
+                return Err(EXIT_INVALID);
+            }
+        }
+        Ok(setup)
+    }
+
     /// The strong player's knobs.
     pub fn knobs(&self) -> StrongKnobs {
         StrongKnobs {

@@ -8,7 +8,7 @@ use clap::Args;
 
 use super::sheet_text::{powers_line, render};
 use super::{EXIT_OK, EXIT_USAGE, EffortArgs, human, load_game, write_atomic};
-use rollx::play::{POLICIES, Policy, derive_seed, play_game, policy_with_knobs};
+use rollx::play::{POLICIES, Policy, derive_seed, play_game, policy_with};
 
 /// Arguments of `rollx play`.
 #[derive(Debug, Args)]
@@ -27,7 +27,8 @@ pub struct PlayArgs {
     #[arg(long)]
     pub seed: Option<u64>,
     /// How the computer plays: random (uniform among legal moves), greedy
-    /// (a one-step heuristic) or strong (Monte Carlo rollouts, slower; see
+    /// (a one-step heuristic), tuples (by values learned with `rollx
+    /// train`; see --values) or strong (Monte Carlo rollouts, slower; see
     /// --candidates, --rollouts and --horizon).
     #[arg(long, default_value = "greedy", value_parser = clap::builder::PossibleValuesParser::new(POLICIES))]
     pub policy: String,
@@ -58,17 +59,20 @@ pub fn run(args: &PlayArgs, color: bool) -> u8 {
         derive_seed(nanos, u64::from(std::process::id()))
     });
     let map_file = Some(args.map.display().to_string());
+    let setup = match args
+        .effort
+        .setup(&args.map, &game, std::slice::from_ref(&args.policy))
+    {
+        Ok(s) => s,
+        Err(code) => return code,
+    };
 
     if args.human {
         let computers: Vec<(String, Box<dyn Policy>)> = (1..args.players)
             .map(|i| {
                 let name = format!("{} {}", args.policy, i + 1);
-                let policy = policy_with_knobs(
-                    &args.policy,
-                    derive_seed(seed, u64::from(i) + 1),
-                    args.effort.knobs(),
-                )
-                .expect("validated by clap");
+                let policy = policy_with(&args.policy, derive_seed(seed, u64::from(i) + 1), &setup)
+                    .expect("validated by clap and setup");
                 (name, policy)
             })
             .collect();
@@ -104,12 +108,8 @@ pub fn run(args: &PlayArgs, color: bool) -> u8 {
             };
             (
                 name,
-                policy_with_knobs(
-                    &args.policy,
-                    derive_seed(seed, u64::from(i) + 1),
-                    args.effort.knobs(),
-                )
-                .expect("validated by clap"),
+                policy_with(&args.policy, derive_seed(seed, u64::from(i) + 1), &setup)
+                    .expect("validated by clap and setup"),
             )
         })
         .collect();

@@ -12,7 +12,9 @@ use super::{EXIT_OK, EXIT_USAGE, EffortArgs, load_game, write_atomic};
 use rollx::map::Power;
 use rollx::play::report::{MapResult, SimReport, markdown, policy_result, text};
 use rollx::play::simulate::{simulate, without_power};
-use rollx::play::{POLICIES, Policy, StrongKnobs, derive_seed, html, play_game, policy_with_knobs};
+use rollx::play::{
+    POLICIES, PlayerSetup, Policy, StrongKnobs, derive_seed, html, play_game, policy_with,
+};
 use rollx::rules::Game;
 
 /// Output formats of `simulate`.
@@ -34,7 +36,7 @@ plays: mean, median and spread of X with a 95 % confidence interval, the distrib
 games, how often each area ends as an X, the pressure on each region, how often each power is \
 used and how many X it saves (the same games replayed without it), and why the X happen. \
 Results are identical for a given seed whatever the number of threads.",
-    after_help = "Examples:\n  rollx simulate maps/usa.toml\n  rollx simulate maps/usa.toml maps/japan.toml --games 10000 --report output/balance.html\n  rollx simulate maps/usa.toml --policy greedy,random --format json\n  rollx simulate maps/usa.toml maps/japan.toml --games 10000 --policy random,greedy,strong --no-power-value --format markdown\n  rollx simulate maps/examples/tutorial.toml --games 20 --save-logs output/logs\n\n\
+    after_help = "Examples:\n  rollx simulate maps/usa.toml\n  rollx simulate maps/usa.toml maps/japan.toml --games 10000 --report output/balance.html\n  rollx simulate maps/usa.toml --policy greedy,random --format json\n  rollx train maps/usa.toml && rollx simulate maps/usa.toml --policy greedy,tuples\n  rollx simulate maps/usa.toml maps/japan.toml --games 10000 --policy random,greedy,strong --no-power-value --format markdown\n  rollx simulate maps/examples/tutorial.toml --games 20 --save-logs output/logs\n\n\
 Exit codes: 0 done, 1 a map is invalid, 2 usage or I/O error."
 )]
 pub struct SimulateArgs {
@@ -45,7 +47,8 @@ pub struct SimulateArgs {
     #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..=10_000_000))]
     pub games: u64,
     /// Computer players to compare, separated by commas: random (uniform
-    /// among legal moves), greedy (one-step heuristic, fast), strong
+    /// among legal moves), greedy (one-step heuristic, fast), tuples (by
+    /// values learned with `rollx train`, fast; see --values), strong
     /// (Monte Carlo rollouts; see --candidates, --rollouts and --horizon).
     #[arg(long, default_value = "greedy", value_delimiter = ',', value_parser = clap::builder::PossibleValuesParser::new(POLICIES))]
     pub policy: Vec<String>,
@@ -74,17 +77,34 @@ pub struct SimulateArgs {
     pub quiet: bool,
 }
 
-fn make(policy: &str, knobs: StrongKnobs) -> impl Fn(u64) -> Box<dyn Policy> + Sync + '_ {
-    move |seed| policy_with_knobs(policy, seed, knobs).expect("validated by clap")
+fn make<'a>(
+    policy: &'a str,
+    setup: &'a PlayerSetup,
+) -> impl Fn(u64) -> Box<dyn Policy> + Sync + 'a {
+    move |seed| policy_with(policy, seed, setup).expect("validated by clap and setup")
 }
 
 /// Runs `rollx simulate`.
 pub fn run(args: &SimulateArgs) -> u8 {
     let start = Instant::now();
+    if args.effort.values.is_some() && args.maps.len() > 1 {
+        eprintln!(
+            "error: --values gives one map's values; with several maps leave it out, and each \
+             map's values are read from beside it (MAP.tuples)"
+        );
+        return EXIT_USAGE;
+    }
     let mut games: Vec<Game> = Vec::new();
+    let mut setups: Vec<PlayerSetup> = Vec::new();
     for path in &args.maps {
         match load_game(path) {
-            Ok(g) => games.push(g),
+            Ok(g) => {
+                match args.effort.setup(path, &g, &args.policy) {
+                    Ok(s) => setups.push(s),
+                    Err(code) => return code,
+                }
+                games.push(g);
+            }
             Err(code) => return code,
         }
     }
@@ -131,18 +151,12 @@ pub fn run(args: &SimulateArgs) -> u8 {
 
     let mut maps = Vec::new();
     pool.install(|| {
-        for game in &games {
+        for (game, setup) in games.iter().zip(&setups) {
             let mut policies = Vec::new();
             for policy in &args.policy {
                 bar.set_message(format!("{} ({policy})", game.map().info.id));
                 let tick = |n: u64| bar.inc(n);
-                let with = simulate(
-                    game,
-                    args.games,
-                    args.seed,
-                    &make(policy, args.effort.knobs()),
-                    &tick,
-                );
+                let with = simulate(game, args.games, args.seed, &make(policy, setup), &tick);
                 let without: Vec<(Power, _)> = powers_of(game)
                     .into_iter()
                     .map(|p| {
@@ -152,7 +166,7 @@ pub fn run(args: &SimulateArgs) -> u8 {
                                 &without_power(game, p),
                                 args.games,
                                 args.seed,
-                                &make(policy, args.effort.knobs()),
+                                &make(policy, setup),
                                 &tick,
                             ),
                         )
@@ -199,7 +213,7 @@ pub fn run(args: &SimulateArgs) -> u8 {
         }
     }
     if let Some(dir) = &args.save_logs
-        && let Err(code) = save_logs(args, &games, dir, &pool)
+        && let Err(code) = save_logs(args, &games, &setups, dir, &pool)
     {
         return code;
     }
@@ -250,6 +264,7 @@ fn write_file(path: &Path, bytes: &[u8]) -> Result<(), u8> {
 fn save_logs(
     args: &SimulateArgs,
     games: &[Game],
+    setups: &[PlayerSetup],
     dir: &Path,
     pool: &rayon::ThreadPool,
 ) -> Result<(), u8> {
@@ -258,13 +273,12 @@ fn save_logs(
         return Err(EXIT_USAGE);
     }
     let width = (args.games - 1).to_string().len();
-    for (game, path) in games.iter().zip(&args.maps) {
+    for ((game, path), setup) in games.iter().zip(&args.maps).zip(setups) {
         for policy in &args.policy {
             let failed = pool.install(|| {
                 (0..args.games).into_par_iter().find_map_any(|i| {
                     let seed = derive_seed(args.seed, i);
-                    let mut players =
-                        vec![(policy.clone(), make(policy, args.effort.knobs())(seed))];
+                    let mut players = vec![(policy.clone(), make(policy, setup)(seed))];
                     let played =
                         play_game(game, seed, &mut players, Some(path.display().to_string()));
                     let file =

@@ -11,10 +11,14 @@ mod random;
 pub mod report;
 pub mod simulate;
 mod strong;
+pub mod tuples;
 
 pub use greedy::{Greedy, Weights};
 pub use random::RandomPolicy;
 pub use strong::{ROLLOUT_WEIGHTS, Strong, StrongKnobs};
+pub use tuples::{TuplePlayer, TupleValue};
+
+use std::sync::Arc;
 
 use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
@@ -35,19 +39,45 @@ pub trait Policy {
 }
 
 /// The policies `rollx play --policy` knows.
-pub const POLICIES: [&str; 3] = ["random", "greedy", "strong"];
+pub const POLICIES: [&str; 4] = ["random", "greedy", "tuples", "strong"];
+
+/// What the computer players need besides their name and seed.
+#[derive(Clone, Debug, Default)]
+pub struct PlayerSetup {
+    /// The strong player's effort.
+    pub knobs: StrongKnobs,
+    /// The learned values the `tuples` player plays by (see
+    /// [`tuples::TupleValue`]).
+    pub values: Option<Arc<TupleValue>>,
+}
 
 /// Builds a policy by name; `seed` feeds policies that use randomness.
+/// `None` for an unknown name, and for `tuples` (it needs learned values:
+/// see [`policy_with`]).
 pub fn policy_by_name(name: &str, seed: u64) -> Option<Box<dyn Policy>> {
     policy_with_knobs(name, seed, StrongKnobs::default())
 }
 
 /// Builds a policy by name, with the strong player's effort set by `knobs`.
 pub fn policy_with_knobs(name: &str, seed: u64, knobs: StrongKnobs) -> Option<Box<dyn Policy>> {
+    policy_with(
+        name,
+        seed,
+        &PlayerSetup {
+            knobs,
+            values: None,
+        },
+    )
+}
+
+/// Builds a policy by name with everything `setup` provides. `None` for an
+/// unknown name, or for `tuples` without values.
+pub fn policy_with(name: &str, seed: u64, setup: &PlayerSetup) -> Option<Box<dyn Policy>> {
     match name {
         "random" => Some(Box::new(RandomPolicy::new(seed))),
         "greedy" => Some(Box::new(Greedy::new())),
-        "strong" => Some(Box::new(Strong::new(knobs, seed))),
+        "tuples" => Some(Box::new(TuplePlayer::new(setup.values.clone()?))),
+        "strong" => Some(Box::new(Strong::new(setup.knobs, seed))),
         _ => None,
     }
 }

@@ -1,0 +1,248 @@
+//! The tuples player and its learned values: learning is reproducible, the
+//! values file is checked when read, the incremental estimate agrees with
+//! the full one, and the learned player plays legal and better games.
+
+mod common;
+use std::sync::Arc;
+
+use common::{assert_referees_clean, root, run};
+
+use rand::{RngExt, SeedableRng};
+use rand_pcg::Pcg64Mcg;
+use rollx::map::{AreaId, load};
+use rollx::play::tuples::ValuesError;
+use rollx::play::{
+    Greedy, Policy, RandomPolicy, TuplePlayer, TupleValue, derive_seed, play_game, play_silent,
+};
+use rollx::rules::{Action, Game, MoveList, Phase, State};
+
+fn game(name: &str) -> Game {
+    Game::new(load(&root().join(name)).expect("valid map")).expect("game")
+}
+
+const TUTORIAL: &str = "maps/examples/tutorial.toml";
+
+/// Mean X of `policy` over `games` seeded games.
+fn mean_x(g: &Game, games: u64, mut make: impl FnMut(u64) -> Box<dyn Policy>) -> f64 {
+    let total: u32 = (0..games)
+        .map(|s| play_silent(g, 10_000 + s, make(s).as_mut()).crosses())
+        .sum();
+    f64::from(total) / games as f64
+}
+
+#[test]
+fn learning_is_reproducible_and_depends_on_the_seed() {
+    let g = game(TUTORIAL);
+    let a = TupleValue::train(&g, 300, 1).to_bytes();
+    let b = TupleValue::train(&g, 300, 1).to_bytes();
+    let c = TupleValue::train(&g, 300, 2).to_bytes();
+    assert_eq!(a, b, "the same seed gives the same values");
+    assert_ne!(a, c, "another seed gives other values");
+    let v = TupleValue::from_bytes(&g, &a).expect("reads its own file");
+    assert_eq!(v.games(), 300);
+    assert_eq!(v.seed(), 1);
+    assert_eq!(v.to_bytes(), a, "the file round-trips");
+}
+
+#[test]
+fn values_files_are_checked_when_read() {
+    let g = game(TUTORIAL);
+    let bytes = TupleValue::train(&g, 20, 1).to_bytes();
+    assert_eq!(
+        TupleValue::from_bytes(&g, b"not a values file").unwrap_err(),
+        ValuesError::NotValues
+    );
+    assert_eq!(
+        TupleValue::from_bytes(&g, &bytes[..bytes.len() - 3]).unwrap_err(),
+        ValuesError::Truncated
+    );
+    let mut longer = bytes.clone();
+    longer.push(0);
+    assert_eq!(
+        TupleValue::from_bytes(&g, &longer).unwrap_err(),
+        ValuesError::Truncated
+    );
+    let mut version = bytes.clone();
+    version[12] = 9;
+    assert_eq!(
+        TupleValue::from_bytes(&g, &version).unwrap_err(),
+        ValuesError::Version(9)
+    );
+    let usa = game("maps/usa.toml");
+    assert!(matches!(
+        TupleValue::from_bytes(&usa, &bytes).unwrap_err(),
+        ValuesError::OtherMap { .. }
+    ));
+}
+
+/// The areas a move writes in.
+fn written(action: Action) -> Vec<AreaId> {
+    match action {
+        Action::Write(a) | Action::Cross(a) => vec![a],
+        Action::WriteTwice(a, b) => vec![a, b],
+        Action::Pass => vec![],
+    }
+}
+
+#[test]
+fn the_incremental_estimate_agrees_with_the_full_one() {
+    // The player scores moves by the change of only the chains through the
+    // areas written; it must equal the difference of the full sums.
+    for map in [TUTORIAL, "maps/usa.toml"] {
+        let g = game(map);
+        let v = TupleValue::train(&g, 30, 3);
+        let mut rng = Pcg64Mcg::seed_from_u64(5);
+        let mut moves = MoveList::new();
+        let mut checked = 0;
+        for seed in 0..3 {
+            let mut dice = Pcg64Mcg::seed_from_u64(seed);
+            let mut s: State = g.initial_state();
+            loop {
+                match g.phase(&s) {
+                    Phase::Chance => {
+                        let roll = g.sample_roll(&s, &mut dice);
+                        g.apply_roll(&mut s, roll).unwrap();
+                    }
+                    Phase::Decision => {
+                        g.legal_moves(&s, &mut moves);
+                        for mv in moves.iter().take(40) {
+                            let mut t = s.clone();
+                            g.apply(&mut t, mv);
+                            let full = v.value(&t) - v.value(&s);
+                            let quick = v.change(&s, &t, &written(mv.action));
+                            assert!(
+                                (full - quick).abs() < 1e-3,
+                                "{map}: {mv:?} changes the estimate by {full}, computed {quick}"
+                            );
+                            checked += 1;
+                        }
+                        let mv = moves.get(rng.random_range(0..moves.len()));
+                        g.apply(&mut s, mv);
+                    }
+                    Phase::Terminal => break,
+                }
+            }
+        }
+        assert!(checked > 100, "{map}: only {checked} moves checked");
+    }
+}
+
+#[test]
+fn the_tuples_player_plays_legal_games() {
+    for map in [TUTORIAL, "maps/japan.toml"] {
+        let g = game(map);
+        let v = Arc::new(TupleValue::train(&g, 20, 1));
+        for seed in 0..2 {
+            let mut roster: Vec<(String, Box<dyn Policy>)> = vec![
+                ("tuples".into(), Box::new(TuplePlayer::new(v.clone()))),
+                (
+                    "random".into(),
+                    Box::new(RandomPolicy::new(derive_seed(seed, 1))),
+                ),
+            ];
+            let played = play_game(&g, seed, &mut roster, None);
+            assert_referees_clean(&g, &played, &format!("{map} seed {seed}"));
+        }
+    }
+}
+
+#[test]
+fn learning_makes_the_tuples_player_better_than_greedy() {
+    let g = game(TUTORIAL);
+    let untrained = Arc::new(TupleValue::new(&g));
+    let trained = Arc::new(TupleValue::train(&g, 3000, 1));
+    let before = mean_x(&g, 300, |_| Box::new(TuplePlayer::new(untrained.clone())));
+    let after = mean_x(&g, 300, |_| Box::new(TuplePlayer::new(trained.clone())));
+    let greedy = mean_x(&g, 300, |_| Box::new(Greedy::new()));
+    assert!(
+        after < before - 0.3 && after < greedy,
+        "learned {after:.2} X, unlearned {before:.2}, greedy {greedy:.2}"
+    );
+}
+
+#[test]
+fn train_writes_values_that_play_and_simulate_read() {
+    let dir = tempfile::tempdir().unwrap();
+    let values = dir.path().join("dicia.tuples");
+    let v = values.to_str().unwrap();
+    let (code, out, err) = run(&["train", TUTORIAL, "--games", "200", "-o", v]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("learned from 200 games of tutorial"), "{out}");
+    assert!(out.contains("values written to"), "{out}");
+    let (code, out, err) = run(&[
+        "simulate",
+        TUTORIAL,
+        "--games",
+        "20",
+        "--policy",
+        "greedy,tuples",
+        "--values",
+        v,
+        "--format",
+        "json",
+        "--no-power-value",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let report: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(
+        report["maps"][0]["policies"][1]["policy"], "tuples",
+        "{out}"
+    );
+    let (code, out, err) = run(&[
+        "play", TUTORIAL, "--policy", "tuples", "--values", v, "--seed", "3",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("score:"), "{out}");
+}
+
+#[test]
+fn missing_or_foreign_values_are_refused_with_a_hint() {
+    let dir = tempfile::tempdir().unwrap();
+    // No values beside the map: exit 2 and say how to make them.
+    let map = dir.path().join("dicia.toml");
+    std::fs::copy(root().join(TUTORIAL), &map).unwrap();
+    let (code, _, err) = run(&["simulate", map.to_str().unwrap(), "--policy", "tuples"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("rollx train") && err.contains("dicia.tuples"),
+        "{err}"
+    );
+    // Values of another map: exit 1.
+    let other = dir.path().join("japan.tuples");
+    let japan = game("maps/japan.toml");
+    std::fs::write(&other, TupleValue::train(&japan, 2, 1).to_bytes()).unwrap();
+    let (code, _, err) = run(&[
+        "play",
+        TUTORIAL,
+        "--policy",
+        "tuples",
+        "--values",
+        other.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("another map"), "{err}");
+    // Not a values file: exit 1.
+    std::fs::write(&other, "hello").unwrap();
+    let (code, _, err) = run(&[
+        "play",
+        TUTORIAL,
+        "--policy",
+        "tuples",
+        "--values",
+        other.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("not a rollx values file"), "{err}");
+    // One values file cannot serve several maps.
+    let (code, _, err) = run(&[
+        "simulate",
+        TUTORIAL,
+        "maps/japan.toml",
+        "--policy",
+        "tuples",
+        "--values",
+        other.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("several maps"), "{err}");
+}
