@@ -43,7 +43,7 @@ fn run_games(bencher: divan::Bencher, policy: &str, threads: usize, games: u64) 
         PlayerSetup {
             values: Some(
                 VALUES
-                    .get_or_init(|| Arc::new(TupleValue::train(&game, 2000, 1)))
+                    .get_or_init(|| Arc::new(TupleValue::train(&game, 2000, 1).unwrap()))
                     .clone(),
             ),
             ..PlayerSetup::default()

@@ -26,7 +26,7 @@ fn main() {
         games * 7 / 10,
         games,
     ];
-    let mut trainer = Trainer::new(&game, 1);
+    let mut trainer = Trainer::new(&game, 1).unwrap();
     let mut rows = Vec::new();
     for g in 1..=games {
         trainer.play(&game);

@@ -10,7 +10,7 @@ use common::{assert_referees_clean, root, run};
 use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 use rollx::map::{AreaId, load};
-use rollx::play::tuples::ValuesError;
+use rollx::play::tuples::{MAX_FACES, TooManyFaces, ValuesError};
 use rollx::play::{
     Greedy, Policy, RandomPolicy, TuplePlayer, TupleValue, derive_seed, play_game, play_silent,
 };
@@ -21,6 +21,25 @@ fn game(name: &str) -> Game {
 }
 
 const TUTORIAL: &str = "maps/examples/tutorial.toml";
+
+fn train(g: &Game, games: u64, seed: u64) -> TupleValue {
+    TupleValue::train(g, games, seed).expect("few enough faces")
+}
+
+/// The tutorial map with other faces on its dice, written into `dir`.
+fn tutorial_with_faces(dir: &std::path::Path, faces: &[u8]) -> std::path::PathBuf {
+    let text = std::fs::read_to_string(root().join(TUTORIAL)).unwrap();
+    let list: Vec<String> = faces.iter().map(u8::to_string).collect();
+    let text = text.replacen(
+        "dice_per_round = 4\n",
+        &format!("dice_per_round = 4\nfaces = [{}]\n", list.join(", ")),
+        1,
+    );
+    assert!(text.contains("faces = ["), "the tutorial map has changed");
+    let path = dir.join(format!("faces{}.toml", faces.len()));
+    std::fs::write(&path, text).unwrap();
+    path
+}
 
 /// Mean X of `policy` over `games` seeded games.
 fn mean_x(g: &Game, games: u64, mut make: impl FnMut(u64) -> Box<dyn Policy>) -> f64 {
@@ -33,9 +52,9 @@ fn mean_x(g: &Game, games: u64, mut make: impl FnMut(u64) -> Box<dyn Policy>) ->
 #[test]
 fn learning_is_reproducible_and_depends_on_the_seed() {
     let g = game(TUTORIAL);
-    let a = TupleValue::train(&g, 300, 1).to_bytes();
-    let b = TupleValue::train(&g, 300, 1).to_bytes();
-    let c = TupleValue::train(&g, 300, 2).to_bytes();
+    let a = train(&g, 300, 1).to_bytes();
+    let b = train(&g, 300, 1).to_bytes();
+    let c = train(&g, 300, 2).to_bytes();
     assert_eq!(a, b, "the same seed gives the same values");
     assert_ne!(a, c, "another seed gives other values");
     let v = TupleValue::from_bytes(&g, &a).expect("reads its own file");
@@ -47,7 +66,7 @@ fn learning_is_reproducible_and_depends_on_the_seed() {
 #[test]
 fn values_files_are_checked_when_read() {
     let g = game(TUTORIAL);
-    let bytes = TupleValue::train(&g, 20, 1).to_bytes();
+    let bytes = train(&g, 20, 1).to_bytes();
     assert_eq!(
         TupleValue::from_bytes(&g, b"not a values file").unwrap_err(),
         ValuesError::NotValues
@@ -90,7 +109,7 @@ fn the_incremental_estimate_agrees_with_the_full_one() {
     // areas written; it must equal the difference of the full sums.
     for map in [TUTORIAL, "maps/usa.toml"] {
         let g = game(map);
-        let v = TupleValue::train(&g, 30, 3);
+        let v = train(&g, 30, 3);
         let mut rng = Pcg64Mcg::seed_from_u64(5);
         let mut moves = MoveList::new();
         let mut checked = 0;
@@ -131,7 +150,7 @@ fn the_incremental_estimate_agrees_with_the_full_one() {
 fn the_tuples_player_plays_legal_games() {
     for map in [TUTORIAL, "maps/japan.toml"] {
         let g = game(map);
-        let v = Arc::new(TupleValue::train(&g, 20, 1));
+        let v = Arc::new(train(&g, 20, 1));
         for seed in 0..2 {
             let mut roster: Vec<(String, Box<dyn Policy>)> = vec![
                 ("tuples".into(), Box::new(TuplePlayer::new(v.clone()))),
@@ -149,8 +168,8 @@ fn the_tuples_player_plays_legal_games() {
 #[test]
 fn learning_makes_the_tuples_player_better_than_greedy() {
     let g = game(TUTORIAL);
-    let untrained = Arc::new(TupleValue::new(&g));
-    let trained = Arc::new(TupleValue::train(&g, 3000, 1));
+    let untrained = Arc::new(TupleValue::new(&g).unwrap());
+    let trained = Arc::new(train(&g, 3000, 1));
     let before = mean_x(&g, 300, |_| Box::new(TuplePlayer::new(untrained.clone())));
     let after = mean_x(&g, 300, |_| Box::new(TuplePlayer::new(trained.clone())));
     let greedy = mean_x(&g, 300, |_| Box::new(Greedy::new()));
@@ -210,7 +229,7 @@ fn missing_or_foreign_values_are_refused_with_a_hint() {
     // Values of another map: exit 1.
     let other = dir.path().join("japan.tuples");
     let japan = game("maps/japan.toml");
-    std::fs::write(&other, TupleValue::train(&japan, 2, 1).to_bytes()).unwrap();
+    std::fs::write(&other, train(&japan, 2, 1).to_bytes()).unwrap();
     let (code, _, err) = run(&[
         "play",
         TUTORIAL,
@@ -245,4 +264,35 @@ fn missing_or_foreign_values_are_refused_with_a_hint() {
     ]);
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("several maps"), "{err}");
+}
+
+#[test]
+fn other_faces_are_learned_and_too_many_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    // Ten faces from 0: blank, X and guarded must not be confused with 0,
+    // 7, 8 or 9.
+    let ten: Vec<u8> = (0..10).collect();
+    let path = tutorial_with_faces(dir.path(), &ten);
+    let g = Game::new(load(&path).expect("valid map")).expect("game");
+    let v = Arc::new(train(&g, 200, 1));
+    assert_eq!(
+        TupleValue::from_bytes(&g, &v.to_bytes()).map(|w| w.to_bytes()),
+        Ok(v.to_bytes())
+    );
+    for seed in 0..3 {
+        let mut roster: Vec<(String, Box<dyn Policy>)> =
+            vec![("tuples".into(), Box::new(TuplePlayer::new(v.clone())))];
+        let played = play_game(&g, seed, &mut roster, None);
+        assert_referees_clean(&g, &played, &format!("ten faces, seed {seed}"));
+    }
+    let many: Vec<u8> = (1..=MAX_FACES as u8 + 1).collect();
+    let path = tutorial_with_faces(dir.path(), &many);
+    let g = Game::new(load(&path).expect("valid map")).expect("game");
+    assert_eq!(
+        TupleValue::new(&g).unwrap_err(),
+        TooManyFaces(MAX_FACES + 1)
+    );
+    let (code, _, err) = run(&["train", path.to_str().unwrap(), "--games", "5"]);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("at most 12 faces"), "{err}");
 }

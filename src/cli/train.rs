@@ -7,7 +7,7 @@ use std::time::Instant;
 use clap::Args;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
-use super::{EXIT_OK, EXIT_USAGE, load_game, write_atomic};
+use super::{EXIT_INVALID, EXIT_OK, EXIT_USAGE, load_game, write_atomic};
 use rollx::play::tuples::Trainer;
 
 /// Arguments of `rollx train`.
@@ -70,8 +70,21 @@ pub fn run(args: &TrainArgs) -> u8 {
         b.set_message(game.map().info.id.clone());
         b
     };
+    // Fail before learning for minutes when the output cannot be written.
+    if let Some(dir) = output.parent().filter(|d| !d.as_os_str().is_empty())
+        && let Err(e) = std::fs::create_dir_all(dir)
+    {
+        eprintln!("error: cannot create {}: {e}", dir.display());
+        return EXIT_USAGE;
+    }
+    let mut trainer = match Trainer::new(&game, args.seed) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("error: {}: {e}", args.map.display());
+            return EXIT_INVALID;
+        }
+    };
     let start = Instant::now();
-    let mut trainer = Trainer::new(&game, args.seed);
     // The mean X of the last games played while learning shows how far the
     // player has come.
     let window = (args.games / 20).clamp(1, 5000);
@@ -88,12 +101,6 @@ pub fn run(args: &TrainArgs) -> u8 {
     bar.finish_and_clear();
     let value = trainer.finish();
     let bytes = value.to_bytes();
-    if let Some(dir) = output.parent().filter(|d| !d.as_os_str().is_empty())
-        && let Err(e) = std::fs::create_dir_all(dir)
-    {
-        eprintln!("error: cannot create {}: {e}", dir.display());
-        return EXIT_USAGE;
-    }
     if let Err(e) = write_atomic(&output, &bytes) {
         eprintln!("error: cannot write {}: {e}", output.display());
         return EXIT_USAGE;

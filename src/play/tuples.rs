@@ -2,9 +2,9 @@
 //!
 //! The estimate is a sum of table entries, one table per chain of three
 //! neighbouring areas (`a – b – c`, with `b` the middle one), indexed by
-//! what the three areas hold (blank, a number 1 to 6, X, or a guarded
-//! number) and by the stage of the game (rounds in pairs), plus one table
-//! indexed by the powers left. A chain sees the local pattern that decides
+//! what the three areas hold (blank, a number, X, or a guarded number)
+//! and by the stage of the game (rounds in pairs), plus one table indexed
+//! by the powers used. A chain sees the local pattern that decides
 //! whether its blank areas can still be filled: a blank area between a 2
 //! and a 5 is lost, between a 3 and a 4 it still takes two faces.
 //!
@@ -25,11 +25,10 @@ use crate::map::{AreaId, Power};
 use crate::rules::log::map_hash;
 use crate::rules::{Action, Game, Move, MoveList, Phase, State};
 
-/// Symbols an area can hold, as far as the estimate is concerned.
-const SYMBOLS: usize = 9;
-/// Entries of one chain's table for one stage.
-const CHAIN_ENTRIES: usize = SYMBOLS * SYMBOLS * SYMBOLS;
-/// Each power's uses left, capped.
+/// The most faces a die may have for the estimate (the tables grow with
+/// the cube of the number of faces).
+pub const MAX_FACES: usize = 12;
+/// Each power's uses made, capped.
 const USES: usize = 4;
 /// Entries of the powers table for one stage.
 const POWER_ENTRIES: usize = USES * USES * USES;
@@ -43,7 +42,12 @@ pub struct TupleValue {
     through: Vec<Vec<u32>>,
     /// Number of stages (pairs of rounds).
     stages: usize,
-    /// Chain tables: `(chain * stages + stage) * CHAIN_ENTRIES + pattern`.
+    /// What each cell is to the estimate: blank 0, the faces 1 to `n` in
+    /// ascending order, X `n + 1`, guarded `n + 2`; by the cell's face.
+    face_symbol: [u8; 64],
+    /// Symbols: faces plus 3.
+    symbols: usize,
+    /// Chain tables: `(chain * stages + stage) * symbols³ + pattern`.
     chain_table: Vec<f32>,
     /// Powers table: `stage * POWER_ENTRIES + uses made`.
     power_table: Vec<f32>,
@@ -88,6 +92,13 @@ pub enum ValuesError {
     Truncated,
 }
 
+/// Why a map cannot have learned values.
+#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+#[error(
+    "the tuples player supports dice of at most {MAX_FACES} faces, and this map's dice have {0}"
+)]
+pub struct TooManyFaces(pub usize);
+
 /// Reads little-endian numbers from bytes.
 struct Reader<'a> {
     bytes: &'a [u8],
@@ -108,24 +119,19 @@ impl<'a> Reader<'a> {
     }
 }
 
-/// The symbol of an area's cell.
-#[inline]
-fn symbol(state: &State, area: AreaId) -> usize {
-    let cell = state.cell(area);
-    if cell.is_empty() {
-        0
-    } else if cell.is_cross() {
-        7
-    } else if cell.is_guarded() {
-        8
-    } else {
-        usize::from(cell.value().unwrap_or(0))
-    }
-}
-
 impl TupleValue {
-    /// An estimate that is zero everywhere, for `game`'s map.
-    pub fn new(game: &Game) -> TupleValue {
+    /// An estimate that is zero everywhere, for `game`'s map; an error when
+    /// its dice have more than [`MAX_FACES`] faces.
+    pub fn new(game: &Game) -> Result<TupleValue, TooManyFaces> {
+        let faces = &game.rules().faces;
+        if faces.len() > MAX_FACES {
+            return Err(TooManyFaces(faces.len()));
+        }
+        let mut face_symbol = [0u8; 64];
+        for (i, &f) in faces.iter().enumerate() {
+            face_symbol[usize::from(f) & 63] = i as u8 + 1;
+        }
+        let symbols = faces.len() + 3;
         let mut chains = Vec::new();
         for &b in game.all_areas() {
             let n = game.neighbors(b);
@@ -142,26 +148,28 @@ impl TupleValue {
             }
         }
         let stages = usize::from(game.rules().rounds).div_ceil(2).max(1);
-        TupleValue {
-            chain_table: vec![0.0; chains.len() * stages * CHAIN_ENTRIES],
+        Ok(TupleValue {
+            chain_table: vec![0.0; chains.len() * stages * symbols * symbols * symbols],
             power_table: vec![0.0; stages * POWER_ENTRIES],
             chains,
             through,
             stages,
+            face_symbol,
+            symbols,
             map_hash: map_hash(game.map()),
             games: 0,
             seed: 0,
-        }
+        })
     }
 
     /// Learns the estimate from `games` games against dice seeded by
     /// `seed` (see [`Trainer`] to follow the learning).
-    pub fn train(game: &Game, games: u64, seed: u64) -> TupleValue {
-        let mut trainer = Trainer::new(game, seed);
+    pub fn train(game: &Game, games: u64, seed: u64) -> Result<TupleValue, TooManyFaces> {
+        let mut trainer = Trainer::new(game, seed)?;
         for _ in 0..games {
             trainer.play(game);
         }
-        trainer.finish()
+        Ok(trainer.finish())
     }
 
     /// The tables as a values file (see `docs/simulate.md`), for
@@ -197,7 +205,14 @@ impl TupleValue {
         let len = r.u32().ok_or(ValuesError::Truncated)? as usize;
         let hash = r.take(len).ok_or(ValuesError::Truncated)?;
         let hash = String::from_utf8_lossy(hash).into_owned();
-        let mut value = TupleValue::new(game);
+        // A file for this map was made by a `TupleValue` for it, so the map
+        // has few enough faces; any other map is refused below.
+        let Ok(mut value) = TupleValue::new(game) else {
+            return Err(ValuesError::OtherMap {
+                found: hash,
+                expected: map_hash(game.map()),
+            });
+        };
         if hash != value.map_hash {
             return Err(ValuesError::OtherMap {
                 found: hash,
@@ -238,12 +253,28 @@ impl TupleValue {
         (usize::from(state.round()) / 2).min(self.stages - 1)
     }
 
+    /// The symbol of an area's cell.
+    #[inline]
+    fn symbol(&self, state: &State, area: AreaId) -> usize {
+        let cell = state.cell(area);
+        if cell.is_empty() {
+            0
+        } else if cell.is_cross() {
+            self.symbols - 2
+        } else if cell.is_guarded() {
+            self.symbols - 1
+        } else {
+            usize::from(self.face_symbol[usize::from(cell.value().unwrap_or(0)) & 63])
+        }
+    }
+
     #[inline]
     fn chain_index(&self, chain: usize, state: &State, stage: usize) -> usize {
         let [a, b, c] = self.chains[chain];
-        (chain * self.stages + stage) * CHAIN_ENTRIES
-            + (symbol(state, a) * SYMBOLS + symbol(state, b)) * SYMBOLS
-            + symbol(state, c)
+        let n = self.symbols;
+        (chain * self.stages + stage) * n * n * n
+            + (self.symbol(state, a) * n + self.symbol(state, b)) * n
+            + self.symbol(state, c)
     }
 
     #[inline]
@@ -423,14 +454,14 @@ pub struct Trainer {
 
 impl Trainer {
     /// Starts from values that are zero everywhere.
-    pub fn new(game: &Game, seed: u64) -> Trainer {
-        let mut value = TupleValue::new(game);
+    pub fn new(game: &Game, seed: u64) -> Result<Trainer, TooManyFaces> {
+        let mut value = TupleValue::new(game)?;
         value.seed = seed;
-        Trainer {
+        Ok(Trainer {
             value,
             learner: Learner::new(game),
             seed,
-        }
+        })
     }
 
     /// Plays and learns from one more game; returns its X.
