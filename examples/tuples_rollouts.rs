@@ -20,8 +20,10 @@ use std::sync::Arc;
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 use rayon::prelude::*;
-use rollx::map::{AreaId, Power};
-use rollx::play::{Policy, Strong, StrongKnobs, TuplePlayer, TupleValue, play_silent, play_until};
+use rollx::map::AreaId;
+use rollx::play::{
+    HeldBack, Policy, Strong, StrongKnobs, TuplePlayer, TupleValue, play_silent, play_until,
+};
 use rollx::rules::{Action, Game, Move, MoveList, State};
 
 /// The rollout player over the tuples player.
@@ -54,16 +56,11 @@ impl Policy for TupleRollouts {
         if self.moves.len() == 1 {
             return self.moves.get(0);
         }
-        // The tuples player's own rules for powers.
-        let plain = self
-            .moves
-            .iter()
-            .any(|m| m.powers.is_empty() && matches!(m.action, Action::Write(_)));
-        let late = usize::from(s.round()) * 8 >= usize::from(game.rules().rounds) * 5;
+        // The moves the tuples player holds back are left out here too.
+        let held = HeldBack::new(&self.moves);
         let mut ranked: Vec<(f32, Move)> = Vec::new();
         for m in self.moves.iter() {
-            let saved = m.powers.contains(Power::ColorChange) || m.powers.contains(Power::Guard);
-            if (plain && saved) || (!late && m.powers.contains(Power::Dupe)) {
+            if held.holds(game, s, &m) {
                 continue;
             }
             let mut t = s.clone();

@@ -226,32 +226,25 @@ fn missing_or_foreign_values_are_refused_with_a_hint() {
         err.contains("rollx train") && err.contains("dicia.tuples"),
         "{err}"
     );
-    // Values of another map: exit 1.
+    // Values of another map, or not values at all: exit 1.
     let other = dir.path().join("japan.tuples");
     let japan = game("maps/japan.toml");
-    std::fs::write(&other, train(&japan, 2, 1).to_bytes()).unwrap();
-    let (code, _, err) = run(&[
-        "play",
-        TUTORIAL,
-        "--policy",
-        "tuples",
-        "--values",
-        other.to_str().unwrap(),
-    ]);
-    assert_eq!(code, 1, "{err}");
-    assert!(err.contains("another map"), "{err}");
-    // Not a values file: exit 1.
-    std::fs::write(&other, "hello").unwrap();
-    let (code, _, err) = run(&[
-        "play",
-        TUTORIAL,
-        "--policy",
-        "tuples",
-        "--values",
-        other.to_str().unwrap(),
-    ]);
-    assert_eq!(code, 1, "{err}");
-    assert!(err.contains("not a rollx values file"), "{err}");
+    for (bytes, says) in [
+        (train(&japan, 2, 1).to_bytes(), "another map"),
+        (b"hello".to_vec(), "not a rollx values file"),
+    ] {
+        std::fs::write(&other, bytes).unwrap();
+        let (code, _, err) = run(&[
+            "play",
+            TUTORIAL,
+            "--policy",
+            "tuples",
+            "--values",
+            other.to_str().unwrap(),
+        ]);
+        assert_eq!(code, 1, "{err}");
+        assert!(err.contains(says), "{err}");
+    }
     // One values file cannot serve several maps.
     let (code, _, err) = run(&[
         "simulate",

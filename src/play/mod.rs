@@ -15,7 +15,7 @@ pub mod tuples;
 
 pub use greedy::{Greedy, Weights};
 pub use random::RandomPolicy;
-pub use strong::{ROLLOUT_WEIGHTS, Strong, StrongKnobs};
+pub use strong::{HeldBack, ROLLOUT_WEIGHTS, Strong, StrongKnobs};
 pub use tuples::{TuplePlayer, TupleValue};
 
 use std::sync::Arc;

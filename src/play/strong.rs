@@ -87,6 +87,38 @@ pub const ROLLOUT_WEIGHTS: Weights = Weights {
     power_from: [0.0, 0.0, 0.625],
 };
 
+/// The moves the strong and tuples players leave out, as the rollout player
+/// does: Color Change and Guard while some die can be written without a
+/// power (a power spent early is missed later more often than a look ahead
+/// can tell), and every power before [`ROLLOUT_WEIGHTS`] allows it (Dupe
+/// waits for the last three rounds of eight).
+#[derive(Clone, Copy, Debug)]
+pub struct HeldBack {
+    /// Whether some pending die can be written without a power.
+    plain: bool,
+}
+
+impl HeldBack {
+    /// The rule for a decision whose legal moves are `moves`.
+    pub fn new(moves: &MoveList) -> HeldBack {
+        HeldBack {
+            plain: moves
+                .iter()
+                .any(|m| m.powers.is_empty() && matches!(m.action, Action::Write(_))),
+        }
+    }
+
+    /// Whether `mv` is left out.
+    pub fn holds(&self, game: &Game, state: &State, mv: &Move) -> bool {
+        let saved = mv.powers.contains(Power::ColorChange) || mv.powers.contains(Power::Guard);
+        (self.plain && saved)
+            || !mv
+                .powers
+                .iter()
+                .all(|p| ROLLOUT_WEIGHTS.allows(p, game, state))
+    }
+}
+
 /// The rollout player (see the module documentation). Deterministic for a
 /// given seed.
 #[derive(Clone, Debug)]
@@ -185,21 +217,8 @@ impl Policy for Strong {
         if self.moves.len() == 1 {
             return self.moves.get(0);
         }
-        // Color Change and Guard are kept for dice that fit nowhere, as the
-        // base player keeps them: a power spent early is missed later more
-        // often than the rollouts (played by the base player) can tell.
-        let plain = self
-            .moves
-            .iter()
-            .any(|m| m.powers.is_empty() && matches!(m.action, Action::Write(_)));
-        // Dupe waits for the last rounds, as in the rollouts (see
-        // `ROLLOUT_WEIGHTS`).
-        let moves = self.moves.iter().filter(|m| {
-            (!plain || !(m.powers.contains(Power::ColorChange) || m.powers.contains(Power::Guard)))
-                && m.powers
-                    .iter()
-                    .all(|p| ROLLOUT_WEIGHTS.allows(p, game, state))
-        });
+        let held = HeldBack::new(&self.moves);
+        let moves = self.moves.iter().filter(|m| !held.holds(game, state, m));
         self.base.rank_moves(game, state, moves, &mut self.ranked);
         let k = self.knobs.candidates.min(self.ranked.len());
         if k < self.ranked.len() {

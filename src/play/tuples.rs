@@ -20,6 +20,7 @@
 use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 
+use super::strong::HeldBack;
 use super::{Policy, derive_seed};
 use crate::map::{AreaId, Power};
 use crate::rules::log::map_hash;
@@ -344,9 +345,8 @@ fn written(mv: &Move) -> ([AreaId; 2], usize) {
     }
 }
 
-/// Picks moves by the estimate: the fewest X now plus estimated later.
-/// Color Change and Guard are kept for dice that fit nowhere, and Dupe for
-/// the last three rounds of eight, as the strong player keeps them.
+/// Picks moves by the estimate: the fewest X now plus estimated later,
+/// among the moves the strong player does not hold back ([`HeldBack`]).
 #[derive(Clone, Debug)]
 struct Chooser {
     moves: MoveList,
@@ -364,16 +364,11 @@ impl Chooser {
     /// The best move and its score (X made plus the change of estimate).
     fn choose(&mut self, game: &Game, value: &TupleValue, state: &State) -> (Move, f32) {
         game.legal_moves(state, &mut self.moves);
-        let plain = self
-            .moves
-            .iter()
-            .any(|m| m.powers.is_empty() && matches!(m.action, Action::Write(_)));
-        let late = usize::from(state.round()) * 8 >= usize::from(game.rules().rounds) * 5;
+        let held = HeldBack::new(&self.moves);
         let crosses = state.crosses() as f32;
         let mut best: Option<(f32, Move)> = None;
         for mv in self.moves.iter() {
-            let saved = mv.powers.contains(Power::ColorChange) || mv.powers.contains(Power::Guard);
-            if (plain && saved) || (!late && mv.powers.contains(Power::Dupe)) {
+            if held.holds(game, state, &mv) {
                 continue;
             }
             self.scratch.clone_from(state);
