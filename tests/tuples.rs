@@ -207,6 +207,27 @@ fn train_writes_values_that_play_and_simulate_read() {
         report["maps"][0]["policies"][1]["policy"], "tuples",
         "{out}"
     );
+    // The HTML report names the values it was made with, to rerun it.
+    let page = dir.path().join("report.html");
+    let (code, _, err) = run(&[
+        "simulate",
+        TUTORIAL,
+        "--games",
+        "5",
+        "--policy",
+        "tuples",
+        "--values",
+        v,
+        "--report",
+        page.to_str().unwrap(),
+        "--quiet",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let html = std::fs::read_to_string(&page).unwrap();
+    assert!(
+        html.contains(&format!("--values {v}")),
+        "the report's command"
+    );
     let (code, out, err) = run(&[
         "play", TUTORIAL, "--policy", "tuples", "--values", v, "--seed", "3",
     ]);

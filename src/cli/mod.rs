@@ -102,7 +102,8 @@ pub fn run() -> ExitCode {
     })
 }
 
-/// How hard the strong computer player thinks (`play` and `simulate`).
+/// What the computer players play with (`play` and `simulate`): the strong
+/// player's effort and the tuples player's values.
 #[derive(Clone, Debug, clap::Args)]
 pub struct EffortArgs {
     /// Strong player: moves looked at per decision (the best by a one-step

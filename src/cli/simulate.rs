@@ -243,6 +243,11 @@ fn command_line(args: &SimulateArgs) -> String {
             knobs.candidates, knobs.rollouts, knobs.horizon
         ));
     }
+    if let Some(values) = &args.effort.values
+        && args.policy.iter().any(|p| p == "tuples")
+    {
+        c.push_str(&format!(" --values {}", values.display()));
+    }
     c
 }
 
