@@ -20,11 +20,10 @@ use std::sync::Arc;
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 use rayon::prelude::*;
-use rollx::map::AreaId;
 use rollx::play::{
     HeldBack, Policy, Strong, StrongKnobs, TuplePlayer, TupleValue, play_silent, play_until,
 };
-use rollx::rules::{Action, Game, Move, MoveList, State};
+use rollx::rules::{Game, Move, MoveList, State};
 
 /// The rollout player over the tuples player.
 struct TupleRollouts {
@@ -35,15 +34,6 @@ struct TupleRollouts {
     turns: u32,
     rng: Pcg64Mcg,
     moves: MoveList,
-}
-
-/// The areas a move writes in.
-fn written(action: Action) -> Vec<AreaId> {
-    match action {
-        Action::Write(a) | Action::Cross(a) => vec![a],
-        Action::WriteTwice(a, b) => vec![a, b],
-        Action::Pass => vec![],
-    }
 }
 
 impl Policy for TupleRollouts {
@@ -66,7 +56,7 @@ impl Policy for TupleRollouts {
             let mut t = s.clone();
             game.apply(&mut t, m);
             let score = t.crosses() as f32 - s.crosses() as f32
-                + self.value.change(s, &t, &written(m.action))
+                + self.value.change(s, &t, &m)
                 + m.powers.len() as f32 / 1024.0;
             ranked.push((score, m));
         }

@@ -9,12 +9,12 @@ use common::{assert_referees_clean, root, run};
 
 use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg64Mcg;
-use rollx::map::{AreaId, load};
+use rollx::map::load;
 use rollx::play::tuples::{MAX_FACES, TooManyFaces, ValuesError};
 use rollx::play::{
     Greedy, Policy, RandomPolicy, TuplePlayer, TupleValue, derive_seed, play_game, play_silent,
 };
-use rollx::rules::{Action, Game, MoveList, Phase, State};
+use rollx::rules::{Game, MoveList, Phase, State};
 
 fn game(name: &str) -> Game {
     Game::new(load(&root().join(name)).expect("valid map")).expect("game")
@@ -94,15 +94,6 @@ fn values_files_are_checked_when_read() {
     ));
 }
 
-/// The areas a move writes in.
-fn written(action: Action) -> Vec<AreaId> {
-    match action {
-        Action::Write(a) | Action::Cross(a) => vec![a],
-        Action::WriteTwice(a, b) => vec![a, b],
-        Action::Pass => vec![],
-    }
-}
-
 #[test]
 fn the_incremental_estimate_agrees_with_the_full_one() {
     // The player scores moves by the change of only the chains through the
@@ -128,7 +119,7 @@ fn the_incremental_estimate_agrees_with_the_full_one() {
                             let mut t = s.clone();
                             g.apply(&mut t, mv);
                             let full = v.value(&t) - v.value(&s);
-                            let quick = v.change(&s, &t, &written(mv.action));
+                            let quick = v.change(&s, &t, &mv);
                             assert!(
                                 (full - quick).abs() < 1e-3,
                                 "{map}: {mv:?} changes the estimate by {full}, computed {quick}"

@@ -300,9 +300,11 @@ impl TupleValue {
         chains + self.power_table[Self::power_index(state, stage)]
     }
 
-    /// `value(after) - value(before)` for two positions of the same round
-    /// that differ only in the cells of `changed` (and the powers used).
-    pub fn change(&self, before: &State, after: &State, changed: &[AreaId]) -> f32 {
+    /// `value(after) - value(before)`, where `after` is `before` with `mv`
+    /// applied: only the chains through the areas the move marks are read.
+    pub fn change(&self, before: &State, after: &State, mv: &Move) -> f32 {
+        let (areas, n) = marked(mv);
+        let changed = &areas[..n];
         if after.is_finished() || before.round() != after.round() {
             return self.value(after) - self.value(before);
         }
@@ -336,8 +338,8 @@ impl TupleValue {
     }
 }
 
-/// The areas a move writes in.
-fn written(mv: &Move) -> ([AreaId; 2], usize) {
+/// The areas whose cells a move changes: written, or marked with an X.
+fn marked(mv: &Move) -> ([AreaId; 2], usize) {
     match mv.action {
         Action::Write(a) | Action::Cross(a) => ([a, a], 1),
         Action::WriteTwice(a, b) => ([a, b], 2),
@@ -361,8 +363,8 @@ impl Chooser {
         }
     }
 
-    /// The best move and its score (X made plus the change of estimate).
-    fn choose(&mut self, game: &Game, value: &TupleValue, state: &State) -> (Move, f32) {
+    /// The move with the fewest X made plus the change of estimate.
+    fn choose(&mut self, game: &Game, value: &TupleValue, state: &State) -> Move {
         game.legal_moves(state, &mut self.moves);
         let held = HeldBack::new(&self.moves);
         let crosses = state.crosses() as f32;
@@ -373,17 +375,16 @@ impl Chooser {
             }
             self.scratch.clone_from(state);
             game.apply(&mut self.scratch, mv);
-            let (areas, n) = written(&mv);
             let score = self.scratch.crosses() as f32 - crosses
-                + value.change(state, &self.scratch, &areas[..n])
+                + value.change(state, &self.scratch, &mv)
                 + mv.powers.len() as f32 / 1024.0;
             if best.is_none_or(|(b, _)| score < b) {
                 best = Some((score, mv));
             }
         }
-        // Every legal move filtered out cannot happen (a plain write or an
-        // X or a pass is always legal), but stay total.
-        best.map_or_else(|| (self.moves.get(0), 0.0), |(s, m)| (m, s))
+        // Some move is always kept (a plain write, an X or a pass holds no
+        // power back); the first legal move keeps this total anyway.
+        best.map_or_else(|| self.moves.get(0), |(_, m)| m)
     }
 }
 
@@ -414,7 +415,7 @@ impl Learner {
                         .expect("a sampled roll is legal");
                 }
                 Phase::Decision => {
-                    let (mv, _) = self.chooser.choose(game, value, &state);
+                    let mv = self.chooser.choose(game, value, &state);
                     game.apply(&mut state, mv);
                     if started {
                         let target = state.crosses() as f32 - self.previous.crosses() as f32
@@ -505,6 +506,6 @@ impl Policy for TuplePlayer {
 
     fn choose(&mut self, game: &Game, state: &State) -> Move {
         let chooser = self.chooser.get_or_insert_with(|| Chooser::new(game));
-        chooser.choose(game, &self.value, state).0
+        chooser.choose(game, &self.value, state)
     }
 }
