@@ -2,12 +2,12 @@
 //! on one and on two threads (the speed-up target is 1.7x).
 //!
 //! Run with `cargo bench --bench simulate`. Each iteration plays 1,000
-//! random, greedy or tuples games, or 32 strong games (default knobs; the
-//! first sample also fits the strong player's leaf estimate, a fraction of
-//! a second); divan shows the games per second as the throughput. The
-//! tuples player plays by values learned from 2,000 games before the
-//! benchmark starts (a few seconds; fully learned values play about as
-//! fast).
+//! random, greedy or tuples games, or 32 strong or expert games (default
+//! knobs; the first sample also fits the strong player's leaf estimate, a
+//! fraction of a second); divan shows the games per second as the
+//! throughput. The tuples and expert players play by values learned from
+//! 2,000 games before the benchmark starts (a few seconds; fully learned
+//! values play about as fast).
 
 use std::path::Path;
 
@@ -38,7 +38,7 @@ fn run_games(bencher: divan::Bencher, policy: &str, threads: usize, games: u64) 
         .num_threads(threads)
         .build()
         .unwrap();
-    let setup = if policy == "tuples" {
+    let setup = if policy == "tuples" || policy == "expert" {
         static VALUES: OnceLock<Arc<TupleValue>> = OnceLock::new();
         PlayerSetup {
             values: Some(
@@ -73,6 +73,11 @@ fn random_games(bencher: divan::Bencher, threads: usize) {
 #[divan::bench(args = [1, 2], sample_count = 10)]
 fn tuples_games(bencher: divan::Bencher, threads: usize) {
     run(bencher, "tuples", threads);
+}
+
+#[divan::bench(args = [1, 2], sample_count = 3)]
+fn expert_games(bencher: divan::Bencher, threads: usize) {
+    run_games(bencher, "expert", threads, 32);
 }
 
 #[divan::bench(args = [1, 2], sample_count = 3)]

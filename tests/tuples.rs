@@ -1,6 +1,7 @@
 //! The tuples player and its learned values: learning is reproducible, the
 //! values file is checked when read, the incremental estimate agrees with
-//! the full one, and the learned player plays legal and better games.
+//! the full one, and the learned player plays legal and better games; so
+//! does the expert player, which plays its rollouts with it.
 
 mod common;
 use std::sync::Arc;
@@ -12,7 +13,8 @@ use rand_pcg::Pcg64Mcg;
 use rollx::map::load;
 use rollx::play::tuples::{MAX_FACES, TooManyFaces, ValuesError};
 use rollx::play::{
-    Greedy, Policy, RandomPolicy, TuplePlayer, TupleValue, derive_seed, play_game, play_silent,
+    Greedy, Policy, RandomPolicy, Strong, StrongKnobs, TuplePlayer, TupleValue, derive_seed,
+    play_game, play_silent,
 };
 use rollx::rules::{Game, MoveList, Phase, State};
 
@@ -300,4 +302,96 @@ fn other_faces_are_learned_and_too_many_are_refused() {
     let (code, _, err) = run(&["train", path.to_str().unwrap(), "--games", "5"]);
     assert_eq!(code, 1, "{err}");
     assert!(err.contains("at most 12 faces"), "{err}");
+}
+
+/// The expert player with a small effort, for the tests.
+fn small_expert(value: &Arc<TupleValue>, seed: u64) -> Box<dyn Policy> {
+    let knobs = StrongKnobs {
+        candidates: 4,
+        rollouts: 4,
+        horizon: 1,
+    };
+    Box::new(Strong::expert(knobs, seed, value.clone()))
+}
+
+#[test]
+fn the_expert_player_plays_legal_reproducible_games() {
+    for map in [TUTORIAL, "maps/japan.toml"] {
+        let g = game(map);
+        let v = Arc::new(train(&g, 20, 1));
+        let mut logs = Vec::new();
+        for _ in 0..2 {
+            let mut roster: Vec<(String, Box<dyn Policy>)> =
+                vec![("expert".into(), small_expert(&v, 5))];
+            assert_eq!(roster[0].1.name(), "expert");
+            let played = play_game(&g, 9, &mut roster, None);
+            assert_referees_clean(&g, &played, map);
+            logs.push(serde_json::to_string(&played.log).unwrap());
+        }
+        assert_eq!(logs[0], logs[1], "{map}: the same seeds give the same game");
+    }
+}
+
+#[test]
+fn the_expert_player_beats_the_tuples_player_it_plays_out_with() {
+    let g = game(TUTORIAL);
+    let v = Arc::new(train(&g, 3000, 1));
+    let knobs = StrongKnobs {
+        candidates: 8,
+        rollouts: 8,
+        horizon: 2,
+    };
+    let tuples = mean_x(&g, 100, |_| Box::new(TuplePlayer::new(v.clone())));
+    let expert = mean_x(&g, 100, |s| Box::new(Strong::expert(knobs, s, v.clone())));
+    assert!(
+        expert < tuples - 0.1,
+        "expert {expert:.2} X against tuples {tuples:.2}"
+    );
+}
+
+#[test]
+fn the_expert_player_needs_values_and_takes_its_knobs() {
+    let dir = tempfile::tempdir().unwrap();
+    let map = dir.path().join("dicia.toml");
+    std::fs::copy(root().join(TUTORIAL), &map).unwrap();
+    let map = map.to_str().unwrap();
+    let (code, _, err) = run(&["play", map, "--policy", "expert"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("the expert player needs learned values") && err.contains("rollx train"),
+        "{err}"
+    );
+    let (code, _, err) = run(&["train", map, "--games", "100", "-q"]);
+    assert_eq!(code, 0, "{err}");
+    let page = dir.path().join("report.html");
+    let (code, out, err) = run(&[
+        "simulate",
+        map,
+        "--games",
+        "4",
+        "--policy",
+        "expert",
+        "--candidates",
+        "3",
+        "--rollouts",
+        "2",
+        "--format",
+        "json",
+        "--no-power-value",
+        "--report",
+        page.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let report: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(
+        report["maps"][0]["policies"][0]["policy"], "expert",
+        "{out}"
+    );
+    // The report's command reruns the same effort (the knobs given only).
+    let html = std::fs::read_to_string(&page).unwrap();
+    assert!(
+        html.contains("--policy expert --seed 1 --no-power-value --candidates 3 --rollouts 2")
+            && !html.contains("--horizon"),
+        "the report's command"
+    );
 }

@@ -103,32 +103,37 @@ pub fn run() -> ExitCode {
 }
 
 /// What the computer players play with (`play` and `simulate`): the strong
-/// player's effort and the tuples player's values.
+/// and expert players' effort and the learned values.
 #[derive(Clone, Debug, clap::Args)]
 pub struct EffortArgs {
-    /// Strong player: moves looked at per decision (the best by a one-step
-    /// cost); more is stronger and slower.
-    #[arg(long, default_value_t = StrongKnobs::DEFAULT.candidates as u16, value_parser = clap::value_parser!(u16).range(1..=256))]
-    pub candidates: u16,
-    /// Strong player: games played out for each of the two best candidate
-    /// moves (weaker ones are dropped after fewer); more is stronger and
-    /// slower.
-    #[arg(long, default_value_t = StrongKnobs::DEFAULT.rollouts as u16, value_parser = clap::value_parser!(u16).range(1..=4096))]
-    pub rollouts: u16,
-    /// Strong player: rounds each game played out looks ahead before the
-    /// position is scored with an estimate fitted on the map; 0 plays every
-    /// game to the end.
-    #[arg(long, default_value_t = StrongKnobs::DEFAULT.horizon, value_parser = clap::value_parser!(u8).range(0..=255))]
-    pub horizon: u8,
-    /// Tuples player: the values file written by `rollx train` (default:
-    /// the map's path with the extension .tuples).
+    /// Strong and expert players: moves looked at per decision (the best by
+    /// a one-step cost); more is stronger and slower [default: 64 for
+    /// strong, 16 for expert].
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=256))]
+    pub candidates: Option<u16>,
+    /// Strong and expert players: games played out for each of the two best
+    /// candidate moves (weaker ones are dropped after fewer); more is
+    /// stronger and slower [default: 128 for strong, 32 for expert].
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=4096))]
+    pub rollouts: Option<u16>,
+    /// Strong and expert players: rounds each game played out looks ahead
+    /// before the position is scored with an estimate (fitted on the map
+    /// for strong, the learned values for expert); 0 plays every game to
+    /// the end [default: 3 for strong, 2 for expert].
+    #[arg(long, value_parser = clap::value_parser!(u8).range(0..=255))]
+    pub horizon: Option<u8>,
+    /// Tuples and expert players: the values file written by `rollx train`
+    /// (default: the map's path with the extension .tuples).
     #[arg(long, value_name = "FILE")]
     pub values: Option<std::path::PathBuf>,
 }
 
+/// The players that need learned values.
+const LEARNED: [&str; 2] = ["tuples", "expert"];
+
 impl EffortArgs {
     /// What the computer players `policies` need on the map at `map`:
-    /// the strong player's knobs, and the learned values when the `tuples`
+    /// the knobs, and the learned values when the `tuples` or `expert`
     /// player is among them. Prints why the values cannot be read and
     /// returns the exit code.
     pub fn setup(
@@ -138,12 +143,13 @@ impl EffortArgs {
         policies: &[String],
     ) -> Result<PlayerSetup, u8> {
         let mut setup = PlayerSetup {
-            knobs: self.knobs(),
+            knobs: self.knobs(StrongKnobs::DEFAULT),
+            expert_knobs: self.knobs(StrongKnobs::EXPERT),
             values: None,
         };
-        if !policies.iter().any(|p| p == "tuples") {
+        let Some(player) = policies.iter().find(|p| LEARNED.contains(&p.as_str())) else {
             return Ok(setup);
-        }
+        };
         let path = self
             .values
             .clone()
@@ -152,8 +158,8 @@ impl EffortArgs {
             Ok(b) => b,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
                 eprintln!(
-                    "error: the tuples player needs learned values, and {} does not exist\n  \
-                     help: run `rollx train {}` first (about 5 minutes), or give --values FILE",
+                    "error: the {player} player needs learned values, and {} does not exist\n  \
+                     help: run `rollx train {}` first (about a minute), or give --values FILE",
                     path.display(),
                     map.display()
                 );
@@ -174,13 +180,33 @@ impl EffortArgs {
         Ok(setup)
     }
 
-    /// The strong player's knobs.
-    pub fn knobs(&self) -> StrongKnobs {
+    /// Whether any of the values are needed by `policies`.
+    pub fn needs_values(policies: &[String]) -> bool {
+        policies.iter().any(|p| LEARNED.contains(&p.as_str()))
+    }
+
+    /// The knobs given, the others from `defaults`.
+    pub fn knobs(&self, defaults: StrongKnobs) -> StrongKnobs {
         StrongKnobs {
-            candidates: usize::from(self.candidates),
-            rollouts: usize::from(self.rollouts),
-            horizon: self.horizon,
+            candidates: self.candidates.map_or(defaults.candidates, usize::from),
+            rollouts: self.rollouts.map_or(defaults.rollouts, usize::from),
+            horizon: self.horizon.unwrap_or(defaults.horizon),
         }
+    }
+
+    /// The knobs as command-line options, those given only.
+    pub fn knob_options(&self) -> String {
+        let mut out = String::new();
+        if let Some(c) = self.candidates {
+            out.push_str(&format!(" --candidates {c}"));
+        }
+        if let Some(r) = self.rollouts {
+            out.push_str(&format!(" --rollouts {r}"));
+        }
+        if let Some(h) = self.horizon {
+            out.push_str(&format!(" --horizon {h}"));
+        }
+        out
     }
 }
 

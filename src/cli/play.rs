@@ -28,8 +28,9 @@ pub struct PlayArgs {
     pub seed: Option<u64>,
     /// How the computer plays: random (uniform among legal moves), greedy
     /// (a one-step heuristic), tuples (by values learned with `rollx
-    /// train`; see --values) or strong (Monte Carlo rollouts, slower; see
-    /// --candidates, --rollouts and --horizon).
+    /// train`; see --values), strong (Monte Carlo rollouts, slower; see
+    /// --candidates, --rollouts and --horizon) or expert (the strongest:
+    /// rollouts played by the tuples player; needs its values too).
     #[arg(long, default_value = "greedy", value_parser = clap::builder::PossibleValuesParser::new(POLICIES))]
     pub policy: String,
     #[command(flatten)]

@@ -12,9 +12,7 @@ use super::{EXIT_OK, EXIT_USAGE, EffortArgs, load_game, write_atomic};
 use rollx::map::Power;
 use rollx::play::report::{MapResult, SimReport, markdown, policy_result, text};
 use rollx::play::simulate::{simulate, without_power};
-use rollx::play::{
-    POLICIES, PlayerSetup, Policy, StrongKnobs, derive_seed, html, play_game, policy_with,
-};
+use rollx::play::{POLICIES, PlayerSetup, Policy, derive_seed, html, play_game, policy_with};
 use rollx::rules::Game;
 
 /// Output formats of `simulate`.
@@ -36,7 +34,7 @@ plays: mean, median and spread of X with a 95 % confidence interval, the distrib
 games, how often each area ends as an X, the pressure on each region, how often each power is \
 used and how many X it saves (the same games replayed without it), and why the X happen. \
 Results are identical for a given seed whatever the number of threads.",
-    after_help = "Examples:\n  rollx simulate maps/usa.toml\n  rollx simulate maps/usa.toml maps/japan.toml --games 10000 --report output/balance.html\n  rollx simulate maps/usa.toml --policy greedy,random --format json\n  rollx train maps/usa.toml && rollx simulate maps/usa.toml --policy greedy,tuples\n  rollx simulate maps/usa.toml maps/japan.toml --games 10000 --policy random,greedy,strong --no-power-value --format markdown\n  rollx simulate maps/examples/tutorial.toml --games 20 --save-logs output/logs\n\n\
+    after_help = "Examples:\n  rollx simulate maps/usa.toml\n  rollx simulate maps/usa.toml maps/japan.toml --games 10000 --report output/balance.html\n  rollx simulate maps/usa.toml --policy greedy,random --format json\n  rollx train maps/usa.toml && rollx simulate maps/usa.toml --policy greedy,tuples,expert\n  rollx simulate maps/usa.toml maps/japan.toml --games 10000 --policy random,greedy,strong --no-power-value --format markdown\n  rollx simulate maps/examples/tutorial.toml --games 20 --save-logs output/logs\n\n\
 Exit codes: 0 done, 1 a map is invalid, 2 usage or I/O error."
 )]
 pub struct SimulateArgs {
@@ -49,7 +47,9 @@ pub struct SimulateArgs {
     /// Computer players to compare, separated by commas: random (uniform
     /// among legal moves), greedy (one-step heuristic, fast), tuples (by
     /// values learned with `rollx train`, fast; see --values), strong
-    /// (Monte Carlo rollouts; see --candidates, --rollouts and --horizon).
+    /// (Monte Carlo rollouts; see --candidates, --rollouts and --horizon),
+    /// expert (the strongest: rollouts played by the tuples player; needs
+    /// its values too).
     #[arg(long, default_value = "greedy", value_delimiter = ',', value_parser = clap::builder::PossibleValuesParser::new(POLICIES))]
     pub policy: Vec<String>,
     /// Seed of the run: game i uses a seed derived from it and i.
@@ -236,15 +236,11 @@ fn command_line(args: &SimulateArgs) -> String {
     if args.no_power_value {
         c.push_str(" --no-power-value");
     }
-    let knobs = args.effort.knobs();
-    if args.policy.iter().any(|p| p == "strong") && knobs != StrongKnobs::DEFAULT {
-        c.push_str(&format!(
-            " --candidates {} --rollouts {} --horizon {}",
-            knobs.candidates, knobs.rollouts, knobs.horizon
-        ));
+    if args.policy.iter().any(|p| p == "strong" || p == "expert") {
+        c.push_str(&args.effort.knob_options());
     }
     if let Some(values) = &args.effort.values
-        && args.policy.iter().any(|p| p == "tuples")
+        && EffortArgs::needs_values(&args.policy)
     {
         c.push_str(&format!(" --values {}", values.display()));
     }

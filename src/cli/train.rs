@@ -1,4 +1,4 @@
-//! `rollx train`: learns the values the `tuples` player plays by.
+//! `rollx train`: learns the values the `tuples` and `expert` players play by.
 
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
@@ -14,10 +14,10 @@ use rollx::play::tuples::Trainer;
 #[derive(Debug, Args)]
 #[command(
     long_about = "Learn, by playing many seeded games, how many X each local pattern of the map \
-still costs: the values the `tuples` computer player plays by (`--policy tuples` in `play` and \
-`simulate`). The values are written next to the map (`maps/usa.toml` gives `maps/usa.tuples`), \
+still costs: the values the `tuples` and `expert` computer players play by (`--policy tuples` \
+or `--policy expert` in `play` and `simulate`). The values are written next to the map (`maps/usa.toml` gives `maps/usa.tuples`), \
 where `play` and `simulate` find them. The same map and seed always give the same file. \
-100,000 games take about 5 minutes on one core.",
+100,000 games take about a minute on one core.",
     after_help = "Examples:\n  rollx train maps/usa.toml\n  rollx train maps/examples/tutorial.toml --games 20000 --output tutorial.tuples\n\n\
 Exit codes: 0 written, 1 the map is invalid, 2 usage or I/O error."
 )]
@@ -117,7 +117,7 @@ pub fn run(args: &TrainArgs) -> u8 {
         recent as f64 / window as f64
     );
     println!(
-        "values written to {} ({:.1} MB); play by them with --policy tuples",
+        "values written to {} ({:.1} MB); play by them with --policy tuples or expert",
         output.display(),
         bytes.len() as f64 / 1e6
     );

@@ -39,16 +39,28 @@ pub trait Policy {
 }
 
 /// The policies `rollx play --policy` knows.
-pub const POLICIES: [&str; 4] = ["random", "greedy", "tuples", "strong"];
+pub const POLICIES: [&str; 5] = ["random", "greedy", "tuples", "strong", "expert"];
 
 /// What the computer players need besides their name and seed.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct PlayerSetup {
     /// The strong player's effort.
     pub knobs: StrongKnobs,
+    /// The expert player's effort.
+    pub expert_knobs: StrongKnobs,
     /// The learned values the `tuples` player plays by (see
     /// [`tuples::TupleValue`]).
     pub values: Option<Arc<TupleValue>>,
+}
+
+impl Default for PlayerSetup {
+    fn default() -> Self {
+        PlayerSetup {
+            knobs: StrongKnobs::DEFAULT,
+            expert_knobs: StrongKnobs::EXPERT,
+            values: None,
+        }
+    }
 }
 
 /// Builds a policy by name; `seed` feeds policies that use randomness.
@@ -65,6 +77,7 @@ pub fn policy_with_knobs(name: &str, seed: u64, knobs: StrongKnobs) -> Option<Bo
         seed,
         &PlayerSetup {
             knobs,
+            expert_knobs: StrongKnobs::EXPERT,
             values: None,
         },
     )
@@ -78,6 +91,11 @@ pub fn policy_with(name: &str, seed: u64, setup: &PlayerSetup) -> Option<Box<dyn
         "greedy" => Some(Box::new(Greedy::new())),
         "tuples" => Some(Box::new(TuplePlayer::new(setup.values.clone()?))),
         "strong" => Some(Box::new(Strong::new(setup.knobs, seed))),
+        "expert" => Some(Box::new(Strong::expert(
+            setup.expert_knobs,
+            seed,
+            setup.values.clone()?,
+        ))),
         _ => None,
     }
 }

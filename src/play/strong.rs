@@ -1,4 +1,4 @@
-//! The strong player: Monte Carlo rollouts over a tuned greedy player.
+//! The strong and expert players: Monte Carlo rollouts over a base player.
 //!
 //! At every decision the strong player ranks the legal moves with the greedy
 //! player's one-step costs, keeps the best few, and plays each of them out
@@ -21,6 +21,11 @@
 //! The bag's contents are known, and the rollouts draw from it exactly as
 //! the game does, so the dice still to come this round are weighed
 //! correctly.
+//!
+//! The expert player ([`Strong::expert`]) is the same search with the
+//! tuples player ([`TuplePlayer`]) in place of the greedy one: it ranks the
+//! candidates, plays the rollouts, and its learned values score where a
+//! rollout stops.
 
 use std::sync::{Arc, Mutex};
 
@@ -29,10 +34,11 @@ use rand_pcg::Pcg64Mcg;
 
 use super::greedy::{Greedy, Weights};
 use super::leaf::LeafModel;
+use super::tuples::{TuplePlayer, TupleValue};
 use super::{Policy, derive_seed, play_out, play_until};
 use crate::map::Power;
 use crate::rules::log::map_hash;
-use crate::rules::{Action, Game, Move, MoveList, State};
+use crate::rules::{Action, Game, Move, MoveList, PowerSet, State};
 
 /// Which derived stream the rollouts' dice come from.
 const ROLLOUT_STREAM: u64 = 0x0072_6f6c_6c6f_7574;
@@ -59,6 +65,15 @@ impl StrongKnobs {
         candidates: 64,
         rollouts: 128,
         horizon: 3,
+    };
+
+    /// The expert player's default effort ([`Strong::expert`]): its
+    /// rollouts are played by the tuples player, which is slower than the
+    /// greedy one but needs far fewer of them.
+    pub const EXPERT: StrongKnobs = StrongKnobs {
+        candidates: 16,
+        rollouts: 32,
+        horizon: 2,
     };
 }
 
@@ -103,20 +118,49 @@ impl HeldBack {
     pub fn new(moves: &MoveList) -> HeldBack {
         HeldBack {
             plain: moves
-                .iter()
-                .any(|m| m.powers.is_empty() && matches!(m.action, Action::Write(_))),
+                .iter_where(|_, powers| powers.is_empty())
+                .any(|m| matches!(m.action, Action::Write(_))),
         }
     }
 
     /// Whether `mv` is left out.
     pub fn holds(&self, game: &Game, state: &State, mv: &Move) -> bool {
-        let saved = mv.powers.contains(Power::ColorChange) || mv.powers.contains(Power::Guard);
+        self.holds_powers(game, state, mv.powers)
+    }
+
+    /// Whether the moves using `powers` are left out (the rule looks at
+    /// nothing else of a move).
+    pub fn holds_powers(&self, game: &Game, state: &State, powers: PowerSet) -> bool {
+        let saved = powers.contains(Power::ColorChange) || powers.contains(Power::Guard);
         (self.plain && saved)
-            || !mv
-                .powers
+            || !powers
                 .iter()
                 .all(|p| ROLLOUT_WEIGHTS.allows(p, game, state))
     }
+
+    /// The moves of `moves` that are not left out, in their order.
+    pub fn kept<'a>(
+        &'a self,
+        game: &'a Game,
+        state: &'a State,
+        moves: &'a MoveList,
+    ) -> impl Iterator<Item = Move> + 'a {
+        moves.iter_where(move |_, powers| !self.holds_powers(game, state, powers))
+    }
+}
+
+/// The player the rollouts are played by, and how a rollout that stops
+/// early is scored.
+#[derive(Clone, Debug)]
+enum Base {
+    /// The greedy player with [`ROLLOUT_WEIGHTS`], scored by the fitted
+    /// [`LeafModel`] (fitted on first use).
+    Greedy {
+        player: Greedy,
+        leaf: Option<Arc<LeafModel>>,
+    },
+    /// The tuples player, scored by its learned values.
+    Tuples(TuplePlayer),
 }
 
 /// The rollout player (see the module documentation). Deterministic for a
@@ -125,14 +169,12 @@ impl HeldBack {
 pub struct Strong {
     knobs: StrongKnobs,
     rng: Pcg64Mcg,
-    base: Greedy,
+    base: Base,
     moves: MoveList,
     ranked: Vec<(f32, Move)>,
     seeds: Vec<u64>,
     /// Each candidate's total over its rollouts, its one-step rank, and the move.
     totals: Vec<(f64, usize, Move)>,
-    /// The estimate rollouts are scored with when they stop early.
-    leaf: Option<Arc<LeafModel>>,
     /// The position of the rollout being played (its buffer is reused).
     scratch: Option<State>,
 }
@@ -140,6 +182,23 @@ pub struct Strong {
 impl Strong {
     /// A strong player with its own seeded generator for the rollouts.
     pub fn new(knobs: StrongKnobs, seed: u64) -> Self {
+        Self::with_base(
+            knobs,
+            seed,
+            Base::Greedy {
+                player: Greedy::with_weights(ROLLOUT_WEIGHTS),
+                leaf: None,
+            },
+        )
+    }
+
+    /// The expert player: the same rollouts, played by the tuples player
+    /// with `values`, which also score where a rollout stops.
+    pub fn expert(knobs: StrongKnobs, seed: u64, values: Arc<TupleValue>) -> Self {
+        Self::with_base(knobs, seed, Base::Tuples(TuplePlayer::new(values)))
+    }
+
+    fn with_base(knobs: StrongKnobs, seed: u64, base: Base) -> Self {
         Self {
             knobs: StrongKnobs {
                 candidates: knobs.candidates.max(1),
@@ -149,12 +208,11 @@ impl Strong {
             // A stream of its own, apart from the dice even when a caller
             // seeds both alike.
             rng: Pcg64Mcg::seed_from_u64(derive_seed(seed, ROLLOUT_STREAM)),
-            base: Greedy::with_weights(ROLLOUT_WEIGHTS),
+            base,
             moves: MoveList::new(),
             ranked: Vec::new(),
             seeds: Vec::new(),
             totals: Vec::new(),
-            leaf: None,
             scratch: None,
         }
     }
@@ -167,17 +225,27 @@ impl Strong {
         game.apply(s, mv);
         let dice = &mut Pcg64Mcg::seed_from_u64(seed);
         let powers = |s: &State| f64::from(s.powers_used()) / 1024.0;
-        match &self.leaf {
-            None => {
-                play_out(game, s, dice, &mut self.base);
+        let stop = state.round().saturating_add(self.knobs.horizon);
+        let at_horizon = |s: &State| s.round() >= stop && s.rolled_in_round() == 0;
+        match &mut self.base {
+            Base::Greedy { player, leaf: None } => {
+                play_out(game, s, dice, player);
                 f64::from(s.crosses()) + powers(s)
             }
-            Some(leaf) => {
-                let stop = state.round().saturating_add(self.knobs.horizon);
-                play_until(game, s, dice, &mut self.base, |s| {
-                    s.round() >= stop && s.rolled_in_round() == 0
-                });
+            Base::Greedy {
+                player,
+                leaf: Some(leaf),
+            } => {
+                play_until(game, s, dice, player, at_horizon);
                 leaf.value(game, s) + powers(s)
+            }
+            Base::Tuples(player) => {
+                if self.knobs.horizon == 0 {
+                    play_out(game, s, dice, player);
+                } else {
+                    play_until(game, s, dice, player, at_horizon);
+                }
+                f64::from(s.crosses()) + f64::from(player.value().value(s)) + powers(s)
             }
         }
     }
@@ -206,20 +274,30 @@ const CALIBRATION_GAMES: u64 = 4000;
 
 impl Policy for Strong {
     fn name(&self) -> &str {
-        "strong"
+        match self.base {
+            Base::Greedy { .. } => "strong",
+            Base::Tuples(_) => "expert",
+        }
     }
 
     fn choose(&mut self, game: &Game, state: &State) -> Move {
-        if self.knobs.horizon > 0 && self.leaf.is_none() {
-            self.leaf = Some(leaf_for(game));
+        if self.knobs.horizon > 0
+            && let Base::Greedy {
+                leaf: leaf @ None, ..
+            } = &mut self.base
+        {
+            *leaf = Some(leaf_for(game));
         }
         game.legal_moves(state, &mut self.moves);
         if self.moves.len() == 1 {
             return self.moves.get(0);
         }
         let held = HeldBack::new(&self.moves);
-        let moves = self.moves.iter().filter(|m| !held.holds(game, state, m));
-        self.base.rank_moves(game, state, moves, &mut self.ranked);
+        let moves = held.kept(game, state, &self.moves);
+        match &mut self.base {
+            Base::Greedy { player, .. } => player.rank_moves(game, state, moves, &mut self.ranked),
+            Base::Tuples(player) => player.rank_moves(game, state, moves, &mut self.ranked),
+        }
         let k = self.knobs.candidates.min(self.ranked.len());
         if k < self.ranked.len() {
             self.ranked

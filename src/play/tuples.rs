@@ -24,7 +24,7 @@ use super::strong::HeldBack;
 use super::{Policy, derive_seed};
 use crate::map::{AreaId, Power};
 use crate::rules::log::map_hash;
-use crate::rules::{Action, Game, Move, MoveList, Phase, State};
+use crate::rules::{Action, Cell, Game, Move, MoveList, Phase, PowerSet, State};
 
 /// The most faces a die may have for the estimate (the tables grow with
 /// the cube of the number of faces).
@@ -39,13 +39,18 @@ const POWER_ENTRIES: usize = USES * USES * USES;
 pub struct TupleValue {
     /// The chains of three neighbouring areas.
     chains: Vec<[AreaId; 3]>,
-    /// The chains through each area.
-    through: Vec<Vec<u32>>,
+    /// The chains through each area, with the weight of the area's symbol
+    /// in the chain's pattern.
+    through: Vec<Vec<(u32, u32)>>,
+    /// Whether two areas share a chain: bit `b` of row `a` (rows of
+    /// `near_words` words).
+    near: Vec<u64>,
+    near_words: usize,
     /// Number of stages (pairs of rounds).
     stages: usize,
     /// What each cell is to the estimate: blank 0, the faces 1 to `n` in
-    /// ascending order, X `n + 1`, guarded `n + 2`; by the cell's face.
-    face_symbol: [u8; 64],
+    /// ascending order, X `n + 1`, guarded `n + 2`; by the cell's byte.
+    cell_symbol: [u8; 256],
     /// Symbols: faces plus 3.
     symbols: usize,
     /// Chain tables: `(chain * stages + stage) * symbols³ + pattern`.
@@ -128,11 +133,13 @@ impl TupleValue {
         if faces.len() > MAX_FACES {
             return Err(TooManyFaces(faces.len()));
         }
-        let mut face_symbol = [0u8; 64];
-        for (i, &f) in faces.iter().enumerate() {
-            face_symbol[usize::from(f) & 63] = i as u8 + 1;
-        }
         let symbols = faces.len() + 3;
+        let mut cell_symbol = [0u8; 256];
+        cell_symbol[usize::from(Cell::CROSS.raw())] = symbols as u8 - 2;
+        for (i, &f) in faces.iter().enumerate() {
+            cell_symbol[usize::from(Cell::number(f).raw())] = i as u8 + 1;
+            cell_symbol[usize::from(Cell::guarded(f).raw())] = symbols as u8 - 1;
+        }
         let mut chains = Vec::new();
         for &b in game.all_areas() {
             let n = game.neighbors(b);
@@ -143,19 +150,32 @@ impl TupleValue {
             }
         }
         let mut through = vec![Vec::new(); game.area_count()];
+        let symbols_u32 = symbols as u32;
         for (i, chain) in chains.iter().enumerate() {
-            for a in chain {
-                through[a.index()].push(i as u32);
+            let weights = [symbols_u32 * symbols_u32, symbols_u32, 1];
+            for (a, w) in chain.iter().zip(weights) {
+                through[a.index()].push((i as u32, w));
             }
         }
         let stages = usize::from(game.rules().rounds).div_ceil(2).max(1);
+        let near_words = game.area_count().div_ceil(64);
+        let mut near = vec![0u64; game.area_count() * near_words];
+        for chain in &chains {
+            for x in chain {
+                for y in chain {
+                    near[x.index() * near_words + y.index() / 64] |= 1 << (y.index() % 64);
+                }
+            }
+        }
         Ok(TupleValue {
+            near,
+            near_words,
             chain_table: vec![0.0; chains.len() * stages * symbols * symbols * symbols],
             power_table: vec![0.0; stages * POWER_ENTRIES],
             chains,
             through,
             stages,
-            face_symbol,
+            cell_symbol,
             symbols,
             map_hash: map_hash(game.map()),
             games: 0,
@@ -249,43 +269,52 @@ impl TupleValue {
         self.seed
     }
 
+    /// The stage of a round.
     #[inline]
-    fn stage(&self, state: &State) -> usize {
-        (usize::from(state.round()) / 2).min(self.stages - 1)
+    fn stage_of(&self, round: u8) -> usize {
+        (usize::from(round) / 2).min(self.stages - 1)
     }
 
-    /// The symbol of an area's cell.
     #[inline]
-    fn symbol(&self, state: &State, area: AreaId) -> usize {
-        let cell = state.cell(area);
-        if cell.is_empty() {
-            0
-        } else if cell.is_cross() {
-            self.symbols - 2
-        } else if cell.is_guarded() {
-            self.symbols - 1
-        } else {
-            usize::from(self.face_symbol[usize::from(cell.value().unwrap_or(0)) & 63])
-        }
+    fn stage(&self, state: &State) -> usize {
+        self.stage_of(state.round())
+    }
+
+    /// The symbol of a cell.
+    #[inline]
+    fn symbol(&self, cell: Cell) -> usize {
+        usize::from(self.cell_symbol[usize::from(cell.raw())])
+    }
+
+    /// The entry of a chain for the cells `cell` gives its areas.
+    #[inline]
+    fn chain_entry(&self, chain: usize, stage: usize, cell: impl Fn(AreaId) -> Cell) -> usize {
+        let [a, b, c] = self.chains[chain];
+        let n = self.symbols;
+        (chain * self.stages + stage) * n * n * n
+            + (self.symbol(cell(a)) * n + self.symbol(cell(b))) * n
+            + self.symbol(cell(c))
     }
 
     #[inline]
     fn chain_index(&self, chain: usize, state: &State, stage: usize) -> usize {
-        let [a, b, c] = self.chains[chain];
-        let n = self.symbols;
-        (chain * self.stages + stage) * n * n * n
-            + (self.symbol(state, a) * n + self.symbol(state, b)) * n
-            + self.symbol(state, c)
+        self.chain_entry(chain, stage, |a| state.cell(a))
+    }
+
+    /// The entry of the powers table for the uses made of each power.
+    #[inline]
+    fn power_entry(stage: usize, used: impl Fn(Power) -> u8) -> usize {
+        // Uses made, capped; a map granting fewer uses simply never
+        // reaches the higher entries.
+        let used = |p: Power| usize::from(used(p)).min(USES - 1);
+        stage * POWER_ENTRIES
+            + (used(Power::ColorChange) * USES + used(Power::Guard)) * USES
+            + used(Power::Dupe)
     }
 
     #[inline]
     fn power_index(state: &State, stage: usize) -> usize {
-        // Uses made, capped; a map granting fewer uses simply never
-        // reaches the higher entries.
-        let used = |p: Power| usize::from(state.used(p)).min(USES - 1);
-        stage * POWER_ENTRIES
-            + (used(Power::ColorChange) * USES + used(Power::Guard)) * USES
-            + used(Power::Dupe)
+        Self::power_entry(stage, |p| state.used(p))
     }
 
     /// The estimated X still to come after `state` (0 once the game is over).
@@ -293,7 +322,11 @@ impl TupleValue {
         if state.is_finished() {
             return 0.0;
         }
-        let stage = self.stage(state);
+        self.value_at(state, self.stage(state))
+    }
+
+    /// The sum of `state`'s entries at `stage`.
+    fn value_at(&self, state: &State, stage: usize) -> f32 {
         let chains: f32 = (0..self.chains.len())
             .map(|i| self.chain_table[self.chain_index(i, state, stage)])
             .sum();
@@ -303,23 +336,78 @@ impl TupleValue {
     /// `value(after) - value(before)`, where `after` is `before` with `mv`
     /// applied: only the chains through the areas the move marks are read.
     pub fn change(&self, before: &State, after: &State, mv: &Move) -> f32 {
-        let (areas, n) = marked(mv);
-        let changed = &areas[..n];
         if after.is_finished() || before.round() != after.round() {
             return self.value(after) - self.value(before);
         }
-        let stage = self.stage(before);
-        let mut d = self.power_table[Self::power_index(after, stage)]
-            - self.power_table[Self::power_index(before, stage)];
-        for (k, area) in changed.iter().enumerate() {
-            for &chain in &self.through[area.index()] {
+        let (areas, n) = marked(mv);
+        let mut marks = [(AreaId(0), Cell::EMPTY); 2];
+        for (mark, &area) in marks.iter_mut().zip(&areas[..n]) {
+            *mark = (area, after.cell(area));
+        }
+        self.change_at(before, &marks[..n], mv.powers, self.stage(before))
+    }
+
+    /// The sum of entries at `stage` after `before` has the cells `marks`
+    /// written and `powers` used, minus the sum before: only the chains
+    /// through the marked areas are read.
+    fn change_at(
+        &self,
+        before: &State,
+        marks: &[(AreaId, Cell)],
+        powers: PowerSet,
+        stage: usize,
+    ) -> f32 {
+        self.powers_change(before, powers, stage) + self.chains_change(before, marks, stage)
+    }
+
+    /// The powers table's part of [`TupleValue::change_at`].
+    #[inline]
+    fn powers_change(&self, before: &State, powers: PowerSet, stage: usize) -> f32 {
+        let used_after = |p: Power| before.used(p) + u8::from(powers.contains(p));
+        self.power_table[Self::power_entry(stage, used_after)]
+            - self.power_table[Self::power_index(before, stage)]
+    }
+
+    /// Whether some chain holds both areas (then their changes do not
+    /// simply add up).
+    #[inline]
+    fn near(&self, a: AreaId, b: AreaId) -> bool {
+        self.near[a.index() * self.near_words + b.index() / 64] & (1 << (b.index() % 64)) != 0
+    }
+
+    /// [`TupleValue::chains_change`] for one marked area.
+    fn chains_change_one(&self, before: &State, area: AreaId, cell: Cell, stage: usize) -> f32 {
+        let shift = self.symbol(cell) as isize - self.symbol(before.cell(area)) as isize;
+        let mut d = 0.0;
+        for &(chain, weight) in &self.through[area.index()] {
+            let i = self.chain_index(chain as usize, before, stage);
+            let j = i.wrapping_add_signed(shift * weight as isize);
+            d += self.chain_table[j] - self.chain_table[i];
+        }
+        d
+    }
+
+    /// The chains' part of [`TupleValue::change_at`].
+    fn chains_change(&self, before: &State, marks: &[(AreaId, Cell)], stage: usize) -> f32 {
+        let mut d = 0.0;
+        let after = |x: AreaId| {
+            marks
+                .iter()
+                .find(|(a, _)| *a == x)
+                .map_or_else(|| before.cell(x), |&(_, c)| c)
+        };
+        for (k, &(area, _)) in marks.iter().enumerate() {
+            for &(chain, _) in &self.through[area.index()] {
                 // A chain through two changed areas counts once.
                 let [a, b, c] = self.chains[chain as usize];
-                if changed[..k].iter().any(|x| *x == a || *x == b || *x == c) {
+                if marks[..k]
+                    .iter()
+                    .any(|(x, _)| *x == a || *x == b || *x == c)
+                {
                     continue;
                 }
                 let chain = chain as usize;
-                d += self.chain_table[self.chain_index(chain, after, stage)]
+                d += self.chain_table[self.chain_entry(chain, stage, after)]
                     - self.chain_table[self.chain_index(chain, before, stage)];
             }
         }
@@ -352,14 +440,17 @@ fn marked(mv: &Move) -> ([AreaId; 2], usize) {
 #[derive(Clone, Debug)]
 struct Chooser {
     moves: MoveList,
-    scratch: State,
+    buffers: Buffers,
 }
 
 impl Chooser {
     fn new(game: &Game) -> Chooser {
         Chooser {
             moves: MoveList::new(),
-            scratch: game.initial_state(),
+            buffers: Buffers {
+                scratch: game.initial_state(),
+                memo: Vec::new(),
+            },
         }
     }
 
@@ -367,17 +458,10 @@ impl Chooser {
     fn choose(&mut self, game: &Game, value: &TupleValue, state: &State) -> Move {
         game.legal_moves(state, &mut self.moves);
         let held = HeldBack::new(&self.moves);
-        let crosses = state.crosses() as f32;
+        let mut weigh = Weigh::new(game, value, state, &mut self.buffers);
         let mut best: Option<(f32, Move)> = None;
-        for mv in self.moves.iter() {
-            if held.holds(game, state, &mv) {
-                continue;
-            }
-            self.scratch.clone_from(state);
-            game.apply(&mut self.scratch, mv);
-            let score = self.scratch.crosses() as f32 - crosses
-                + value.change(state, &self.scratch, &mv)
-                + mv.powers.len() as f32 / 1024.0;
+        for mv in held.kept(game, state, &self.moves) {
+            let score = weigh.score(&mv);
             if best.is_none_or(|(b, _)| score < b) {
                 best = Some((score, mv));
             }
@@ -386,6 +470,150 @@ impl Chooser {
         // power back); the first legal move keeps this total anyway.
         best.map_or_else(|| self.moves.get(0), |(_, m)| m)
     }
+}
+
+/// Weighs the moves of one decision: the X a move makes plus the change it
+/// makes to the estimate, plus 1/1024 per power used.
+struct Weigh<'a> {
+    game: &'a Game,
+    value: &'a TupleValue,
+    state: &'a State,
+    /// The stage the moves lead to.
+    stage: usize,
+    /// Whether the die is the game's last.
+    ends_game: bool,
+    /// A buffer for the game's last die.
+    scratch: &'a mut State,
+    /// The chains' change for one area taking one symbol, by
+    /// `area * symbols + symbol` (NaN until needed): many moves of one
+    /// decision write the same number in the same area.
+    memo: &'a mut Vec<f32>,
+}
+
+impl<'a> Weigh<'a> {
+    fn new(
+        game: &'a Game,
+        value: &'a TupleValue,
+        state: &'a State,
+        buffers: &'a mut Buffers,
+    ) -> Weigh<'a> {
+        let rules = game.rules();
+        // Whether this die is the round's last: every move then leads to the
+        // next round's stage, and is weighed there (the estimate before the
+        // move, read in that stage too, is the same for every move).
+        let ends_round = state.pending().count() == 1
+            && state.rolled_in_turn() >= rules.dice_per_turn
+            && state.rolled_in_round() >= rules.dice_per_round;
+        let round = state.round() + u8::from(ends_round);
+        buffers.memo.clear();
+        buffers
+            .memo
+            .resize(game.area_count() * value.symbols, f32::NAN);
+        Weigh {
+            game,
+            value,
+            state,
+            stage: value.stage_of(round),
+            ends_game: ends_round && round >= rules.rounds,
+            scratch: &mut buffers.scratch,
+            memo: &mut buffers.memo,
+        }
+    }
+
+    /// The chains' change for one mark, remembered.
+    fn one(&mut self, mark: (AreaId, Cell)) -> f32 {
+        let k = mark.0.index() * self.value.symbols + self.value.symbol(mark.1);
+        let memo = self.memo[k];
+        if !memo.is_nan() {
+            return memo;
+        }
+        let d = self
+            .value
+            .chains_change_one(self.state, mark.0, mark.1, self.stage);
+        self.memo[k] = d;
+        d
+    }
+
+    /// The score of a legal move.
+    fn score(&mut self, mv: &Move) -> f32 {
+        let (game, value, state) = (self.game, self.value, self.state);
+        let change = if self.ends_game {
+            // The last die: what is left empty becomes X.
+            self.scratch.clone_from(state);
+            game.apply(self.scratch, *mv);
+            self.scratch.crosses() as f32 - state.crosses() as f32
+        } else {
+            let marks = marks(game, state, mv);
+            let chains = match *marks.as_slice() {
+                [] => 0.0,
+                [one] => self.one(one),
+                [a, b] if !value.near(a.0, b.0) => self.one(a) + self.one(b),
+                ref both => value.chains_change(state, both, self.stage),
+            };
+            let change = f32::from(matches!(mv.action, Action::Cross(_)))
+                + chains
+                + value.powers_change(state, mv.powers, self.stage);
+            debug_assert!({
+                self.scratch.clone_from(state);
+                game.apply(self.scratch, *mv);
+                let full = self.scratch.crosses() as f32 - state.crosses() as f32
+                    + value.value_at(self.scratch, self.stage)
+                    - value.value_at(state, self.stage);
+                (full - change).abs() < 1e-3
+            });
+            change
+        };
+        change + mv.powers.len() as f32 / 1024.0
+    }
+}
+
+/// The buffers a [`Weigh`] borrows.
+#[derive(Clone, Debug)]
+struct Buffers {
+    scratch: State,
+    memo: Vec<f32>,
+}
+
+/// The cells a move writes: up to two areas and what they then hold.
+struct Marks {
+    cells: [(AreaId, Cell); 2],
+    len: usize,
+}
+
+impl Marks {
+    fn as_slice(&self) -> &[(AreaId, Cell)] {
+        &self.cells[..self.len]
+    }
+}
+
+/// What `mv` writes on `state`'s sheet, without applying it.
+fn marks(game: &Game, state: &State, mv: &Move) -> Marks {
+    let mut out = Marks {
+        cells: [(AreaId(0), Cell::EMPTY); 2],
+        len: 0,
+    };
+    let number = state.pending_roll(mv.die).map_or(0, |r| r.value);
+    let guard = mv.powers.contains(Power::Guard);
+    match mv.action {
+        Action::Cross(a) => {
+            out.cells[0] = (a, Cell::CROSS);
+            out.len = 1;
+        }
+        Action::Pass => {}
+        _ => {
+            for (k, area) in mv.action.written().enumerate() {
+                let guarded = guard && (k == 0 || game.rules().options.guard_covers_dupe);
+                let cell = if guarded {
+                    Cell::guarded(number)
+                } else {
+                    Cell::number(number)
+                };
+                out.cells[out.len] = (area, cell);
+                out.len += 1;
+            }
+        }
+    }
+    out
 }
 
 /// The TD learner: plays by the estimate and updates it after every move.
@@ -496,6 +724,28 @@ impl TuplePlayer {
             value,
             chooser: None,
         }
+    }
+
+    /// The values the player plays by.
+    pub fn value(&self) -> &TupleValue {
+        &self.value
+    }
+
+    /// The score of each of `moves` (legal moves of `state`), into `out`:
+    /// the X the move makes plus the change of the estimate of X to come,
+    /// plus 1/1024 per power used (lower is better; the player plays the
+    /// lowest). Used to rank moves before a deeper look.
+    pub fn rank_moves(
+        &mut self,
+        game: &Game,
+        state: &State,
+        moves: impl Iterator<Item = Move>,
+        out: &mut Vec<(f32, Move)>,
+    ) {
+        out.clear();
+        let chooser = self.chooser.get_or_insert_with(|| Chooser::new(game));
+        let mut weigh = Weigh::new(game, &self.value, state, &mut chooser.buffers);
+        out.extend(moves.map(|mv| (weigh.score(&mv), mv)));
     }
 }
 

@@ -240,6 +240,25 @@ impl MoveList {
         })
     }
 
+    /// The moves that use the powers `keep` accepts, in the order of
+    /// [`MoveList::iter`]: the moves are grouped by die and powers, and a
+    /// group left out costs nothing to skip.
+    pub fn iter_where<'a>(
+        &'a self,
+        keep: impl Fn(DieId, PowerSet) -> bool + 'a,
+    ) -> impl Iterator<Item = Move> + 'a {
+        self.groups
+            .iter()
+            .filter(move |g| keep(g.die, g.powers))
+            .flat_map(move |g| {
+                self.actions(g.shape).map(move |action| Move {
+                    die: g.die,
+                    action,
+                    powers: g.powers,
+                })
+            })
+    }
+
     /// The actions of one group, in the order [`MoveList::unrank`] ranks them.
     fn actions(&self, shape: Shape) -> impl Iterator<Item = Action> + '_ {
         let stride = self.stride;
