@@ -29,8 +29,9 @@ pub struct PlayArgs {
     /// How the computer plays: random (uniform among legal moves), greedy
     /// (a one-step heuristic), tuples (by values learned with `rollx
     /// train`; see --values), strong (Monte Carlo rollouts, slower; see
-    /// --candidates, --rollouts and --horizon) or expert (the strongest:
-    /// rollouts played by the tuples player; needs its values too).
+    /// --candidates, --rollouts and --horizon) or expert (rollouts played by
+    /// the tuples player, which needs its values too; the strongest on the
+    /// USA map).
     #[arg(long, default_value = "greedy", value_parser = clap::builder::PossibleValuesParser::new(POLICIES))]
     pub policy: String,
     #[command(flatten)]

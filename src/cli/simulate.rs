@@ -48,8 +48,8 @@ pub struct SimulateArgs {
     /// among legal moves), greedy (one-step heuristic, fast), tuples (by
     /// values learned with `rollx train`, fast; see --values), strong
     /// (Monte Carlo rollouts; see --candidates, --rollouts and --horizon),
-    /// expert (the strongest: rollouts played by the tuples player; needs
-    /// its values too).
+    /// expert (rollouts played by the tuples player, which needs its values
+    /// too; the strongest on the USA map).
     #[arg(long, default_value = "greedy", value_delimiter = ',', value_parser = clap::builder::PossibleValuesParser::new(POLICIES))]
     pub policy: Vec<String>,
     /// Seed of the run: game i uses a seed derived from it and i.
