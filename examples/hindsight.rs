@@ -67,10 +67,7 @@ fn search(game: &Game, value: &TupleValue, rolls: &[Roll], width: usize) -> u32 
             game.legal_moves(s, &mut moves);
             // The values know only the positions the tuples player reaches.
             let held = HeldBack::new(&moves);
-            for mv in moves.iter() {
-                if held.holds(game, s, &mv) {
-                    continue;
-                }
+            for mv in held.kept(game, s, &moves) {
                 let mut t = s.clone();
                 game.apply(&mut t, mv);
                 let mut m = *n;

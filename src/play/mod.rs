@@ -48,7 +48,7 @@ pub struct PlayerSetup {
     pub knobs: StrongKnobs,
     /// The expert player's effort.
     pub expert_knobs: StrongKnobs,
-    /// The learned values the `tuples` player plays by (see
+    /// The learned values the `tuples` and `expert` players play by (see
     /// [`tuples::TupleValue`]).
     pub values: Option<Arc<TupleValue>>,
 }
@@ -64,8 +64,8 @@ impl Default for PlayerSetup {
 }
 
 /// Builds a policy by name; `seed` feeds policies that use randomness.
-/// `None` for an unknown name, and for `tuples` (it needs learned values:
-/// see [`policy_with`]).
+/// `None` for an unknown name, and for `tuples` and `expert` (they need
+/// learned values: see [`policy_with`]).
 pub fn policy_by_name(name: &str, seed: u64) -> Option<Box<dyn Policy>> {
     policy_with_knobs(name, seed, StrongKnobs::default())
 }
@@ -77,14 +77,13 @@ pub fn policy_with_knobs(name: &str, seed: u64, knobs: StrongKnobs) -> Option<Bo
         seed,
         &PlayerSetup {
             knobs,
-            expert_knobs: StrongKnobs::EXPERT,
-            values: None,
+            ..PlayerSetup::default()
         },
     )
 }
 
 /// Builds a policy by name with everything `setup` provides. `None` for an
-/// unknown name, or for `tuples` without values.
+/// unknown name, or for `tuples` and `expert` without values.
 pub fn policy_with(name: &str, seed: u64, setup: &PlayerSetup) -> Option<Box<dyn Policy>> {
     match name {
         "random" => Some(Box::new(RandomPolicy::new(seed))),

@@ -123,14 +123,9 @@ impl HeldBack {
         }
     }
 
-    /// Whether `mv` is left out.
-    pub fn holds(&self, game: &Game, state: &State, mv: &Move) -> bool {
-        self.holds_powers(game, state, mv.powers)
-    }
-
     /// Whether the moves using `powers` are left out (the rule looks at
     /// nothing else of a move).
-    pub fn holds_powers(&self, game: &Game, state: &State, powers: PowerSet) -> bool {
+    fn holds_powers(&self, game: &Game, state: &State, powers: PowerSet) -> bool {
         let saved = powers.contains(Power::ColorChange) || powers.contains(Power::Guard);
         (self.plain && saved)
             || !powers

@@ -231,13 +231,7 @@ impl MoveList {
     /// Every move, group by group (the order of [`MoveList::get`]), each in
     /// constant time on average.
     pub fn iter(&self) -> impl Iterator<Item = Move> + '_ {
-        self.groups.iter().flat_map(move |g| {
-            self.actions(g.shape).map(move |action| Move {
-                die: g.die,
-                action,
-                powers: g.powers,
-            })
-        })
+        self.iter_where(|_, _| true)
     }
 
     /// The moves that use the powers `keep` accepts, in the order of
