@@ -593,25 +593,9 @@ fn marks(game: &Game, state: &State, mv: &Move) -> Marks {
         len: 0,
     };
     let number = state.pending_roll(mv.die).map_or(0, |r| r.value);
-    let guard = mv.powers.contains(Power::Guard);
-    match mv.action {
-        Action::Cross(a) => {
-            out.cells[0] = (a, Cell::CROSS);
-            out.len = 1;
-        }
-        Action::Pass => {}
-        _ => {
-            for (k, area) in mv.action.written().enumerate() {
-                let guarded = guard && (k == 0 || game.rules().options.guard_covers_dupe);
-                let cell = if guarded {
-                    Cell::guarded(number)
-                } else {
-                    Cell::number(number)
-                };
-                out.cells[out.len] = (area, cell);
-                out.len += 1;
-            }
-        }
+    for mark in game.marks(mv, number) {
+        out.cells[out.len] = mark;
+        out.len += 1;
     }
     out
 }

@@ -519,26 +519,35 @@ impl Game {
         }
     }
 
-    fn write(&self, state: &mut State, mv: &Move, number: u8) {
+    /// What `mv` puts on the sheet when its die shows `number`: each area
+    /// written with the number (guarded where its Guard covers it), or the
+    /// area marked with an X. Nothing for a pass.
+    pub fn marks(&self, mv: &Move, number: u8) -> impl Iterator<Item = (AreaId, Cell)> + use<> {
         let guard = mv.powers.contains(Power::Guard);
-        for (k, area) in mv.action.written().enumerate() {
+        let covers_dupe = self.rules().options.guard_covers_dupe;
+        let write = |k: usize, area: AreaId| {
+            let guarded = guard && (k == 0 || covers_dupe);
+            let cell = if guarded {
+                Cell::guarded(number)
+            } else {
+                Cell::number(number)
+            };
+            (area, cell)
+        };
+        let marks = match mv.action {
+            Action::Write(a) => [Some(write(0, a)), None],
+            Action::WriteTwice(a, b) => [Some(write(0, a)), Some(write(1, b))],
+            Action::Cross(a) => [Some((a, Cell::CROSS)), None],
+            Action::Pass => [None, None],
+        };
+        marks.into_iter().flatten()
+    }
+
+    fn write(&self, state: &mut State, mv: &Move, number: u8) {
+        for (area, cell) in self.marks(mv, number) {
             if area.index() < self.area_count() && state.cell(area).is_empty() {
-                let guarded = guard && (k == 0 || self.rules().options.guard_covers_dupe);
-                state.set_cell(
-                    area,
-                    if guarded {
-                        Cell::guarded(number)
-                    } else {
-                        Cell::number(number)
-                    },
-                );
+                state.set_cell(area, cell);
             }
-        }
-        if let Action::Cross(area) = mv.action
-            && area.index() < self.area_count()
-            && state.cell(area).is_empty()
-        {
-            state.set_cell(area, Cell::CROSS);
         }
         for p in mv.powers.iter() {
             state.use_power(p);
