@@ -27,7 +27,7 @@ pub struct TrainArgs {
     pub map: PathBuf,
     /// Games to learn from (more is stronger; the gain flattens out after
     /// about 100,000).
-    #[arg(long, default_value_t = 100_000, value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
+    #[arg(long, default_value_t = 200_000, value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
     pub games: u64,
     /// Seed of the games.
     #[arg(long, default_value_t = 1)]

@@ -24,7 +24,7 @@ use super::strong::HeldBack;
 use super::{Policy, derive_seed};
 use crate::map::{AreaId, Power};
 use crate::rules::log::map_hash;
-use crate::rules::{Action, Cell, Game, Move, MoveList, Phase, PowerSet, State};
+use crate::rules::{Action, Cell, DieId, DieKind, Game, Move, MoveList, Phase, PowerSet, State};
 
 /// The most faces a die may have for the estimate (the tables grow with
 /// the cube of the number of faces).
@@ -33,6 +33,31 @@ pub const MAX_FACES: usize = 12;
 const USES: usize = 4;
 /// Entries of the powers table for one stage.
 const POWER_ENTRIES: usize = USES * USES * USES;
+/// The most empty areas of one region the region tables tell apart.
+const MAX_BLANKS: usize = 15;
+/// Entries of a region's table for one round: whether the region's die and
+/// the wild die were drawn this round, Color Changes used, empty areas.
+const REGION_ENTRIES: usize = 2 * 2 * USES * (MAX_BLANKS + 1);
+
+/// The most regions a map may have (one die each, and the wild die).
+const MAX_REGIONS: usize = crate::rules::MAX_DICE;
+/// Empty areas per region.
+type Blanks = [u8; MAX_REGIONS];
+/// The share of a learning step each region's entry takes.
+const REGION_SHARE: f32 = 1.0 / 16.0;
+
+/// When an estimate is read: the stage of the chain tables, and the round
+/// and the dice drawn in it for the region tables. The moves of a round's
+/// last die are read at the start of the next round.
+#[derive(Clone, Copy, Debug)]
+struct Moment {
+    stage: usize,
+    round: usize,
+    /// Bit `r`: region `r`'s die was drawn this round.
+    drawn: u64,
+    /// Whether the wild die was drawn this round.
+    wild: bool,
+}
 
 /// The learned estimate (see the module documentation).
 #[derive(Clone, Debug)]
@@ -57,6 +82,20 @@ pub struct TupleValue {
     chain_table: Vec<f32>,
     /// Powers table: `stage * POWER_ENTRIES + uses made`.
     power_table: Vec<f32>,
+    /// The region of each area.
+    area_region: Vec<u8>,
+    /// The dice that are some region's own: `(die, region)`.
+    region_dice: Vec<(DieId, u8)>,
+    /// The wild die.
+    wild_die: DieId,
+    /// Number of regions.
+    regions: usize,
+    /// Rounds of a game.
+    rounds: usize,
+    /// Region tables, one per region and round (see [`REGION_ENTRIES`]):
+    /// what a region's count of empty areas means for the X to come, given
+    /// the dice still in the bag this round and the Color Changes left.
+    region_table: Vec<f32>,
     /// The hash of the map and rules the values are for.
     map_hash: String,
     /// Games learned from.
@@ -68,9 +107,13 @@ pub struct TupleValue {
 /// The first bytes of a values file.
 const MAGIC: &[u8] = b"rollx-tuples";
 /// The values file's format version.
-const FORMAT_VERSION: u32 = 1;
-/// The learning rate of [`Trainer`].
-const LEARNING_RATE: f32 = 0.02;
+const FORMAT_VERSION: u32 = 2;
+/// The learning rate of [`Trainer`] after `games` games: it starts at
+/// 0.03 and falls, to half of that after 100,000 games and a third after
+/// 200,000, so that late games refine what early ones learned.
+fn learning_rate(games: u64) -> f32 {
+    0.03 / (1.0 + games as f32 / 100_000.0)
+}
 
 /// Why a values file cannot be used.
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
@@ -80,7 +123,7 @@ pub enum ValuesError {
     NotValues,
     /// A format this version does not read.
     #[error(
-        "values file format {0} is not supported (this rollx reads format 1): run `rollx train` again"
+        "values file format {0} is not supported (this rollx reads format {FORMAT_VERSION}): run `rollx train` again"
     )]
     Version(u32),
     /// Made for another map, or other rules.
@@ -167,11 +210,33 @@ impl TupleValue {
                 }
             }
         }
+        let regions = game.map().regions.len();
+        let rounds = usize::from(game.rules().rounds).max(1);
+        let area_region = game
+            .all_areas()
+            .iter()
+            .map(|&a| game.region_of(a).index() as u8)
+            .collect();
+        let region_dice = (0..game.dice().len())
+            .filter_map(|i| {
+                let die = DieId(i as u8);
+                match game.die(die).kind {
+                    DieKind::Region(r) => Some((die, r.index() as u8)),
+                    DieKind::Wild => None,
+                }
+            })
+            .collect();
         Ok(TupleValue {
             near,
             near_words,
             chain_table: vec![0.0; chains.len() * stages * symbols * symbols * symbols],
             power_table: vec![0.0; stages * POWER_ENTRIES],
+            region_table: vec![0.0; regions * rounds * REGION_ENTRIES],
+            area_region,
+            region_dice,
+            wild_die: game.wild_die(),
+            regions,
+            rounds,
             chains,
             through,
             stages,
@@ -196,8 +261,9 @@ impl TupleValue {
     /// The tables as a values file (see `docs/simulate.md`), for
     /// [`TupleValue::from_bytes`].
     pub fn to_bytes(&self) -> Vec<u8> {
-        let mut out =
-            Vec::with_capacity(64 + 4 * (self.chain_table.len() + self.power_table.len()));
+        let mut out = Vec::with_capacity(
+            64 + 4 * (self.chain_table.len() + self.power_table.len() + self.region_table.len()),
+        );
         out.extend(MAGIC);
         out.extend(FORMAT_VERSION.to_le_bytes());
         out.extend((self.map_hash.len() as u32).to_le_bytes());
@@ -206,7 +272,7 @@ impl TupleValue {
         out.extend(self.seed.to_le_bytes());
         out.extend((self.chains.len() as u32).to_le_bytes());
         out.extend((self.stages as u32).to_le_bytes());
-        for x in self.chain_table.iter().chain(&self.power_table) {
+        for x in self.tables() {
             out.extend(x.to_le_bytes());
         }
         out
@@ -247,7 +313,7 @@ impl TupleValue {
         if chains != value.chains.len() || stages != value.stages {
             return Err(ValuesError::Truncated);
         }
-        for x in value.chain_table.iter_mut().chain(&mut value.power_table) {
+        for x in value.tables_mut() {
             *x = f32::from_le_bytes(r.u32().ok_or(ValuesError::Truncated)?.to_le_bytes());
             if !x.is_finite() {
                 return Err(ValuesError::Truncated);
@@ -257,6 +323,22 @@ impl TupleValue {
             return Err(ValuesError::Truncated);
         }
         Ok(value)
+    }
+
+    /// Every entry, in the order of the values file.
+    fn tables(&self) -> impl Iterator<Item = &f32> {
+        self.chain_table
+            .iter()
+            .chain(&self.power_table)
+            .chain(&self.region_table)
+    }
+
+    /// Every entry, in the order of the values file.
+    fn tables_mut(&mut self) -> impl Iterator<Item = &mut f32> {
+        self.chain_table
+            .iter_mut()
+            .chain(&mut self.power_table)
+            .chain(&mut self.region_table)
     }
 
     /// Games the values were learned from.
@@ -275,9 +357,30 @@ impl TupleValue {
         (usize::from(round) / 2).min(self.stages - 1)
     }
 
-    #[inline]
-    fn stage(&self, state: &State) -> usize {
-        self.stage_of(state.round())
+    /// When `state`'s estimate is read.
+    fn moment(&self, state: &State) -> Moment {
+        let mut drawn = 0;
+        for &(die, region) in &self.region_dice {
+            if state.drawn(die) {
+                drawn |= 1 << region;
+            }
+        }
+        Moment {
+            stage: self.stage_of(state.round()),
+            round: usize::from(state.round()).min(self.rounds - 1),
+            drawn,
+            wild: state.drawn(self.wild_die),
+        }
+    }
+
+    /// The start of round `round`, with every die back in the bag.
+    fn round_start(&self, round: u8) -> Moment {
+        Moment {
+            stage: self.stage_of(round),
+            round: usize::from(round).min(self.rounds - 1),
+            drawn: 0,
+            wild: false,
+        }
     }
 
     /// The symbol of a cell.
@@ -317,20 +420,49 @@ impl TupleValue {
         Self::power_entry(stage, |p| state.used(p))
     }
 
+    /// The entry of region `region`'s table with `blanks` empty areas and
+    /// `changes` Color Changes used.
+    #[inline]
+    fn region_entry(&self, region: usize, blanks: u8, changes: u8, at: Moment) -> usize {
+        let drawn = (at.drawn >> region & 1) as usize;
+        ((((region * self.rounds + at.round) * 2 + drawn) * 2 + usize::from(at.wild)) * USES
+            + usize::from(changes).min(USES - 1))
+            * (MAX_BLANKS + 1)
+            + usize::from(blanks).min(MAX_BLANKS)
+    }
+
+    /// The empty areas of each region.
+    fn blanks(&self, state: &State) -> Blanks {
+        let mut blanks = [0; MAX_REGIONS];
+        for (cell, &region) in state.cells().iter().zip(&self.area_region) {
+            blanks[usize::from(region)] += u8::from(cell.is_empty());
+        }
+        blanks
+    }
+
+    /// The sum of the region tables' entries.
+    fn regions_value(&self, blanks: &Blanks, changes: u8, at: Moment) -> f32 {
+        (0..self.regions)
+            .map(|r| self.region_table[self.region_entry(r, blanks[r], changes, at)])
+            .sum()
+    }
+
     /// The estimated X still to come after `state` (0 once the game is over).
     pub fn value(&self, state: &State) -> f32 {
         if state.is_finished() {
             return 0.0;
         }
-        self.value_at(state, self.stage(state))
+        self.value_at(state, self.moment(state))
     }
 
-    /// The sum of `state`'s entries at `stage`.
-    fn value_at(&self, state: &State, stage: usize) -> f32 {
+    /// The sum of `state`'s entries at `at`.
+    fn value_at(&self, state: &State, at: Moment) -> f32 {
         let chains: f32 = (0..self.chains.len())
-            .map(|i| self.chain_table[self.chain_index(i, state, stage)])
+            .map(|i| self.chain_table[self.chain_index(i, state, at.stage)])
             .sum();
-        chains + self.power_table[Self::power_index(state, stage)]
+        chains
+            + self.power_table[Self::power_index(state, at.stage)]
+            + self.regions_value(&self.blanks(state), state.used(Power::ColorChange), at)
     }
 
     /// `value(after) - value(before)`, where `after` is `before` with `mv`
@@ -344,28 +476,54 @@ impl TupleValue {
         for (mark, &area) in marks.iter_mut().zip(&areas[..n]) {
             *mark = (area, after.cell(area));
         }
-        self.change_at(before, &marks[..n], mv.powers, self.stage(before))
+        let at = self.moment(before);
+        self.powers_change(before, mv.powers, at.stage)
+            + self.chains_change(before, &marks[..n], at.stage)
+            + self.regions_change(before, &self.blanks(before), &marks[..n], mv.powers, at)
     }
 
-    /// The sum of entries at `stage` after `before` has the cells `marks`
-    /// written and `powers` used, minus the sum before: only the chains
-    /// through the marked areas are read.
-    fn change_at(
-        &self,
-        before: &State,
-        marks: &[(AreaId, Cell)],
-        powers: PowerSet,
-        stage: usize,
-    ) -> f32 {
-        self.powers_change(before, powers, stage) + self.chains_change(before, marks, stage)
-    }
-
-    /// The powers table's part of [`TupleValue::change_at`].
+    /// The powers table's part of a move's change of estimate.
     #[inline]
     fn powers_change(&self, before: &State, powers: PowerSet, stage: usize) -> f32 {
         let used_after = |p: Power| before.used(p) + u8::from(powers.contains(p));
         self.power_table[Self::power_entry(stage, used_after)]
             - self.power_table[Self::power_index(before, stage)]
+    }
+
+    /// The region tables' part of a move's change of estimate, where
+    /// `blanks` are `before`'s empty areas per region and `marks` the
+    /// (empty) areas the move marks.
+    fn regions_change(
+        &self,
+        before: &State,
+        blanks: &Blanks,
+        marks: &[(AreaId, Cell)],
+        powers: PowerSet,
+        at: Moment,
+    ) -> f32 {
+        let changes = before.used(Power::ColorChange);
+        let changes_after = changes + u8::from(powers.contains(Power::ColorChange));
+        let region = |&(a, _): &(AreaId, Cell)| usize::from(self.area_region[a.index()]);
+        if changes_after.min(USES as u8 - 1) != changes.min(USES as u8 - 1) {
+            // Every region's entry moves.
+            let mut after = *blanks;
+            for mark in marks {
+                after[region(mark)] -= 1;
+            }
+            return self.regions_value(&after, changes_after, at)
+                - self.regions_value(blanks, changes, at);
+        }
+        let mut d = 0.0;
+        for (k, mark) in marks.iter().enumerate() {
+            let r = region(mark);
+            if marks[..k].iter().any(|m| region(m) == r) {
+                continue;
+            }
+            let taken = marks.iter().filter(|m| region(m) == r).count() as u8;
+            d += self.region_table[self.region_entry(r, blanks[r] - taken, changes, at)]
+                - self.region_table[self.region_entry(r, blanks[r], changes, at)];
+        }
+        d
     }
 
     /// Whether some chain holds both areas (then their changes do not
@@ -387,7 +545,7 @@ impl TupleValue {
         d
     }
 
-    /// The chains' part of [`TupleValue::change_at`].
+    /// The chains' part of a move's change of estimate.
     fn chains_change(&self, before: &State, marks: &[(AreaId, Cell)], stage: usize) -> f32 {
         let mut d = 0.0;
         let after = |x: AreaId| {
@@ -416,13 +574,19 @@ impl TupleValue {
 
     /// Moves the estimate of `state` by `step`, shared over its entries.
     fn nudge(&mut self, state: &State, step: f32) {
-        let stage = self.stage(state);
+        let at = self.moment(state);
         let share = step / (self.chains.len() as f32 + 1.0) * 8.0;
         for i in 0..self.chains.len() {
-            let k = self.chain_index(i, state, stage);
+            let k = self.chain_index(i, state, at.stage);
             self.chain_table[k] += share;
         }
-        self.power_table[Self::power_index(state, stage)] += step / 8.0;
+        self.power_table[Self::power_index(state, at.stage)] += step / 8.0;
+        let blanks = self.blanks(state);
+        let changes = state.used(Power::ColorChange);
+        for (r, &b) in blanks[..self.regions].iter().enumerate() {
+            let k = self.region_entry(r, b, changes, at);
+            self.region_table[k] += step * REGION_SHARE;
+        }
     }
 }
 
@@ -478,8 +642,10 @@ struct Weigh<'a> {
     game: &'a Game,
     value: &'a TupleValue,
     state: &'a State,
-    /// The stage the moves lead to.
-    stage: usize,
+    /// When the moves are weighed: the stage they lead to.
+    at: Moment,
+    /// The empty areas of each region before the move.
+    blanks: Blanks,
     /// Whether the die is the game's last.
     ends_game: bool,
     /// A buffer for the game's last die.
@@ -505,6 +671,11 @@ impl<'a> Weigh<'a> {
             && state.rolled_in_turn() >= rules.dice_per_turn
             && state.rolled_in_round() >= rules.dice_per_round;
         let round = state.round() + u8::from(ends_round);
+        let at = if ends_round {
+            value.round_start(round)
+        } else {
+            value.moment(state)
+        };
         buffers.memo.clear();
         buffers
             .memo
@@ -513,7 +684,8 @@ impl<'a> Weigh<'a> {
             game,
             value,
             state,
-            stage: value.stage_of(round),
+            at,
+            blanks: value.blanks(state),
             ends_game: ends_round && round >= rules.rounds,
             scratch: &mut buffers.scratch,
             memo: &mut buffers.memo,
@@ -529,7 +701,7 @@ impl<'a> Weigh<'a> {
         }
         let d = self
             .value
-            .chains_change_one(self.state, mark.0, mark.1, self.stage);
+            .chains_change_one(self.state, mark.0, mark.1, self.at.stage);
         self.memo[k] = d;
         d
     }
@@ -548,17 +720,18 @@ impl<'a> Weigh<'a> {
                 [] => 0.0,
                 [one] => self.one(one),
                 [a, b] if !value.near(a.0, b.0) => self.one(a) + self.one(b),
-                ref both => value.chains_change(state, both, self.stage),
+                ref both => value.chains_change(state, both, self.at.stage),
             };
             let change = f32::from(matches!(mv.action, Action::Cross(_)))
                 + chains
-                + value.powers_change(state, mv.powers, self.stage);
+                + value.powers_change(state, mv.powers, self.at.stage)
+                + value.regions_change(state, &self.blanks, marks.as_slice(), mv.powers, self.at);
             debug_assert!({
                 self.scratch.clone_from(state);
                 game.apply(self.scratch, *mv);
                 let full = self.scratch.crosses() as f32 - state.crosses() as f32
-                    + value.value_at(self.scratch, self.stage)
-                    - value.value_at(state, self.stage);
+                    + value.value_at(self.scratch, self.at)
+                    - value.value_at(state, self.at);
                 (full - change).abs() < 1e-3
             });
             change
@@ -675,9 +848,8 @@ impl Trainer {
     /// Plays and learns from one more game; returns its X.
     pub fn play(&mut self, game: &Game) -> u32 {
         let seed = derive_seed(self.seed, self.value.games);
-        let x = self
-            .learner
-            .play(game, &mut self.value, seed, LEARNING_RATE);
+        let rate = learning_rate(self.value.games);
+        let x = self.learner.play(game, &mut self.value, seed, rate);
         self.value.games += 1;
         x
     }
