@@ -89,6 +89,16 @@ fn values_files_are_checked_when_read() {
         TupleValue::from_bytes(&g, &version).unwrap_err(),
         ValuesError::Version(9)
     );
+    // Files of format 1 (before the region tables) are refused with the
+    // command that makes them again.
+    version[12] = 1;
+    let old = TupleValue::from_bytes(&g, &version).unwrap_err();
+    assert_eq!(old, ValuesError::Version(1));
+    let message = old.to_string();
+    assert!(
+        message.contains("reads format 2") && message.contains("rollx train"),
+        "{message}"
+    );
     let usa = game("maps/usa.toml");
     assert!(matches!(
         TupleValue::from_bytes(&usa, &bytes).unwrap_err(),

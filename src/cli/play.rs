@@ -30,8 +30,7 @@ pub struct PlayArgs {
     /// (a one-step heuristic), tuples (by values learned with `rollx
     /// train`; see --values), strong (Monte Carlo rollouts, slower; see
     /// --candidates, --rollouts and --horizon) or expert (rollouts played by
-    /// the tuples player, which needs its values too; the strongest on the
-    /// USA map).
+    /// the tuples player, which needs its values too; the strongest).
     #[arg(long, default_value = "greedy", value_parser = clap::builder::PossibleValuesParser::new(POLICIES))]
     pub policy: String,
     #[command(flatten)]

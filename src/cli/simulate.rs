@@ -49,7 +49,7 @@ pub struct SimulateArgs {
     /// values learned with `rollx train`, fast; see --values), strong
     /// (Monte Carlo rollouts; see --candidates, --rollouts and --horizon),
     /// expert (rollouts played by the tuples player, which needs its values
-    /// too; the strongest on the USA map).
+    /// too; the strongest).
     #[arg(long, default_value = "greedy", value_delimiter = ',', value_parser = clap::builder::PossibleValuesParser::new(POLICIES))]
     pub policy: Vec<String>,
     /// Seed of the run: game i uses a seed derived from it and i.

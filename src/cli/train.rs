@@ -17,7 +17,7 @@ use rollx::play::tuples::Trainer;
 still costs: the values the `tuples` and `expert` computer players play by (`--policy tuples` \
 or `--policy expert` in `play` and `simulate`). The values are written next to the map (`maps/usa.toml` gives `maps/usa.tuples`), \
 where `play` and `simulate` find them. The same map and seed always give the same file. \
-100,000 games take about a minute on one core.",
+The default 200,000 games take about two minutes on one core for `maps/usa.toml`.",
     after_help = "Examples:\n  rollx train maps/usa.toml\n  rollx train maps/examples/tutorial.toml --games 20000 --output tutorial.tuples\n\n\
 Exit codes: 0 written, 1 the map is invalid, 2 usage or I/O error."
 )]
@@ -25,8 +25,8 @@ pub struct TrainArgs {
     /// The map file.
     #[arg(value_name = "MAP")]
     pub map: PathBuf,
-    /// Games to learn from (more is stronger; the gain flattens out after
-    /// about 100,000).
+    /// Games to learn from (more is stronger; the gain flattens out
+    /// towards 200,000).
     #[arg(long, default_value_t = 200_000, value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
     pub games: u64,
     /// Seed of the games.

@@ -4,16 +4,21 @@
 //! neighbouring areas (`a – b – c`, with `b` the middle one), indexed by
 //! what the three areas hold (blank, a number, X, or a guarded number)
 //! and by the stage of the game (rounds in pairs), plus one table indexed
-//! by the powers used. A chain sees the local pattern that decides
-//! whether its blank areas can still be filled: a blank area between a 2
-//! and a 5 is lost, between a 3 and a 4 it still takes two faces.
+//! by the powers used, plus one table per region indexed by its empty
+//! areas, the round, whether its die and the wild die were drawn this
+//! round, and the Color Changes used. A chain sees the local pattern that
+//! decides whether its blank areas can still be filled: a blank area
+//! between a 2 and a 5 is lost, between a 3 and a 4 it still takes two
+//! faces. A region's table sees what no chain can: whether the dice left
+//! can still fill it.
 //!
 //! The tables are learned by temporal-difference learning, TD(0), on the
 //! positions right after each move ("afterstates"), as Szubert and Jaśkowski
 //! did for 2048: a player that picks the move with the fewest X now plus
 //! estimated later plays games against the seeded dice, and after each
 //! move the estimate of its previous position is pulled towards the X
-//! made since plus the estimate of its new position. Learning is
+//! made since plus the estimate of its new position, by a learning rate
+//! that falls as the games go on. Learning is
 //! sequential and seeded, so the same map and seed give the same tables on
 //! every machine.
 
@@ -22,7 +27,7 @@ use rand_pcg::Pcg64Mcg;
 
 use super::strong::HeldBack;
 use super::{Policy, derive_seed};
-use crate::map::{AreaId, Power};
+use crate::map::{AreaId, MAX_REGIONS, Power};
 use crate::rules::log::map_hash;
 use crate::rules::{Action, Cell, DieId, DieKind, Game, Move, MoveList, Phase, PowerSet, State};
 
@@ -39,10 +44,8 @@ const MAX_BLANKS: usize = 15;
 /// the wild die were drawn this round, Color Changes used, empty areas.
 const REGION_ENTRIES: usize = 2 * 2 * USES * (MAX_BLANKS + 1);
 
-/// The most regions a map may have (one die each, and the wild die).
-const MAX_REGIONS: usize = crate::rules::MAX_DICE;
 /// Empty areas per region.
-type Blanks = [u8; MAX_REGIONS];
+type Blanks = [u16; MAX_REGIONS];
 /// The share of a learning step each region's entry takes.
 const REGION_SHARE: f32 = 1.0 / 16.0;
 
@@ -423,7 +426,7 @@ impl TupleValue {
     /// The entry of region `region`'s table with `blanks` empty areas and
     /// `changes` Color Changes used.
     #[inline]
-    fn region_entry(&self, region: usize, blanks: u8, changes: u8, at: Moment) -> usize {
+    fn region_entry(&self, region: usize, blanks: u16, changes: u8, at: Moment) -> usize {
         let drawn = (at.drawn >> region & 1) as usize;
         ((((region * self.rounds + at.round) * 2 + drawn) * 2 + usize::from(at.wild)) * USES
             + usize::from(changes).min(USES - 1))
@@ -435,7 +438,7 @@ impl TupleValue {
     fn blanks(&self, state: &State) -> Blanks {
         let mut blanks = [0; MAX_REGIONS];
         for (cell, &region) in state.cells().iter().zip(&self.area_region) {
-            blanks[usize::from(region)] += u8::from(cell.is_empty());
+            blanks[usize::from(region)] += u16::from(cell.is_empty());
         }
         blanks
     }
@@ -519,7 +522,7 @@ impl TupleValue {
             if marks[..k].iter().any(|m| region(m) == r) {
                 continue;
             }
-            let taken = marks.iter().filter(|m| region(m) == r).count() as u8;
+            let taken = marks.iter().filter(|m| region(m) == r).count() as u16;
             d += self.region_table[self.region_entry(r, blanks[r] - taken, changes, at)]
                 - self.region_table[self.region_entry(r, blanks[r], changes, at)];
         }
