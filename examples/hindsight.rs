@@ -15,6 +15,7 @@ use std::sync::Arc;
 use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 use rayon::prelude::*;
+use rollx::play::tuples::TUPLES_POWER_FROM;
 use rollx::play::{HeldBack, Policy, TuplePlayer, TupleValue};
 use rollx::rules::{Game, MoveList, Phase, Roll, State};
 
@@ -66,7 +67,7 @@ fn search(game: &Game, value: &TupleValue, rolls: &[Roll], width: usize) -> u32 
             }
             game.legal_moves(s, &mut moves);
             // The values know only the positions the tuples player reaches.
-            let held = HeldBack::new(&moves);
+            let held = HeldBack::new(&moves, TUPLES_POWER_FROM);
             for mv in held.kept(game, s, &moves) {
                 let mut t = s.clone();
                 game.apply(&mut t, mv);

@@ -17,7 +17,7 @@ use rollx::play::tuples::Trainer;
 still costs: the values the `tuples` and `expert` computer players play by (`--policy tuples` \
 or `--policy expert` in `play` and `simulate`). The values are written next to the map (`maps/usa.toml` gives `maps/usa.tuples`), \
 where `play` and `simulate` find them. The same map and seed always give the same file. \
-The default 200,000 games take about two minutes on one core for `maps/usa.toml`.",
+The default 600,000 games take about six minutes on one core for `maps/usa.toml`.",
     after_help = "Examples:\n  rollx train maps/usa.toml\n  rollx train maps/examples/tutorial.toml --games 20000 --output tutorial.tuples\n\n\
 Exit codes: 0 written, 1 the map is invalid, 2 usage or I/O error."
 )]
@@ -26,8 +26,8 @@ pub struct TrainArgs {
     #[arg(value_name = "MAP")]
     pub map: PathBuf,
     /// Games to learn from (more is stronger; the gain flattens out
-    /// towards 200,000).
-    #[arg(long, default_value_t = 200_000, value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
+    /// towards 600,000).
+    #[arg(long, default_value_t = 600_000, value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
     pub games: u64,
     /// Seed of the games.
     #[arg(long, default_value_t = 1)]

@@ -45,13 +45,19 @@ impl Weights {
 
     /// Whether this far into the game `power` may be used.
     pub fn allows(&self, power: Power, game: &Game, state: &State) -> bool {
-        f32::from(state.round()) >= self.power_from[power.index()] * f32::from(game.rules().rounds)
+        allowed_from(self.power_from[power.index()], game, state)
     }
 
     #[inline]
     fn option_cost(&self, k: u32) -> f32 {
         self.option_cost[(k as usize).min(self.option_cost.len() - 1)]
     }
+}
+
+/// Whether `state` has reached the share `from` of `game`'s rounds (a
+/// power allowed from there may be used).
+pub(crate) fn allowed_from(from: f32, game: &Game, state: &State) -> bool {
+    f32::from(state.round()) >= from * f32::from(game.rules().rounds)
 }
 
 impl Default for Weights {

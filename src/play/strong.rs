@@ -32,9 +32,9 @@ use std::sync::{Arc, Mutex};
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 
-use super::greedy::{Greedy, Weights};
+use super::greedy::{Greedy, Weights, allowed_from};
 use super::leaf::LeafModel;
-use super::tuples::{TuplePlayer, TupleValue};
+use super::tuples::{TUPLES_POWER_FROM, TuplePlayer, TupleValue};
 use super::{Policy, derive_seed, play_out, play_until};
 use crate::map::Power;
 use crate::rules::log::map_hash;
@@ -102,24 +102,32 @@ pub const ROLLOUT_WEIGHTS: Weights = Weights {
     power_from: [0.0, 0.0, 0.625],
 };
 
-/// The moves the strong and tuples players leave out, as the rollout player
-/// does: Color Change and Guard while some die can be written without a
-/// power (a power spent early is missed later more often than a look ahead
-/// can tell), and every power before [`ROLLOUT_WEIGHTS`] allows it (Dupe
-/// waits for the last three rounds of eight).
+/// The moves the strong, tuples and expert players leave out: Color Change
+/// and Guard while some die can be written without a power (a power spent
+/// early is missed later more often than a look ahead can tell), and every
+/// power before the share of the game its player allows it from: Dupe
+/// waits for the last three rounds of eight for the strong player
+/// ([`ROLLOUT_WEIGHTS`]), and for the third round for the tuples and
+/// expert players ([`TUPLES_POWER_FROM`]), whose learned values tell when
+/// a Dupe pays.
 #[derive(Clone, Copy, Debug)]
 pub struct HeldBack {
     /// Whether some pending die can be written without a power.
     plain: bool,
+    /// From which share of the rounds each power may be used, by
+    /// [`Power::index`].
+    power_from: [f32; 3],
 }
 
 impl HeldBack {
-    /// The rule for a decision whose legal moves are `moves`.
-    pub fn new(moves: &MoveList) -> HeldBack {
+    /// The rule for a decision whose legal moves are `moves`, for a player
+    /// that allows each power from the share `power_from` of the rounds.
+    pub fn new(moves: &MoveList, power_from: [f32; 3]) -> HeldBack {
         HeldBack {
             plain: moves
                 .iter_where(|_, powers| powers.is_empty())
                 .any(|m| matches!(m.action, Action::Write(_))),
+            power_from,
         }
     }
 
@@ -130,7 +138,7 @@ impl HeldBack {
         (self.plain && saved)
             || !powers
                 .iter()
-                .all(|p| ROLLOUT_WEIGHTS.allows(p, game, state))
+                .all(|p| allowed_from(self.power_from[p.index()], game, state))
     }
 
     /// The moves of `moves` that are not left out, in their order.
@@ -287,7 +295,11 @@ impl Policy for Strong {
         if self.moves.len() == 1 {
             return self.moves.get(0);
         }
-        let held = HeldBack::new(&self.moves);
+        let power_from = match self.base {
+            Base::Greedy { .. } => ROLLOUT_WEIGHTS.power_from,
+            Base::Tuples(_) => TUPLES_POWER_FROM,
+        };
+        let held = HeldBack::new(&self.moves, power_from);
         let moves = held.kept(game, state, &self.moves);
         match &mut self.base {
             Base::Greedy { player, .. } => player.rank_moves(game, state, moves, &mut self.ranked),

@@ -12,13 +12,14 @@
 //! faces. A region's table sees what no chain can: whether the dice left
 //! can still fill it.
 //!
-//! The tables are learned by temporal-difference learning, TD(0), on the
-//! positions right after each move ("afterstates"), as Szubert and Jaśkowski
-//! did for 2048: a player that picks the move with the fewest X now plus
-//! estimated later plays games against the seeded dice, and after each
-//! move the estimate of its previous position is pulled towards the X
-//! made since plus the estimate of its new position, by a learning rate
-//! that falls as the games go on. Learning is
+//! The tables are learned by temporal-difference learning on the positions
+//! right after each move ("afterstates"), as Szubert and Jaśkowski did for
+//! 2048: a player that picks the move with the fewest X now plus estimated
+//! later plays a game against the seeded dice, and then the estimate of
+//! each position it went through is pulled towards that position's
+//! λ-return (Sutton and Barto, ch. 12): the X made by the next move plus a
+//! blend, by λ = 0.5, of the next position's estimate and its own λ-return.
+//! The pull, the learning rate, falls as the games go on. Learning is
 //! sequential and seeded, so the same map and seed give the same tables on
 //! every machine.
 
@@ -107,15 +108,23 @@ pub struct TupleValue {
     seed: u64,
 }
 
+/// From which share of the rounds the tuples and expert players use each
+/// power (by [`Power::index`]: Color Change, Guard, Dupe): Dupe from the
+/// third round of eight. Their values learn when a Dupe pays, but not
+/// before the second round (Dupe at any time: 6.9 X against 6.28 on 2,000
+/// USA games after 200,000 games of learning; from the fourth round 6.31,
+/// the fifth 6.42, the sixth 6.48).
+pub const TUPLES_POWER_FROM: [f32; 3] = [0.0, 0.0, 0.25];
+
 /// The first bytes of a values file.
 const MAGIC: &[u8] = b"rollx-tuples";
 /// The values file's format version.
 const FORMAT_VERSION: u32 = 2;
 /// The learning rate of [`Trainer`] after `games` games: it starts at
-/// 0.03 and falls, to half of that after 100,000 games and a third after
-/// 200,000, so that late games refine what early ones learned.
+/// 0.02 and falls, to half of that after 100,000 games and a seventh after
+/// 600,000, so that late games refine what early ones learned.
 fn learning_rate(games: u64) -> f32 {
-    0.03 / (1.0 + games as f32 / 100_000.0)
+    0.02 / (1.0 + games as f32 / 100_000.0)
 }
 
 /// Why a values file cannot be used.
@@ -624,7 +633,7 @@ impl Chooser {
     /// The move with the fewest X made plus the change of estimate.
     fn choose(&mut self, game: &Game, value: &TupleValue, state: &State) -> Move {
         game.legal_moves(state, &mut self.moves);
-        let held = HeldBack::new(&self.moves);
+        let held = HeldBack::new(&self.moves, TUPLES_POWER_FROM);
         let mut weigh = Weigh::new(game, value, state, &mut self.buffers);
         let mut best: Option<(f32, Move)> = None;
         for mv in held.kept(game, state, &self.moves) {
@@ -776,25 +785,39 @@ fn marks(game: &Game, state: &State, mv: &Move) -> Marks {
     out
 }
 
-/// The TD learner: plays by the estimate and updates it after every move.
+/// How far back the λ-return carries what happens later: each position's
+/// target is the X of the next move plus the next position's estimate,
+/// blended by λ with the next position's own target.
+const LAMBDA: f32 = 0.5;
+
+/// The TD(λ) learner: plays a game by the estimate, then moves the
+/// estimate of each position the game went through towards its λ-return.
 struct Learner {
     chooser: Chooser,
-    previous: State,
+    /// The positions after each move of the game being learned from (the
+    /// buffers are reused from game to game).
+    after: Vec<State>,
+    /// The number of positions of `after` in use.
+    moves: usize,
+    /// The λ-return of each position.
+    targets: Vec<f32>,
 }
 
 impl Learner {
     fn new(game: &Game) -> Learner {
         Learner {
             chooser: Chooser::new(game),
-            previous: game.initial_state(),
+            after: Vec::new(),
+            moves: 0,
+            targets: Vec::new(),
         }
     }
 
-    /// Plays one game, learning; returns its X.
+    /// Plays one game, then learns from it; returns its X.
     fn play(&mut self, game: &Game, value: &mut TupleValue, seed: u64, rate: f32) -> u32 {
         let mut dice = Pcg64Mcg::seed_from_u64(seed);
         let mut state = game.initial_state();
-        let mut started = false;
+        self.moves = 0;
         loop {
             match game.phase(&state) {
                 Phase::Chance => {
@@ -805,23 +828,40 @@ impl Learner {
                 Phase::Decision => {
                     let mv = self.chooser.choose(game, value, &state);
                     game.apply(&mut state, mv);
-                    if started {
-                        let target = state.crosses() as f32 - self.previous.crosses() as f32
-                            + value.value(&state);
-                        let error = target - value.value(&self.previous);
-                        value.nudge(&self.previous, rate * error);
+                    if self.moves < self.after.len() {
+                        self.after[self.moves].clone_from(&state);
+                    } else {
+                        self.after.push(state.clone());
                     }
-                    self.previous.clone_from(&state);
-                    started = true;
+                    self.moves += 1;
                 }
                 Phase::Terminal => break,
             }
         }
-        if started {
-            let error = state.crosses() as f32
-                - self.previous.crosses() as f32
-                - value.value(&self.previous);
-            value.nudge(&self.previous, rate * error);
+        // The λ-returns, from the last position back: the X still to come
+        // after a position is estimated by the X the next move makes plus a
+        // blend of the next position's estimate and its λ-return. The last
+        // position's return is exact: the X made after it (none, or the
+        // areas left empty).
+        let after = &self.after[..self.moves];
+        self.targets.clear();
+        self.targets.resize(after.len(), 0.0);
+        let mut next: Option<(&State, f32)> = None;
+        for (i, s) in after.iter().enumerate().rev() {
+            let target = match next {
+                None => state.crosses() as f32 - s.crosses() as f32,
+                Some((n, g)) => {
+                    n.crosses() as f32 - s.crosses() as f32
+                        + (1.0 - LAMBDA) * value.value(n)
+                        + LAMBDA * g
+                }
+            };
+            self.targets[i] = target;
+            next = Some((s, target));
+        }
+        for (s, &target) in after.iter().zip(&self.targets) {
+            let error = target - value.value(s);
+            value.nudge(s, rate * error);
         }
         state.crosses()
     }
