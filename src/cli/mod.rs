@@ -159,7 +159,7 @@ impl EffortArgs {
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
                 eprintln!(
                     "error: the {player} player needs learned values, and {} does not exist\n  \
-                     help: run `rollx train {}` first (about two minutes), or give --values FILE",
+                     help: run `rollx train {}` first (about seven minutes), or give --values FILE",
                     path.display(),
                     map.display()
                 );

@@ -110,10 +110,12 @@ pub struct TupleValue {
 
 /// From which share of the rounds the tuples and expert players use each
 /// power (by [`Power::index`]: Color Change, Guard, Dupe): Dupe from the
-/// third round of eight. Their values learn when a Dupe pays, but not
-/// before the second round (Dupe at any time: 6.9 X against 6.28 on 2,000
-/// USA games after 200,000 games of learning; from the fourth round 6.31,
-/// the fifth 6.42, the sixth 6.48).
+/// third round of eight. Their values learn when a Dupe pays, but not in
+/// the first two rounds. On 2,000 USA games after 200,000 games of
+/// learning, Dupe from the third round gives 6.28 X; from the fourth 6.31,
+/// the fifth 6.42, the sixth 6.48; from the second 6.79 and at any time
+/// 6.97 (after 80,000 and 140,000 games, when from the third gives 6.61
+/// and 6.33).
 pub const TUPLES_POWER_FROM: [f32; 3] = [0.0, 0.0, 0.25];
 
 /// The first bytes of a values file.
