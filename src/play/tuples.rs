@@ -614,7 +614,8 @@ fn marked(mv: &Move) -> ([AreaId; 2], usize) {
 }
 
 /// Picks moves by the estimate: the fewest X now plus estimated later,
-/// among the moves the strong player does not hold back ([`HeldBack`]).
+/// among the moves it does not hold back ([`HeldBack`] with
+/// [`TUPLES_POWER_FROM`]).
 #[derive(Clone, Debug)]
 struct Chooser {
     moves: MoveList,
