@@ -180,6 +180,31 @@ fn saved_logs_referee_clean() {
 }
 
 #[test]
+fn a_reader_that_stops_early_does_not_cost_the_files() {
+    // `rollx simulate ... | head`: the pipe is closed before rollx prints a
+    // word, and the report and the logs must still be written whole.
+    let dir = tempfile::tempdir().unwrap();
+    let report = dir.path().join("balance.html");
+    let logs = dir.path().join("logs");
+    let mut child = Process::new(assert_cmd::cargo::cargo_bin("rollx"))
+        .current_dir(common::root())
+        .args(["simulate", "maps/examples/tutorial.toml", "--games", "6"])
+        .args(["--policy", "greedy", "--quiet", "--no-power-value"])
+        .arg("--report")
+        .arg(&report)
+        .arg("--save-logs")
+        .arg(&logs)
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    child.wait().unwrap();
+    let html = std::fs::read_to_string(&report).unwrap();
+    assert!(html.trim_end().ends_with("</html>"), "the report is whole");
+    assert_eq!(std::fs::read_dir(&logs).unwrap().count(), 6);
+}
+
+#[test]
 fn the_html_report_is_self_contained_with_charts_and_heat_maps() {
     let dir = tempfile::tempdir().unwrap();
     let report = dir.path().join("balance.html");

@@ -190,14 +190,8 @@ pub fn run(args: &SimulateArgs) -> u8 {
         maps,
     };
 
-    match args.format {
-        Format::Text => print!("{}", text(&report)),
-        Format::Json => println!(
-            "{}",
-            serde_json::to_string_pretty(&report).expect("reports serialise")
-        ),
-        Format::Markdown => print!("{}", markdown(&report)),
-    }
+    // The files first: a reader that stops early (`rollx simulate ... |
+    // head`) ends the process on its next write, and must not cost them.
     if let Some(path) = &args.report {
         let command = command_line(args);
         let page = html::html(
@@ -208,14 +202,31 @@ pub fn run(args: &SimulateArgs) -> u8 {
         if let Err(code) = write_file(path, page.as_bytes()) {
             return code;
         }
-        if args.format == Format::Text {
-            println!("\nreport written to {}", path.display());
-        }
     }
     if let Some(dir) = &args.save_logs
         && let Err(code) = save_logs(args, &games, &setups, dir, &pool)
     {
         return code;
+    }
+    match args.format {
+        Format::Text => print!("{}", text(&report)),
+        Format::Json => println!(
+            "{}",
+            serde_json::to_string_pretty(&report).expect("reports serialise")
+        ),
+        Format::Markdown => print!("{}", markdown(&report)),
+    }
+    if args.format == Format::Text {
+        if let Some(path) = &args.report {
+            println!("\nreport written to {}", path.display());
+        }
+        if let Some(dir) = &args.save_logs {
+            println!(
+                "{} game logs written to {}",
+                args.games * (games.len() * args.policy.len()) as u64,
+                dir.display()
+            );
+        }
     }
     if args.format == Format::Text && !args.quiet {
         eprintln!("{total} games in {:.1} s", start.elapsed().as_secs_f64());
@@ -294,13 +305,6 @@ fn save_logs(
                 return Err(EXIT_USAGE);
             }
         }
-    }
-    if args.format == Format::Text {
-        println!(
-            "{} game logs written to {}",
-            args.games * (games.len() * args.policy.len()) as u64,
-            dir.display()
-        );
     }
     Ok(())
 }
