@@ -227,9 +227,9 @@ pub fn run(args: &SimulateArgs) -> u8 {
                 dir.display()
             );
         }
-    }
-    if args.format == Format::Text && !args.quiet {
-        eprintln!("{total} games in {:.1} s", start.elapsed().as_secs_f64());
+        if !args.quiet {
+            eprintln!("{total} games in {:.1} s", start.elapsed().as_secs_f64());
+        }
     }
     EXIT_OK
 }
