@@ -75,6 +75,9 @@ pub struct TupleValue {
     /// `near_words` words).
     near: Vec<u64>,
     near_words: usize,
+    /// For each area, the other areas it shares chains with, and those
+    /// chains.
+    shared: Vec<Vec<(AreaId, Vec<u32>)>>,
     /// Number of stages (pairs of rounds).
     stages: usize,
     /// What each cell is to the estimate: blank 0, the faces 1 to `n` in
@@ -217,10 +220,19 @@ impl TupleValue {
         let stages = usize::from(game.rules().rounds).div_ceil(2).max(1);
         let near_words = game.area_count().div_ceil(64);
         let mut near = vec![0u64; game.area_count() * near_words];
-        for chain in &chains {
-            for x in chain {
-                for y in chain {
+        let mut shared: Vec<Vec<(AreaId, Vec<u32>)>> = vec![Vec::new(); game.area_count()];
+        for (i, chain) in chains.iter().enumerate() {
+            for &x in chain {
+                for &y in chain {
                     near[x.index() * near_words + y.index() / 64] |= 1 << (y.index() % 64);
+                    if x == y {
+                        continue;
+                    }
+                    let with = &mut shared[x.index()];
+                    match with.iter_mut().find(|(z, _)| *z == y) {
+                        Some((_, list)) => list.push(i as u32),
+                        None => with.push((y, vec![i as u32])),
+                    }
                 }
             }
         }
@@ -243,6 +255,7 @@ impl TupleValue {
         Ok(TupleValue {
             near,
             near_words,
+            shared,
             chain_table: vec![0.0; chains.len() * stages * symbols * symbols * symbols],
             power_table: vec![0.0; stages * POWER_ENTRIES],
             region_table: vec![0.0; regions * rounds * REGION_ENTRIES],
@@ -559,29 +572,53 @@ impl TupleValue {
         d
     }
 
-    /// The chains' part of a move's change of estimate.
+    /// The chains' part of a move's change of estimate, for the (at most
+    /// two) areas it marks.
     fn chains_change(&self, before: &State, marks: &[(AreaId, Cell)], stage: usize) -> f32 {
-        let mut d = 0.0;
-        let after = |x: AreaId| {
-            marks
-                .iter()
-                .find(|(a, _)| *a == x)
-                .map_or_else(|| before.cell(x), |&(_, c)| c)
-        };
-        for (k, &(area, _)) in marks.iter().enumerate() {
-            for &(chain, _) in &self.through[area.index()] {
-                // A chain through two changed areas counts once.
-                let [a, b, c] = self.chains[chain as usize];
-                if marks[..k]
-                    .iter()
-                    .any(|(x, _)| *x == a || *x == b || *x == c)
-                {
-                    continue;
-                }
-                let chain = chain as usize;
-                d += self.chain_table[self.chain_entry(chain, stage, after)]
-                    - self.chain_table[self.chain_index(chain, before, stage)];
+        debug_assert!(marks.len() <= 2, "a move marks at most two areas");
+        let one = |&(area, cell): &(AreaId, Cell)| self.chains_change_one(before, area, cell, stage);
+        match marks {
+            [a, b] if self.near(a.0, b.0) => {
+                one(a) + one(b) + self.chains_overlap(before, *a, *b, stage)
             }
+            _ => marks.iter().map(one).sum(),
+        }
+    }
+
+    /// What the chains holding both marked areas `a` and `b` change beyond
+    /// the sum of each mark's own change ([`TupleValue::chains_change_one`]
+    /// counts such a chain once for each mark, with the other area as it
+    /// was).
+    fn chains_overlap(
+        &self,
+        before: &State,
+        (a, cell_a): (AreaId, Cell),
+        (b, cell_b): (AreaId, Cell),
+        stage: usize,
+    ) -> f32 {
+        let shift = |area: AreaId, cell: Cell| {
+            self.symbol(cell) as isize - self.symbol(before.cell(area)) as isize
+        };
+        let (shift_a, shift_b) = (shift(a, cell_a), shift(b, cell_b));
+        let n = self.symbols as isize;
+        let chains = self.shared[a.index()]
+            .iter()
+            .find(|(x, _)| *x == b)
+            .map_or(&[][..], |(_, c)| c);
+        let mut d = 0.0;
+        for &chain in chains {
+            let [x, y, _] = self.chains[chain as usize];
+            let weight = |area: AreaId| match area {
+                _ if area == x => n * n,
+                _ if area == y => n,
+                _ => 1,
+            };
+            let i = self.chain_index(chain as usize, before, stage);
+            let ia = i.wrapping_add_signed(shift_a * weight(a));
+            let ib = i.wrapping_add_signed(shift_b * weight(b));
+            let iab = ia.wrapping_add_signed(shift_b * weight(b));
+            d += self.chain_table[iab] - self.chain_table[ia] - self.chain_table[ib]
+                + self.chain_table[i];
         }
         d
     }
@@ -735,7 +772,10 @@ impl<'a> Weigh<'a> {
                 [] => 0.0,
                 [one] => self.one(one),
                 [a, b] if !value.near(a.0, b.0) => self.one(a) + self.one(b),
-                ref both => value.chains_change(state, both, self.at.stage),
+                [a, b] => {
+                    self.one(a) + self.one(b) + value.chains_overlap(state, a, b, self.at.stage)
+                }
+                _ => unreachable!("a move marks at most two areas"),
             };
             let change = f32::from(matches!(mv.action, Action::Cross(_)))
                 + chains
