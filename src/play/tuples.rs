@@ -576,7 +576,8 @@ impl TupleValue {
     /// two) areas it marks.
     fn chains_change(&self, before: &State, marks: &[(AreaId, Cell)], stage: usize) -> f32 {
         debug_assert!(marks.len() <= 2, "a move marks at most two areas");
-        let one = |&(area, cell): &(AreaId, Cell)| self.chains_change_one(before, area, cell, stage);
+        let one =
+            |&(area, cell): &(AreaId, Cell)| self.chains_change_one(before, area, cell, stage);
         match marks {
             [a, b] if self.near(a.0, b.0) => {
                 one(a) + one(b) + self.chains_overlap(before, *a, *b, stage)
