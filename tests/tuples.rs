@@ -342,6 +342,45 @@ fn the_expert_player_plays_legal_reproducible_games() {
     }
 }
 
+/// The first decision of a turn with both dice pending, on `game` from
+/// `seed`.
+fn turn_start(g: &Game, seed: u64) -> State {
+    let mut dice = Pcg64Mcg::seed_from_u64(seed);
+    let mut state = g.initial_state();
+    while g.phase(&state) == Phase::Chance {
+        let roll = g.sample_roll(&state, &mut dice);
+        g.apply_roll(&mut state, roll).unwrap();
+    }
+    assert_eq!(state.pending().count(), 2);
+    state
+}
+
+#[test]
+fn the_expert_plans_a_turn_whole_and_drops_the_plan_when_the_position_changes() {
+    let g = game("maps/usa.toml");
+    let v = Arc::new(train(&g, 20, 1));
+    let mut moves = MoveList::new();
+    for seed in 0..20 {
+        // Its second decision of a turn is legal after its first...
+        let mut expert = small_expert(&v, seed);
+        let mut state = turn_start(&g, seed);
+        let first = expert.choose(&g, &state);
+        g.apply(&mut state, first);
+        let second = expert.choose(&g, &state);
+        assert_ne!(first.die, second.die, "seed {seed}: one move per die");
+        g.legal_moves(&state, &mut moves);
+        assert!(moves.contains(&second), "seed {seed}: {second:?}");
+        // ...and a move planned for one position is not played in another.
+        let mut expert = small_expert(&v, seed);
+        let state = turn_start(&g, seed);
+        let first = expert.choose(&g, &state);
+        let other = turn_start(&g, seed + 1000);
+        let mv = expert.choose(&g, &other);
+        g.legal_moves(&other, &mut moves);
+        assert!(moves.contains(&mv), "seed {seed}: {mv:?} after {first:?}");
+    }
+}
+
 #[test]
 fn the_expert_player_beats_the_tuples_player_it_plays_out_with() {
     let g = game(TUTORIAL);

@@ -107,13 +107,14 @@ pub fn run() -> ExitCode {
 #[derive(Clone, Debug, clap::Args)]
 pub struct EffortArgs {
     /// Strong and expert players: moves looked at per decision (the best by
-    /// a one-step cost); more is stronger and slower [default: 64 for
-    /// strong, 16 for expert].
+    /// a one-step cost; for the expert, when both dice of a turn are
+    /// pending, pairs of moves, one per die); more is stronger and slower
+    /// [default: 64 for strong, 16 for expert].
     #[arg(long, value_parser = clap::value_parser!(u16).range(1..=256))]
     pub candidates: Option<u16>,
     /// Strong and expert players: games played out for each of the two best
     /// candidate moves (weaker ones are dropped after fewer); more is
-    /// stronger and slower [default: 128 for strong, 32 for expert].
+    /// stronger and slower [default: 128 for strong, 64 for expert].
     #[arg(long, value_parser = clap::value_parser!(u16).range(1..=4096))]
     pub rollouts: Option<u16>,
     /// Strong and expert players: rounds each game played out looks ahead
