@@ -73,14 +73,20 @@ pub struct Greedy {
     memo: Allowed,
 }
 
-/// The faces each area's neighbours allow, computed on demand and kept
-/// from one decision to the next: an area's entry depends only on its
-/// neighbours' cells, so only the areas around cells that changed since the
-/// last decision are computed again.
+/// The faces each area's neighbours allow, kept from one decision to the
+/// next: an area's entry depends only on its neighbours' cells, so only the
+/// areas around cells that changed since the last decision are computed
+/// again.
 #[derive(Clone, Debug, Default)]
 struct Allowed {
+    /// The faces each area's neighbours allow.
     values: Vec<u64>,
-    valid: Vec<bool>,
+    /// The same for the empty areas that the neighbour rule applies to, 0
+    /// for the others: what a number written next to them takes away.
+    open: Vec<u64>,
+    /// The same for the empty areas, 0 for the others: where each face
+    /// may be written.
+    free: Vec<u64>,
     /// The sheet the entries were computed for.
     cells: Vec<Cell>,
 }
@@ -91,37 +97,40 @@ impl Allowed {
         let now = state.cells();
         if self.cells.len() != now.len() {
             self.values = vec![0; now.len()];
-            self.valid = vec![false; now.len()];
+            self.open = vec![0; now.len()];
+            self.free = vec![0; now.len()];
             self.cells = now.to_vec();
+            for i in 0..now.len() {
+                self.compute(game, state, AreaId(i as u16));
+            }
             return;
         }
-        for (i, (&was, &is)) in self.cells.iter().zip(now).enumerate() {
-            if was != is {
-                self.valid[i] = false;
-                for &n in game.neighbors(AreaId(i as u16)) {
-                    self.valid[n.index()] = false;
+        for (i, &cell) in now.iter().enumerate() {
+            if self.cells[i] != cell {
+                self.cells[i] = cell;
+                let a = AreaId(i as u16);
+                self.compute(game, state, a);
+                for &n in game.neighbors(a) {
+                    self.compute(game, state, n);
                 }
             }
         }
-        self.cells.copy_from_slice(now);
     }
 
-    #[inline(always)]
-    fn get(&mut self, game: &Game, state: &State, a: AreaId) -> u64 {
+    /// Computes `a`'s entries afresh.
+    fn compute(&mut self, game: &Game, state: &State, a: AreaId) {
+        let v = game.allowed_values(state, a);
         let i = a.index();
-        if self.valid[i] {
-            self.values[i]
-        } else {
-            self.compute(game, state, i)
-        }
+        self.values[i] = v;
+        let empty = state.cell(a).is_empty();
+        self.open[i] = if empty && !game.is_immune(a) { v } else { 0 };
+        self.free[i] = if empty { v } else { 0 };
     }
 
-    #[inline(never)]
-    fn compute(&mut self, game: &Game, state: &State, i: usize) -> u64 {
-        let v = game.allowed_values(state, AreaId(i as u16));
-        self.values[i] = v;
-        self.valid[i] = true;
-        v
+    /// The faces `a`'s neighbours allow.
+    #[inline(always)]
+    fn get(&self, a: AreaId) -> u64 {
+        self.values[a.index()]
     }
 }
 
@@ -142,27 +151,20 @@ impl Greedy {
 
 /// How much writing `v` in `area` (unguarded) costs its empty neighbours,
 /// given every area's allowed faces, less what filling the area saves.
-fn placement_cost(
-    weights: &Weights,
-    game: &Game,
-    state: &State,
-    allowed: &mut Allowed,
-    area: AreaId,
-    v: u8,
-) -> f32 {
+fn placement_cost(weights: &Weights, game: &Game, allowed: &Allowed, area: AreaId, v: u8) -> f32 {
     let w = window(v);
     let mut cost = 0.0;
     if weights.fill_gain != 0.0 && !game.is_immune(area) {
-        cost -=
-            weights.fill_gain * weights.option_cost(allowed.get(game, state, area).count_ones());
+        cost -= weights.fill_gain * weights.option_cost(allowed.get(area).count_ones());
     }
     for &n in game.neighbors(area) {
-        if !state.cell(n).is_empty() || game.is_immune(n) {
-            continue;
+        // Full and immune areas are 0 here, and an empty area that allows
+        // nothing loses nothing: both are skipped.
+        let before = allowed.open[n.index()];
+        if before != 0 {
+            cost += weights.option_cost((before & w).count_ones())
+                - weights.option_cost(before.count_ones());
         }
-        let before = allowed.get(game, state, n);
-        cost += weights.option_cost((before & w).count_ones())
-            - weights.option_cost(before.count_ones());
     }
     cost
 }
@@ -171,17 +173,16 @@ fn placement_cost(
 fn best_two(
     weights: &Weights,
     game: &Game,
-    state: &State,
-    allowed: &mut Allowed,
+    allowed: &Allowed,
     roll: Roll,
 ) -> [Option<(f32, AreaId)>; 2] {
     let mut best: [Option<(f32, AreaId)>; 2] = [None, None];
     for &a in game.die_areas(roll.die) {
         // Immune areas accept any face (`allowed_values` says so).
-        if !state.cell(a).is_empty() || allowed.get(game, state, a) & (1 << roll.value) == 0 {
+        if allowed.free[a.index()] & (1 << roll.value) == 0 {
             continue;
         }
-        let c = placement_cost(weights, game, state, allowed, a, roll.value);
+        let c = placement_cost(weights, game, allowed, a, roll.value);
         if best[0].is_none_or(|(b, _)| c < b) {
             best[1] = best[0];
             best[0] = Some((c, a));
@@ -212,7 +213,7 @@ impl Policy for Greedy {
 
         // Plain placements (and cheap dupes) for every pending die.
         for roll in state.pending() {
-            let [first, second] = best_two(wt, game, state, allowed, roll);
+            let [first, second] = best_two(wt, game, allowed, roll);
             if let Some((c, a)) = first {
                 consider(
                     c,
@@ -254,10 +255,9 @@ impl Policy for Greedy {
         };
         if coloured && can(Power::ColorChange) {
             for &a in game.all_areas() {
-                if state.cell(a).is_empty() && allowed.get(game, state, a) & (1 << roll.value) != 0
-                {
+                if allowed.free[a.index()] & (1 << roll.value) != 0 {
                     offer(
-                        wt.power_cost + placement_cost(wt, game, state, allowed, a, roll.value),
+                        wt.power_cost + placement_cost(wt, game, allowed, a, roll.value),
                         Move {
                             die,
                             action: Action::Write(a),
@@ -271,7 +271,7 @@ impl Policy for Greedy {
         let mut doomed: Option<(u32, AreaId)> = None;
         for &a in game.die_areas(die) {
             if state.cell(a).is_empty() {
-                let k = allowed.get(game, state, a).count_ones();
+                let k = allowed.get(a).count_ones();
                 if doomed.is_none_or(|(d, _)| k < d) {
                     doomed = Some((k, a));
                 }
@@ -340,27 +340,25 @@ impl Greedy {
             let cost = match mv.action {
                 Action::Write(a) => {
                     if guard {
-                        guarded_cost(&wt, game, state, allowed, a)
+                        guarded_cost(&wt, game, allowed, a)
                     } else {
-                        placement_cost(&wt, game, state, allowed, a, v)
+                        placement_cost(&wt, game, allowed, a, v)
                     }
                 }
                 Action::WriteTwice(a, b) => {
                     let first = if guard {
-                        guarded_cost(&wt, game, state, allowed, a)
+                        guarded_cost(&wt, game, allowed, a)
                     } else {
-                        placement_cost(&wt, game, state, allowed, a, v)
+                        placement_cost(&wt, game, allowed, a, v)
                     };
                     let second = if guard && guard_covers_dupe {
-                        guarded_cost(&wt, game, state, allowed, b)
+                        guarded_cost(&wt, game, allowed, b)
                     } else {
-                        placement_cost(&wt, game, state, allowed, b, v)
+                        placement_cost(&wt, game, allowed, b, v)
                     };
                     first + second - wt.dupe_gain - wt.cross_cost / 4.0
                 }
-                Action::Cross(a) => {
-                    wt.cross_cost - wt.option_cost(allowed.get(game, state, a).count_ones())
-                }
+                Action::Cross(a) => wt.cross_cost - wt.option_cost(allowed.get(a).count_ones()),
                 Action::Pass => 0.0,
             };
             out.push((cost + powers, mv));
@@ -370,16 +368,10 @@ impl Greedy {
 
 /// What writing a guarded number in `area` costs: nothing for the
 /// neighbours, less what filling the area saves.
-fn guarded_cost(
-    weights: &Weights,
-    game: &Game,
-    state: &State,
-    allowed: &mut Allowed,
-    area: AreaId,
-) -> f32 {
+fn guarded_cost(weights: &Weights, game: &Game, allowed: &Allowed, area: AreaId) -> f32 {
     if game.is_immune(area) {
         0.0
     } else {
-        -weights.fill_gain * weights.option_cost(allowed.get(game, state, area).count_ones())
+        -weights.fill_gain * weights.option_cost(allowed.get(area).count_ones())
     }
 }
