@@ -6,7 +6,9 @@
 //! For each seeded game it records the dice, then searches the moves with
 //! every die known: at each decision the `WIDTH` positions with the fewest
 //! X plus estimated X to come are kept. It prints the tuples player's mean
-//! X on the same dice and the best the search found. The search gives an
+//! X on the same dice and the best the search found, with the dice that
+//! wrote no number (an X marked, or nothing done) in each round of the best
+//! line found. The search gives an
 //! upper bound on what a player who knew the dice could do, so it tells
 //! how far any player without that knowledge is from the floor.
 use std::collections::HashSet;
@@ -17,7 +19,12 @@ use rand_pcg::Pcg64Mcg;
 use rayon::prelude::*;
 use rollx::play::tuples::TUPLES_POWER_FROM;
 use rollx::play::{HeldBack, Policy, TuplePlayer, TupleValue};
-use rollx::rules::{Game, MoveList, Phase, Roll, State};
+use rollx::rules::{Action, Game, MoveList, Phase, Roll, State};
+
+/// Dice that wrote no number, per round (at most 16 rounds).
+type Failures = [u8; 16];
+/// One game: the tuples player's X, and the search's X and failures.
+type Outcome = (u32, (u32, Failures));
 
 /// Plays the game from `seed` with `policy`; returns its dice and its X.
 fn record(game: &Game, seed: u64, policy: &mut dyn Policy) -> (Vec<Roll>, u32) {
@@ -48,21 +55,29 @@ fn advance(game: &Game, state: &mut State, rolls: &[Roll], next: &mut usize) {
     }
 }
 
-fn search(game: &Game, value: &TupleValue, rolls: &[Roll], width: usize) -> u32 {
+/// The fewest X the beam finds, and that line's failures per round.
+fn search(game: &Game, value: &TupleValue, rolls: &[Roll], width: usize) -> (u32, Failures) {
     let mut start = game.initial_state();
     let mut next = 0;
     advance(game, &mut start, rolls, &mut next);
-    let mut beam = vec![(start, next)];
+    let mut beam = vec![(start, next, [0u8; 16])];
     let mut moves = MoveList::new();
     loop {
-        if beam.iter().all(|(s, _)| game.phase(s) == Phase::Terminal) {
-            return beam.iter().map(|(s, _)| s.crosses()).min().unwrap();
+        if beam
+            .iter()
+            .all(|(s, _, _)| game.phase(s) == Phase::Terminal)
+        {
+            return beam
+                .iter()
+                .map(|(s, _, f)| (s.crosses(), *f))
+                .min()
+                .unwrap();
         }
-        let mut children: Vec<(f32, State, usize)> = Vec::new();
+        let mut children: Vec<(f32, State, usize, Failures)> = Vec::new();
         let mut seen = HashSet::new();
-        for (s, n) in &beam {
+        for (s, n, failed) in &beam {
             if game.phase(s) == Phase::Terminal {
-                children.push((s.crosses() as f32, s.clone(), *n));
+                children.push((s.crosses() as f32, s.clone(), *n, *failed));
                 continue;
             }
             game.legal_moves(s, &mut moves);
@@ -72,17 +87,21 @@ fn search(game: &Game, value: &TupleValue, rolls: &[Roll], width: usize) -> u32 
                 let mut t = s.clone();
                 game.apply(&mut t, mv);
                 let mut m = *n;
+                let mut failed = *failed;
+                if matches!(mv.action, Action::Cross(_) | Action::Pass) {
+                    failed[usize::from(s.round()).min(15)] += 1;
+                }
                 advance(game, &mut t, rolls, &mut m);
                 if !seen.insert(t.clone()) {
                     continue;
                 }
                 let score = t.crosses() as f32 + value.value(&t) + t.powers_used() as f32 / 1024.0;
-                children.push((score, t, m));
+                children.push((score, t, m, failed));
             }
         }
         children.sort_by(|a, b| a.0.total_cmp(&b.0));
         children.truncate(width);
-        beam = children.into_iter().map(|(_, s, n)| (s, n)).collect();
+        beam = children.into_iter().map(|(_, s, n, f)| (s, n, f)).collect();
     }
 }
 
@@ -92,7 +111,7 @@ fn main() {
     let value = Arc::new(TupleValue::from_bytes(&game, &std::fs::read(&args[2]).unwrap()).unwrap());
     let games: u64 = args[3].parse().unwrap();
     let width: usize = args.get(4).map_or(200, |a| a.parse().unwrap());
-    let results: Vec<(u32, u32)> = (0..games)
+    let results: Vec<Outcome> = (0..games)
         .into_par_iter()
         .map(|s| {
             let mut p = TuplePlayer::new(value.clone());
@@ -100,20 +119,22 @@ fn main() {
             (played, search(&game, &value, &rolls, width))
         })
         .collect();
-    let mean = |f: fn(&(u32, u32)) -> u32| {
-        results.iter().map(|r| f64::from(f(r))).sum::<f64>() / games as f64
-    };
-    let dist = |f: fn(&(u32, u32)) -> u32| {
-        let mut h = [0u32; 20];
-        for r in &results {
-            h[(f(r) as usize).min(19)] += 1;
-        }
-        h
-    };
+    let n = games as f64;
+    let mean =
+        |f: &dyn Fn(&Outcome) -> u32| results.iter().map(|r| f64::from(f(r))).sum::<f64>() / n;
+    let mut histogram = [0u32; 20];
+    for r in &results {
+        histogram[(r.1.0 as usize).min(19)] += 1;
+    }
     println!(
         "{games} games: tuples {:.2}, hindsight beam {width}: {:.2}",
-        mean(|r| r.0),
-        mean(|r| r.1)
+        mean(&|r| r.0),
+        mean(&|r| r.1.0)
     );
-    println!("hindsight X histogram: {:?}", dist(|r| r.1));
+    println!("hindsight X histogram: {histogram:?}");
+    let rounds = usize::from(game.rules().rounds).min(16);
+    let per_round: Vec<String> = (0..rounds)
+        .map(|k| format!("{:.2}", mean(&|r| u32::from(r.1.1[k]))))
+        .collect();
+    println!("dice writing no number per round: {}", per_round.join(" "));
 }

@@ -1,7 +1,7 @@
 //! How the tuples player improves as it learns: trains on a map and, at
 //! checkpoints, plays seeded games with the values learned so far.
 //!
-//! `cargo run --release --example learning_curve -- [MAP] [GAMES] [EVAL_GAMES]`
+//! `cargo run --release --example learning_curve -- [MAP] [GAMES] [EVAL_GAMES] [SEED]`
 //!
 //! Prints a Markdown table of the mean X at each checkpoint (1/20, 1/10,
 //! 1/5, 2/5, 7/10 and all of GAMES). A developer's tool: bad arguments make it panic.
@@ -16,6 +16,7 @@ fn main() {
     let map = args.get(1).map_or("maps/usa.toml", String::as_str);
     let games: u64 = args.get(2).and_then(|a| a.parse().ok()).unwrap_or(100_000);
     let eval: u64 = args.get(3).and_then(|a| a.parse().ok()).unwrap_or(1000);
+    let seed: u64 = args.get(4).and_then(|a| a.parse().ok()).unwrap_or(1);
     let game =
         rollx::rules::Game::new(rollx::map::load(std::path::Path::new(map)).unwrap()).unwrap();
     let checkpoints = [
@@ -26,7 +27,7 @@ fn main() {
         games * 7 / 10,
         games,
     ];
-    let mut trainer = Trainer::new(&game, 1).unwrap();
+    let mut trainer = Trainer::new(&game, seed).unwrap();
     let mut rows = Vec::new();
     for g in 1..=games {
         trainer.play(&game);
