@@ -11,14 +11,38 @@
 //! developer's tool: bad arguments make it panic.
 use std::sync::Arc;
 
-use rand::SeedableRng;
-use rand_pcg::Pcg64Mcg;
 use rayon::prelude::*;
-use rollx::play::{PlayerSetup, TupleValue, derive_seed, policy_with};
-use rollx::rules::{Action, Game, Phase};
+use rollx::play::{PlayerSetup, Policy, TupleValue, derive_seed, play_silent, policy_with};
+use rollx::rules::{Action, Game, Move, State};
 
 /// Per round: X marked, dice that did nothing, Dupes.
 type Tally = Vec<[u32; 3]>;
+
+/// A player that counts what another one does, round by round.
+struct Counting {
+    player: Box<dyn Policy>,
+    tally: Tally,
+}
+
+impl Policy for Counting {
+    fn name(&self) -> &str {
+        self.player.name()
+    }
+
+    fn choose(&mut self, game: &Game, state: &State) -> Move {
+        let mv = self.player.choose(game, state);
+        let kind = match mv.action {
+            Action::Cross(_) => Some(0),
+            Action::Pass => Some(1),
+            Action::WriteTwice(..) => Some(2),
+            Action::Write(_) => None,
+        };
+        if let Some(k) = kind {
+            self.tally[usize::from(state.round())][k] += 1;
+        }
+        mv
+    }
+}
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
@@ -36,33 +60,12 @@ fn main() {
         .into_par_iter()
         .map(|i| {
             let seed = derive_seed(5, i);
-            let mut player = policy_with(policy, seed, &setup).unwrap();
-            let mut dice = Pcg64Mcg::seed_from_u64(seed);
-            let mut state = game.initial_state();
-            let mut tally = vec![[0; 3]; rounds];
-            loop {
-                match game.phase(&state) {
-                    Phase::Chance => {
-                        let roll = game.sample_roll(&state, &mut dice);
-                        game.apply_roll(&mut state, roll).unwrap();
-                    }
-                    Phase::Decision => {
-                        let mv = player.choose(&game, &state);
-                        let kind = match mv.action {
-                            Action::Cross(_) => Some(0),
-                            Action::Pass => Some(1),
-                            Action::WriteTwice(..) => Some(2),
-                            Action::Write(_) => None,
-                        };
-                        if let Some(k) = kind {
-                            tally[usize::from(state.round())][k] += 1;
-                        }
-                        game.apply(&mut state, mv);
-                    }
-                    Phase::Terminal => break,
-                }
-            }
-            (tally, state.crosses())
+            let mut counting = Counting {
+                player: policy_with(policy, seed, &setup).unwrap(),
+                tally: vec![[0; 3]; rounds],
+            };
+            let end = play_silent(&game, seed, &mut counting);
+            (counting.tally, end.crosses())
         })
         .collect();
     let n = games as f64;
