@@ -8,9 +8,9 @@
 //! X plus estimated X to come are kept. It prints the tuples player's mean
 //! X on the same dice and the best the search found, with the dice that
 //! wrote no number (an X marked, or nothing done) in each round of the best
-//! line found. The search gives an
-//! upper bound on what a player who knew the dice could do, so it tells
-//! how far any player without that knowledge is from the floor.
+//! line found. The search gives an upper bound on what a player who knew
+//! the dice could do, so it tells how far any player without that
+//! knowledge is from the floor.
 use std::collections::HashSet;
 use std::sync::Arc;
 
@@ -60,7 +60,7 @@ fn search(game: &Game, value: &TupleValue, rolls: &[Roll], width: usize) -> (u32
     let mut start = game.initial_state();
     let mut next = 0;
     advance(game, &mut start, rolls, &mut next);
-    let mut beam = vec![(start, next, [0u8; 16])];
+    let mut beam = vec![(start, next, Failures::default())];
     let mut moves = MoveList::new();
     loop {
         if beam
@@ -89,7 +89,7 @@ fn search(game: &Game, value: &TupleValue, rolls: &[Roll], width: usize) -> (u32
                 let mut m = *n;
                 let mut failed = *failed;
                 if matches!(mv.action, Action::Cross(_) | Action::Pass) {
-                    failed[usize::from(s.round()).min(15)] += 1;
+                    failed[usize::from(s.round()).min(failed.len() - 1)] += 1;
                 }
                 advance(game, &mut t, rolls, &mut m);
                 if !seen.insert(t.clone()) {
@@ -132,7 +132,7 @@ fn main() {
         mean(&|r| r.1.0)
     );
     println!("hindsight X histogram: {histogram:?}");
-    let rounds = usize::from(game.rules().rounds).min(16);
+    let rounds = usize::from(game.rules().rounds).min(Failures::default().len());
     let per_round: Vec<String> = (0..rounds)
         .map(|k| format!("{:.2}", mean(&|r| u32::from(r.1.1[k]))))
         .collect();

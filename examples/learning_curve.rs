@@ -2,6 +2,7 @@
 //! checkpoints, plays seeded games with the values learned so far.
 //!
 //! `cargo run --release --example learning_curve -- [MAP] [GAMES] [EVAL_GAMES] [SEED]`
+//! (SEED of the learning games, 1 by default, as `rollx train`)
 //!
 //! Prints a Markdown table of the mean X at each checkpoint (1/20, 1/10,
 //! 1/5, 2/5, 7/10 and all of GAMES). A developer's tool: bad arguments make it panic.
