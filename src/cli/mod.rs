@@ -3,6 +3,7 @@
 
 mod check;
 mod human;
+mod output;
 mod play;
 mod print;
 mod referee;
@@ -230,27 +231,9 @@ pub fn load_game(path: &std::path::Path) -> Result<rollx::rules::Game, u8> {
     }
 }
 
-/// Writes a file atomically: to a temporary file beside it, then renamed,
-/// so that a failed run never leaves a half-written file.
+/// Writes a file whole (see [`output`]): a failed run never leaves a
+/// half-written file, and devices, pipes and symbolic links are honoured.
 pub fn write_atomic(path: &std::path::Path, bytes: &[u8]) -> std::io::Result<()> {
-    use std::io::Write;
-    let dir = match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d,
-        _ => std::path::Path::new("."),
-    };
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    let tmp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
-    let result = (|| {
-        let mut f = std::fs::File::create(&tmp)?;
-        f.write_all(bytes)?;
-        f.sync_all()?;
-        std::fs::rename(&tmp, path)
-    })();
-    if result.is_err() {
-        let _ = std::fs::remove_file(&tmp);
-    }
-    result
+    let out = output::Output::check(path, false).map_err(|e| std::io::Error::other(e.message))?;
+    output::write(&out, bytes).map_err(|e| std::io::Error::other(e.message))
 }

@@ -5,7 +5,8 @@ use std::time::Instant;
 
 use clap::Args;
 
-use super::{EXIT_INVALID, EXIT_OK, EXIT_USAGE, load_game, write_atomic};
+use super::output::{self, Output};
+use super::{EXIT_INVALID, EXIT_OK, EXIT_USAGE, load_game};
 use rollx::diag::SourceMap;
 use rollx::diag::render::{Style, report};
 use rollx::render::{pdf, png, svg};
@@ -18,9 +19,10 @@ use rollx::sheet::{self, PrintOptions, template};
 the a4-2up template) that prints correctly at 100 % on a home printer, plus SVG and PNG \
 previews of the first page. Before anything is written the sheet is checked: nothing outside \
 the printable area, writing boxes big enough, text that fits, region colours that can be \
-told apart. Files are written whole or not at all.",
+told apart. Every output path is checked before the work, and the files are written whole or \
+not at all: a run that fails writes none of them.",
     after_help = "Templates: letter (default), a4, a4-2up, or a template file (docs/templates.md).\n\n\
-Examples:\n  rollx print maps/usa.toml                      # output/usa.pdf, 100 sheets\n  rollx print maps/japan.toml --template a4 --sheets 20\n  rollx print maps/usa.toml --png output/usa.png  # just a preview\n  rollx print maps/usa.toml --mono -o usa-bw.pdf\n\n\
+Examples:\n  rollx print maps/usa.toml                      # output/usa.pdf, 100 sheets\n  rollx print maps/japan.toml --template a4 --sheets 20\n  rollx print maps/usa.toml --png output/usa.png  # just a preview\n  rollx print maps/usa.toml --mono -o usa-bw.pdf\n  rollx print maps/usa.toml --sheets 10 -o - | lp   # straight to the printer\n\n\
 Exit codes: 0 written, 1 the map or template is invalid or a print check failed, 2 usage or I/O error."
 )]
 pub struct PrintArgs {
@@ -34,13 +36,13 @@ pub struct PrintArgs {
     #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u32).range(1..=10_000))]
     pub sheets: u32,
     /// The PDF to write (default output/<map id>.pdf; written unless only
-    /// previews are asked for).
+    /// previews are asked for); `-` writes it to standard output.
     #[arg(long, short = 'o', value_name = "FILE")]
     pub output: Option<PathBuf>,
-    /// Also write page 1 as SVG.
+    /// Also write page 1 as SVG (`-`: to standard output).
     #[arg(long, value_name = "FILE")]
     pub svg: Option<PathBuf>,
-    /// Also write page 1 as PNG.
+    /// Also write page 1 as PNG (`-`: to standard output).
     #[arg(long, value_name = "FILE")]
     pub png: Option<PathBuf>,
     /// Resolution of the PNG preview in dots per inch.
@@ -58,19 +60,6 @@ fn parse_dpi(s: &str) -> Result<f32, String> {
     }
 }
 
-fn write(path: &Path, bytes: &[u8]) -> Result<(), u8> {
-    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty())
-        && let Err(e) = std::fs::create_dir_all(dir)
-    {
-        eprintln!("error: cannot create {}: {e}", dir.display());
-        return Err(EXIT_USAGE);
-    }
-    write_atomic(path, bytes).map_err(|e| {
-        eprintln!("error: cannot write {}: {e}", path.display());
-        EXIT_USAGE
-    })
-}
-
 /// Runs `rollx print`.
 pub fn run(args: &PrintArgs, color: bool) -> u8 {
     let start = Instant::now();
@@ -80,6 +69,45 @@ pub fn run(args: &PrintArgs, color: bool) -> u8 {
     };
     let map = game.map();
     let style = Style { color, width: 100 };
+
+    // Every output is checked before the work.
+    let want_pdf = args.output.is_some() || (args.svg.is_none() && args.png.is_none());
+    let pdf_path = want_pdf.then(|| {
+        args.output
+            .clone()
+            .unwrap_or_else(|| Path::new("output").join(format!("{}.pdf", map.info.id)))
+    });
+    let check = |path: &Option<PathBuf>| -> Result<Option<Output>, u8> {
+        path.as_deref()
+            .map(|p| Output::check(p, true))
+            .transpose()
+            .map_err(|e| {
+                eprintln!("error: {e}");
+                EXIT_USAGE
+            })
+    };
+    let (pdf_out, svg_out, png_out) = match (check(&pdf_path), check(&args.svg), check(&args.png)) {
+        (Ok(a), Ok(b), Ok(c)) => (a, b, c),
+        (Err(code), _, _) | (_, Err(code), _) | (_, _, Err(code)) => return code,
+    };
+    let outputs: Vec<&Output> = [&pdf_out, &svg_out, &png_out]
+        .into_iter()
+        .flatten()
+        .collect();
+    if let Err(e) = output::distinct(&outputs) {
+        eprintln!("error: {e}");
+        return EXIT_USAGE;
+    }
+    // With a file on standard output, what rollx says goes to stderr.
+    let to_stdout = outputs.iter().any(|o| o.is_stdout());
+    let say = |line: String| {
+        if to_stdout {
+            eprintln!("{line}");
+        } else {
+            println!("{line}");
+        }
+    };
+
     let template = match template::load(&args.template) {
         Ok(t) => t,
         Err(e) => {
@@ -115,13 +143,8 @@ pub fn run(args: &PrintArgs, color: bool) -> u8 {
     };
 
     // Render everything first, then write: a failure leaves no file behind.
-    let want_pdf = args.output.is_some() || (args.svg.is_none() && args.png.is_none());
-    let mut files: Vec<(PathBuf, Vec<u8>, String)> = Vec::new();
-    if want_pdf {
-        let path = args
-            .output
-            .clone()
-            .unwrap_or_else(|| Path::new("output").join(format!("{}.pdf", map.info.id)));
+    let mut files: Vec<(&Output, Vec<u8>, String)> = Vec::new();
+    if let Some(out) = &pdf_out {
         match pdf::to_pdf(&pad.document) {
             Ok(bytes) => {
                 let what = format!(
@@ -136,7 +159,7 @@ pub fn run(args: &PrintArgs, color: bool) -> u8 {
                     if args.sheets == 1 { "sheet" } else { "sheets" },
                     template.description
                 );
-                files.push((path, bytes, what));
+                files.push((out, bytes, what));
             }
             Err(e) => {
                 eprintln!("error: {e}");
@@ -144,39 +167,45 @@ pub fn run(args: &PrintArgs, color: bool) -> u8 {
             }
         }
     }
-    if let Some(path) = &args.svg {
+    if let Some(out) = &svg_out {
         match svg::to_svg(&pad.document, 1) {
-            Ok(text) => files.push((path.clone(), text.into_bytes(), "page 1 as SVG".into())),
+            Ok(text) => files.push((out, text.into_bytes(), "page 1 as SVG".into())),
             Err(e) => {
                 eprintln!("error: {e}");
                 return EXIT_INVALID;
             }
         }
     }
-    if let Some(path) = &args.png {
+    if let Some(out) = &png_out {
         match png::to_png(&pad.document, 1, args.dpi) {
-            Ok(bytes) => files.push((path.clone(), bytes, format!("page 1 at {} dpi", args.dpi))),
+            Ok(bytes) => files.push((out, bytes, format!("page 1 at {} dpi", args.dpi))),
             Err(e) => {
                 eprintln!("error: {e}");
                 return EXIT_INVALID;
             }
         }
     }
-    for (path, bytes, what) in &files {
-        if let Err(code) = write(path, bytes) {
-            return code;
-        }
-        println!(
-            "wrote {} ({what}, {} KB)",
-            path.display(),
+    let all: Vec<(&Output, &[u8])> = files.iter().map(|(o, b, _)| (*o, b.as_slice())).collect();
+    if let Err(e) = output::write_all(&all) {
+        eprintln!("error: {e}; nothing written");
+        return EXIT_USAGE;
+    }
+    for (out, bytes, what) in &files {
+        let place = if out.is_stdout() {
+            "standard output".to_string()
+        } else {
+            out.path().display().to_string()
+        };
+        say(format!(
+            "wrote {place} ({what}, {} KB)",
             bytes.len().div_ceil(1024)
-        );
+        ));
     }
     let box_mm = pad.box_size * 25.4 / 72.0;
-    println!(
+    say(format!(
         "{}: writing boxes {box_mm:.1} mm, print checks passed ({:.0} ms)",
         map.info.name,
         start.elapsed().as_secs_f64() * 1e3
-    );
+    ));
     EXIT_OK
 }

@@ -1,14 +1,15 @@
 //! `rollx simulate`: many computer games per map, summarised for designers.
 
 use std::io::IsTerminal;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::time::Instant;
 
 use clap::Args;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 
-use super::{EXIT_OK, EXIT_USAGE, EffortArgs, load_game, write_atomic};
+use super::output::{self, Output, OutputDir};
+use super::{EXIT_OK, EXIT_USAGE, EffortArgs, load_game};
 use rollx::map::Power;
 use rollx::play::report::{MapResult, SimReport, markdown, policy_result, text};
 use rollx::play::simulate::{simulate, without_power};
@@ -94,6 +95,26 @@ pub fn run(args: &SimulateArgs) -> u8 {
         );
         return EXIT_USAGE;
     }
+    // The outputs are checked before the games are played.
+    let report_out = match args
+        .report
+        .as_deref()
+        .map(|p| Output::check(p, false))
+        .transpose()
+    {
+        Ok(o) => o,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return EXIT_USAGE;
+        }
+    };
+    let logs_dir = match args.save_logs.as_deref().map(OutputDir::check).transpose() {
+        Ok(d) => d,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return EXIT_USAGE;
+        }
+    };
     let mut games: Vec<Game> = Vec::new();
     let mut setups: Vec<PlayerSetup> = Vec::new();
     for path in &args.maps {
@@ -192,18 +213,19 @@ pub fn run(args: &SimulateArgs) -> u8 {
 
     // The files first: a reader that stops early (`rollx simulate ... |
     // head`) ends the process on its next write, and must not cost them.
-    if let Some(path) = &args.report {
+    if let Some(out) = &report_out {
         let command = command_line(args);
         let page = html::html(
             &report,
             &games.iter().map(Game::map).collect::<Vec<_>>(),
             &command,
         );
-        if let Err(code) = write_file(path, page.as_bytes()) {
-            return code;
+        if let Err(e) = output::write(out, page.as_bytes()) {
+            eprintln!("error: {e}");
+            return EXIT_USAGE;
         }
     }
-    if let Some(dir) = &args.save_logs
+    if let Some(dir) = &logs_dir
         && let Err(code) = save_logs(args, &games, &setups, dir, &pool)
     {
         return code;
@@ -258,30 +280,17 @@ fn command_line(args: &SimulateArgs) -> String {
     c
 }
 
-fn write_file(path: &Path, bytes: &[u8]) -> Result<(), u8> {
-    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty())
-        && let Err(e) = std::fs::create_dir_all(dir)
-    {
-        eprintln!("error: cannot create {}: {e}", dir.display());
-        return Err(EXIT_USAGE);
-    }
-    write_atomic(path, bytes).map_err(|e| {
-        eprintln!("error: cannot write {}: {e}", path.display());
-        EXIT_USAGE
-    })
-}
-
 /// Writes every simulated game as a game log: the same seeds give the same
 /// games as the simulation.
 fn save_logs(
     args: &SimulateArgs,
     games: &[Game],
     setups: &[PlayerSetup],
-    dir: &Path,
+    dir: &OutputDir,
     pool: &rayon::ThreadPool,
 ) -> Result<(), u8> {
-    if let Err(e) = std::fs::create_dir_all(dir) {
-        eprintln!("error: cannot create {}: {e}", dir.display());
+    if let Err(e) = dir.create() {
+        eprintln!("error: {e}");
         return Err(EXIT_USAGE);
     }
     let width = (args.games - 1).to_string().len();
@@ -294,10 +303,10 @@ fn save_logs(
                     let played =
                         play_game(game, seed, &mut players, Some(path.display().to_string()));
                     let file =
-                        dir.join(format!("{}-{policy}-{i:0width$}.json", game.map().info.id));
-                    write_atomic(&file, format!("{}\n", played.log.to_json()).as_bytes())
+                        dir.file(&format!("{}-{policy}-{i:0width$}.json", game.map().info.id));
+                    output::write(&file, format!("{}\n", played.log.to_json()).as_bytes())
                         .err()
-                        .map(|e| format!("cannot write {}: {e}", file.display()))
+                        .map(|e| e.to_string())
                 })
             });
             if let Some(message) = failed {

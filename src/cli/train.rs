@@ -7,7 +7,8 @@ use std::time::Instant;
 use clap::Args;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
-use super::{EXIT_INVALID, EXIT_OK, EXIT_USAGE, load_game, write_atomic};
+use super::output::{self, Output};
+use super::{EXIT_INVALID, EXIT_OK, EXIT_USAGE, load_game};
 use rollx::play::tuples::Trainer;
 
 /// Arguments of `rollx train`.
@@ -56,6 +57,14 @@ pub fn run(args: &TrainArgs) -> u8 {
         .output
         .clone()
         .unwrap_or_else(|| default_values_path(&args.map));
+    // Fail before learning for minutes when the output cannot be written.
+    let out = match Output::check(&output, false) {
+        Ok(o) => o,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return EXIT_USAGE;
+        }
+    };
     let bar = if args.quiet || !std::io::stderr().is_terminal() {
         ProgressBar::hidden()
     } else {
@@ -70,13 +79,6 @@ pub fn run(args: &TrainArgs) -> u8 {
         b.set_message(game.map().info.id.clone());
         b
     };
-    // Fail before learning for minutes when the output cannot be written.
-    if let Some(dir) = output.parent().filter(|d| !d.as_os_str().is_empty())
-        && let Err(e) = std::fs::create_dir_all(dir)
-    {
-        eprintln!("error: cannot create {}: {e}", dir.display());
-        return EXIT_USAGE;
-    }
     let mut trainer = match Trainer::new(&game, args.seed) {
         Ok(t) => t,
         Err(e) => {
@@ -101,8 +103,8 @@ pub fn run(args: &TrainArgs) -> u8 {
     bar.finish_and_clear();
     let value = trainer.finish();
     let bytes = value.to_bytes();
-    if let Err(e) = write_atomic(&output, &bytes) {
-        eprintln!("error: cannot write {}: {e}", output.display());
+    if let Err(e) = output::write(&out, &bytes) {
+        eprintln!("error: {e}");
         return EXIT_USAGE;
     }
     println!(

@@ -1,0 +1,188 @@
+//! The files commands write: checked before the work, written whole, all
+//! or nothing, through devices, pipes and symbolic links, or to standard
+//! output.
+
+mod common;
+use common::{rollx, run};
+
+use std::fs;
+use std::path::Path;
+
+fn s(p: &Path) -> &str {
+    p.to_str().expect("utf-8 path")
+}
+
+#[test]
+fn print_writes_the_pdf_or_the_svg_to_standard_output_with_a_dash() {
+    let out = rollx()
+        .args([
+            "print",
+            "maps/examples/tutorial.toml",
+            "--sheets",
+            "2",
+            "-o",
+            "-",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    assert!(out.stdout.starts_with(b"%PDF-"), "a PDF on stdout");
+    assert!(out.stdout.ends_with(b"%%EOF\n") || out.stdout.ends_with(b"%%EOF"));
+    let said = String::from_utf8(out.stderr).unwrap();
+    assert!(said.contains("wrote standard output"), "{said}");
+
+    let out = rollx()
+        .args(["print", "maps/examples/tutorial.toml", "--svg", "-"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let svg = String::from_utf8(out.stdout).unwrap();
+    assert!(svg.contains("<svg"), "an SVG on stdout");
+    assert!(
+        !svg.contains("wrote"),
+        "messages stay off the file's stream"
+    );
+}
+
+#[test]
+fn two_outputs_cannot_share_standard_output_or_a_file() {
+    let (code, _, err) = run(&[
+        "print",
+        "maps/examples/tutorial.toml",
+        "-o",
+        "-",
+        "--svg",
+        "-",
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("only one output can go to standard output"),
+        "{err}"
+    );
+
+    let dir = tempfile::tempdir().unwrap();
+    let pdf = dir.path().join("same");
+    let (code, _, err) = run(&[
+        "print",
+        "maps/examples/tutorial.toml",
+        "-o",
+        s(&pdf),
+        "--svg",
+        s(&pdf),
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(!pdf.exists());
+}
+
+#[cfg(unix)]
+#[test]
+fn a_named_pipe_receives_the_file_and_stays_a_pipe() {
+    use std::os::unix::fs::FileTypeExt;
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("printer");
+    let c = std::ffi::CString::new(s(&fifo)).unwrap();
+    // SAFETY: a valid NUL-terminated path.
+    assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o600) }, 0);
+    let reader = {
+        let fifo = fifo.clone();
+        std::thread::spawn(move || fs::read(fifo).unwrap())
+    };
+    let (code, out, err) = run(&["print", "maps/examples/tutorial.toml", "--svg", s(&fifo)]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("wrote"), "{out}");
+    // Checked first: a pipe replaced by a file would leave the reader waiting.
+    assert!(fs::metadata(&fifo).unwrap().file_type().is_fifo());
+    let got = reader.join().unwrap();
+    assert!(String::from_utf8(got).unwrap().contains("<svg"));
+}
+
+#[cfg(unix)]
+#[test]
+fn a_symbolic_link_is_written_through_to_its_target() {
+    let dir = tempfile::tempdir().unwrap();
+    let target = dir.path().join("real.svg");
+    let link = dir.path().join("preview.svg");
+    fs::write(&target, "old").unwrap();
+    std::os::unix::fs::symlink(&target, &link).unwrap();
+    let (code, _, err) = run(&["print", "maps/examples/tutorial.toml", "--svg", s(&link)]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        fs::symlink_metadata(&link)
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
+    assert!(fs::read_to_string(&target).unwrap().contains("<svg"));
+}
+
+#[test]
+fn several_outputs_are_written_all_or_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let blocker = dir.path().join("not-a-folder");
+    fs::write(&blocker, "").unwrap();
+    let pdf = dir.path().join("ok.pdf");
+    let (code, out, err) = run(&[
+        "print",
+        "maps/examples/tutorial.toml",
+        "-o",
+        s(&pdf),
+        "--svg",
+        s(&blocker.join("x.svg")),
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("is not a folder"), "{err}");
+    assert!(out.is_empty(), "{out}");
+    assert!(!pdf.exists(), "the PDF must not be written alone");
+}
+
+#[test]
+fn simulate_refuses_an_unwritable_report_before_playing() {
+    let dir = tempfile::tempdir().unwrap();
+    let blocker = dir.path().join("file");
+    fs::write(&blocker, "").unwrap();
+    let report = blocker.join("r.html");
+    // Enough games that playing them first would show.
+    let (code, out, err) = run(&[
+        "simulate",
+        "maps/examples/tutorial.toml",
+        "--games",
+        "200000",
+        "--quiet",
+        "--report",
+        s(&report),
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(out.is_empty(), "{out}");
+    assert!(
+        err.contains(&format!("cannot write {}", report.display()))
+            && err.contains("is not a folder"),
+        "{err}"
+    );
+    let (code, _, err) = run(&[
+        "simulate",
+        "maps/examples/tutorial.toml",
+        "--games",
+        "200000",
+        "--quiet",
+        "--save-logs",
+        s(&blocker),
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("is not a folder"), "{err}");
+}
+
+#[test]
+fn train_refuses_an_unwritable_output_before_learning() {
+    let dir = tempfile::tempdir().unwrap();
+    let (code, _, err) = run(&[
+        "train",
+        "maps/examples/tutorial.toml",
+        "--games",
+        "100000000",
+        "-q",
+        "-o",
+        s(dir.path()),
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("it is a folder"), "{err}");
+}
