@@ -55,12 +55,15 @@ pub enum ColorChoice {
 impl ColorChoice {
     /// Whether to colour output written to stdout.
     pub fn enabled(self) -> bool {
+        self.enabled_for(&std::io::stdout())
+    }
+
+    /// Whether to colour output written to `stream`.
+    pub fn enabled_for(self, stream: &impl IsTerminal) -> bool {
         match self {
             ColorChoice::Always => true,
             ColorChoice::Never => false,
-            ColorChoice::Auto => {
-                std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none()
-            }
+            ColorChoice::Auto => stream.is_terminal() && std::env::var_os("NO_COLOR").is_none(),
         }
     }
 }
@@ -93,6 +96,7 @@ pub fn run() -> ExitCode {
         }
     };
     let color = cli.color.enabled();
+    let _ = STDERR_COLOR.set(cli.color.enabled_for(&std::io::stderr()));
     ExitCode::from(match cli.command {
         Command::Check(args) => check::run(&args, color),
         Command::Play(args) => play::run(&args, color),
@@ -159,9 +163,12 @@ impl EffortArgs {
         let bytes = match std::fs::read(&path) {
             Ok(b) => b,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                let time = train::estimate(game, train::DEFAULT_GAMES)
+                    .map(|d| format!(" ({} on one core)", train::about(d)))
+                    .unwrap_or_default();
                 eprintln!(
                     "error: the {player} player needs learned values, and {} does not exist\n  \
-                     help: run `rollx train {}` first (about seven minutes), or give --values FILE",
+                     help: run `rollx train {}` first{time}, or give --values FILE",
                     path.display(),
                     map.display()
                 );
@@ -212,8 +219,18 @@ impl EffortArgs {
     }
 }
 
-/// Loads a map for a command that needs a valid one, printing why not.
-/// Returns the exit code on failure.
+/// Whether diagnostics written to stderr are coloured (set once from
+/// `--color` by [`run`]).
+static STDERR_COLOR: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+
+/// Whether to colour what goes to stderr.
+pub fn stderr_color() -> bool {
+    *STDERR_COLOR.get().unwrap_or(&false)
+}
+
+/// Loads a map for a command that needs a valid one. An invalid map's
+/// errors are shown as `rollx check` shows them (warnings are left to
+/// `check`). Returns the exit code on failure.
 pub fn load_game(path: &std::path::Path) -> Result<rollx::rules::Game, u8> {
     match rollx::map::load(path) {
         Ok(map) => rollx::rules::Game::new(map).map_err(|e| {
@@ -224,8 +241,18 @@ pub fn load_game(path: &std::path::Path) -> Result<rollx::rules::Game, u8> {
             eprintln!("error: {e}");
             Err(EXIT_USAGE)
         }
-        Err(e) => {
-            eprintln!("error: {e}");
+        Err(rollx::map::LoadError::Invalid(checked)) => {
+            let style = rollx::diag::render::Style {
+                color: stderr_color(),
+                width: 100,
+            };
+            for d in checked.diagnostics.iter().filter(|d| d.is_error()) {
+                eprintln!(
+                    "{}",
+                    rollx::diag::render::report(d, &checked.sources, style)
+                );
+            }
+            eprintln!("error: {}", rollx::map::LoadError::Invalid(checked));
             Err(EXIT_INVALID)
         }
     }

@@ -2,7 +2,10 @@
 
 use std::fmt;
 
-use miette::{GraphicalReportHandler, GraphicalTheme, LabeledSpan, NamedSource};
+use miette::{
+    GraphicalReportHandler, GraphicalTheme, LabeledSpan, MietteError, MietteSpanContents,
+    SourceSpan, SpanContents,
+};
 use serde::Serialize;
 
 use super::{Diagnostic, Position, Severity, SourceId, SourceMap};
@@ -53,7 +56,7 @@ struct Report {
     severity: Option<Severity>,
     message: String,
     help: Option<String>,
-    source: Option<NamedSource<String>>,
+    source: Option<Excerpt>,
     labels: Vec<LabeledSpan>,
     related: Vec<Report>,
 }
@@ -84,12 +87,17 @@ impl Report {
                     message: String,
                     help: Option<String>,
                     severity| {
+            let printable = file.map(|id| Printable::new(&sources.get(id).text));
             let labels = members
                 .iter()
                 .map(|&i| {
                     let l = &diag.labels[i];
-                    let text = (!l.text.is_empty()).then(|| l.text.clone());
-                    let span = (l.loc.start as usize, (l.loc.end - l.loc.start) as usize);
+                    let text = (!l.text.is_empty()).then(|| printable_line(&l.text));
+                    let (start, end) = match &printable {
+                        Some(p) => (p.offset(l.loc.start as usize), p.offset(l.loc.end as usize)),
+                        None => (l.loc.start as usize, l.loc.end as usize),
+                    };
+                    let span = (start, end - start);
                     if i == 0 {
                         LabeledSpan::new_primary_with_span(text, span)
                     } else {
@@ -97,16 +105,15 @@ impl Report {
                     }
                 })
                 .collect();
-            let source = file.map(|id| {
-                let f = sources.get(id);
-                NamedSource::new(f.path.display().to_string(), lone_cr_as_space(&f.text))
-                    .with_language("toml")
+            let source = file.zip(printable).map(|(id, p)| Excerpt {
+                name: printable_line(&sources.get(id).path.display().to_string()),
+                text: p.text,
             });
             Report {
                 code: diag.code,
                 severity,
-                message,
-                help,
+                message: printable_line(&message),
+                help: help.map(|h| printable_line(&h)),
                 source,
                 labels,
                 related: Vec::new(),
@@ -143,26 +150,115 @@ impl Report {
     }
 }
 
-/// The text as miette should see it: only `\n` ends a line, as in
-/// [`SourceFile::position`](super::SourceFile::position) and TOML. miette
-/// counts a lone `\r` as a line break for the `file:line:column` header
-/// but not in the excerpt, so the two would disagree; a lone `\r` becomes
-/// a space (one byte, so every offset stays put), which also keeps it from
-/// sending the terminal's cursor back to the start of the line.
-fn lone_cr_as_space(text: &str) -> String {
-    let bytes = text.as_bytes();
-    if !bytes.contains(&b'\r') {
-        return text.to_string();
+/// A control character as something a terminal shows rather than obeys:
+/// the Unicode "control picture" of a C0 control (`␛` for escape) or of
+/// delete, and `�` for the rest (C1 controls).
+fn picture(c: char) -> char {
+    match c {
+        '\0'..='\u{1f}' => char::from_u32(0x2400 + c as u32).unwrap_or('\u{fffd}'),
+        '\u{7f}' => '\u{2421}',
+        _ => '\u{fffd}',
     }
-    let mut out = String::with_capacity(text.len());
-    for (i, c) in text.char_indices() {
-        if c == '\r' && bytes.get(i + 1) != Some(&b'\n') {
-            out.push(' ');
-        } else {
-            out.push(c);
+}
+
+/// Whether a character of a source excerpt must be shown as a picture:
+/// every control character but tab and the newline (with the carriage
+/// return before it).
+fn unprintable(text: &str, i: usize, c: char) -> bool {
+    c.is_control()
+        && c != '\n'
+        && c != '\t'
+        && !(c == '\r' && text.as_bytes().get(i + 1) == Some(&b'\n'))
+}
+
+/// A source text made safe to print, with the map from its byte offsets
+/// to the original's.
+struct Printable {
+    text: String,
+    /// `(end of a replaced character in the original, bytes added so far)`.
+    shifts: Vec<(usize, usize)>,
+}
+
+impl Printable {
+    /// Control characters become pictures (so an escape sequence in a map
+    /// file cannot drive the terminal, and a lone `\r` cannot move the
+    /// cursor back or split a line differently from TOML); only `\n` ends a
+    /// line, as in [`SourceFile::position`](super::SourceFile::position).
+    fn new(text: &str) -> Self {
+        let mut out = String::with_capacity(text.len());
+        let mut shifts = Vec::new();
+        let mut added = 0;
+        for (i, c) in text.char_indices() {
+            if unprintable(text, i, c) {
+                let p = picture(c);
+                out.push(p);
+                added += p.len_utf8() - c.len_utf8();
+                shifts.push((i + c.len_utf8(), added));
+            } else {
+                out.push(c);
+            }
         }
+        Self { text: out, shifts }
     }
-    out
+
+    /// The offset in the printable text of byte `offset` of the original.
+    fn offset(&self, offset: usize) -> usize {
+        let k = self.shifts.partition_point(|&(end, _)| end <= offset);
+        offset + k.checked_sub(1).map_or(0, |k| self.shifts[k].1)
+    }
+}
+
+/// A file's printable text as miette reads it, with the column of the
+/// `file:line:column` header counted in characters (miette counts bytes),
+/// so that it agrees with [`SourceMap::position`] and the JSON output.
+#[derive(Debug)]
+struct Excerpt {
+    name: String,
+    text: String,
+}
+
+impl miette::SourceCode for Excerpt {
+    fn read_span<'a>(
+        &'a self,
+        span: &SourceSpan,
+        before: usize,
+        after: usize,
+    ) -> Result<Box<dyn SpanContents<'a> + 'a>, MietteError> {
+        let inner = self.text.read_span(span, before, after)?;
+        // miette gives a column only for a span read without context.
+        let column = if before == 0 {
+            let start = span.offset().min(self.text.len());
+            let line_start = self.text[..start].rfind('\n').map_or(0, |i| i + 1);
+            self.text[line_start..start].chars().count()
+        } else {
+            0
+        };
+        Ok(Box::new(
+            MietteSpanContents::new_named(
+                self.name.clone(),
+                inner.data(),
+                *inner.span(),
+                inner.line(),
+                column,
+                inner.line_count(),
+            )
+            .with_language("toml"),
+        ))
+    }
+}
+
+/// Text of a message or label made safe to print: control characters but
+/// the newline become pictures.
+fn printable_line(text: &str) -> String {
+    text.chars()
+        .map(|c| {
+            if c.is_control() && c != '\n' {
+                picture(c)
+            } else {
+                c
+            }
+        })
+        .collect()
 }
 
 impl fmt::Display for Report {
@@ -287,12 +383,43 @@ mod tests {
         assert_eq!(sources.describe(Loc::new(id, 3..3)), "cr.toml:1:4");
         let text = report(&d, &sources, Style::default());
         assert!(text.contains("[cr.toml:1:4]"), "{text}");
-        assert!(text.contains(" 1 │ a b\u{fffd}"), "{text}");
+        assert!(text.contains(" 1 │ a\u{240d}b\u{fffd}"), "{text}");
+        // Characters, not bytes, count for the column.
+        let d = Diagnostic::error("x", "y").with_label(Loc::new(id, 6..6), "here");
+        assert_eq!(sources.describe(Loc::new(id, 6..6)), "cr.toml:1:5");
+        let text = report(&d, &sources, Style::default());
+        assert!(text.contains("[cr.toml:1:5]"), "{text}");
         assert!(!text.contains('\r'), "{text:?}");
         // CRLF line ends still end lines.
         let d = Diagnostic::error("x", "y").with_label(Loc::new(id, 14..15), "d");
         let text = report(&d, &sources, Style::default());
         assert!(text.contains("[cr.toml:3:1]"), "{text}");
-        assert_eq!(lone_cr_as_space("a\r\nb\rc\r"), "a\r\nb c ");
+        assert_eq!(
+            Printable::new("a\r\nb\rc\r").text,
+            "a\r\nb\u{240d}c\u{240d}"
+        );
+    }
+
+    #[test]
+    fn control_characters_from_a_file_are_shown_not_obeyed() {
+        let mut sources = SourceMap::new();
+        // An escape sequence that would turn the terminal red, a bell, and
+        // a C1 control, in a value and in a key.
+        let text = "name = \"\u{1b}[31mred\u{7}\"\n\u{9b}2J = 1\n".to_string();
+        let key = text.find('\u{9b}').unwrap();
+        let id = sources.add("ctl\u{1b}.toml", text);
+        let d = Diagnostic::error("unknown-key", "no key `\u{9b}2J` (\u{1b}[31m)")
+            .with_label(Loc::new(id, key..key + 4), "unknown \u{7}")
+            .with_help("remove \u{1b}[0m it");
+        let out = report(&d, &sources, Style::default());
+        assert!(!out.chars().any(|c| c.is_control() && c != '\n'), "{out:?}");
+        assert!(out.contains("\u{241b}[31mred\u{2407}"), "{out}");
+        assert!(out.contains("no key `\u{fffd}2J`"), "{out}");
+        // The label still points at the key: line 2, column 1.
+        assert!(out.contains("ctl\u{241b}.toml:2:1]"), "{out}");
+        assert_eq!(
+            sources.describe(Loc::new(id, key..key)),
+            "ctl\u{1b}.toml:2:1"
+        );
     }
 }

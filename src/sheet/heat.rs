@@ -29,6 +29,35 @@ pub fn heat_color(t: f32) -> Rgb {
 
 const INK: Rgb = Rgb::grey(25);
 
+/// WCAG relative luminance of a colour, from 0 (black) to 1 (white).
+fn luminance(c: Rgb) -> f32 {
+    let lin = |v: u8| {
+        let v = f32::from(v) / 255.0;
+        if v <= 0.040_45 {
+            v / 12.92
+        } else {
+            ((v + 0.055) / 1.055).powf(2.4)
+        }
+    };
+    0.2126 * lin(c.r) + 0.7152 * lin(c.g) + 0.0722 * lin(c.b)
+}
+
+/// WCAG contrast ratio of two colours, from 1 to 21.
+fn contrast(a: Rgb, b: Rgb) -> f32 {
+    let (la, lb) = (luminance(a), luminance(b));
+    (la.max(lb) + 0.05) / (la.min(lb) + 0.05)
+}
+
+/// The colour of a label on `fill`: black or white, whichever stands out
+/// more (one of them always reaches WCAG's 4.5:1 for text).
+pub fn label_ink(fill: Rgb) -> Rgb {
+    if contrast(Rgb::BLACK, fill) >= contrast(Rgb::WHITE, fill) {
+        Rgb::BLACK
+    } else {
+        Rgb::WHITE
+    }
+}
+
 /// One page showing `values[area]` (shares in `0..=1`) as colours, each
 /// area labelled with its code and the value as a percentage. Colours are
 /// scaled to the largest value, which the page's legend states.
@@ -39,13 +68,13 @@ pub fn heat_map(map: &Map, values: &[f64], width: f32) -> Document {
     let mut items = Vec::new();
     let mut texts = Vec::new();
     let height;
-    let mut text = |pos: Point, content: String, size: f32, weight: Weight| {
+    let mut text = |pos: Point, content: String, size: f32, weight: Weight, on: Rgb| {
         texts.push(Item::Text(Text {
             pos,
             content,
             size,
             weight,
-            color: INK,
+            color: label_ink(on),
             anchor: Anchor::Middle,
             max_width: None,
         }));
@@ -87,12 +116,14 @@ pub fn heat_map(map: &Map, values: &[f64], width: f32) -> Document {
                     map.area(a).id.clone(),
                     size,
                     Weight::Bold,
+                    color(a),
                 );
                 text(
                     Point::new(c.x, c.y + size * 1.0),
                     label(a),
                     size * 0.9,
                     Weight::Regular,
+                    color(a),
                 );
             }
         }
@@ -127,12 +158,14 @@ pub fn heat_map(map: &Map, values: &[f64], width: f32) -> Document {
                     map.area(a).id.clone(),
                     r * 0.45,
                     Weight::Bold,
+                    color(a),
                 );
                 text(
                     Point::new(c.x, c.y + r * 0.5),
                     label(a),
                     r * 0.4,
                     Weight::Regular,
+                    color(a),
                 );
             }
         }
@@ -184,6 +217,44 @@ mod tests {
         assert_eq!(heat_color(-1.0), Rgb::WHITE);
         let mid = heat_color(0.5);
         assert!(mid.r > mid.b, "warm in the middle");
+    }
+
+    #[test]
+    fn labels_stand_out_on_every_colour_of_the_scale() {
+        for i in 0..=100 {
+            let fill = heat_color(i as f32 / 100.0);
+            let ink = label_ink(fill);
+            // WCAG asks 4.5:1 for text.
+            assert!(
+                contrast(ink, fill) >= 4.5,
+                "{ink:?} on {fill:?}: {:.2}",
+                contrast(ink, fill)
+            );
+        }
+        assert_eq!(label_ink(heat_color(1.0)), Rgb::WHITE);
+        // On the drawn map: the most often crossed area is the darkest, and
+        // its labels are legible on it.
+        let map = crate::map::load(
+            &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/usa.toml"),
+        )
+        .unwrap();
+        let mut values = vec![0.1; map.areas.len()];
+        values[0] = 0.9;
+        let doc = heat_map(&map, &values, 600.0);
+        let mut seen = 0;
+        crate::scene::visit_text(
+            &doc.pages[0].items,
+            &doc.symbols,
+            Point::default(),
+            &mut |t, _| {
+                if t.content == map.areas[0].id || t.content == "90%" {
+                    seen += 1;
+                    assert!(contrast(t.color, heat_color(1.0)) >= 4.5, "{:?}", t.color);
+                }
+            },
+        );
+        assert_eq!(seen, 2);
+        assert_eq!(label_ink(heat_color(0.0)), Rgb::BLACK);
     }
 
     #[test]
