@@ -53,12 +53,33 @@ pub fn merge(
     r.guard_covers_dupe = c.guard_covers_dupe.or(r.guard_covers_dupe.take());
     r.color_change_anytime = c.color_change_anytime.or(r.color_change_anytime.take());
 
-    for region in child.regions {
+    // A base file's repeats are reported when it is resolved; a variant's
+    // entries merge by id, so its repeats are caught here.
+    let (regions, areas, links) = if has_parent {
+        let id = |i: &Option<Sp<String>>| i.as_ref().map(|i| (i.value.clone(), i.loc));
+        (
+            first_of_each(child.regions, |r| id(&r.id), "region", diags),
+            first_of_each(child.areas, |a| id(&a.id), "area", diags),
+            first_of_each(
+                child.links,
+                |l| {
+                    let (a, b) = link_key(l)?;
+                    Some((format!("{a}-{b}"), l.between.as_ref()?.loc))
+                },
+                "link",
+                diags,
+            ),
+        )
+    } else {
+        (child.regions, child.areas, child.links)
+    };
+
+    for region in regions {
         merge_region(&mut out.regions, region, has_parent, diags);
     }
 
     let mut removed_areas = Vec::new();
-    for area in child.areas {
+    for area in areas {
         if let Some(id) = merge_area(&mut out.areas, area, has_parent, diags) {
             removed_areas.push(id);
         }
@@ -76,7 +97,7 @@ pub fn merge(
         });
     }
 
-    for link in child.links {
+    for link in links {
         merge_link(&mut out.links, link, has_parent, diags);
     }
 
@@ -91,6 +112,51 @@ pub fn merge(
         l.removed.extend(removed_areas);
     }
     out
+}
+
+/// The entries of one variant file with each key (an id, or a link's pair
+/// of areas) kept once: a repeat is reported and left out, where merging
+/// by key would silently let it override the first (a base file reports the
+/// same repeat as `duplicate-id`, or `duplicate-link` for links).
+fn first_of_each<T>(
+    items: Vec<T>,
+    key: impl Fn(&T) -> Option<(String, crate::diag::Loc)>,
+    what: &str,
+    diags: &mut Vec<Diagnostic>,
+) -> Vec<T> {
+    let mut seen: Vec<(String, crate::diag::Loc)> = Vec::new();
+    let mut kept = Vec::with_capacity(items.len());
+    for item in items {
+        let Some((k, loc)) = key(&item) else {
+            kept.push(item);
+            continue;
+        };
+        if let Some((_, first)) = seen.iter().find(|(s, _)| *s == k) {
+            let d = if what == "link" {
+                Diagnostic::warning(
+                    "duplicate-link",
+                    format!("the link {k} is listed twice in this variant"),
+                )
+            } else {
+                Diagnostic::error(
+                    "duplicate-id",
+                    format!("{what} `{k}` is listed twice in this variant"),
+                )
+            };
+            diags.push(
+                d.with_label(loc, "listed again here")
+                    .with_label(*first, "first listed here")
+                    .with_help(format!(
+                        "merge the two entries into one (a variant's {what} entry changes \
+                         only the fields it sets)"
+                    )),
+            );
+            continue;
+        }
+        seen.push((k, loc));
+        kept.push(item);
+    }
+    kept
 }
 
 fn remove_without_parent(loc: crate::diag::Loc, what: &str) -> Diagnostic {

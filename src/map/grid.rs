@@ -101,8 +101,8 @@ pub fn parse(
     let known: Vec<&str> = res.areas.iter().map(|a| a.id.as_str()).collect();
     let mut cells = Vec::with_capacity(rows.len() * columns);
     let mut locs = Vec::with_capacity(rows.len() * columns);
-    for row in &rows {
-        for &(token, start) in row {
+    for (r, row) in rows.iter().enumerate() {
+        for (c, &(token, start)) in row.iter().enumerate() {
             let loc = token_loc(start, token.len());
             let cell = if token == SEA || removed.iter().any(|r| r == token) {
                 None
@@ -114,7 +114,10 @@ pub fn parse(
                     format!("grid cell `{token}` is not an area"),
                 )
                 .with_label(loc, "unknown area code");
-                diags.push(match suggest(token, &known) {
+                // A typo is most likely one of the areas around it.
+                let near = nearby_areas(&rows, r, c, res);
+                let guess = suggest(token, &near).or_else(|| suggest(token, &known));
+                diags.push(match guess {
                     Some(s) => d.with_help(format!("did you mean `{s}`? Use `.` for sea")),
                     None => d.with_help("every token is an area id from [[areas]], or `.` for sea"),
                 });
@@ -135,6 +138,32 @@ pub fn parse(
         },
         locs,
     })
+}
+
+/// The area codes drawn within two cells of row `r`, column `c`, nearest
+/// first (each once).
+fn nearby_areas<'t>(
+    rows: &[Vec<(&'t str, usize)>],
+    r: usize,
+    c: usize,
+    res: &Resolved,
+) -> Vec<&'t str> {
+    let mut near: Vec<(usize, &str)> = Vec::new();
+    for (dr, dc) in (-2isize..=2).flat_map(|dr| (-2isize..=2).map(move |dc| (dr, dc))) {
+        let cell = r
+            .checked_add_signed(dr)
+            .and_then(|y| rows.get(y))
+            .zip(c.checked_add_signed(dc))
+            .and_then(|(row, x)| row.get(x));
+        if let Some(&(token, _)) = cell
+            && res.area_index(token).is_some()
+            && !near.iter().any(|&(_, t)| t == token)
+        {
+            near.push((dr.unsigned_abs().max(dc.unsigned_abs()), token));
+        }
+    }
+    near.sort_by_key(|&(d, _)| d);
+    near.into_iter().map(|(_, t)| t).collect()
 }
 
 /// Checks that every area is drawn, in one piece, and that the grid's

@@ -305,6 +305,37 @@ fn split_regions_warn() {
 }
 
 #[test]
+fn a_grid_typo_suggests_the_areas_around_it_first() {
+    // ES and CZ are both one letter from CS; the typo sits inside CZ.
+    let mut map = HEAD.to_string();
+    map += &area("ES", "r", &["FR"]);
+    map += &area("FR", "r", &["ES", "CZ"]);
+    map += &area("CZ", "g", &["FR"]);
+    let c = check_text(&with_grid(&map, "ES FR CZ CZ\nES FR CZ CS\nES FR CZ CZ"));
+    let d = c
+        .diagnostics
+        .iter()
+        .find(|d| d.code == "grid-unknown-token")
+        .unwrap();
+    assert_eq!(
+        d.help.as_deref(),
+        Some("did you mean `CZ`? Use `.` for sea"),
+        "{d:?}"
+    );
+    // Far from any lookalike, the whole map is searched.
+    let c = check_text(&with_grid(&map, "ES FR CZ\nEX FR CZ"));
+    let d = c
+        .diagnostics
+        .iter()
+        .find(|d| d.code == "grid-unknown-token")
+        .unwrap();
+    assert_eq!(
+        d.help.as_deref(),
+        Some("did you mean `ES`? Use `.` for sea")
+    );
+}
+
+#[test]
 fn grid_tokens_must_be_areas_and_rows_even() {
     let c = check_text(&with_grid(&row_map(), "A B C D\nA X . ."));
     assert_eq!(findings(&c), [("grid-unknown-token", 45)]);
@@ -488,6 +519,34 @@ fn variants_add_areas_and_edit_neighbours() {
     let c = check_files(&[("v.toml", variant), (BASE, &row_map())]);
     // A is not C's neighbour; D is then isolated.
     assert_eq!(codes(&c), ["unknown-area", "isolated-area"]);
+}
+
+#[test]
+fn a_variant_listing_an_entry_twice_is_reported_as_in_a_base_file() {
+    // An existing area, a new one, a region and a link, each listed twice.
+    let variant = "extends = \"base.toml\"\n\
+        [[areas]]\nid = \"B\"\nregion = \"g\"\n\
+        [[areas]]\nid = \"B\"\nname = \"Bee\"\n\
+        [[regions]]\nid = \"g\"\nname = \"Green\"\n\
+        [[regions]]\nid = \"g\"\nname = \"Grün\"\n\
+        [[links]]\nbetween = [\"B\", \"C\"]\n\
+        [[links]]\nbetween = [\"C\", \"B\"]\n";
+    let c = check_files(&[("v.toml", variant), (BASE, &row_map())]);
+    assert_eq!(
+        codes(&c),
+        ["duplicate-id", "duplicate-id", "duplicate-link"],
+        "{:?}",
+        c.diagnostics
+    );
+    for d in &c.diagnostics {
+        assert_eq!(d.labels.len(), 2, "both places: {d:?}");
+        let loc = d.primary().unwrap();
+        assert_eq!(c.sources.get(loc.source).path, Path::new("v.toml"));
+    }
+    // The same entries once each are fine.
+    let once = "extends = \"base.toml\"\n[[areas]]\nid = \"B\"\nname = \"Bee\"\n";
+    let c = check_files(&[("v.toml", once), (BASE, &row_map())]);
+    assert_eq!(findings(&c), []);
 }
 
 #[test]
