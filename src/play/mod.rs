@@ -184,6 +184,7 @@ pub fn play_game(
         seed: Some(seed),
         players: players.iter().map(|(n, _)| n.clone()).collect(),
         turns,
+        finished: true,
         result,
     };
     PlayedGame { log, states }

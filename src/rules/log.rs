@@ -45,10 +45,25 @@ pub struct GameLog {
     pub players: Vec<String>,
     /// Every turn in order.
     pub turns: Vec<LogTurn>,
+    /// `false` for a game stopped before its end and saved to be resumed
+    /// (`rollx play --human` saves one when the player quits, and `rollx
+    /// play --resume` continues it); its turns are the ones played so far.
+    /// Omitted (`true`) for a game played to the end.
+    #[serde(default = "finished_default", skip_serializing_if = "is_finished")]
+    #[schemars(extend("default" = true))]
+    pub finished: bool,
     /// Each player's final result as claimed by the recorder (optional; the
     /// referee compares it with its own count).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub result: Vec<LogResult>,
+}
+
+fn finished_default() -> bool {
+    true
+}
+
+fn is_finished(finished: &bool) -> bool {
+    *finished
 }
 
 /// Which map a game was played on.
@@ -251,6 +266,21 @@ impl GameLog {
             ));
         }
         Ok(log)
+    }
+
+    /// Where the map of the log saved at `log_path` may be, in the order to
+    /// try: the file recorded in the log (as given, then relative to the
+    /// log's folder), then `maps/<id>.toml`.
+    pub fn map_candidates(&self, log_path: &std::path::Path) -> Vec<std::path::PathBuf> {
+        let mut candidates = Vec::new();
+        if let Some(file) = &self.map.file {
+            candidates.push(std::path::PathBuf::from(file));
+            if let Some(dir) = log_path.parent() {
+                candidates.push(dir.join(file));
+            }
+        }
+        candidates.push(std::path::Path::new("maps").join(format!("{}.toml", self.map.id)));
+        candidates
     }
 
     /// The log as pretty-printed JSON.
