@@ -311,7 +311,7 @@ fn the_computers_turns_and_sheets_are_shown() {
         Some("sheet 2\nsheet all\nsheet 3\nquit\n"),
     );
     assert_eq!(out.matches("greedy 2's sheet:").count(), 2, "{out}");
-    assert!(out.contains("your sheet:"), "{out}");
+    assert!(out.contains("> sheet all\nyour sheet:\n"), "{out}");
     assert!(out.contains("no player `3`"), "{out}");
 }
 

@@ -609,8 +609,10 @@ fn show_sheets(
         },
     };
     for i in chosen {
-        if sheets.len() > 1 {
-            writeln!(out, "{}'s sheet:", names[i])?;
+        match i {
+            _ if sheets.len() == 1 => {}
+            0 => writeln!(out, "your sheet:")?,
+            _ => writeln!(out, "{}'s sheet:", names[i])?,
         }
         write!(out, "{}", render(game, sheets[i], color))?;
     }

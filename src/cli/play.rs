@@ -19,14 +19,15 @@ use rollx::rules::log::{GameLog, map_hash};
     long_about = "Play a whole game on a map. The computer plays by default and prints each \
 final sheet with its score; --human lets you play in the terminal against the dice (and, with \
 --players, against computer players on the same dice). The same --seed always gives the same \
-dice (and, for the computer, the same game).\n\n\
-In the terminal, `help` lists the commands; `undo` takes back the turn being played, or the \
-last one; `hint` asks the strongest computer player available (expert when the map's learned \
-values exist, strong otherwise). `quit`, or the end of the input, stops the game: with --log \
-it is saved, marked unfinished, and `rollx play --resume LOG` plays its turns again and goes \
-on with the dice the seed would have given. The sheet is fitted to the terminal's width \
-(COLUMNS, when set, overrides it; 80 when the output is not a terminal).",
-    after_help = "Examples:\n  rollx play maps/usa.toml --seed 1 --log g.json\n  rollx play maps/japan.toml --policy random --players 3\n  rollx play maps/usa.toml --human --seed 7 --log mine.json\n  rollx play --resume mine.json\n\n\
+dice (and, for the computer, the same game).",
+    after_help = "In the terminal (--human), `help` lists the commands; `undo` takes back the \
+turn being played, or the last one; `hint` asks the strongest computer player available \
+(expert when the map's learned values can be read, strong otherwise). `quit`, or the end of \
+the input, stops the game: with --log it is saved, marked unfinished, and `rollx play --resume \
+LOG` plays its turns again and goes on with the dice the seed would have given. Sheets are \
+fitted to the terminal's width (COLUMNS, when set, overrides it; 80 when the output is not a \
+terminal). See docs/terminal-play.md.\n\n\
+Examples:\n  rollx play maps/usa.toml --seed 1 --log g.json\n  rollx play maps/japan.toml --policy random --players 3\n  rollx play maps/usa.toml --human --seed 7 --log mine.json\n  rollx play --resume mine.json\n\n\
 Exit codes: 0 the game was played (or stopped with `quit`), 1 the map or the game to resume is \
 invalid, or the input ended before the game did, 2 usage or I/O error."
 )]
