@@ -41,16 +41,27 @@ fn autos(n: usize, then: &str) -> String {
 #[test]
 fn the_sheet_fits_the_terminal_and_shows_links() {
     let session = "help\nmoves\nsheet 2\n1 x\nquit\n";
-    for (map, full) in [("maps/usa.toml", " WA  WA  WA"), ("maps/japan.toml", " HKD HKD")] {
+    for (map, full) in [
+        ("maps/usa.toml", " WA  WA  WA"),
+        ("maps/japan.toml", " HKD HKD"),
+    ] {
         for width in [60, 80, 200] {
             let (code, out, err) = run_at(width, &["play", map, "--seed", "1"], "");
             assert_eq!(code, 0, "{err}");
-            assert_eq!(too_wide(&out, width), Vec::<&str>::new(), "{map} at {width}");
+            assert_eq!(
+                too_wide(&out, width),
+                Vec::<&str>::new(),
+                "{map} at {width}"
+            );
             assert_eq!(out.contains(full), width == 200, "{map} at {width}:\n{out}");
             let args = ["play", map, "--human", "--seed", "1", "--players", "2"];
             let (code, out, err) = run_at(width, &args, session);
             assert_eq!(code, 0, "{err}");
-            assert_eq!(too_wide(&out, width), Vec::<&str>::new(), "{map} at {width}");
+            assert_eq!(
+                too_wide(&out, width),
+                Vec::<&str>::new(),
+                "{map} at {width}"
+            );
         }
     }
     // The USA fits 80 columns with compact cells; at 60 only its regions do.
@@ -66,7 +77,11 @@ fn the_sheet_fits_the_terminal_and_shows_links() {
         "{out}"
     );
     // The referee's sheet goes through the same fitting.
-    let sheet = ["referee", "--sheet", "tests/fixtures/sheets/usa-mistakes.toml"];
+    let sheet = [
+        "referee",
+        "--sheet",
+        "tests/fixtures/sheets/usa-mistakes.toml",
+    ];
     let args = [&sheet[..], &["--map", "maps/usa.toml"]].concat();
     let (code, out, _) = run_at(80, &args, "");
     assert_eq!(code, 1, "{out}");
@@ -78,14 +93,28 @@ fn undo_takes_back_the_whole_last_turn() {
     // Seed 5 on the tutorial map opens with yellow 2 and clear 6; random 2
     // shares the dice.
     let args = [
-        "play", TUTORIAL, "--human", "--seed", "5", "--players", "2", "--policy", "random",
+        "play",
+        TUTORIAL,
+        "--human",
+        "--seed",
+        "5",
+        "--players",
+        "2",
+        "--policy",
+        "random",
     ];
-    let (code, out, err) = run(&args, Some("1 IS\n2 FJ\nundo\n2 NO\n1 SU\nundo\nundo\nquit\n"));
+    let (code, out, err) = run(
+        &args,
+        Some("1 IS\n2 FJ\nundo\n2 NO\n1 SU\nundo\nundo\nquit\n"),
+    );
     assert_eq!(code, 0, "{err}");
     // The first undo takes back the finished first turn, dice and all.
     let taken_back = "the last turn is taken back: its dice again, nothing resolved";
     assert_eq!(out.matches(taken_back).count(), 2, "{out}");
-    assert!(out.contains("clear 6 in NO\nround 1/3, turn 1/2: die 1: yellow 2 |"), "{out}");
+    assert!(
+        out.contains("clear 6 in NO\nround 1/3, turn 1/2: die 1: yellow 2 |"),
+        "{out}"
+    );
     // The second turn's dice are the same both times, and so is what the
     // computer did on the first turn.
     let second: Vec<&str> = out
@@ -94,11 +123,17 @@ fn undo_takes_back_the_whole_last_turn() {
         .collect();
     assert_eq!(second.len(), 2, "{out}");
     assert_eq!(second[0], second[1]);
-    let theirs: Vec<&str> = out.lines().filter(|l| l.starts_with("random 2: ")).collect();
+    let theirs: Vec<&str> = out
+        .lines()
+        .filter(|l| l.starts_with("random 2: "))
+        .collect();
     assert_eq!(theirs.len(), 2, "{out}");
     assert_eq!(theirs[0], theirs[1]);
     // Back at the first turn there is nothing more to undo.
-    assert!(out.contains("nothing to undo: this is the first turn"), "{out}");
+    assert!(
+        out.contains("nothing to undo: this is the first turn"),
+        "{out}"
+    );
 }
 
 /// The log written by a session, parsed.
@@ -114,8 +149,17 @@ fn a_game_stopped_is_saved_and_resumed_as_it_would_have_gone() {
     // them where they were.
     let go = |log: &str, input: &str| {
         let args = [
-            "play", TUTORIAL, "--human", "--seed", "5", "--players", "3", "--policy", "random",
-            "--log", log,
+            "play",
+            TUTORIAL,
+            "--human",
+            "--seed",
+            "5",
+            "--players",
+            "3",
+            "--policy",
+            "random",
+            "--log",
+            log,
         ];
         run(&args, Some(input))
     };
@@ -134,7 +178,10 @@ fn a_game_stopped_is_saved_and_resumed_as_it_would_have_gone() {
     let saved = log_of(Path::new(&path("quit.json")));
     assert_eq!(saved["finished"], Value::Bool(false));
     assert_eq!(saved["turns"].as_array().unwrap().len(), 2);
-    assert!(saved.get("result").is_none(), "no result for a game not over");
+    assert!(
+        saved.get("result").is_none(),
+        "no result for a game not over"
+    );
     // The referee reads it as a game not over.
     let (code, out, _) = run(&["referee", &path("quit.json")], None);
     assert_eq!(code, 1, "{out}");
@@ -209,7 +256,10 @@ fn resume_refuses_a_log_it_cannot_go_on_with() {
         second["areas"] = a.clone();
         let (code, err) = resume(&bad, &[]);
         assert_eq!(code, 1, "{err}");
-        assert!(err.contains("cannot resume the game: turn 2, you:"), "{err}");
+        assert!(
+            err.contains("cannot resume the game: turn 2, you:"),
+            "{err}"
+        );
     }
     // No seed: the dice to come are unknown.
     let mut bad = good.clone();
@@ -238,7 +288,10 @@ fn hints_come_from_the_strongest_player_and_auto_plays_them() {
         Some("help\nhint\nauto\nquit\n"),
     );
     assert_eq!(code, 0);
-    assert!(out.contains("hint           what the strong player would play"), "{out}");
+    assert!(
+        out.contains("hint           what the strong player would play"),
+        "{out}"
+    );
     let hint = out
         .lines()
         .find_map(|l| l.strip_prefix("the strong player would play: "))
@@ -257,7 +310,9 @@ fn hints_come_from_the_strongest_player_and_auto_plays_them() {
     );
     assert_eq!(code, 0, "{err}");
     let (code, out, _) = run(
-        &["play", TUTORIAL, "--human", "--seed", "5", "--values", values_s],
+        &[
+            "play", TUTORIAL, "--human", "--seed", "5", "--values", values_s,
+        ],
         Some("hint\nquit\n"),
     );
     assert_eq!(code, 0);
@@ -275,7 +330,10 @@ fn typed_moves_are_checked_and_the_help_speaks_of_the_map() {
         out.contains("`+GUARD` is there twice: Guard is used at most once on a die"),
         "{out}"
     );
-    assert!(out.contains("`+dupe` is there twice: Dupe is used"), "{out}");
+    assert!(
+        out.contains("`+dupe` is there twice: Dupe is used"),
+        "{out}"
+    );
     assert!(!out.contains("yellow 2 in SU"), "{out}");
     // The help's examples are the map's areas and dice.
     let (_, out, _) = run(

@@ -678,13 +678,22 @@ fn help_text(game: &Game, hinter: &str) -> String {
         "the die does nothing (only when nothing else is possible)".into(),
     ));
     let mut commands = vec![
-        ("moves [1]".to_string(), "list where each die can go without powers".to_string()),
+        (
+            "moves [1]".to_string(),
+            "list where each die can go without powers".to_string(),
+        ),
         (
             "hint".into(),
             format!("what the {hinter} player would play (the strongest here)"),
         ),
-        ("auto".into(), format!("let the {hinter} player resolve one die")),
-        ("sheet [N|all]".into(), "your sheet again; player N's, or everyone's".into()),
+        (
+            "auto".into(),
+            format!("let the {hinter} player resolve one die"),
+        ),
+        (
+            "sheet [N|all]".into(),
+            "your sheet again; player N's, or everyone's".into(),
+        ),
         (
             "undo".into(),
             "take back this turn's moves, or (before any) the last turn".into(),
@@ -705,7 +714,14 @@ fn help_text(game: &Game, hinter: &str) -> String {
     let columns = terminal_width();
     let show = |list: &mut Vec<(String, String)>| {
         list.drain(..)
-            .map(|(l, r)| wrap(&r, &format!("  {l:width$}"), &" ".repeat(width + 2), columns))
+            .map(|(l, r)| {
+                wrap(
+                    &r,
+                    &format!("  {l:width$}"),
+                    &" ".repeat(width + 2),
+                    columns,
+                )
+            })
             .collect::<String>()
     };
     let combined = if granted(Power::Dupe) && granted(Power::ColorChange) {

@@ -81,7 +81,10 @@ pub fn run(args: &PlayArgs, color: bool) -> u8 {
     if args.human || args.resume.is_some() {
         return run_human(args, color);
     }
-    let map_path = args.map.as_ref().expect("clap requires a map without --resume");
+    let map_path = args
+        .map
+        .as_ref()
+        .expect("clap requires a map without --resume");
     let game = match load_game(map_path) {
         Ok(g) => g,
         Err(code) => return code,
@@ -201,7 +204,10 @@ fn run_human(args: &PlayArgs, color: bool) -> u8 {
     };
     let map_path = match &resumed {
         Some(r) => r.map_path.clone(),
-        None => args.map.clone().expect("clap requires a map without --resume"),
+        None => args
+            .map
+            .clone()
+            .expect("clap requires a map without --resume"),
     };
     let game = match load_game(&map_path) {
         Ok(g) => g,
@@ -235,7 +241,11 @@ fn run_human(args: &PlayArgs, color: bool) -> u8 {
             Err(_) => eprintln!("note: hints come from the strong player instead"),
         }
     }
-    let hint_by = if setup.values.is_some() { "expert" } else { "strong" };
+    let hint_by = if setup.values.is_some() {
+        "expert"
+    } else {
+        "strong"
+    };
     let hint_setup = setup.clone();
     let hinter = human::Hinter {
         name: hint_by.to_string(),

@@ -314,7 +314,11 @@ mod tests {
 
     #[test]
     fn sheets_fit_the_width_and_keep_every_area() {
-        for path in ["maps/usa.toml", "maps/japan.toml", "maps/examples/tutorial.toml"] {
+        for path in [
+            "maps/usa.toml",
+            "maps/japan.toml",
+            "maps/examples/tutorial.toml",
+        ] {
             let game = game(path);
             let states = [game.initial_state(), played(&game)];
             for state in &states {
@@ -383,7 +387,10 @@ mod tests {
     fn links_are_listed() {
         let japan = game("maps/japan.toml");
         let text = render_fitted(&japan, &japan.initial_state(), false, 60);
-        assert!(text.contains("links (neighbours across water): HKD-AOM,"), "{text}");
+        assert!(
+            text.contains("links (neighbours across water): HKD-AOM,"),
+            "{text}"
+        );
         for link in &japan.map().links {
             let pair = format!(
                 "{}-{}",
