@@ -33,6 +33,14 @@ fn too_wide(out: &str, width: usize) -> Vec<&str> {
         .collect()
 }
 
+/// Plays the tutorial map with seed 5 in the terminal, with `extra`
+/// arguments and `input` typed.
+fn tutorial(extra: &[&str], input: &str) -> (i32, String, String) {
+    let mut args = vec!["play", TUTORIAL, "--human", "--seed", "5"];
+    args.extend_from_slice(extra);
+    run(&args, Some(input))
+}
+
 /// `auto` for `n` dice, then `then`.
 fn autos(n: usize, then: &str) -> String {
     format!("{}{then}", "auto\n".repeat(n))
@@ -92,20 +100,9 @@ fn the_sheet_fits_the_terminal_and_shows_links() {
 fn undo_takes_back_the_whole_last_turn() {
     // Seed 5 on the tutorial map opens with yellow 2 and clear 6; random 2
     // shares the dice.
-    let args = [
-        "play",
-        TUTORIAL,
-        "--human",
-        "--seed",
-        "5",
-        "--players",
-        "2",
-        "--policy",
-        "random",
-    ];
-    let (code, out, err) = run(
-        &args,
-        Some("1 IS\n2 FJ\nundo\n2 NO\n1 SU\nundo\nundo\nquit\n"),
+    let (code, out, err) = tutorial(
+        &["--players", "2", "--policy", "random"],
+        "1 IS\n2 FJ\nundo\n2 NO\n1 SU\nundo\nundo\nquit\n",
     );
     assert_eq!(code, 0, "{err}");
     // The first undo takes back the finished first turn, dice and all.
@@ -148,20 +145,10 @@ fn a_game_stopped_is_saved_and_resumed_as_it_would_have_gone() {
     // Random computers have generators of their own: resuming must leave
     // them where they were.
     let go = |log: &str, input: &str| {
-        let args = [
-            "play",
-            TUTORIAL,
-            "--human",
-            "--seed",
-            "5",
-            "--players",
-            "3",
-            "--policy",
-            "random",
-            "--log",
-            log,
-        ];
-        run(&args, Some(input))
+        tutorial(
+            &["--players", "3", "--policy", "random", "--log", log],
+            input,
+        )
     };
     let (code, out, err) = go(&path("whole.json"), &autos(40, ""));
     assert_eq!(code, 0, "{out}{err}");
@@ -227,10 +214,7 @@ fn resume_refuses_a_log_it_cannot_go_on_with() {
     let dir = tempfile::tempdir().unwrap();
     let saved = dir.path().join("saved.json");
     let saved_s = saved.to_str().unwrap();
-    let (code, _, err) = run(
-        &["play", TUTORIAL, "--human", "--seed", "5", "--log", saved_s],
-        Some(&autos(6, "quit\n")),
-    );
+    let (code, _, err) = tutorial(&["--log", saved_s], &autos(6, "quit\n"));
     assert_eq!(code, 0, "{err}");
     let good = log_of(&saved);
     let resume = |log: &Value, extra: &[&str]| {
@@ -283,10 +267,7 @@ fn resume_refuses_a_log_it_cannot_go_on_with() {
 
 #[test]
 fn hints_come_from_the_strongest_player_and_auto_plays_them() {
-    let (code, out, _) = run(
-        &["play", TUTORIAL, "--human", "--seed", "5"],
-        Some("help\nhint\nauto\nquit\n"),
-    );
+    let (code, out, _) = tutorial(&[], "help\nhint\nauto\nquit\n");
     assert_eq!(code, 0);
     assert!(
         out.contains("hint           what the strong player would play"),
@@ -309,12 +290,7 @@ fn hints_come_from_the_strongest_player_and_auto_plays_them() {
         None,
     );
     assert_eq!(code, 0, "{err}");
-    let (code, out, _) = run(
-        &[
-            "play", TUTORIAL, "--human", "--seed", "5", "--values", values_s,
-        ],
-        Some("hint\nquit\n"),
-    );
+    let (code, out, _) = tutorial(&["--values", values_s], "hint\nquit\n");
     assert_eq!(code, 0);
     assert!(out.contains("the expert player would play: "), "{out}");
 }
@@ -322,10 +298,7 @@ fn hints_come_from_the_strongest_player_and_auto_plays_them() {
 #[test]
 fn typed_moves_are_checked_and_the_help_speaks_of_the_map() {
     // A power named twice.
-    let (_, out, _) = run(
-        &["play", TUTORIAL, "--human", "--seed", "5"],
-        Some("1 SU +guard +GUARD\n1 SU +dupe +dupe SA\nquit\n"),
-    );
+    let (_, out, _) = tutorial(&[], "1 SU +guard +GUARD\n1 SU +dupe +dupe SA\nquit\n");
     assert!(
         out.contains("`+GUARD` is there twice: Guard is used at most once on a die"),
         "{out}"
@@ -350,10 +323,7 @@ fn typed_moves_are_checked_and_the_help_speaks_of_the_map() {
 
 #[test]
 fn the_computers_turns_and_sheets_are_shown() {
-    let (code, out, _) = run(
-        &["play", TUTORIAL, "--human", "--seed", "5", "--players", "2"],
-        Some(&autos(12, "")),
-    );
+    let (code, out, _) = tutorial(&["--players", "2"], &autos(12, ""));
     assert_eq!(code, 0, "{out}");
     assert!(
         out.contains("Playing against greedy 2 (`sheet 2`), on the same dice."),
@@ -364,10 +334,7 @@ fn the_computers_turns_and_sheets_are_shown() {
     assert!(out.contains("\ngreedy 2's sheet:\n"), "{out}");
     assert!(out.contains("\nyour sheet:\n"), "{out}");
     // And on request, during the game.
-    let (_, out, _) = run(
-        &["play", TUTORIAL, "--human", "--seed", "5", "--players", "2"],
-        Some("sheet 2\nsheet all\nsheet 3\nquit\n"),
-    );
+    let (_, out, _) = tutorial(&["--players", "2"], "sheet 2\nsheet all\nsheet 3\nquit\n");
     assert_eq!(out.matches("greedy 2's sheet:").count(), 2, "{out}");
     assert!(out.contains("> sheet all\nyour sheet:\n"), "{out}");
     assert!(out.contains("no player `3`"), "{out}");

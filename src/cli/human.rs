@@ -9,10 +9,7 @@ use rand_pcg::Pcg64Mcg;
 use super::sheet_text::{count, powers_line, render, terminal_width, wrap};
 use rollx::map::{AreaId, Power, suggest_word};
 use rollx::play::{Policy, derive_seed};
-use rollx::rules::log::{
-    GameLog, LOG_FORMAT, LOG_VERSION, LogMap, LogMove, LogResult, LogRoll, LogTurn, log_move,
-    map_hash, move_from_log,
-};
+use rollx::rules::log::{GameLog, LogMove, LogRoll, LogTurn, log_move, move_from_log};
 use rollx::rules::{Action, DieId, DieKind, Game, Move, Phase, PowerSet, Roll, State};
 
 /// A named computer player.
@@ -265,39 +262,15 @@ impl<'g> Table<'g> {
     /// stopped, with the turns played to their end (a turn half played is
     /// played again when the game is resumed).
     pub fn log(&self, names: Vec<String>, map_file: Option<String>) -> GameLog {
-        let game = self.game;
-        let finished = game.is_terminal(&self.me);
-        let result = if finished {
-            names
-                .iter()
-                .zip(std::iter::once(&self.me).chain(&self.others))
-                .map(|(n, s)| {
-                    let sc = game.score(s);
-                    LogResult {
-                        player: n.clone(),
-                        crosses: sc.crosses,
-                        powers_used: sc.powers_used,
-                    }
-                })
-                .collect()
-        } else {
-            Vec::new()
-        };
-        GameLog {
-            format: LOG_FORMAT.to_string(),
-            version: LOG_VERSION,
-            map: LogMap {
-                id: game.map().info.id.clone(),
-                hash: Some(map_hash(game.map())),
-                file: map_file,
-            },
-            rules: Some(game.rules().clone()),
-            seed: Some(self.seed),
-            players: names,
-            turns: self.turns.clone(),
-            finished,
-            result,
-        }
+        let sheets = std::iter::once(&self.me).chain(&self.others);
+        GameLog::rolled(
+            self.game,
+            self.seed,
+            map_file,
+            names,
+            self.turns.clone(),
+            sheets,
+        )
     }
 
     /// Whether the game is over.

@@ -9,6 +9,7 @@ use sha2::{Digest, Sha256};
 
 use super::game::{DieId, Game};
 use super::moves::{Action, Move, PowerSet};
+use super::state::State;
 use crate::map::{Map, Power, Rules};
 
 /// The value of the `format` field.
@@ -231,6 +232,53 @@ pub struct LogError {
 }
 
 impl GameLog {
+    /// The log of a game whose dice rollx rolled from `seed` on `game`'s
+    /// map (read from `map_file`): `players` by name, the `turns` played
+    /// so far, and each player's sheet after them. A game not over is
+    /// marked unfinished; a finished one records each player's result.
+    pub fn rolled<'a>(
+        game: &Game,
+        seed: u64,
+        map_file: Option<String>,
+        players: Vec<String>,
+        turns: Vec<LogTurn>,
+        sheets: impl IntoIterator<Item = &'a State>,
+    ) -> GameLog {
+        let mut sheets = sheets.into_iter().peekable();
+        let finished = sheets.peek().is_some_and(|s| game.is_terminal(s));
+        let result = if finished {
+            players
+                .iter()
+                .zip(sheets)
+                .map(|(name, sheet)| {
+                    let score = game.score(sheet);
+                    LogResult {
+                        player: name.clone(),
+                        crosses: score.crosses,
+                        powers_used: score.powers_used,
+                    }
+                })
+                .collect()
+        } else {
+            Vec::new()
+        };
+        GameLog {
+            format: LOG_FORMAT.to_string(),
+            version: LOG_VERSION,
+            map: LogMap {
+                id: game.map().info.id.clone(),
+                hash: Some(map_hash(game.map())),
+                file: map_file,
+            },
+            rules: Some(game.rules().clone()),
+            seed: Some(seed),
+            players,
+            turns,
+            finished,
+            result,
+        }
+    }
+
     /// Parses and checks the structure of a log.
     pub fn parse(text: &str) -> Result<GameLog, LogError> {
         let log: GameLog = serde_json::from_str(text).map_err(|e| LogError {
