@@ -50,6 +50,19 @@ fn paint(text: &str, color: Option<Color>) -> String {
     }
 }
 
+/// The characters of `line` a terminal shows: all but ANSI escape
+/// sequences.
+fn visible_width(line: &str) -> usize {
+    let mut in_escape = false;
+    line.chars()
+        .filter(|&c| {
+            let shown = !in_escape && c != '\x1b';
+            in_escape = (in_escape || c == '\x1b') && !(in_escape && c.is_ascii_alphabetic());
+            shown
+        })
+        .count()
+}
+
 /// The cell of each area nearest its centre: where its number is shown.
 fn label_cells(map: &Map, grid: &Grid) -> Vec<(usize, usize)> {
     map.area_ids()
@@ -153,20 +166,21 @@ pub fn render_fitted(game: &Game, state: &State, color: bool, width: usize) -> S
     let map = game.map();
     let mut out = String::new();
     if let Layout::Grid(grid) = &map.layout {
-        let widest = |lines: &[String]| lines.iter().map(|l| l.chars().count()).max();
-        let fits = [Cells::Full, Cells::Compact].into_iter().find(|&cells| {
-            widest(&grid_lines(game, grid, state, cells, false)).unwrap_or(0) <= width
-        });
-        match fits {
-            Some(cells) => {
-                for line in grid_lines(game, grid, state, cells, color) {
+        let widest = |lines: &[String]| lines.iter().map(|l| visible_width(l)).max();
+        let drawn = [Cells::Full, Cells::Compact]
+            .into_iter()
+            .map(|cells| grid_lines(game, grid, state, cells, color))
+            .find(|lines| widest(lines).unwrap_or(0) <= width);
+        match drawn {
+            Some(lines) => {
+                for line in lines {
                     out.push_str(&line);
                     out.push('\n');
                 }
             }
             None => {
                 let needed =
-                    widest(&grid_lines(game, grid, state, Cells::Compact, false)).unwrap_or(0);
+                    widest(&grid_lines(game, grid, state, Cells::Compact, color)).unwrap_or(0);
                 out.push_str(&wrap(
                     &format!(
                         "(map left out: it needs {needed} columns, and the output is {width} \
@@ -322,7 +336,10 @@ mod tests {
             let game = game(path);
             let states = [game.initial_state(), played(&game)];
             for state in &states {
-                for width in [40, 60, 72, 80, 96, 120, 200] {
+                for width in [40, 60, 72, 80, 95, 96, 120, 200] {
+                    let coloured = render_fitted(&game, state, true, width);
+                    let shown = coloured.lines().map(visible_width).max().unwrap_or(0);
+                    assert!(shown <= width, "{path} at {width}: {shown} in colour");
                     let text = render_fitted(&game, state, false, width);
                     assert!(
                         widest(&text) <= width,
