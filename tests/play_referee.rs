@@ -444,15 +444,20 @@ fn a_person_types_moves_and_undoes_them() {
     assert!(out.contains("yellow 2 in IS"), "{out}");
     assert!(out.contains("clear 6 in FJ"));
     // The first turn ended before the undo: nothing of the second turn is
-    // resolved yet, so there is nothing to undo.
-    assert!(out.contains("nothing to undo"), "{out}");
-    assert!(!out.contains("turn undone"), "{out}");
+    // resolved yet, so the first turn is taken back, and its dice rolled
+    // again.
+    assert!(
+        out.contains("the last turn is taken back: its dice again, nothing resolved"),
+        "{out}"
+    );
+    assert!(out.contains("clear 6 in NO"), "{out}");
+    assert!(out.contains("yellow 2 in SU"), "{out}");
     assert!(out.contains("game abandoned"));
     // Undo within a turn takes its moves back.
     let (code, out, _) = play("1 IS\nundo\nquit\n");
     assert_eq!(code, 0);
-    assert!(out.contains("turn undone"), "{out}");
-    // Input that ends mid-game stops cleanly.
+    assert!(out.contains("this turn's moves are taken back"), "{out}");
+    // Input that ends mid-game stops with exit code 1 (see `play --help`).
     let (code, out, _) = run(
         &[
             "play",
@@ -463,7 +468,7 @@ fn a_person_types_moves_and_undoes_them() {
         ],
         Some("1 IS\n"),
     );
-    assert_eq!(code, 0);
+    assert_eq!(code, 1);
     assert!(out.contains("input ended: game abandoned"));
 }
 

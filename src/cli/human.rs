@@ -1,178 +1,162 @@
-//! `rollx play --human`: play a game in the terminal against the dice.
+//! `rollx play --human`: play a game in the terminal against the dice, and
+//! computer players sharing them; take turns back; stop and resume.
 
 use std::io::{self, BufRead, Write};
 
 use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 
-use super::sheet_text::{powers_line, render};
-use rollx::map::{Power, suggest_word};
-use rollx::play::{Greedy, Policy};
-use rollx::rules::log::{
-    GameLog, LOG_FORMAT, LOG_VERSION, LogMap, LogResult, LogRoll, LogTurn, log_move, map_hash,
-};
-use rollx::rules::{Action, Game, Move, Phase, PowerSet, Roll, State};
+use super::sheet_text::{count, powers_line, render, terminal_width, wrap};
+use rollx::map::{AreaId, Power, suggest_word};
+use rollx::play::{Policy, derive_seed};
+use rollx::rules::log::{GameLog, LogMove, LogRoll, LogTurn, log_move, move_from_log};
+use rollx::rules::{Action, DieId, DieKind, Game, Move, Phase, PowerSet, Roll, State};
 
-const HELP: &str = "\
-Resolve each die by typing a command:
-  1 PA            write die 1's number in PA (or name the die: red PA)
-  PA              the same, when only one die is left to resolve
-  1 PA NY +dupe   Dupe: write the number in two areas of the region
-  1 TX +cc        Color Change: the die counts as wild
-  1 NY +guard     Guard: ignore the neighbour rule (the number is circled)
-  1 x TX          mark an X in TX (only when the number fits nowhere)
-  1 pass          the die does nothing (only when nothing else is possible)
-Powers combine: 1 TX OK +cc +dupe. Area codes and dice ignore case.
-Other commands:
-  moves [1]       list where each die can go without powers
-  hint            what the greedy player would do
-  auto            let the greedy player resolve one die
-  sheet           show the sheet again
-  undo            take back this turn's moves
-  help            this text
-  quit            stop the game";
+/// A named computer player.
+pub type Player = (String, Box<dyn Policy>);
 
-/// Plays one game interactively. Returns the log when the game was played
-/// to the end, `None` when the player quit (or the input ended).
-#[allow(clippy::too_many_arguments)]
-pub fn play(
-    game: &Game,
+/// The player that gives `hint`s and plays `auto`: made afresh for each
+/// position, seeded by the game's seed and the place in the game, so that
+/// the same position always gets the same hint (after an undo, or when the
+/// game is resumed) and `auto` plays the move `hint` gave.
+pub struct Hinter {
+    /// What it is: `expert`, `strong`.
+    pub name: String,
+    /// Builds it from a seed.
+    pub make: Box<dyn Fn(u64) -> Box<dyn Policy>>,
+}
+
+/// The hint player's stream of the game's seed (see [`Hinter`]).
+const HINT_STREAM: u64 = 0x6869_6e74;
+
+/// How a session at the terminal ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ending {
+    /// The game was played to its end.
+    Finished,
+    /// The player typed `quit`.
+    Quit,
+    /// The input ended before the game did.
+    InputEnded,
+}
+
+/// Where a turn began: every sheet and the dice generator just after the
+/// turn's dice were rolled, so that the turn can be played again.
+struct TurnStart {
+    me: State,
+    others: Vec<State>,
+    dice: Pcg64Mcg,
+    rolls: Vec<Roll>,
+}
+
+/// A game in progress: the person's sheet (player 1), the computers'
+/// sheets, the dice, and every turn played so far.
+pub struct Table<'g> {
+    game: &'g Game,
     seed: u64,
-    mut computers: Vec<(String, Box<dyn Policy>)>,
-    map_file: Option<String>,
-    input: &mut dyn BufRead,
-    out: &mut dyn Write,
-    color: bool,
-    interactive: bool,
-) -> io::Result<Option<GameLog>> {
-    let map = game.map();
-    let rules = game.rules();
-    let per_round = rules.dice_per_round / rules.dice_per_turn;
-    writeln!(
-        out,
-        "{} ({}), seed {seed}. Type `help` for the commands.",
-        map.info.name, map.info.id
-    )?;
-    let mut dice_rng = Pcg64Mcg::seed_from_u64(seed);
-    let mut me = game.initial_state();
-    let mut others = vec![game.initial_state(); computers.len()];
-    let mut turns = Vec::new();
-    let mut greedy = Greedy::new();
-    let mut line = String::new();
+    dice: Pcg64Mcg,
+    me: State,
+    others: Vec<State>,
+    computers: Vec<Player>,
+    /// The turns played to their end.
+    turns: Vec<LogTurn>,
+    /// Every turn begun (the turns played, and the one being played).
+    starts: Vec<TurnStart>,
+    /// The computers' moves by turn, kept when the person takes turns back:
+    /// they play each turn once, whatever the person does on their sheet.
+    kept: Vec<Vec<Vec<Move>>>,
+    /// The computers that chose otherwise than a saved game says.
+    diverged: Vec<String>,
+}
 
-    while !game.is_terminal(&me) {
-        let mut dice = Vec::new();
-        while game.phase(&me) == Phase::Chance {
-            let roll = game.sample_roll(&me, &mut dice_rng);
-            game.apply_roll(&mut me, roll)
+impl<'g> Table<'g> {
+    /// A new game from `seed`, against `computers`.
+    pub fn new(game: &'g Game, seed: u64, computers: Vec<Player>) -> Self {
+        Table {
+            game,
+            seed,
+            dice: Pcg64Mcg::seed_from_u64(seed),
+            me: game.initial_state(),
+            others: vec![game.initial_state(); computers.len()],
+            computers,
+            turns: Vec::new(),
+            starts: Vec::new(),
+            kept: Vec::new(),
+            diverged: Vec::new(),
+        }
+    }
+
+    /// Draws and rolls the next turn's dice.
+    fn begin_turn(&mut self) {
+        let game = self.game;
+        let mut rolls = Vec::new();
+        while game.phase(&self.me) == Phase::Chance {
+            let roll = game.sample_roll(&self.me, &mut self.dice);
+            game.apply_roll(&mut self.me, roll)
                 .expect("sampled rolls are legal");
-            for s in &mut others {
+            for s in &mut self.others {
                 game.apply_roll(s, roll).expect("sampled rolls are legal");
             }
-            dice.push(roll);
+            rolls.push(roll);
         }
-        let turn_start = me.clone();
-        let mut mine: Vec<Move> = Vec::new();
-        writeln!(out)?;
-        write!(out, "{}", render(game, &me, color))?;
-        while game.phase(&me) == Phase::Decision {
-            writeln!(
-                out,
-                "round {}/{}, turn {}/{per_round}: {} | {}",
-                me.round() + 1,
-                rules.rounds,
-                (me.rolled_in_round() - 1) / rules.dice_per_turn + 1,
-                describe_dice(game, &me),
-                powers_line(game, &me)
-            )?;
-            write!(out, "> ")?;
-            out.flush()?;
-            line.clear();
-            if input.read_line(&mut line)? == 0 {
-                writeln!(out)?;
-                writeln!(out, "input ended: game abandoned")?;
-                return Ok(None);
+        self.starts.push(TurnStart {
+            me: self.me.clone(),
+            others: self.others.clone(),
+            dice: self.dice.clone(),
+            rolls,
+        });
+    }
+
+    /// Ends the turn the person has resolved with `mine`: the computers
+    /// play it (or replay what they played before it was taken back, or,
+    /// with `logged`, what a saved game says they played), and the turn is
+    /// recorded. Returns what each computer did, one line each.
+    fn finish_turn(
+        &mut self,
+        mine: &[Move],
+        logged: Option<&[Vec<LogMove>]>,
+    ) -> Result<Vec<String>, String> {
+        let game = self.game;
+        let t = self.turns.len();
+        let mut moves = vec![log_moves(game, &mut self.starts[t].me.clone(), mine)];
+        if self.kept.len() <= t {
+            let mut theirs = Vec::with_capacity(self.computers.len());
+            for (i, ((name, policy), state)) in
+                self.computers.iter_mut().zip(&self.others).enumerate()
+            {
+                let wanted = logged.map(|l| l.get(i + 1).map_or(&[][..], Vec::as_slice));
+                let (chosen, diverged) = computer_turn(game, state, policy, wanted)
+                    .map_err(|e| format!("turn {}, {name}: {e}", t + 1))?;
+                if diverged && !self.diverged.contains(name) {
+                    self.diverged.push(name.clone());
+                }
+                theirs.push(chosen);
             }
-            if !interactive {
-                // Echo scripted input so the transcript reads like a session.
-                writeln!(out, "{}", line.trim_end())?;
-            }
-            let command = line.trim();
-            let lower = command.to_ascii_lowercase();
-            match lower.split_whitespace().next().unwrap_or("") {
-                "" => continue,
-                "help" | "?" => writeln!(out, "{HELP}")?,
-                "quit" | "exit" => {
-                    writeln!(out, "game abandoned")?;
-                    return Ok(None);
-                }
-                "sheet" => write!(out, "{}", render(game, &me, color))?,
-                "undo" if mine.is_empty() => {
-                    writeln!(out, "nothing to undo: no die of this turn is resolved yet")?;
-                }
-                "undo" => {
-                    me = turn_start.clone();
-                    mine.clear();
-                    writeln!(out, "turn undone")?;
-                }
-                "moves" => list_moves(game, &me, lower.split_whitespace().nth(1), out)?,
-                "hint" => {
-                    let mv = greedy.choose(game, &me);
-                    writeln!(
-                        out,
-                        "the greedy player would play: {}",
-                        describe_move(game, &me, &mv)
-                    )?;
-                }
-                "auto" => {
-                    let mv = greedy.choose(game, &me);
-                    writeln!(out, "{}", describe_move(game, &me, &mv))?;
-                    game.apply(&mut me, mv);
-                    mine.push(mv);
-                }
-                _ => match parse_move(game, &me, command) {
-                    Err(message) => writeln!(out, "{message}")?,
-                    Ok(mv) => {
-                        let roll = me.pending_roll(mv.die).expect("parsed dice are pending");
-                        let breaches = game.check(&me, &mv, roll.value);
-                        if breaches.is_empty() {
-                            writeln!(out, "{}", describe_move(game, &me, &mv))?;
-                            game.apply(&mut me, mv);
-                            mine.push(mv);
-                        } else {
-                            writeln!(out, "not allowed:")?;
-                            for b in breaches {
-                                writeln!(out, "  - {}", b.describe(game))?;
-                            }
-                        }
-                    }
-                },
-            }
+            self.kept.push(theirs);
         }
-        // Log the human's moves against the turn's start, then the computers'.
-        let mut replay = turn_start;
-        let mut logged = Vec::new();
-        for mv in &mine {
-            let number = replay.pending_roll(mv.die).expect("pending").value;
-            logged.push(log_move(game, mv, number));
-            game.apply(&mut replay, *mv);
-        }
-        let mut moves = vec![logged];
-        for ((_, policy), state) in computers.iter_mut().zip(&mut others) {
-            let mut theirs = Vec::new();
-            while game.phase(state) == Phase::Decision {
-                let mv = policy.choose(game, state);
-                theirs.push(log_move(
-                    game,
-                    &mv,
-                    state.pending_roll(mv.die).expect("pending").value,
-                ));
-                game.apply(state, mv);
+        let mut said = Vec::with_capacity(self.computers.len());
+        for (((name, _), state), theirs) in self
+            .computers
+            .iter()
+            .zip(&mut self.others)
+            .zip(&self.kept[t])
+        {
+            let mut told = Vec::with_capacity(theirs.len());
+            let mut recorded = Vec::with_capacity(theirs.len());
+            for mv in theirs {
+                told.push(describe_move(game, state, mv));
+                recorded.extend(log_moves(game, state, std::slice::from_ref(mv)));
             }
-            moves.push(theirs);
+            moves.push(recorded);
+            said.push(format!(
+                "{name}: {} ({} X so far)",
+                told.join(", "),
+                state.crosses()
+            ));
         }
-        turns.push(LogTurn {
-            dice: dice
+        self.turns.push(LogTurn {
+            dice: self.starts[t]
+                .rolls
                 .iter()
                 .map(|r| LogRoll {
                     die: game.die(r.die).id.clone(),
@@ -181,21 +165,371 @@ pub fn play(
                 .collect(),
             moves,
         });
+        Ok(said)
     }
 
-    writeln!(out)?;
-    write!(out, "{}", render(game, &me, color))?;
-    let score = game.score(&me);
-    writeln!(
+    /// Takes the last turn played back: its dice are rolled again, as they
+    /// were, and nothing is resolved. `false` when no turn is played yet.
+    fn undo_turn(&mut self) -> bool {
+        if self.turns.is_empty() {
+            return false;
+        }
+        self.turns.pop();
+        self.starts.pop();
+        let start = self.starts.last().expect("a turn begun for each played");
+        self.me = start.me.clone();
+        self.others = start.others.clone();
+        self.dice = start.dice.clone();
+        true
+    }
+
+    /// Plays a saved game's turns again: each turn's dice must be the ones
+    /// the seed rolls, and every move must be legal; the computers choose
+    /// again (so that they go on as they would have), and where one chooses
+    /// otherwise than the log says, the log's move is kept. Returns notes
+    /// on such differences.
+    pub fn replay(&mut self, log: &GameLog) -> Result<Vec<String>, String> {
+        let game = self.game;
+        for (t, turn) in log.turns.iter().enumerate() {
+            if game.is_terminal(&self.me) {
+                return Err(format!(
+                    "the log has {} turns, the game only {t}",
+                    log.turns.len()
+                ));
+            }
+            self.begin_turn();
+            let rolled: Vec<(String, u8)> = self.starts[t]
+                .rolls
+                .iter()
+                .map(|r| (game.die(r.die).id.clone(), r.value))
+                .collect();
+            let logged: Vec<(String, u8)> =
+                turn.dice.iter().map(|d| (d.die.clone(), d.value)).collect();
+            if rolled != logged {
+                let show = |d: &[(String, u8)]| {
+                    d.iter()
+                        .map(|(die, v)| format!("{die} {v}"))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                };
+                return Err(format!(
+                    "turn {}: the log's dice are {}, but seed {} rolls {}: the log was \
+                     edited, or written by another version of rollx",
+                    t + 1,
+                    show(&logged),
+                    self.seed,
+                    show(&rolled)
+                ));
+            }
+            if turn.moves.len() != self.computers.len() + 1 {
+                return Err(format!(
+                    "turn {}: moves for {} players, the log names {}",
+                    t + 1,
+                    turn.moves.len(),
+                    self.computers.len() + 1
+                ));
+            }
+            let mut mine = Vec::new();
+            for lm in &turn.moves[0] {
+                let mv = legal_move(game, &self.me, lm)
+                    .map_err(|e| format!("turn {}, {}: {e}", t + 1, log.players[0]))?;
+                game.apply(&mut self.me, mv);
+                mine.push(mv);
+            }
+            if game.phase(&self.me) == Phase::Decision {
+                return Err(format!(
+                    "turn {}, {}: a die is not resolved",
+                    t + 1,
+                    log.players[0]
+                ));
+            }
+            self.finish_turn(&mine, Some(&turn.moves))?;
+        }
+        Ok(self
+            .diverged
+            .iter()
+            .map(|name| {
+                format!(
+                    "{name} chooses otherwise than the log says: the log's moves are kept, \
+                     and {name} may now play otherwise than in the game saved (was it played \
+                     with other --candidates, --rollouts, --horizon or --values?)"
+                )
+            })
+            .collect())
+    }
+
+    /// The game so far as a log: finished, with each player's result, or
+    /// stopped, with the turns played to their end (a turn half played is
+    /// played again when the game is resumed).
+    pub fn log(&self, names: Vec<String>, map_file: Option<String>) -> GameLog {
+        let sheets = std::iter::once(&self.me).chain(&self.others);
+        GameLog::rolled(
+            self.game,
+            self.seed,
+            map_file,
+            names,
+            self.turns.clone(),
+            sheets,
+        )
+    }
+
+    /// Whether the game is over.
+    pub fn is_over(&self) -> bool {
+        self.game.is_terminal(&self.me)
+    }
+
+    /// The turns played to their end.
+    pub fn turns_played(&self) -> usize {
+        self.turns.len()
+    }
+}
+
+/// Writes a message wrapped to the terminal's width, later lines indented
+/// by two spaces.
+fn say(out: &mut dyn Write, text: &str) -> io::Result<()> {
+    say_with(out, text, "", "  ")
+}
+
+/// Writes `text` wrapped to the terminal's width, the first line starting
+/// with `first`, the others with `rest`.
+fn say_with(out: &mut dyn Write, text: &str, first: &str, rest: &str) -> io::Result<()> {
+    write!(out, "{}", wrap(text, first, rest, terminal_width()))
+}
+
+/// Applies `moves` to `state`, returning them as a log records them.
+fn log_moves(game: &Game, state: &mut State, moves: &[Move]) -> Vec<LogMove> {
+    moves
+        .iter()
+        .map(|mv| {
+            let number = state.pending_roll(mv.die).expect("pending").value;
+            game.apply(state, *mv);
+            log_move(game, mv, number)
+        })
+        .collect()
+}
+
+/// The engine move a saved move describes, when it is legal in `state`.
+fn legal_move(game: &Game, state: &State, lm: &LogMove) -> Result<Move, String> {
+    let (mv, number) = move_from_log(game, lm).map_err(|e| format!("{e:?} is not on this map"))?;
+    let roll = state
+        .pending_roll(mv.die)
+        .ok_or_else(|| format!("the {} die is not waiting to be resolved", lm.die))?;
+    let number = if mv.action.written().next().is_some() {
+        number
+    } else {
+        roll.value
+    };
+    let breaches = game.check(state, &mv, number);
+    if let Some(b) = breaches.first() {
+        return Err(format!("{} [{}]", b.describe(game), b.rule()));
+    }
+    Ok(mv)
+}
+
+/// One computer's turn from `state`: the moves it chooses, or with
+/// `wanted` (a saved game's moves) those moves, each once it has chosen
+/// (so that its choices go on as they would have); and whether it chose
+/// otherwise than `wanted`.
+fn computer_turn(
+    game: &Game,
+    state: &State,
+    policy: &mut Box<dyn Policy>,
+    wanted: Option<&[LogMove]>,
+) -> Result<(Vec<Move>, bool), String> {
+    let mut state = state.clone();
+    let mut moves = Vec::new();
+    let mut diverged = false;
+    while game.phase(&state) == Phase::Decision {
+        let chosen = policy.choose(game, &state);
+        let mv = match wanted {
+            None => chosen,
+            Some(list) => {
+                let lm = list
+                    .get(moves.len())
+                    .ok_or("a die is not resolved".to_string())?;
+                let mv = legal_move(game, &state, lm)?;
+                let value = state.pending_roll(mv.die).expect("legal").value;
+                diverged |= log_move(game, &chosen, value) != *lm;
+                mv
+            }
+        };
+        game.apply(&mut state, mv);
+        moves.push(mv);
+    }
+    if wanted.is_some_and(|list| list.len() > moves.len()) {
+        return Err("more moves than dice".into());
+    }
+    Ok((moves, diverged))
+}
+
+/// Plays the game at `table` interactively from where it stands: the
+/// person resolves the dice, the computers follow each turn, and
+/// `hinter` (named for what it is, e.g. `expert`) gives `hint`s and plays
+/// `auto`. `interactive` is false when the input is not a terminal: the
+/// commands read are then echoed.
+pub fn play(
+    table: &mut Table,
+    hinter: &Hinter,
+    names: &[String],
+    input: &mut dyn BufRead,
+    out: &mut dyn Write,
+    color: bool,
+    interactive: bool,
+) -> io::Result<Ending> {
+    let game = table.game;
+    let map = game.map();
+    let rules = game.rules();
+    let per_round = rules.dice_per_round / rules.dice_per_turn;
+    say(
         out,
-        "game over: {} X, {} powers used ({})",
-        score.crosses,
-        score.powers_used,
-        powers_line(game, &me)
+        &format!(
+            "{} ({}), seed {}. Type `help` for the commands.",
+            map.info.name, map.info.id, table.seed
+        ),
     )?;
-    let mut names = vec!["you".to_string()];
-    names.extend(computers.iter().map(|(n, _)| n.clone()));
-    let states: Vec<&State> = std::iter::once(&me).chain(&others).collect();
+    if names.len() > 1 {
+        let others: Vec<String> = names[1..]
+            .iter()
+            .enumerate()
+            .map(|(i, n)| format!("{n} (`sheet {}`)", i + 2))
+            .collect();
+        say(
+            out,
+            &format!("Playing against {}, on the same dice.", others.join(", ")),
+        )?;
+    }
+    let mut line = String::new();
+    while !table.is_over() {
+        if table.starts.len() == table.turns.len() {
+            table.begin_turn();
+        }
+        let mut mine: Vec<Move> = Vec::new();
+        writeln!(out)?;
+        write!(out, "{}", render(game, &table.me, color))?;
+        let mut undone = false;
+        while game.phase(&table.me) == Phase::Decision {
+            let me = &table.me;
+            let status = format!(
+                "round {}/{}, turn {}/{per_round}: {}",
+                me.round() + 1,
+                rules.rounds,
+                (me.rolled_in_round() - 1) / rules.dice_per_turn + 1,
+                describe_dice(game, me),
+            );
+            let powers = powers_line(game, me);
+            if status.len() + 3 + powers.len() <= terminal_width() {
+                writeln!(out, "{status} | {powers}")?;
+            } else {
+                say(out, &status)?;
+                say(out, &format!("powers: {powers}"))?;
+            }
+            write!(out, "> ")?;
+            out.flush()?;
+            line.clear();
+            if input.read_line(&mut line)? == 0 {
+                writeln!(out)?;
+                return Ok(Ending::InputEnded);
+            }
+            if !interactive {
+                // Echo scripted input so the transcript reads like a session.
+                writeln!(out, "{}", line.trim_end())?;
+            }
+            let command = line.trim();
+            let lower = command.to_ascii_lowercase();
+            let mut words = lower.split_whitespace();
+            match words.next().unwrap_or("") {
+                "" => continue,
+                "help" | "?" => write!(out, "{}", help_text(game, &hinter.name))?,
+                "quit" | "exit" => return Ok(Ending::Quit),
+                "sheet" => show_sheets(table, names, words.next(), out, color)?,
+                "undo" if !mine.is_empty() => {
+                    table.me = table.starts.last().expect("a turn begun").me.clone();
+                    mine.clear();
+                    say(out, "this turn's moves are taken back")?;
+                    write!(out, "{}", render(game, &table.me, color))?;
+                }
+                "undo" => {
+                    if table.undo_turn() {
+                        say(
+                            out,
+                            "the last turn is taken back: its dice again, nothing resolved",
+                        )?;
+                        undone = true;
+                        break;
+                    }
+                    say(out, "nothing to undo: this is the first turn")?;
+                }
+                "moves" => list_moves(game, &table.me, words.next(), out)?,
+                "hint" | "auto" => {
+                    let place = (table.turns.len() as u64) << 8 | mine.len() as u64;
+                    let seed = derive_seed(derive_seed(table.seed, HINT_STREAM), place);
+                    let mv = (hinter.make)(seed).choose(game, &table.me);
+                    let what = describe_move(game, &table.me, &mv);
+                    if lower.starts_with("hint") {
+                        say(
+                            out,
+                            &format!("the {} player would play: {what}", hinter.name),
+                        )?;
+                    } else {
+                        say(out, &what)?;
+                        game.apply(&mut table.me, mv);
+                        mine.push(mv);
+                    }
+                }
+                _ => match parse_move(game, &table.me, command) {
+                    Err(message) => say(out, &message)?,
+                    Ok(mv) => {
+                        let me = &table.me;
+                        let roll = me.pending_roll(mv.die).expect("parsed dice are pending");
+                        let breaches = game.check(me, &mv, roll.value);
+                        if breaches.is_empty() {
+                            say(out, &describe_move(game, me, &mv))?;
+                            game.apply(&mut table.me, mv);
+                            mine.push(mv);
+                        } else {
+                            writeln!(out, "not allowed:")?;
+                            for b in breaches {
+                                say_with(out, &b.describe(game), "  - ", "    ")?;
+                            }
+                        }
+                    }
+                },
+            }
+        }
+        if undone {
+            continue;
+        }
+        let said = table
+            .finish_turn(&mine, None)
+            .expect("computer players choose legal moves");
+        for s in said {
+            say(out, &s)?;
+        }
+    }
+
+    let me = &table.me;
+    for (i, name) in names.iter().enumerate().skip(1) {
+        writeln!(out)?;
+        writeln!(out, "{name}'s sheet:")?;
+        write!(out, "{}", render(game, &table.others[i - 1], color))?;
+    }
+    writeln!(out)?;
+    if names.len() > 1 {
+        writeln!(out, "your sheet:")?;
+    }
+    write!(out, "{}", render(game, me, color))?;
+    writeln!(out)?;
+    let score = game.score(me);
+    say(
+        out,
+        &format!(
+            "game over: {} X, {} used ({})",
+            score.crosses,
+            count(score.powers_used, "power"),
+            powers_line(game, me)
+        ),
+    )?;
+    let states: Vec<&State> = std::iter::once(me).chain(&table.others).collect();
     if states.len() > 1 {
         let mut ranking: Vec<(usize, rollx::rules::Score)> =
             states.iter().map(|s| game.score(s)).enumerate().collect();
@@ -204,40 +538,181 @@ pub fn play(
         for (place, (i, s)) in ranking.iter().enumerate() {
             writeln!(
                 out,
-                "  {}. {:<12} {:>2} X  {} powers",
+                "  {}. {:<12} {:>2} X  {}",
                 place + 1,
                 names[*i],
                 s.crosses,
-                s.powers_used
+                count(s.powers_used, "power")
             )?;
         }
     }
-    let result = names
-        .iter()
-        .zip(&states)
-        .map(|(n, s)| {
-            let sc = game.score(s);
-            LogResult {
-                player: n.clone(),
-                crosses: sc.crosses,
-                powers_used: sc.powers_used,
+    Ok(Ending::Finished)
+}
+
+/// `sheet`: the person's sheet; `sheet N`: player N's; `sheet all`: all.
+fn show_sheets(
+    table: &Table,
+    names: &[String],
+    which: Option<&str>,
+    out: &mut dyn Write,
+    color: bool,
+) -> io::Result<()> {
+    let game = table.game;
+    let sheets: Vec<&State> = std::iter::once(&table.me).chain(&table.others).collect();
+    let chosen: Vec<usize> = match which {
+        None => vec![0],
+        Some("all") => (0..sheets.len()).collect(),
+        Some(n) => match n.parse::<usize>() {
+            Ok(k) if (1..=sheets.len()).contains(&k) => vec![k - 1],
+            _ => {
+                let players: Vec<String> = names
+                    .iter()
+                    .enumerate()
+                    .map(|(i, n)| format!("{} {n}", i + 1))
+                    .collect();
+                return say(
+                    out,
+                    &format!(
+                        "no player `{n}`: `sheet N` for player N ({}), `sheet all` for \
+                         everyone's",
+                        players.join(", ")
+                    ),
+                );
             }
-        })
-        .collect();
-    Ok(Some(GameLog {
-        format: LOG_FORMAT.to_string(),
-        version: LOG_VERSION,
-        map: LogMap {
-            id: map.info.id.clone(),
-            hash: Some(map_hash(map)),
-            file: map_file,
         },
-        rules: Some(rules.clone()),
-        seed: Some(seed),
-        players: names,
-        turns,
-        result,
-    }))
+    };
+    for i in chosen {
+        match i {
+            _ if sheets.len() == 1 => {}
+            0 => writeln!(out, "your sheet:")?,
+            _ => writeln!(out, "{}'s sheet:", names[i])?,
+        }
+        write!(out, "{}", render(game, sheets[i], color))?;
+    }
+    Ok(())
+}
+
+/// The commands, with examples taken from the map being played: two areas
+/// of one die's region, and two of another's.
+fn help_text(game: &Game, hinter: &str) -> String {
+    let map = game.map();
+    let plain: Vec<usize> = (0..game.dice().len())
+        .filter(|&d| game.dice()[d].kind != DieKind::Wild)
+        .collect();
+    let die = |k: usize| DieId(plain.get(k).copied().unwrap_or(0) as u8);
+    let areas = |k: usize| -> (String, String) {
+        let reach = game.die_areas(die(k));
+        let code = |i: usize| {
+            reach
+                .get(i)
+                .or(reach.first())
+                .map_or("AREA".to_string(), |&a: &AreaId| map.area(a).id.clone())
+        };
+        (code(0), code(1))
+    };
+    let (a, b) = areas(0);
+    let (c, d) = areas(1);
+    let first = &game.die(die(0)).id;
+    let granted = |p: Power| game.rules().powers.get(p) > 0;
+    let mut lines: Vec<(String, String)> = vec![
+        (
+            format!("1 {a}"),
+            format!("write die 1's number in {a} (or name the die: {first} {a})"),
+        ),
+        (
+            a.to_string(),
+            "the same, when only one die is left to resolve".into(),
+        ),
+    ];
+    if granted(Power::Dupe) {
+        lines.push((
+            format!("1 {a} {b} +dupe"),
+            "Dupe: write the number in two areas of the region".into(),
+        ));
+    }
+    if granted(Power::ColorChange) {
+        lines.push((
+            format!("1 {c} +cc"),
+            "Color Change: the die counts as wild".into(),
+        ));
+    }
+    if granted(Power::Guard) {
+        lines.push((
+            format!("1 {b} +guard"),
+            "Guard: ignore the neighbour rule (the number is circled)".into(),
+        ));
+    }
+    lines.push((
+        format!("1 x {c}"),
+        format!("mark an X in {c} (only when the number fits nowhere)"),
+    ));
+    lines.push((
+        "1 pass".into(),
+        "the die does nothing (only when nothing else is possible)".into(),
+    ));
+    let mut commands = vec![
+        (
+            "moves [1]".to_string(),
+            "list where each die can go without powers".to_string(),
+        ),
+        (
+            "hint".into(),
+            format!("what the {hinter} player would play (the strongest here)"),
+        ),
+        (
+            "auto".into(),
+            format!("let the {hinter} player resolve one die"),
+        ),
+        (
+            "sheet [N|all]".into(),
+            "your sheet again; player N's, or everyone's".into(),
+        ),
+        (
+            "undo".into(),
+            "take back this turn's moves, or (before any) the last turn".into(),
+        ),
+        ("help".into(), "this text".into()),
+        (
+            "quit".into(),
+            "stop the game (saved with --log, to be resumed with --resume)".into(),
+        ),
+    ];
+    let width = lines
+        .iter()
+        .chain(&commands)
+        .map(|(l, _)| l.len())
+        .max()
+        .unwrap_or(0)
+        + 2;
+    let columns = terminal_width();
+    let show = |list: &mut Vec<(String, String)>| {
+        list.drain(..)
+            .map(|(l, r)| {
+                wrap(
+                    &r,
+                    &format!("  {l:width$}"),
+                    &" ".repeat(width + 2),
+                    columns,
+                )
+            })
+            .collect::<String>()
+    };
+    let combined = if granted(Power::Dupe) && granted(Power::ColorChange) {
+        format!("Powers combine: 1 {c} {d} +cc +dupe. ")
+    } else {
+        String::new()
+    };
+    format!(
+        "Resolve each die by typing a command:\n{}{}Other commands:\n{}",
+        show(&mut lines),
+        wrap(
+            &format!("{combined}Area codes and dice ignore case."),
+            "",
+            "",
+            columns
+        ),
+        show(&mut commands)
+    )
 }
 
 /// "die 1: red 4, die 2: clear (wild) 2"
@@ -262,7 +737,7 @@ fn describe_move(game: &Game, state: &State, mv: &Move) -> String {
     let map = game.map();
     let die = &game.die(mv.die).id;
     let value = state.pending_roll(mv.die).map_or(0, |r| r.value);
-    let code = |a: rollx::map::AreaId| map.area(a).id.as_str();
+    let code = |a: AreaId| map.area(a).id.as_str();
     let what = match mv.action {
         Action::Write(a) => format!("{die} {value} in {}", code(a)),
         Action::WriteTwice(a, b) => format!("{die} {value} in {} and {}", code(a), code(b)),
@@ -291,7 +766,7 @@ fn list_moves(
             .pending_slots()
             .any(|(i, r)| w == (i + 1).to_string() || w.eq_ignore_ascii_case(&game.die(r.die).id))
     {
-        return writeln!(out, "{}", no_such_die(game, state, w));
+        return say(out, &no_such_die(game, state, w));
     }
     for (i, roll) in state.pending_slots() {
         if which.is_some_and(|w| {
@@ -308,24 +783,22 @@ fn list_moves(
         let mut all = rollx::rules::MoveList::new();
         game.moves_for(state, roll, &mut all);
         let die = &game.die(roll.die).id;
-        if spots.is_empty() {
-            writeln!(
-                out,
-                "die {} ({die} {}): fits nowhere without powers ({} moves with powers or X)",
+        let with_powers = count(all.len() as u64, "move");
+        let text = if spots.is_empty() {
+            format!(
+                "die {} ({die} {}): fits nowhere without powers ({with_powers} with powers or X)",
                 i + 1,
                 roll.value,
-                all.len()
-            )?;
+            )
         } else {
-            writeln!(
-                out,
-                "die {} ({die} {}): {} ({} moves in all with powers)",
+            format!(
+                "die {} ({die} {}): {} ({with_powers} in all with powers)",
                 i + 1,
                 roll.value,
                 spots.join(" "),
-                all.len()
-            )?;
-        }
+            )
+        };
+        say(out, &text)?;
     }
     Ok(())
 }
@@ -402,18 +875,29 @@ fn parse_move(game: &Game, state: &State, command: &str) -> Result<Move, String>
     let mut cross = false;
     let mut pass = false;
     let codes: Vec<&str> = map.areas.iter().map(|a| a.id.as_str()).collect();
+    let twice = |t: &str, what: &str| format!("`{t}` is there twice: {what}");
     for t in tokens {
         let word = t.trim_start_matches('+').to_ascii_lowercase();
         let area = map.areas.iter().position(|a| a.id.eq_ignore_ascii_case(t));
-        match (word.as_str(), area) {
-            (_, Some(i)) if !t.starts_with('+') => areas.push(rollx::map::AreaId(i as u16)),
-            ("guard", _) => powers = powers.with(Power::Guard),
-            ("dupe", _) => powers = powers.with(Power::Dupe),
-            ("cc" | "color" | "colour" | "colorchange" | "color-change", _) => {
-                powers = powers.with(Power::ColorChange)
+        let power = match word.as_str() {
+            "guard" => Some(Power::Guard),
+            "dupe" => Some(Power::Dupe),
+            "cc" | "color" | "colour" | "colorchange" | "color-change" => Some(Power::ColorChange),
+            _ => None,
+        };
+        match (word.as_str(), area, power) {
+            (_, Some(i), _) if !t.starts_with('+') => areas.push(AreaId(i as u16)),
+            (_, _, Some(p)) if powers.contains(p) => {
+                return Err(twice(
+                    t,
+                    &format!("{} is used at most once on a die", p.title()),
+                ));
             }
-            ("x", _) => cross = true,
-            ("pass", _) => pass = true,
+            (_, _, Some(p)) => powers = powers.with(p),
+            ("x", _, _) if cross => return Err(twice(t, "one X per die")),
+            ("x", _, _) => cross = true,
+            ("pass", _, _) if pass => return Err(twice(t, "say `pass` once")),
+            ("pass", _, _) => pass = true,
             _ => {
                 let hint = suggest_word(t.to_ascii_uppercase().as_str(), &codes)
                     .map(|s| format!(" (did you mean {s}?)"))

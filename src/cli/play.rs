@@ -2,103 +2,102 @@
 //! terminal.
 
 use std::io::IsTerminal;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use clap::Args;
 
-use super::sheet_text::{powers_line, render};
-use super::{EXIT_OK, EXIT_USAGE, EffortArgs, human, load_game, write_atomic};
+use super::human::{self, Ending};
+use super::sheet_text::{count, powers_line, render, terminal_width, wrap};
+use super::train::default_values_path;
+use super::{EXIT_INVALID, EXIT_OK, EXIT_USAGE, EffortArgs, load_game, write_atomic};
 use rollx::play::{POLICIES, Policy, derive_seed, play_game, policy_with};
+use rollx::rules::log::{GameLog, map_hash};
 
 /// Arguments of `rollx play`.
 #[derive(Debug, Args)]
 #[command(
     long_about = "Play a whole game on a map. The computer plays by default and prints each \
-final sheet with its score; --human lets you play in the terminal against the dice. The same \
---seed always gives the same dice (and, for the computer, the same game).",
-    after_help = "Examples:\n  rollx play maps/usa.toml --seed 1 --log g.json\n  rollx play maps/japan.toml --policy random --players 3\n  rollx play maps/usa.toml --human --seed 7\n\n\
-Exit codes: 0 the game was played, 1 the map is invalid, 2 usage or I/O error."
+final sheet with its score; --human lets you play in the terminal against the dice (and, with \
+--players, against computer players on the same dice). The same --seed always gives the same \
+dice (and, for the computer, the same game).",
+    after_help = "In the terminal (--human), `help` lists the commands; `undo` takes back the \
+turn being played, or the last one; `hint` asks the strongest computer player available \
+(expert when the map's learned values can be read, strong otherwise). `quit`, or the end of \
+the input, stops the game: with --log it is saved, marked unfinished, and `rollx play --resume \
+LOG` plays its turns again and goes on with the dice the seed would have given. Sheets are \
+fitted to the terminal's width (COLUMNS, when set, overrides it; 80 when the output is not a \
+terminal). See docs/terminal-play.md.\n\n\
+Examples:\n  rollx play maps/usa.toml --seed 1 --log g.json\n  rollx play maps/japan.toml --policy random --players 3\n  rollx play maps/usa.toml --human --seed 7 --log mine.json\n  rollx play --resume mine.json\n\n\
+Exit codes: 0 the game was played (or stopped with `quit`), 1 the map or the game to resume is \
+invalid, or the input ended before the game did, 2 usage or I/O error."
 )]
 pub struct PlayArgs {
-    /// The map file.
-    #[arg(value_name = "MAP")]
-    pub map: PathBuf,
+    /// The map file (with --resume: by default the one recorded in the
+    /// log, then maps/<id>.toml).
+    #[arg(value_name = "MAP", required_unless_present = "resume")]
+    pub map: Option<PathBuf>,
     /// Seed for the dice (a random one is chosen and printed when omitted).
-    #[arg(long)]
+    #[arg(long, conflicts_with = "resume")]
     pub seed: Option<u64>,
     /// How the computer plays: random (uniform among legal moves), greedy
     /// (a one-step heuristic), tuples (by values learned with `rollx
     /// train`; see --values), strong (Monte Carlo rollouts, slower; see
     /// --candidates, --rollouts and --horizon) or expert (rollouts played by
     /// the tuples player, which needs its values too; the strongest).
-    #[arg(long, default_value = "greedy", value_parser = clap::builder::PossibleValuesParser::new(POLICIES))]
+    #[arg(long, default_value = "greedy", conflicts_with = "resume", value_parser = clap::builder::PossibleValuesParser::new(POLICIES))]
     pub policy: String,
     #[command(flatten)]
     pub effort: EffortArgs,
     /// Number of players sharing the dice (with --human: you plus computer
     /// players).
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=64))]
+    #[arg(long, default_value_t = 1, conflicts_with = "resume", value_parser = clap::value_parser!(u16).range(1..=64))]
     pub players: u16,
-    /// Write the game log (JSON) to this file.
+    /// Write the game log (JSON) to this file; with --human, also when you
+    /// stop before the end (the log is then marked unfinished).
     #[arg(long, value_name = "FILE")]
     pub log: Option<PathBuf>,
     /// Play yourself in the terminal.
     #[arg(long)]
     pub human: bool,
+    /// Go on with a game stopped and saved with --human --log: its turns are
+    /// played again (same map, seed and players), then you play on. The
+    /// log is saved again to the same file, unless --log says otherwise.
+    #[arg(long, value_name = "LOG")]
+    pub resume: Option<PathBuf>,
 }
 
-/// Runs `rollx play`.
-pub fn run(args: &PlayArgs, color: bool) -> u8 {
-    let game = match load_game(&args.map) {
-        Ok(g) => g,
-        Err(code) => return code,
-    };
-    let seed = args.seed.unwrap_or_else(|| {
+/// The seed given, or one from the clock.
+fn seed_or_clock(seed: Option<u64>) -> u64 {
+    seed.unwrap_or_else(|| {
         let nanos = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |d| d.as_nanos() as u64);
         derive_seed(nanos, u64::from(std::process::id()))
-    });
-    let map_file = Some(args.map.display().to_string());
+    })
+}
+
+/// Runs `rollx play`.
+pub fn run(args: &PlayArgs, color: bool) -> u8 {
+    if args.human || args.resume.is_some() {
+        return run_human(args, color);
+    }
+    let map_path = args
+        .map
+        .as_ref()
+        .expect("clap requires a map without --resume");
+    let game = match load_game(map_path) {
+        Ok(g) => g,
+        Err(code) => return code,
+    };
+    let seed = seed_or_clock(args.seed);
+    let map_file = Some(map_path.display().to_string());
     let setup = match args
         .effort
-        .setup(&args.map, &game, std::slice::from_ref(&args.policy))
+        .setup(map_path, &game, std::slice::from_ref(&args.policy))
     {
         Ok(s) => s,
         Err(code) => return code,
     };
-
-    if args.human {
-        let computers: Vec<(String, Box<dyn Policy>)> = (1..args.players)
-            .map(|i| {
-                let name = format!("{} {}", args.policy, i + 1);
-                let policy = policy_with(&args.policy, derive_seed(seed, u64::from(i) + 1), &setup)
-                    .expect("validated by clap and setup");
-                (name, policy)
-            })
-            .collect();
-        let stdin = std::io::stdin();
-        let interactive = stdin.is_terminal();
-        let mut input = stdin.lock();
-        let mut out = std::io::stdout();
-        return match human::play(
-            &game,
-            seed,
-            computers,
-            map_file,
-            &mut input,
-            &mut out,
-            color,
-            interactive,
-        ) {
-            Ok(Some(log)) => write_log(args, &log.to_json()),
-            Ok(None) => EXIT_OK,
-            Err(e) => {
-                eprintln!("error: {e}");
-                EXIT_USAGE
-            }
-        };
-    }
 
     let mut players: Vec<(String, Box<dyn Policy>)> = (0..args.players)
         .map(|i| {
@@ -135,11 +134,14 @@ pub fn run(args: &PlayArgs, color: bool) -> u8 {
         }
         print!("{}", render(&game, state, color));
         println!();
-        println!(
-            "score: {} X, {} powers used ({})",
-            score.crosses,
-            score.powers_used,
-            powers_line(&game, state)
+        print!(
+            "{}",
+            fitted(&format!(
+                "score: {} X, {} used ({})",
+                score.crosses,
+                count(score.powers_used, "power"),
+                powers_line(&game, state)
+            ))
         );
     }
     if args.players > 1 {
@@ -154,11 +156,11 @@ pub fn run(args: &PlayArgs, color: bool) -> u8 {
         println!("ranking (fewest X, then fewest powers):");
         for (place, (i, s)) in ranking.iter().enumerate() {
             println!(
-                "  {}. {:<12} {:>2} X  {} powers",
+                "  {}. {:<12} {:>2} X  {}",
                 place + 1,
                 players[*i].0,
                 s.crosses,
-                s.powers_used
+                count(s.powers_used, "power")
             );
         }
     }
@@ -166,17 +168,302 @@ pub fn run(args: &PlayArgs, color: bool) -> u8 {
 }
 
 fn write_log(args: &PlayArgs, json: &str) -> u8 {
-    let Some(path) = &args.log else {
-        return EXIT_OK;
+    match &args.log {
+        None => EXIT_OK,
+        Some(path) => match save(path, json) {
+            Ok(()) => {
+                println!("log written to {}", path.display());
+                EXIT_OK
+            }
+            Err(code) => code,
+        },
+    }
+}
+
+/// `text` wrapped to the terminal's width.
+fn fitted(text: &str) -> String {
+    wrap(text, "", "  ", terminal_width())
+}
+
+/// Writes a log, saying why not.
+fn save(path: &Path, json: &str) -> Result<(), u8> {
+    write_atomic(path, format!("{json}\n").as_bytes()).map_err(|e| {
+        eprintln!("error: cannot write {}: {e}", path.display());
+        EXIT_USAGE
+    })
+}
+
+/// A game in the terminal: a new one, or one resumed from its log.
+fn run_human(args: &PlayArgs, color: bool) -> u8 {
+    let resumed = match &args.resume {
+        Some(path) => match read_saved(path, args.map.as_deref()) {
+            Ok(r) => Some(r),
+            Err(code) => return code,
+        },
+        None => None,
     };
-    match write_atomic(path, format!("{json}\n").as_bytes()) {
-        Ok(()) => {
-            println!("log written to {}", path.display());
-            EXIT_OK
+    let map_path = match &resumed {
+        Some(r) => r.map_path.clone(),
+        None => args
+            .map
+            .clone()
+            .expect("clap requires a map without --resume"),
+    };
+    let game = match load_game(&map_path) {
+        Ok(g) => g,
+        Err(code) => return code,
+    };
+    let (seed, names, policy) = match &resumed {
+        Some(r) => match r.players(&game) {
+            Ok(x) => x,
+            Err(code) => return code,
+        },
+        None => {
+            let names = std::iter::once("you".to_string())
+                .chain((1..args.players).map(|i| format!("{} {}", args.policy, i + 1)))
+                .collect();
+            (seed_or_clock(args.seed), names, args.policy.clone())
         }
+    };
+    let mut setup = match args
+        .effort
+        .setup(&map_path, &game, std::slice::from_ref(&policy))
+    {
+        Ok(s) => s,
+        Err(code) => return code,
+    };
+    // Hints come from the expert when the map's learned values can be read.
+    if setup.values.is_none()
+        && (args.effort.values.is_some() || default_values_path(&map_path).is_file())
+    {
+        match args.effort.setup(&map_path, &game, &["expert".to_string()]) {
+            Ok(s) => setup.values = s.values,
+            Err(_) => eprintln!("note: hints come from the strong player instead"),
+        }
+    }
+    let hint_by = if setup.values.is_some() {
+        "expert"
+    } else {
+        "strong"
+    };
+    let hint_setup = setup.clone();
+    let hinter = human::Hinter {
+        name: hint_by.to_string(),
+        make: Box::new(move |seed| {
+            policy_with(hint_by, seed, &hint_setup).expect("the values are read")
+        }),
+    };
+    let computers: Vec<human::Player> = names
+        .iter()
+        .enumerate()
+        .skip(1)
+        .map(|(i, name)| {
+            let policy = policy_with(&policy, derive_seed(seed, i as u64 + 1), &setup)
+                .expect("validated by clap and setup");
+            (name.clone(), policy)
+        })
+        .collect();
+    let mut table = human::Table::new(&game, seed, computers);
+    let map_file = match (&resumed, &args.map) {
+        (_, Some(path)) => Some(path.display().to_string()),
+        (Some(r), None) => r.log.map.file.clone(),
+        (None, None) => None,
+    };
+    if let Some(r) = &resumed {
+        match table.replay(&r.log) {
+            Ok(notes) => {
+                for note in notes {
+                    eprintln!("note: {note}");
+                }
+            }
+            Err(e) => {
+                eprintln!("error: {}: cannot resume the game: {e}", r.path.display());
+                return EXIT_INVALID;
+            }
+        }
+        if table.is_over() {
+            eprintln!(
+                "error: {}: the game is over (all {} turns are played): nothing to resume",
+                r.path.display(),
+                table.turns_played()
+            );
+            return EXIT_INVALID;
+        }
+        println!(
+            "resuming {} after {}",
+            r.path.display(),
+            count(table.turns_played() as u64, "turn")
+        );
+    }
+    let stdin = std::io::stdin();
+    let interactive = stdin.is_terminal();
+    let mut input = stdin.lock();
+    let mut out = std::io::stdout();
+    let ending = match human::play(
+        &mut table,
+        &hinter,
+        &names,
+        &mut input,
+        &mut out,
+        color,
+        interactive,
+    ) {
+        Ok(e) => e,
         Err(e) => {
-            eprintln!("error: cannot write {}: {e}", path.display());
-            EXIT_USAGE
+            eprintln!("error: {e}");
+            return EXIT_USAGE;
         }
+    };
+    let log_path = args.log.as_ref().or(args.resume.as_ref());
+    let json = table.log(names, map_file).to_json();
+    if ending == Ending::Finished {
+        return match log_path {
+            None => EXIT_OK,
+            Some(path) => match save(path, &json) {
+                Ok(()) => {
+                    println!("log written to {}", path.display());
+                    EXIT_OK
+                }
+                Err(code) => code,
+            },
+        };
+    }
+    let why = match ending {
+        Ending::InputEnded => "input ended",
+        _ => "game stopped",
+    };
+    match log_path {
+        Some(path) => {
+            if let Err(code) = save(path, &json) {
+                return code;
+            }
+            print!(
+                "{}",
+                fitted(&format!(
+                    "{why}: saved to {} after {} (unfinished); go on with `rollx play --resume {}`",
+                    path.display(),
+                    count(table.turns_played() as u64, "turn"),
+                    path.display()
+                ))
+            );
+        }
+        None => print!(
+            "{}",
+            fitted(&format!(
+                "{why}: game abandoned (with --log FILE it is saved, to be resumed)"
+            ))
+        ),
+    }
+    if ending == Ending::InputEnded {
+        EXIT_INVALID
+    } else {
+        EXIT_OK
+    }
+}
+
+/// A saved game to resume.
+struct Saved {
+    path: PathBuf,
+    log: GameLog,
+    map_path: PathBuf,
+}
+
+/// Reads the log to resume and finds its map (`map` when given).
+fn read_saved(path: &Path, map: Option<&Path>) -> Result<Saved, u8> {
+    let text = std::fs::read_to_string(path).map_err(|e| {
+        eprintln!("error: cannot read {}: {e}", path.display());
+        EXIT_USAGE
+    })?;
+    let log = GameLog::parse(&text).map_err(|e| {
+        let at = match (e.line, e.column) {
+            (Some(l), Some(c)) => format!(":{l}:{c}"),
+            _ => String::new(),
+        };
+        eprintln!(
+            "error: {}{at}: not a valid game log: {}\n  help: see docs/game-log.md for the format",
+            path.display(),
+            e.message
+        );
+        EXIT_USAGE
+    })?;
+    let map_path = match map {
+        Some(m) => m.to_path_buf(),
+        None => log
+            .map_candidates(path)
+            .into_iter()
+            .find(|p| p.is_file())
+            .ok_or_else(|| {
+                eprintln!(
+                    "error: cannot find the map `{}` of {}: give it as MAP",
+                    log.map.id,
+                    path.display()
+                );
+                EXIT_USAGE
+            })?,
+    };
+    Ok(Saved {
+        path: path.to_path_buf(),
+        log,
+        map_path,
+    })
+}
+
+impl Saved {
+    /// The seed, the players' names and how the computers play, when the
+    /// log is a game `rollx play --human` saved on this map.
+    fn players(&self, game: &rollx::rules::Game) -> Result<(u64, Vec<String>, String), u8> {
+        let log = &self.log;
+        let path = self.path.display();
+        let map = game.map();
+        if log.map.id != map.info.id
+            || log.map.hash.as_ref().is_some_and(|h| *h != map_hash(map))
+            || log.rules.as_ref().is_some_and(|r| r != game.rules())
+        {
+            eprintln!(
+                "error: {path} was played on another map than {} (`{}`{}): give the map it was played on",
+                self.map_path.display(),
+                log.map.id,
+                if log.map.id == map.info.id {
+                    ", since changed"
+                } else {
+                    ""
+                }
+            );
+            return Err(EXIT_USAGE);
+        }
+        let Some(seed) = log.seed else {
+            eprintln!(
+                "error: {path} has no seed: only games whose dice rollx rolled can be resumed"
+            );
+            return Err(EXIT_INVALID);
+        };
+        // `rollx play --human` names the computers `<policy> <n>`.
+        let mut policy = None;
+        for (i, name) in log.players.iter().enumerate().skip(1) {
+            let parsed = name
+                .rsplit_once(' ')
+                .filter(|(p, n)| POLICIES.contains(p) && *n == (i + 1).to_string())
+                .map(|(p, _)| p.to_string());
+            match (&policy, parsed) {
+                (_, None) => {
+                    eprintln!(
+                        "error: {path}: cannot tell how player {} (`{name}`) plays: \
+                         `rollx play --human` names computer players `<policy> <number>`",
+                        i + 1
+                    );
+                    return Err(EXIT_INVALID);
+                }
+                (Some(p), Some(q)) if *p != q => {
+                    eprintln!("error: {path}: the computer players play differently ({p}, {q})");
+                    return Err(EXIT_INVALID);
+                }
+                (_, q) => policy = q,
+            }
+        }
+        Ok((
+            seed,
+            log.players.clone(),
+            policy.unwrap_or_else(|| "greedy".into()),
+        ))
     }
 }

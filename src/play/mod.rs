@@ -23,9 +23,7 @@ use std::sync::Arc;
 use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 
-use crate::rules::log::{
-    GameLog, LOG_FORMAT, LOG_VERSION, LogMap, LogResult, LogRoll, LogTurn, log_move, map_hash,
-};
+use crate::rules::log::{GameLog, LogRoll, LogTurn, log_move};
 use crate::rules::{Game, Move, Phase, State};
 
 /// A computer player.
@@ -160,32 +158,8 @@ pub fn play_game(
         }
         turns.push(LogTurn { dice, moves });
     }
-    let result = players
-        .iter()
-        .zip(&states)
-        .map(|((name, _), s)| {
-            let score = game.score(s);
-            LogResult {
-                player: name.clone(),
-                crosses: score.crosses,
-                powers_used: score.powers_used,
-            }
-        })
-        .collect();
-    let log = GameLog {
-        format: LOG_FORMAT.to_string(),
-        version: LOG_VERSION,
-        map: LogMap {
-            id: game.map().info.id.clone(),
-            hash: Some(map_hash(game.map())),
-            file: map_file,
-        },
-        rules: Some(game.rules().clone()),
-        seed: Some(seed),
-        players: players.iter().map(|(n, _)| n.clone()).collect(),
-        turns,
-        result,
-    };
+    let names = players.iter().map(|(n, _)| n.clone()).collect();
+    let log = GameLog::rolled(game, seed, map_file, names, turns, &states);
     PlayedGame { log, states }
 }
 

@@ -9,6 +9,7 @@ use sha2::{Digest, Sha256};
 
 use super::game::{DieId, Game};
 use super::moves::{Action, Move, PowerSet};
+use super::state::State;
 use crate::map::{Map, Power, Rules};
 
 /// The value of the `format` field.
@@ -45,10 +46,25 @@ pub struct GameLog {
     pub players: Vec<String>,
     /// Every turn in order.
     pub turns: Vec<LogTurn>,
+    /// `false` for a game stopped before its end and saved to be resumed
+    /// (`rollx play --human` saves one when the player quits, and `rollx
+    /// play --resume` continues it); its turns are the ones played so far.
+    /// Omitted (`true`) for a game played to the end.
+    #[serde(default = "finished_default", skip_serializing_if = "is_finished")]
+    #[schemars(extend("default" = true))]
+    pub finished: bool,
     /// Each player's final result as claimed by the recorder (optional; the
     /// referee compares it with its own count).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub result: Vec<LogResult>,
+}
+
+fn finished_default() -> bool {
+    true
+}
+
+fn is_finished(finished: &bool) -> bool {
+    *finished
 }
 
 /// Which map a game was played on.
@@ -216,6 +232,53 @@ pub struct LogError {
 }
 
 impl GameLog {
+    /// The log of a game whose dice rollx rolled from `seed` on `game`'s
+    /// map (read from `map_file`): `players` by name, the `turns` played
+    /// so far, and each player's sheet after them. A game not over is
+    /// marked unfinished; a finished one records each player's result.
+    pub fn rolled<'a>(
+        game: &Game,
+        seed: u64,
+        map_file: Option<String>,
+        players: Vec<String>,
+        turns: Vec<LogTurn>,
+        sheets: impl IntoIterator<Item = &'a State>,
+    ) -> GameLog {
+        let mut sheets = sheets.into_iter().peekable();
+        let finished = sheets.peek().is_some_and(|s| game.is_terminal(s));
+        let result = if finished {
+            players
+                .iter()
+                .zip(sheets)
+                .map(|(name, sheet)| {
+                    let score = game.score(sheet);
+                    LogResult {
+                        player: name.clone(),
+                        crosses: score.crosses,
+                        powers_used: score.powers_used,
+                    }
+                })
+                .collect()
+        } else {
+            Vec::new()
+        };
+        GameLog {
+            format: LOG_FORMAT.to_string(),
+            version: LOG_VERSION,
+            map: LogMap {
+                id: game.map().info.id.clone(),
+                hash: Some(map_hash(game.map())),
+                file: map_file,
+            },
+            rules: Some(game.rules().clone()),
+            seed: Some(seed),
+            players,
+            turns,
+            finished,
+            result,
+        }
+    }
+
     /// Parses and checks the structure of a log.
     pub fn parse(text: &str) -> Result<GameLog, LogError> {
         let log: GameLog = serde_json::from_str(text).map_err(|e| LogError {
@@ -251,6 +314,21 @@ impl GameLog {
             ));
         }
         Ok(log)
+    }
+
+    /// Where the map of the log saved at `log_path` may be, in the order to
+    /// try: the file recorded in the log (as given, then relative to the
+    /// log's folder), then `maps/<id>.toml`.
+    pub fn map_candidates(&self, log_path: &std::path::Path) -> Vec<std::path::PathBuf> {
+        let mut candidates = Vec::new();
+        if let Some(file) = &self.map.file {
+            candidates.push(std::path::PathBuf::from(file));
+            if let Some(dir) = log_path.parent() {
+                candidates.push(dir.join(file));
+            }
+        }
+        candidates.push(std::path::Path::new("maps").join(format!("{}.toml", self.map.id)));
+        candidates
     }
 
     /// The log as pretty-printed JSON.

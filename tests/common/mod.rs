@@ -15,7 +15,11 @@ pub fn root() -> &'static Path {
 /// The `rollx` binary, run from the project's root without colours.
 pub fn rollx() -> Command {
     let mut cmd = Command::cargo_bin("rollx").expect("binary built");
-    cmd.current_dir(root()).env("NO_COLOR", "1");
+    // The sheet is fitted to 80 columns when the output is not a terminal,
+    // unless COLUMNS says otherwise.
+    cmd.current_dir(root())
+        .env("NO_COLOR", "1")
+        .env_remove("COLUMNS");
     cmd
 }
 
