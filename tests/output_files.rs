@@ -186,3 +186,30 @@ fn train_refuses_an_unwritable_output_before_learning() {
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("it is a folder"), "{err}");
 }
+
+#[test]
+fn play_refuses_an_unwritable_log_before_the_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let blocker = dir.path().join("file");
+    fs::write(&blocker, "").unwrap();
+    let log = blocker.join("g.json");
+    // A computer game, and a game in the terminal that would otherwise be
+    // played to the end and then lost.
+    for human in [false, true] {
+        let mut args = vec![
+            "play",
+            "maps/examples/tutorial.toml",
+            "--seed",
+            "1",
+            "--log",
+            s(&log),
+        ];
+        if human {
+            args.push("--human");
+        }
+        let (code, out, err) = common::run_with_input(&args, Some("auto\n".repeat(50).as_str()));
+        assert_eq!(code, 2, "{err}");
+        assert!(out.is_empty(), "nothing played: {out}");
+        assert!(err.contains("is not a folder"), "{err}");
+    }
+}

@@ -257,10 +257,3 @@ pub fn load_game(path: &std::path::Path) -> Result<rollx::rules::Game, u8> {
         }
     }
 }
-
-/// Writes a file whole (see [`output`]): a failed run never leaves a
-/// half-written file, and devices, pipes and symbolic links are honoured.
-pub fn write_atomic(path: &std::path::Path, bytes: &[u8]) -> std::io::Result<()> {
-    let out = output::Output::check(path, false).map_err(|e| std::io::Error::other(e.message))?;
-    output::write(&out, bytes).map_err(|e| std::io::Error::other(e.message))
-}

@@ -7,9 +7,10 @@ use std::path::{Path, PathBuf};
 use clap::Args;
 
 use super::human::{self, Ending};
+use super::output::{self, Output};
 use super::sheet_text::{count, powers_line, render, terminal_width, wrap};
 use super::train::default_values_path;
-use super::{EXIT_INVALID, EXIT_OK, EXIT_USAGE, EffortArgs, load_game, write_atomic};
+use super::{EXIT_INVALID, EXIT_OK, EXIT_USAGE, EffortArgs, load_game};
 use rollx::play::{POLICIES, Policy, derive_seed, play_game, policy_with};
 use rollx::rules::log::{GameLog, map_hash};
 
@@ -85,6 +86,10 @@ pub fn run(args: &PlayArgs, color: bool) -> u8 {
         .map
         .as_ref()
         .expect("clap requires a map without --resume");
+    let log = match check_log(args.log.as_deref()) {
+        Ok(l) => l,
+        Err(code) => return code,
+    };
     let game = match load_game(map_path) {
         Ok(g) => g,
         Err(code) => return code,
@@ -164,20 +169,26 @@ pub fn run(args: &PlayArgs, color: bool) -> u8 {
             );
         }
     }
-    write_log(args, &played.log.to_json())
-}
-
-fn write_log(args: &PlayArgs, json: &str) -> u8 {
-    match &args.log {
+    match &log {
         None => EXIT_OK,
-        Some(path) => match save(path, json) {
+        Some(out) => match save(out, &played.log.to_json()) {
             Ok(()) => {
-                println!("log written to {}", path.display());
+                println!("log written to {}", out.path().display());
                 EXIT_OK
             }
             Err(code) => code,
         },
     }
+}
+
+/// The log file, checked before the game is played.
+fn check_log(path: Option<&Path>) -> Result<Option<Output>, u8> {
+    path.map(|p| Output::check(p, false))
+        .transpose()
+        .map_err(|e| {
+            eprintln!("error: {e}");
+            EXIT_USAGE
+        })
 }
 
 /// `text` wrapped to the terminal's width.
@@ -186,15 +197,20 @@ fn fitted(text: &str) -> String {
 }
 
 /// Writes a log, saying why not.
-fn save(path: &Path, json: &str) -> Result<(), u8> {
-    write_atomic(path, format!("{json}\n").as_bytes()).map_err(|e| {
-        eprintln!("error: cannot write {}: {e}", path.display());
+fn save(out: &Output, json: &str) -> Result<(), u8> {
+    output::write(out, format!("{json}\n").as_bytes()).map_err(|e| {
+        eprintln!("error: {e}");
         EXIT_USAGE
     })
 }
 
 /// A game in the terminal: a new one, or one resumed from its log.
 fn run_human(args: &PlayArgs, color: bool) -> u8 {
+    // Where the game is saved, checked before it is played.
+    let log = match check_log(args.log.as_deref().or(args.resume.as_deref())) {
+        Ok(l) => l,
+        Err(code) => return code,
+    };
     let resumed = match &args.resume {
         Some(path) => match read_saved(path, args.map.as_deref()) {
             Ok(r) => Some(r),
@@ -314,14 +330,13 @@ fn run_human(args: &PlayArgs, color: bool) -> u8 {
             return EXIT_USAGE;
         }
     };
-    let log_path = args.log.as_ref().or(args.resume.as_ref());
     let json = table.log(names, map_file).to_json();
     if ending == Ending::Finished {
-        return match log_path {
+        return match &log {
             None => EXIT_OK,
-            Some(path) => match save(path, &json) {
+            Some(out) => match save(out, &json) {
                 Ok(()) => {
-                    println!("log written to {}", path.display());
+                    println!("log written to {}", out.path().display());
                     EXIT_OK
                 }
                 Err(code) => code,
@@ -332,11 +347,12 @@ fn run_human(args: &PlayArgs, color: bool) -> u8 {
         Ending::InputEnded => "input ended",
         _ => "game stopped",
     };
-    match log_path {
-        Some(path) => {
-            if let Err(code) = save(path, &json) {
+    match &log {
+        Some(out) => {
+            if let Err(code) = save(out, &json) {
                 return code;
             }
+            let path = out.path();
             print!(
                 "{}",
                 fitted(&format!(
