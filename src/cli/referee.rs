@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 use clap::{Args, ValueEnum};
 
 use super::sheet_text::render;
-use super::{EXIT_INVALID, EXIT_OK, EXIT_USAGE, load_game};
+use super::{EXIT_INVALID, EXIT_OK, EXIT_USAGE, load_game, write_atomic};
 use rollx::diag::render::{Style, report};
 use rollx::diag::{Diagnostic, Loc, SourceMap};
 use rollx::rules::filled::{self, FilledVerdict};
@@ -19,7 +19,7 @@ use rollx::rules::referee::{Verdict, referee};
 sheets at the end: replay the log, list every rule broken with its turn, player and die, and \
 score each sheet with one extra X per mistake. With --sheet, check a finished paper sheet \
 without a log (see docs/filled-sheet.md).",
-    after_help = "Examples:\n  rollx referee g.json\n  rollx referee --format json g.json\n  rollx referee --sheet my-sheet.toml --map maps/usa.toml\n\n\
+    after_help = "Examples:\n  rollx referee g.json\n  rollx referee --format json g.json\n  rollx referee g.json --write-sheet g.toml\n  rollx referee --sheet my-sheet.toml --map maps/usa.toml\n\n\
 Exit codes: 0 the game is clean, 1 it breaks rules (or the map is invalid), 2 the file cannot be read or is not a game log."
 )]
 pub struct RefereeArgs {
@@ -36,6 +36,14 @@ pub struct RefereeArgs {
     /// Check a filled sheet (TOML) instead of a log; needs --map.
     #[arg(long, value_name = "FILLED", requires = "map")]
     pub sheet: Option<PathBuf>,
+    /// Also write the log's final sheet as a filled sheet (TOML, see
+    /// docs/filled-sheet.md), which --sheet checks the paper way.
+    #[arg(long, value_name = "FILE", conflicts_with = "sheet")]
+    pub write_sheet: Option<PathBuf>,
+    /// Whose sheet --write-sheet writes, by the name in the log (needed
+    /// when the log has several players).
+    #[arg(long, value_name = "NAME", requires = "write_sheet")]
+    pub player: Option<String>,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
@@ -94,6 +102,16 @@ pub fn run(args: &RefereeArgs, color: bool) -> u8 {
             return EXIT_USAGE;
         }
     };
+    let whose = match &args.write_sheet {
+        Some(_) => match sheet_player(&log, args.player.as_deref()) {
+            Ok(p) => Some(p),
+            Err(message) => {
+                eprintln!("error: {message}");
+                return EXIT_USAGE;
+            }
+        },
+        None => None,
+    };
     let game = match load_game(&map_path) {
         Ok(g) => g,
         Err(code) => return code,
@@ -108,10 +126,39 @@ pub fn run(args: &RefereeArgs, color: bool) -> u8 {
         }
         Format::Text => print!("{}", text_verdict(&game, &log, &verdict, path, color)),
     }
+    if let (Some(out), Some(p)) = (&args.write_sheet, whose) {
+        let player = &verdict.players[p];
+        let text = filled::to_toml(&game, &player.sheet, Some(&player.player));
+        if let Err(e) = write_atomic(out, text.as_bytes()) {
+            eprintln!("error: cannot write {}: {e}", out.display());
+            return EXIT_USAGE;
+        }
+        let note = format!("{}'s sheet written to {}", player.player, out.display());
+        match args.format {
+            Format::Text => println!("{note}"),
+            Format::Json => eprintln!("{note}"),
+        }
+    }
     if verdict.is_clean() {
         EXIT_OK
     } else {
         EXIT_INVALID
+    }
+}
+
+/// The index of the player whose sheet `--write-sheet` writes: the one
+/// named, or the only one.
+fn sheet_player(log: &GameLog, name: Option<&str>) -> Result<usize, String> {
+    let names = log.players.join(", ");
+    match name {
+        Some(n) => log.players.iter().position(|p| p == n).ok_or_else(|| {
+            format!("--player {n}: the log has no such player (its players: {names})")
+        }),
+        None if log.players.len() == 1 => Ok(0),
+        None => Err(format!(
+            "the log has {} players ({names}): say whose sheet --write-sheet writes with --player NAME",
+            log.players.len()
+        )),
     }
 }
 

@@ -148,6 +148,9 @@ pub enum Power {
 }
 
 impl Power {
+    /// The three powers in sheet order.
+    pub const ALL: [Power; 3] = [Power::ColorChange, Power::Guard, Power::Dupe];
+
     /// The name printed on the sheet.
     pub fn title(self) -> &'static str {
         match self {

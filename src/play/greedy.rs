@@ -328,7 +328,7 @@ impl Greedy {
         out.clear();
         self.memo.start(game, state);
         let wt = self.weights;
-        let guard_covers_dupe = game.rules().options.guard_covers_dupe;
+        let guard_covers_dupe = game.guard_covers(1);
         for mv in moves {
             let Some(roll) = state.pending_roll(mv.die) else {
                 continue;

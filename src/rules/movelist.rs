@@ -390,7 +390,7 @@ impl Game {
             );
         }
         if guard && dupe {
-            let shape = if opts.guard_covers_dupe {
+            let shape = if self.guard_covers(1) {
                 Shape::Pairs {
                     set: empty_r,
                     skip: None,
@@ -451,7 +451,7 @@ impl Game {
                 );
             }
             if guard && dupe {
-                let shape = if opts.guard_covers_dupe {
+                let shape = if self.guard_covers(1) {
                     Shape::Pairs {
                         set: ae,
                         skip: Some(own_r),

@@ -415,7 +415,7 @@ impl Game {
                     out.push(Breach::ColorChangeNotNeeded { spot });
                 }
                 let guard = mv.powers.contains(Power::Guard);
-                for (k, area) in mv.action.written().enumerate() {
+                for (copy, area) in mv.action.written().enumerate() {
                     if area.index() >= self.area_count() {
                         continue;
                     }
@@ -425,7 +425,7 @@ impl Game {
                     if !cc && die_index_ok && !self.die_reaches(mv.die, area) {
                         out.push(Breach::WrongRegion { area });
                     }
-                    let guarded = guard && (k == 0 || rules.options.guard_covers_dupe);
+                    let guarded = guard && self.guard_covers(copy);
                     if !guarded && let Some(neighbor) = self.neighbor_conflict(state, area, number)
                     {
                         out.push(Breach::NeighborRule { area, neighbor });
@@ -519,14 +519,24 @@ impl Game {
         }
     }
 
+    /// Whether a Guard used on a die circles copy `copy` of its number (0
+    /// the first, 1 the second copy of a Dupe): the first always, the
+    /// second when the rules option `guard_covers_dupe` says so. This is
+    /// the one statement of that rule (docs/rules.md, rule 22): the
+    /// checker, the sheet, the move generator, the players and the
+    /// filled-sheet referee all ask it.
+    #[inline]
+    pub fn guard_covers(&self, copy: usize) -> bool {
+        copy == 0 || self.rules().options.guard_covers_dupe
+    }
+
     /// What `mv` puts on the sheet when its die shows `number`: each area
     /// written with the number (guarded where its Guard covers it), or the
     /// area marked with an X. Nothing for a pass.
     pub fn marks(&self, mv: &Move, number: u8) -> impl Iterator<Item = (AreaId, Cell)> + use<> {
         let guard = mv.powers.contains(Power::Guard);
-        let covers_dupe = self.rules().options.guard_covers_dupe;
-        let write = |k: usize, area: AreaId| {
-            let guarded = guard && (k == 0 || covers_dupe);
+        let write = |copy: usize, area: AreaId| {
+            let guarded = guard && self.guard_covers(copy);
             let cell = if guarded {
                 Cell::guarded(number)
             } else {

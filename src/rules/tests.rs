@@ -663,3 +663,55 @@ fn powers_apply_to_writing_a_number_not_to_an_x() {
     };
     assert_eq!(rules_broken(&g, &s, &mv), ["power-without-number"]);
 }
+
+#[test]
+fn a_filled_sheet_needs_a_guard_per_circle_or_per_pair_of_equal_circles_on_a_dupe() {
+    let g = Cell::guarded;
+    let covers = row();
+    let equal = state(&covers, &[("A", g(2)), ("C", g(2))], &[]);
+    let unequal = state(&covers, &[("A", g(2)), ("C", g(3))], &[]);
+    assert_eq!(filled::guards_needed(&covers, &equal, 1), 1);
+    assert_eq!(
+        filled::guards_needed(&covers, &equal, 0),
+        2,
+        "no Dupe ticked"
+    );
+    assert_eq!(filled::guards_needed(&covers, &unequal, 1), 2);
+    let first_only = with_options("guard_covers_dupe = false");
+    let equal = state(&first_only, &[("A", g(2)), ("C", g(2))], &[]);
+    assert_eq!(filled::guards_needed(&first_only, &equal, 1), 2);
+    // The paper referee counts so: one Guard and one Dupe ticked for A, C.
+    let sheet = "[powers]\nguard = 1\ndupe = 1\n[areas]\nA = \"(2)\"\nC = \"(2)\"\n";
+    let rules = |game: &Game| -> Vec<&'static str> {
+        let verdict = filled::check(game, Path::new("s.toml"), sheet.as_bytes().to_vec());
+        verdict
+            .result
+            .expect("a sheet")
+            .breaches
+            .iter()
+            .map(|b| b.rule)
+            .collect()
+    };
+    assert_eq!(rules(&covers), Vec::<&str>::new());
+    assert_eq!(rules(&first_only), ["guard-without-tick"]);
+}
+
+#[test]
+fn a_sheet_written_as_a_filled_sheet_reads_back() {
+    let g = row();
+    let mut s = state(
+        &g,
+        &[("A", N(2)), ("B", Cell::guarded(6)), ("C", Cell::CROSS)],
+        &[],
+    );
+    s.use_power(Power::Guard);
+    let text = filled::to_toml(&g, &s, Some("Ann \"the\" player"));
+    let verdict = filled::check(&g, Path::new("s.toml"), text.clone().into_bytes());
+    assert!(verdict.diagnostics.is_empty(), "{text}");
+    let back = verdict.result.expect("a sheet");
+    assert_eq!(back.sheet.cells(), s.cells(), "{text}");
+    assert_eq!(back.sheet.used(Power::Guard), 1);
+    assert_eq!(back.player.as_deref(), Some("Ann \"the\" player"));
+    assert!(text.contains("map = \"row\""), "{text}");
+    assert!(!text.contains("D ="), "empty areas are left out: {text}");
+}
