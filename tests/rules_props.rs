@@ -403,7 +403,7 @@ fn every_single_move_corruption_is_detected_and_attributed() {
                 let Some((t, k, bad)) = found else { continue };
                 let mut corrupted = log.clone();
                 corrupted.turns[t].moves[0][k] = bad.clone();
-                let verdict = referee(&g, &corrupted);
+                let verdict = referee(&g, &corrupted).expect("the log's own map");
                 let first = verdict.violations.first().unwrap_or_else(|| {
                     panic!("{map} seed {seed}: {rule} at turn {} not detected", t + 1)
                 });

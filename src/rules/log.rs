@@ -58,7 +58,7 @@ pub struct LogMap {
     /// The map's `[map] id`.
     pub id: String,
     /// `sha256:` hash of the map's playing content (see [`map_hash`]); the
-    /// referee warns when the map has changed since the game.
+    /// referee refuses the log when the map has changed since the game.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub hash: Option<String>,
     /// Path of the map file as given to `rollx play`.
