@@ -304,7 +304,7 @@ pub fn log_move(game: &Game, mv: &Move, number: u8) -> LogMove {
     let code = |a: crate::map::AreaId| map.area(a).id.clone();
     let areas: Vec<String> = mv.action.written().map(code).collect();
     let color_change_to = if mv.powers.contains(Power::ColorChange) {
-        let mut regions = mv.action.written().map(|a| game.region_of(a));
+        let mut regions = mv.action.marked().map(|a| game.region_of(a));
         let first = regions.next();
         first
             .filter(|&r| regions.all(|x| x == r))

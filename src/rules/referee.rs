@@ -352,14 +352,14 @@ pub fn referee(game: &Game, log: &GameLog) -> Result<Verdict, WrongMap> {
                     let cc = mv.powers.contains(Power::ColorChange);
                     let wrong = mv
                         .action
-                        .written()
+                        .marked()
                         .any(|a| map.region(game.region_of(a)).id != *target);
                     if !cc || wrong {
                         breaches.push((
                             "color-change-target",
                             if cc {
                                 format!(
-                                    "Color Change to {target}, but the number was written elsewhere"
+                                    "Color Change to {target}, but the number (or the X) went elsewhere"
                                 )
                             } else {
                                 format!("`color_change_to` {target} without a Color Change")
