@@ -151,7 +151,7 @@ fn play_rejects_bad_maps_and_arguments() {
 }
 
 /// (fixture, exit code, text the report must contain)
-const LOGS: [(&str, i32, &str); 15] = [
+const LOGS: [(&str, i32, &str); 18] = [
     ("clean", 0, "clean: every move follows the rules"),
     (
         "neighbor-rule",
@@ -201,6 +201,13 @@ const LOGS: [(&str, i32, &str); 15] = [
         "Ann claims 1 X and 3 powers; the sheet has 3 X and 3 powers",
     ),
     ("schema-missing-turns", 2, "missing field `turns`"),
+    (
+        "map-mismatch",
+        2,
+        "map-mismatch.json is a game on map `dicia-2`",
+    ),
+    ("map-changed", 2, "(map `tutorial`) has changed since"),
+    ("rules-differ", 2, "they differ in powers.guard"),
     ("schema-wrong-format", 2, "`format` is \"rollx-log\""),
     (
         "schema-power-twice",
@@ -272,8 +279,9 @@ fn referee_needs_a_readable_log_and_map() {
     let (code, _, err) = run(&["referee", log.to_str().unwrap()], None);
     assert_eq!(code, 2);
     assert!(err.contains("pass it with --map"), "{err}");
-    // With --map it is refereed (and the map id mismatch is reported).
-    let (code, out, _) = run(
+    // With --map of another map it stops with one error (not a list of
+    // "broken rules"), naming both maps and how to fix it.
+    let (code, out, err) = run(
         &[
             "referee",
             log.to_str().unwrap(),
@@ -282,8 +290,46 @@ fn referee_needs_a_readable_log_and_map() {
         ],
         None,
     );
-    assert_eq!(code, 1);
-    assert!(out.contains("[map-mismatch]"), "{out}");
+    assert_eq!(code, 2, "{out}{err}");
+    assert_eq!(out, "", "nothing is refereed");
+    assert_eq!(err.matches("map-mismatch").count(), 1, "{err}");
+    // (The report wraps lines at 100 columns.)
+    let err = err.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        err.contains("is a game on map `lost-map` (played from gone.toml)")
+            && err.contains("is `tutorial`")
+            && err.contains("pass the map whose [map] id is `lost-map` with --map FILE"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_log_refereed_on_another_map_stops_with_one_error() {
+    // The tutorial game refereed on the USA, in text and JSON.
+    for format in ["text", "json"] {
+        let (code, out, err) = run(
+            &[
+                "referee",
+                "--format",
+                format,
+                "tests/fixtures/logs/clean.json",
+                "--map",
+                "maps/usa.toml",
+            ],
+            None,
+        );
+        assert_eq!(code, 2, "{out}{err}");
+        assert_eq!(out, "");
+        assert_eq!(err.matches("map-mismatch").count(), 1, "{err}");
+        assert!(
+            !err.contains("wrong-region") && !err.contains("unknown-area"),
+            "{err}"
+        );
+        insta::assert_snapshot!(
+            format!("referee-other-map-{format}"),
+            format!("exit {code}\n--- stdout\n{out}--- stderr\n{err}")
+        );
+    }
 }
 
 #[test]

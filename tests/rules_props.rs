@@ -2,13 +2,17 @@
 
 use std::collections::BTreeSet;
 use std::path::Path;
+use std::sync::Arc;
 
 use proptest::prelude::*;
 use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 
 use rollx::map::{AreaId, Power, load};
-use rollx::play::{Greedy, Policy, RandomPolicy, derive_seed, play_game};
+use rollx::play::{
+    Greedy, Policy, RandomPolicy, Strong, StrongKnobs, TuplePlayer, TupleValue, derive_seed,
+    play_game,
+};
 use rollx::rules::log::{GameLog, LogMove};
 use rollx::rules::referee::referee;
 use rollx::rules::{Action, DieKind, Game, Move, MoveList, Phase, PowerSet, State};
@@ -134,20 +138,31 @@ fn all_candidates(g: &Game, s: &State) -> Vec<Move> {
     out
 }
 
-/// A Color Change that changes nothing (wild die, or every number in the
-/// die's own region): legal, but left out of the generated moves.
-fn wasted_color_change(g: &Game, mv: &Move) -> bool {
+/// A Color Change that changes nothing (wild die, every number in the
+/// die's own region, an X in it, or doing nothing where the die would do
+/// nothing anyway): legal, but left out of the generated moves.
+fn wasted_color_change(g: &Game, s: &State, mv: &Move) -> bool {
     if !mv.powers.contains(Power::ColorChange) {
         return false;
     }
-    g.die(mv.die).kind == DieKind::Wild || mv.action.written().all(|a| g.die_reaches(mv.die, a))
+    let without = Move {
+        powers: PowerSet::NONE,
+        ..*mv
+    };
+    g.die(mv.die).kind == DieKind::Wild
+        || match mv.action {
+            Action::Pass => g.is_legal(s, &without),
+            _ => mv.action.marked().all(|a| g.die_reaches(mv.die, a)),
+        }
 }
 
 /// Checks, in the decision states of `games` random games (at most
 /// `max_states` of them), that the generated moves are exactly the legal
-/// ones. Returns the number of states checked.
-fn assert_generator_agrees(g: &Game, games: u64, max_states: usize) -> usize {
+/// ones. Returns the number of states checked and of generated moves that
+/// spend a Color Change on an X or on doing nothing.
+fn assert_generator_agrees(g: &Game, games: u64, max_states: usize) -> (usize, usize) {
     let mut checked_states = 0;
+    let mut color_changed_x = 0;
     for seed in 0..games {
         let mut rng = Pcg64Mcg::seed_from_u64(seed);
         let mut policy = RandomPolicy::new(seed);
@@ -172,6 +187,13 @@ fn assert_generator_agrees(g: &Game, games: u64, max_states: usize) -> usize {
                 generated.len(),
                 "the generator repeats a move"
             );
+            color_changed_x += generated
+                .iter()
+                .filter(|m| {
+                    m.powers.contains(Power::ColorChange)
+                        && matches!(m.action, Action::Cross(_) | Action::Pass)
+                })
+                .count();
             for mv in all_candidates(g, &s) {
                 let ok = g.is_legal(&s, &mv);
                 if gen_set.contains(&mv) {
@@ -190,7 +212,7 @@ fn assert_generator_agrees(g: &Game, games: u64, max_states: usize) -> usize {
                         _ => false,
                     };
                     assert!(
-                        same_pair || wasted_color_change(g, &mv),
+                        same_pair || wasted_color_change(g, &s, &mv),
                         "legal move {mv:?} is missing from the generator"
                     );
                 }
@@ -200,7 +222,7 @@ fn assert_generator_agrees(g: &Game, games: u64, max_states: usize) -> usize {
             g.apply(&mut s, mv);
         }
     }
-    checked_states
+    (checked_states, color_changed_x)
 }
 
 #[test]
@@ -211,9 +233,29 @@ fn the_move_generator_agrees_with_the_rules_checker() {
     other.rules.options.guard_covers_dupe = false;
     other.rules.options.color_change_anytime = false;
     other.rules.options.wild_without_placement = rollx::map::WildWithoutPlacement::NoEffect;
-    let checked = assert_generator_agrees(&g, 40, usize::MAX)
-        + assert_generator_agrees(&Game::new(other).unwrap(), 40, usize::MAX);
-    assert!(checked > 400, "{checked} states checked");
+    let (checked, none) = assert_generator_agrees(&g, 40, usize::MAX);
+    let (other_checked, _) = assert_generator_agrees(&Game::new(other).unwrap(), 40, usize::MAX);
+    assert!(checked + other_checked > 400, "{checked} states checked");
+    assert_eq!(none, 0, "Color Change is for writing only by default");
+}
+
+#[test]
+fn the_move_generator_agrees_with_the_rules_checker_with_color_change_on_cross() {
+    // Color Change on a forced X, under both readings of a wild die that
+    // fits nowhere (X anywhere, or nothing).
+    let mut x_anywhere = game("maps/examples/tutorial.toml").map().clone();
+    x_anywhere.rules.options.color_change_on_cross = true;
+    // Enough Color Changes that some are left when a number fits nowhere.
+    x_anywhere.rules.powers.color_change = 12;
+    let mut no_effect = x_anywhere.clone();
+    no_effect.rules.options.wild_without_placement = rollx::map::WildWithoutPlacement::NoEffect;
+    no_effect.rules.options.color_change_anytime = false;
+    for map in [x_anywhere, no_effect] {
+        let (checked, color_changed_x) =
+            assert_generator_agrees(&Game::new(map).unwrap(), 25, usize::MAX);
+        assert!(checked > 150, "{checked} states checked");
+        assert!(color_changed_x > 0, "no Color Change on an X was generated");
+    }
 }
 
 #[test]
@@ -246,7 +288,7 @@ fn the_move_generator_handles_maps_of_more_than_64_areas() {
     );
     assert_eq!(checked.errors(), 0, "{:?}", checked.diagnostics);
     let g = Game::new(checked.map.unwrap()).unwrap();
-    assert_eq!(assert_generator_agrees(&g, 2, 3), 3);
+    assert_eq!(assert_generator_agrees(&g, 2, 3).0, 3);
 }
 
 #[test]
@@ -270,6 +312,81 @@ fn every_log_produced_by_play_referees_clean() {
             assert_referees_clean(&g, &played, &format!("{map} seed {seed}"));
         }
     }
+}
+
+/// Whether a log move spends a Color Change on an X or on doing nothing.
+fn color_changed_x(lm: &LogMove) -> bool {
+    lm.powers.contains(&Power::ColorChange) && lm.areas.is_empty()
+}
+
+#[test]
+fn games_played_with_color_change_on_cross_referee_clean() {
+    let usa = game("maps/usa.toml");
+    let light = StrongKnobs {
+        candidates: 4,
+        rollouts: 2,
+        horizon: 0,
+    };
+    let mut used = 0;
+    let mut example: Option<(Game, GameLog)> = None;
+    for wild in [
+        rollx::map::WildWithoutPlacement::XAnywhere,
+        rollx::map::WildWithoutPlacement::NoEffect,
+    ] {
+        let mut map = usa.map().clone();
+        map.rules.options.color_change_on_cross = true;
+        map.rules.options.wild_without_placement = wild;
+        let g = Game::new(map).unwrap();
+        let values = Arc::new(TupleValue::train(&g, 3, 1).unwrap());
+        // Many cheap games, a few slow ones.
+        for seed in 0..40 {
+            let policy: Box<dyn Policy> = match seed {
+                0..20 => Box::new(Greedy::new()),
+                20..32 => Box::new(RandomPolicy::new(seed)),
+                32..35 => Box::new(TuplePlayer::new(values.clone())),
+                _ => Box::new(Strong::new(light, seed)),
+            };
+            let mut roster = vec![("p".to_string(), policy)];
+            let played = play_game(&g, seed, &mut roster, None);
+            assert_referees_clean(&g, &played, &format!("{wild:?} seed {seed}"));
+            let moves = || played.log.turns.iter().flat_map(|t| &t.moves[0]);
+            used += moves().filter(|lm| color_changed_x(lm)).count();
+            if example.is_none() && moves().any(|lm| color_changed_x(lm) && lm.cross.is_some()) {
+                example = Some((g.clone(), played.log.clone()));
+            }
+        }
+    }
+    assert!(used > 0, "nobody used Color Change on an X");
+
+    // The same game refereed by the strict reading: each X moved by a
+    // Color Change out of its die's region is a power without a number
+    // and an X in the wrong region.
+    let (g, mut log) = example.expect("a Color Change moved an X");
+    log.rules = None;
+    log.map.hash = None;
+    let verdict = referee(&usa, &log).expect("the same map");
+    let first = &verdict.violations[0];
+    let (turn, mv) = log
+        .turns
+        .iter()
+        .enumerate()
+        .find_map(|(t, turn)| {
+            turn.moves[0]
+                .iter()
+                .position(|lm| color_changed_x(lm) && lm.cross.is_some())
+                .map(|k| (t + 1, k))
+        })
+        .unwrap();
+    assert_eq!((first.turn, first.move_index), (turn, Some(mv)));
+    assert_eq!(first.rule, "power-without-number");
+    let lm = &log.turns[turn - 1].moves[0][mv];
+    let (m, _) = rollx::rules::log::move_from_log(&g, lm).unwrap();
+    let Action::Cross(x) = m.action else {
+        unreachable!()
+    };
+    // The players' Color Changes move an X only out of the region.
+    assert!(!g.die_reaches(m.die, x));
+    assert_eq!(verdict.violations[1].rule, "cross-wrong-region");
 }
 
 /// The state before each move of player 0: `(turn, move index, state)`.
@@ -403,7 +520,7 @@ fn every_single_move_corruption_is_detected_and_attributed() {
                 let Some((t, k, bad)) = found else { continue };
                 let mut corrupted = log.clone();
                 corrupted.turns[t].moves[0][k] = bad.clone();
-                let verdict = referee(&g, &corrupted);
+                let verdict = referee(&g, &corrupted).expect("the log's own map");
                 let first = verdict.violations.first().unwrap_or_else(|| {
                     panic!("{map} seed {seed}: {rule} at turn {} not detected", t + 1)
                 });

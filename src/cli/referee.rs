@@ -4,13 +4,14 @@ use std::path::{Path, PathBuf};
 
 use clap::{Args, ValueEnum};
 
+use super::output::{self, Output};
 use super::sheet_text::render;
 use super::{EXIT_INVALID, EXIT_OK, EXIT_USAGE, load_game};
 use rollx::diag::render::{Style, report};
-use rollx::diag::{Diagnostic, Loc, SourceMap};
+use rollx::diag::{Diagnostic, Loc, SourceId, SourceMap};
 use rollx::rules::filled::{self, FilledVerdict};
 use rollx::rules::log::GameLog;
-use rollx::rules::referee::{Verdict, referee};
+use rollx::rules::referee::{Verdict, WrongMap, referee};
 
 /// Arguments of `rollx referee`.
 #[derive(Debug, Args)]
@@ -19,8 +20,8 @@ use rollx::rules::referee::{Verdict, referee};
 sheets at the end: replay the log, list every rule broken with its turn, player and die, and \
 score each sheet with one extra X per mistake. With --sheet, check a finished paper sheet \
 without a log (see docs/filled-sheet.md).",
-    after_help = "Examples:\n  rollx referee g.json\n  rollx referee --format json g.json\n  rollx referee --sheet my-sheet.toml --map maps/usa.toml\n\n\
-Exit codes: 0 the game is clean, 1 it breaks rules (or the map is invalid), 2 the file cannot be read or is not a game log."
+    after_help = "Examples:\n  rollx referee g.json\n  rollx referee --format json g.json\n  rollx referee g.json --write-sheet g.toml\n  rollx referee --sheet my-sheet.toml --map maps/usa.toml\n\n\
+Exit codes: 0 the game is clean, 1 it breaks rules (or the map is invalid), 2 the file cannot be read, is not a game log, or belongs to another map (or another version of it)."
 )]
 pub struct RefereeArgs {
     /// The game log (JSON, see docs/game-log.md).
@@ -36,6 +37,14 @@ pub struct RefereeArgs {
     /// Check a filled sheet (TOML) instead of a log; needs --map.
     #[arg(long, value_name = "FILLED", requires = "map")]
     pub sheet: Option<PathBuf>,
+    /// Also write the log's final sheet as a filled sheet (TOML, see
+    /// docs/filled-sheet.md), which --sheet checks the paper way.
+    #[arg(long, value_name = "FILE", conflicts_with = "sheet")]
+    pub write_sheet: Option<PathBuf>,
+    /// Whose sheet --write-sheet writes, by the name in the log (needed
+    /// when the log has several players).
+    #[arg(long, value_name = "NAME", requires = "write_sheet")]
+    pub player: Option<String>,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
@@ -61,6 +70,18 @@ pub fn run(args: &RefereeArgs, color: bool) -> u8 {
         .log
         .as_ref()
         .expect("clap requires a log without --sheet");
+    let sheet_out = match args
+        .write_sheet
+        .as_deref()
+        .map(|p| Output::check(p, false))
+        .transpose()
+    {
+        Ok(o) => o,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return EXIT_USAGE;
+        }
+    };
     let text = match std::fs::read_to_string(path) {
         Ok(t) => t,
         Err(e) => {
@@ -94,11 +115,36 @@ pub fn run(args: &RefereeArgs, color: bool) -> u8 {
             return EXIT_USAGE;
         }
     };
+    let whose = match &args.write_sheet {
+        Some(_) => match sheet_player(&log, args.player.as_deref()) {
+            Ok(p) => Some(p),
+            Err(message) => {
+                eprintln!("error: {message}");
+                return EXIT_USAGE;
+            }
+        },
+        None => None,
+    };
     let game = match load_game(&map_path) {
         Ok(g) => g,
         Err(code) => return code,
     };
-    let verdict = referee(&game, &log);
+    let verdict = match referee(&game, &log) {
+        Ok(v) => v,
+        Err(wrong) => {
+            let mut sources = SourceMap::new();
+            let id = sources.add(path, text.clone());
+            let diag = wrong_map_diagnostic(
+                &wrong,
+                &log,
+                (path, id, &text),
+                &map_path,
+                args.map.is_some(),
+            );
+            eprint!("{}", report(&diag, &sources, Style { color, width: 100 }));
+            return EXIT_USAGE;
+        }
+    };
     match args.format {
         Format::Json => {
             println!(
@@ -108,6 +154,23 @@ pub fn run(args: &RefereeArgs, color: bool) -> u8 {
         }
         Format::Text => print!("{}", text_verdict(&game, &log, &verdict, path, color)),
     }
+    if let (Some(out), Some(p)) = (&sheet_out, whose) {
+        let player = &verdict.players[p];
+        let text = filled::to_toml(&game, &player.sheet, Some(&player.player));
+        if let Err(e) = output::write(out, text.as_bytes()) {
+            eprintln!("error: {e}");
+            return EXIT_USAGE;
+        }
+        let note = format!(
+            "{}'s sheet written to {}",
+            player.player,
+            out.path().display()
+        );
+        match args.format {
+            Format::Text => println!("{note}"),
+            Format::Json => eprintln!("{note}"),
+        }
+    }
     if verdict.is_clean() {
         EXIT_OK
     } else {
@@ -115,21 +178,127 @@ pub fn run(args: &RefereeArgs, color: bool) -> u8 {
     }
 }
 
-/// The map named by `--map`, else the one recorded in the log (relative to
-/// the current directory, then to the log's), else `maps/<id>.toml`.
-fn find_map(given: Option<&Path>, log: &GameLog, log_path: &Path) -> Option<PathBuf> {
-    if let Some(p) = given {
-        return Some(p.to_path_buf());
+/// The index of the player whose sheet `--write-sheet` writes: the one
+/// named, or the only one.
+fn sheet_player(log: &GameLog, name: Option<&str>) -> Result<usize, String> {
+    let names = log.players.join(", ");
+    match name {
+        Some(n) => log.players.iter().position(|p| p == n).ok_or_else(|| {
+            format!("--player {n}: the log has no such player (its players: {names})")
+        }),
+        None if log.players.len() == 1 => Ok(0),
+        None => Err(format!(
+            "the log has {} players ({names}): say whose sheet --write-sheet writes with --player NAME",
+            log.players.len()
+        )),
     }
-    let mut candidates = Vec::new();
-    if let Some(file) = &log.map.file {
-        candidates.push(PathBuf::from(file));
-        if let Some(dir) = log_path.parent() {
-            candidates.push(dir.join(file));
+}
+
+/// The one error for a log refereed on a map it does not belong to: what
+/// the log names and what the map is, pointing at the log's field, and how
+/// to fix it (`given`: the map came from `--map`).
+fn wrong_map_diagnostic(
+    wrong: &WrongMap,
+    log: &GameLog,
+    (log_path, id, text): (&Path, SourceId, &str),
+    map_path: &Path,
+    given: bool,
+) -> Diagnostic {
+    let (log_file, map_file) = (log_path.display(), map_path.display());
+    let recorded = log
+        .map
+        .file
+        .as_ref()
+        .map(|f| format!(" (played from {f})"))
+        .unwrap_or_default();
+    let (message, key, label, help) = match wrong {
+        WrongMap::OtherMap {
+            log: want,
+            map: have,
+        } => (
+            format!(
+                "{log_file} is a game on map `{want}`{recorded}, but the map used, {map_file}, is `{have}`"
+            ),
+            "id",
+            format!("a game on `{want}`"),
+            match (&log.map.file, given) {
+                (Some(f), true) => format!(
+                    "leave out --map to use the map the log was played on ({f}), or pass the map \
+whose [map] id is `{want}` with --map FILE"
+                ),
+                (None, true) => format!(
+                    "pass the map whose [map] id is `{want}` with --map (e.g. --map maps/{want}.toml)"
+                ),
+                (_, false) => format!(
+                    "{map_file} holds map `{have}`, not `{want}`: pass the map whose [map] id is \
+`{want}` with --map FILE"
+                ),
+            },
+        ),
+        WrongMap::Changed { map } => (
+            format!(
+                "{map_file} (map `{map}`) has changed since {log_file} was recorded: its areas, \
+neighbours or rules differ from the map hash in the log"
+            ),
+            "hash",
+            "the map as it was then".to_string(),
+            "referee the log on the map as it was when the game was played (--map FILE), or \
+delete `hash` from the log's `map` to referee it on the map as it is now"
+                .to_string(),
+        ),
+        WrongMap::OtherRules { map, differences } => (
+            format!(
+                "{log_file} was played with other rules than {map_file} (map `{map}`) has: they \
+differ in {}",
+                differences.join(", ")
+            ),
+            "rules",
+            "the rules the game was played with".to_string(),
+            "referee the log on the map the game was played on (--map FILE), or delete `rules` \
+from the log to referee it by the map's rules"
+                .to_string(),
+        ),
+    };
+    let diag = Diagnostic::error(wrong.code(), message).with_help(help);
+    match json_value_span(text, key) {
+        Some(span) => diag.with_label(Loc::new(id, span), label),
+        None => diag,
+    }
+}
+
+/// Where the value of the object key `key` is written in a JSON text (the
+/// game log's keys `id`, `hash` and `rules` occur once each): a string
+/// value whole, else the key.
+fn json_value_span(text: &str, key: &str) -> Option<std::ops::Range<usize>> {
+    let quoted = format!("\"{key}\"");
+    text.match_indices(&quoted).find_map(|(at, _)| {
+        let after = at + quoted.len();
+        let rest = text[after..].trim_start();
+        let value = rest.strip_prefix(':')?.trim_start();
+        let start = text.len() - value.len();
+        if !value.starts_with('"') {
+            return Some(at..after);
         }
+        let mut escaped = false;
+        let end = value[1..].char_indices().find_map(|(i, c)| {
+            let close = c == '"' && !escaped;
+            escaped = c == '\\' && !escaped;
+            close.then_some(i + 2)
+        })?;
+        Some(start..start + end)
+    })
+}
+
+/// The map named by `--map`, else the first of the log's candidates that
+/// exists (see [`GameLog::map_candidates`]).
+fn find_map(given: Option<&Path>, log: &GameLog, log_path: &Path) -> Option<PathBuf> {
+    match given {
+        Some(p) => Some(p.to_path_buf()),
+        None => log
+            .map_candidates(log_path)
+            .into_iter()
+            .find(|p| p.is_file()),
     }
-    candidates.push(Path::new("maps").join(format!("{}.toml", log.map.id)));
-    candidates.into_iter().find(|p| p.is_file())
 }
 
 fn text_verdict(

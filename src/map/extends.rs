@@ -52,6 +52,7 @@ pub fn merge(
     r.wild_without_placement = c.wild_without_placement.or(r.wild_without_placement.take());
     r.guard_covers_dupe = c.guard_covers_dupe.or(r.guard_covers_dupe.take());
     r.color_change_anytime = c.color_change_anytime.or(r.color_change_anytime.take());
+    r.color_change_on_cross = c.color_change_on_cross.or(r.color_change_on_cross.take());
 
     // A base file's repeats are reported when it is resolved; a variant's
     // entries merge by id, so its repeats are caught here.

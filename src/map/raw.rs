@@ -34,6 +34,7 @@ pub struct RawRules {
     pub wild_without_placement: Option<Sp<String>>,
     pub guard_covers_dupe: Option<Sp<bool>>,
     pub color_change_anytime: Option<Sp<bool>>,
+    pub color_change_on_cross: Option<Sp<bool>>,
 }
 
 /// One `[[regions]]` entry.
@@ -144,6 +145,7 @@ const OPTION_KEYS: &[&str] = &[
     "wild_without_placement",
     "guard_covers_dupe",
     "color_change_anytime",
+    "color_change_on_cross",
 ];
 const REGION_KEYS: &[&str] = &["id", "name", "color", "remove"];
 const AREA_KEYS: &[&str] = &[
@@ -223,6 +225,7 @@ pub fn read(ctx: &mut Ctx<'_>, source: &str) -> Option<RawDoc> {
             r.wild_without_placement = o.string(ctx, "wild_without_placement");
             r.guard_covers_dupe = o.boolean(ctx, "guard_covers_dupe");
             r.color_change_anytime = o.boolean(ctx, "color_change_anytime");
+            r.color_change_on_cross = o.boolean(ctx, "color_change_on_cross");
             o.finish(ctx, OPTION_KEYS);
         }
         t.finish(ctx, RULES_KEYS);

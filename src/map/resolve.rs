@@ -661,6 +661,9 @@ fn resolve_rules(
     if let Some(v) = &raw.color_change_anytime {
         rules.options.color_change_anytime = v.value;
     }
+    if let Some(v) = &raw.color_change_on_cross {
+        rules.options.color_change_on_cross = v.value;
+    }
     rules
 }
 

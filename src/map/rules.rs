@@ -148,6 +148,9 @@ pub enum Power {
 }
 
 impl Power {
+    /// The three powers in sheet order.
+    pub const ALL: [Power; 3] = [Power::ColorChange, Power::Guard, Power::Dupe];
+
     /// The name printed on the sheet.
     pub fn title(self) -> &'static str {
         match self {
@@ -233,6 +236,15 @@ pub struct RuleOptions {
     /// Color Change may be used even when the die's own region still has a
     /// legal spot (powers are always optional).
     pub color_change_anytime: bool,
+    /// Color Change may be used on a die whose number fits no empty area
+    /// of its region: the die counts as wild, so its number is written
+    /// wherever it fits, and if it fits nowhere its X goes into any empty
+    /// area (or, with `wild_without_placement = "no-effect"`, the die does
+    /// nothing). Off (the default): Color Change is only for writing a
+    /// number, and a forced X stays in the die's region. Left out of logs
+    /// and map hashes when off, so they read as before the option existed.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub color_change_on_cross: bool,
 }
 
 impl Default for RuleOptions {
@@ -241,6 +253,7 @@ impl Default for RuleOptions {
             wild_without_placement: WildWithoutPlacement::XAnywhere,
             guard_covers_dupe: true,
             color_change_anytime: true,
+            color_change_on_cross: false,
         }
     }
 }

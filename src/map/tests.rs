@@ -453,6 +453,15 @@ fn rule_options_are_read() {
     assert_eq!(o.wild_without_placement, WildWithoutPlacement::NoEffect);
     assert!(!o.guard_covers_dupe);
     assert!(o.color_change_anytime);
+    assert!(!o.color_change_on_cross, "off unless asked for");
+    let on = check_text(&(row_map() + "\n[rules.options]\ncolor_change_on_cross = true\n"));
+    assert!(on.map.unwrap().rules.options.color_change_on_cross);
+    let wrong = check_text(&(row_map() + "\n[rules.options]\ncolor_change_on_cross = \"yes\"\n"));
+    assert!(
+        wrong.diagnostics.iter().any(|d| d.code == "wrong-type"),
+        "{:?}",
+        wrong.diagnostics
+    );
 }
 
 #[test]

@@ -9,7 +9,7 @@
 
 use super::Policy;
 use crate::map::{AreaId, Power};
-use crate::rules::{Action, Cell, DieKind, Game, Move, PowerSet, Roll, State, window};
+use crate::rules::{Action, Cell, DieKind, Game, Move, MoveList, PowerSet, Roll, State, window};
 
 /// The weights of the greedy player's costs.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -71,6 +71,8 @@ impl Default for Weights {
 pub struct Greedy {
     weights: Weights,
     memo: Allowed,
+    /// The moves of a die, when the fallback needs the rules' list.
+    moves: MoveList,
 }
 
 /// The faces each area's neighbours allow, kept from one decision to the
@@ -144,7 +146,7 @@ impl Greedy {
     pub fn with_weights(weights: Weights) -> Self {
         Self {
             weights,
-            memo: Allowed::default(),
+            ..Self::default()
         }
     }
 }
@@ -267,6 +269,23 @@ impl Policy for Greedy {
                 }
             }
         }
+        // Under `color_change_on_cross`, a Color Change may also move the X
+        // out of the region, or let the die do nothing: the rules list
+        // where (this is rare, so the list is made only here).
+        let cc = PowerSet::NONE.with(Power::ColorChange);
+        if coloured && can(Power::ColorChange) && game.powers_without_number() == cc {
+            game.moves_for(state, roll, &mut self.moves);
+            for mv in self.moves.iter_where(|_, powers| powers == cc) {
+                match mv.action {
+                    Action::Cross(a) => offer(
+                        wt.power_cost + wt.cross_cost - wt.option_cost(allowed.get(a).count_ones()),
+                        mv,
+                    ),
+                    Action::Pass => offer(wt.power_cost, mv),
+                    Action::Write(_) | Action::WriteTwice(..) => {}
+                }
+            }
+        }
         // X or Guard go where the area is most doomed anyway.
         let mut doomed: Option<(u32, AreaId)> = None;
         for &a in game.die_areas(die) {
@@ -288,10 +307,7 @@ impl Policy for Greedy {
                     },
                 );
             }
-            let crossing_allowed = coloured
-                || rules.options.wild_without_placement
-                    == crate::map::WildWithoutPlacement::XAnywhere;
-            if crossing_allowed {
+            if game.cross_spot(state, die, !coloured).is_some() {
                 offer(
                     wt.cross_cost - wt.option_cost(k),
                     Move {
@@ -328,7 +344,7 @@ impl Greedy {
         out.clear();
         self.memo.start(game, state);
         let wt = self.weights;
-        let guard_covers_dupe = game.rules().options.guard_covers_dupe;
+        let guard_covers_dupe = game.guard_covers(1);
         for mv in moves {
             let Some(roll) = state.pending_roll(mv.die) else {
                 continue;

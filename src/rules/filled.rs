@@ -6,6 +6,9 @@
 //! them), more powers ticked than granted, circled numbers without Guard
 //! ticks, numbers that are not faces of the dice, and more numbers than the
 //! dice could have produced.
+//!
+//! [`to_toml`] writes a sheet in the same format, so that a game played by
+//! the computer (or refereed from a log) can be checked the paper way too.
 
 use std::path::Path;
 
@@ -65,6 +68,67 @@ pub struct FilledVerdict {
 
 const TOP_KEYS: &[&str] = &["map", "player", "powers", "areas"];
 const POWER_KEYS: &[&str] = &["color_change", "guard", "dupe"];
+
+/// A sheet as a filled-sheet document (`docs/filled-sheet.md`): the map's
+/// id, the player (if named), the powers ticked and what each area holds,
+/// in the map's area order (empty areas left out). [`check`] reads it back
+/// into the same sheet.
+pub fn to_toml(game: &Game, state: &State, player: Option<&str>) -> String {
+    #[derive(Serialize)]
+    struct Sheet<'a> {
+        map: &'a str,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        player: Option<&'a str>,
+        powers: toml::Table,
+        areas: toml::Table,
+    }
+    let map = game.map();
+    let powers = Power::ALL
+        .into_iter()
+        .map(|p| (p.key().to_string(), i64::from(state.used(p)).into()))
+        .collect();
+    let areas = map
+        .area_ids()
+        .filter_map(|a| {
+            let cell = state.cell(a);
+            let value: toml::Value = match cell.value() {
+                _ if cell.is_empty() => return None,
+                Some(v) if !cell.is_guarded() => i64::from(v).into(),
+                _ => cell.to_string().into(),
+            };
+            Some((map.area(a).id.clone(), value))
+        })
+        .collect();
+    let sheet = Sheet {
+        map: &map.info.id,
+        player,
+        powers,
+        areas,
+    };
+    format!(
+        "# A filled sheet (see docs/filled-sheet.md), written by rollx.\n{}",
+        toml::to_string(&sheet).expect("a sheet serialises")
+    )
+}
+
+/// The fewest Guard ticks that explain the circled numbers of `state`
+/// with at most `dupes` Dupes: each Guard circles one number, or two equal
+/// numbers when it is used on a Dupe and covers both copies
+/// ([`Game::guard_covers`]); each such pair takes one Dupe.
+pub fn guards_needed(game: &Game, state: &State, dupes: u8) -> usize {
+    let mut circled = [0usize; crate::map::MAX_FACE as usize + 1];
+    for cell in state.cells() {
+        if let Some(v) = cell.value().filter(|_| cell.is_guarded()) {
+            circled[usize::from(v)] += 1;
+        }
+    }
+    let total: usize = circled.iter().sum();
+    if !game.guard_covers(1) {
+        return total;
+    }
+    let pairs: usize = circled.iter().map(|c| c / 2).sum();
+    total - pairs.min(usize::from(dupes))
+}
 
 /// Checks a filled sheet given as bytes.
 pub fn check(game: &Game, path: &Path, bytes: Vec<u8>) -> FilledVerdict {
@@ -299,21 +363,32 @@ or correct `map` if the sheet is really for `{}`",
         .filter(|&a| state.cell(a).is_guarded())
         .collect();
     let guard_ticks = usize::from(ticks[1].1);
-    if guarded.len() > guard_ticks {
-        let extra = guarded.len() - guard_ticks;
-        let mut d = Diagnostic::error(
-            "guard-without-tick",
+    let dupes = ticks[2].1.min(rules.powers.dupe);
+    let needed = guards_needed(game, &state, dupes);
+    if needed > guard_ticks {
+        let extra = needed - guard_ticks;
+        let message = if needed < guarded.len() {
+            format!(
+                "{} circled (guarded) numbers need at least {needed} Guard ticks \
+(a Guard on a Dupe circles two equal numbers), but {guard_ticks} are ticked",
+                guarded.len()
+            )
+        } else {
             format!(
                 "{} circled (guarded) numbers but {guard_ticks} Guard ticks",
                 guarded.len()
-            ),
-        );
+            )
+        };
+        let mut d = Diagnostic::error("guard-without-tick", message);
         for &a in &guarded {
             d = d.with_opt_label(locs[a.index()], code(a));
         }
-        ctx.diags.push(d.with_help(
-            "every guarded number uses one Guard: tick it, or the circle does not count",
-        ));
+        ctx.diags.push(d.with_help(if game.guard_covers(1) {
+            "each Guard circles one number, or two equal numbers when it is used with a Dupe: \
+tick it, or the circle does not count"
+        } else {
+            "every guarded number uses one Guard: tick it, or the circle does not count"
+        }));
         for _ in 0..extra {
             breaches.push(SheetBreach {
                 rule: "guard-without-tick",

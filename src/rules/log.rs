@@ -74,7 +74,7 @@ pub struct LogMap {
     /// The map's `[map] id`.
     pub id: String,
     /// `sha256:` hash of the map's playing content (see [`map_hash`]); the
-    /// referee warns when the map has changed since the game.
+    /// referee refuses the log when the map has changed since the game.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub hash: Option<String>,
     /// Path of the map file as given to `rollx play`.
@@ -382,7 +382,7 @@ pub fn log_move(game: &Game, mv: &Move, number: u8) -> LogMove {
     let code = |a: crate::map::AreaId| map.area(a).id.clone();
     let areas: Vec<String> = mv.action.written().map(code).collect();
     let color_change_to = if mv.powers.contains(Power::ColorChange) {
-        let mut regions = mv.action.written().map(|a| game.region_of(a));
+        let mut regions = mv.action.marked().map(|a| game.region_of(a));
         let first = regions.next();
         first
             .filter(|&r| regions.all(|x| x == r))

@@ -333,8 +333,10 @@ fn select(s: &[u64], i: usize) -> AreaId {
 impl Game {
     /// Every useful legal move for the pending dice, into `out` (cleared
     /// first). Moves that spend a power for nothing are left out: Color
-    /// Change on the wild die, or Color Change whose numbers all land in the
-    /// die's own region. [`Game::check`] accepts those too.
+    /// Change on the wild die, Color Change whose numbers all land in the
+    /// die's own region, and (under `color_change_on_cross`) Color Change
+    /// on an X in the die's own region or on a die that would do nothing
+    /// anyway. [`Game::check`] accepts those too.
     pub fn legal_moves(&self, state: &State, out: &mut MoveList) {
         out.clear(self.area_count());
         if self.phase(state) != Phase::Decision {
@@ -390,7 +392,7 @@ impl Game {
             );
         }
         if guard && dupe {
-            let shape = if opts.guard_covers_dupe {
+            let shape = if self.guard_covers(1) {
                 Shape::Pairs {
                     set: empty_r,
                     skip: None,
@@ -412,6 +414,7 @@ impl Game {
             let mut own = AreaBits::new();
             let mut plain_out = AreaBits::new();
             let mut empty_out = AreaBits::new();
+            let mut fits_somewhere = false;
             for &a in self.all_areas() {
                 let mine = self.die_reaches(die, a);
                 if mine {
@@ -423,6 +426,7 @@ impl Game {
                         empty_out.insert(a);
                     }
                     if self.neighbor_rule_ok(state, a, v) {
+                        fits_somewhere = true;
                         all_plain.insert(a);
                         if !mine {
                             plain_out.insert(a);
@@ -451,7 +455,7 @@ impl Game {
                 );
             }
             if guard && dupe {
-                let shape = if opts.guard_covers_dupe {
+                let shape = if self.guard_covers(1) {
                     Shape::Pairs {
                         set: ae,
                         skip: Some(own_r),
@@ -465,10 +469,24 @@ impl Game {
                 };
                 out.push(die, c.with(Power::Guard).with(Power::Dupe), shape);
             }
+            // A number that fits nowhere: with Color Change the die resolves
+            // as wild, so its X may go outside its region, or it may do
+            // nothing (where the wild die would). Color Changes that change
+            // nothing are left out: an X in the die's own region, or doing
+            // nothing when the die would do nothing anyway.
+            if !fits_somewhere && self.powers_without_number().contains(Power::ColorChange) {
+                match self.cross_spot(state, die, true) {
+                    Some(_) => out.push(die, c, Shape::Cross(eo)),
+                    None if self.cross_spot(state, die, false).is_some() => {
+                        out.push(die, c, Shape::Pass)
+                    }
+                    None => {}
+                }
+            }
         }
 
         if !any_plain {
-            match self.cross_spot(state, die) {
+            match self.cross_spot(state, die, wild) {
                 Some(_) => out.push(die, none, Shape::Cross(empty_r)),
                 None => out.push(die, none, Shape::Pass),
             }

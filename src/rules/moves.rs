@@ -95,6 +95,15 @@ impl Action {
         };
         a.into_iter().chain(b)
     }
+
+    /// The areas marked: written (zero, one or two), or the X.
+    pub fn marked(&self) -> impl Iterator<Item = AreaId> {
+        let cross = match *self {
+            Action::Cross(a) => Some(a),
+            _ => None,
+        };
+        self.written().chain(cross)
+    }
 }
 
 /// How one player resolves one rolled die.
@@ -261,7 +270,11 @@ impl Breach {
             }
             Breach::TwoAreasWithoutDupe => "two areas written without Dupe".into(),
             Breach::PowerWithoutNumber => {
-                "powers apply to writing a number, not to an X or nothing".into()
+                if game.powers_without_number().is_empty() {
+                    "powers apply to writing a number, not to an X or nothing".into()
+                } else {
+                    "Guard and Dupe apply to writing a number, not to an X or nothing".into()
+                }
             }
         }
     }
@@ -350,20 +363,59 @@ impl Game {
     /// The first area where `value` may be written with die `die` without
     /// powers, if any.
     pub fn plain_spot(&self, state: &State, die: DieId, value: u8) -> Option<AreaId> {
-        self.die_areas(die)
+        self.spot(state, self.die_areas(die), value)
+    }
+
+    /// The first empty area of `areas` where `value` may be written under
+    /// the neighbour rule.
+    fn spot(&self, state: &State, areas: &[AreaId], value: u8) -> Option<AreaId> {
+        areas
             .iter()
             .copied()
             .find(|&a| state.cell(a).is_empty() && self.neighbor_rule_ok(state, a, value))
     }
 
-    /// An empty area that may take the X of an unplaceable die, if any.
-    pub(crate) fn cross_spot(&self, state: &State, die: DieId) -> Option<AreaId> {
-        if self.die(die).kind == DieKind::Wild
-            && self.rules().options.wild_without_placement == WildWithoutPlacement::NoEffect
-        {
+    /// The powers that may be used on a die whose number is not written
+    /// (an X, or nothing): Color Change under the rules option
+    /// `color_change_on_cross`, none otherwise (docs/rules.md, rules 26
+    /// and 27).
+    pub fn powers_without_number(&self) -> PowerSet {
+        if self.rules().options.color_change_on_cross {
+            PowerSet::NONE.with(Power::ColorChange)
+        } else {
+            PowerSet::NONE
+        }
+    }
+
+    /// Whether die `die` resolved with `powers` counts as the wild die: the
+    /// wild die itself, or a die with a Color Change that the powers allow
+    /// on this resolution (`writes`: whether it writes its number; see
+    /// [`Game::powers_without_number`]). A Color Change that is not
+    /// allowed leaves the die in its region.
+    pub fn resolves_as_wild(&self, die: DieId, powers: PowerSet, writes: bool) -> bool {
+        self.die(die).kind == DieKind::Wild
+            || (powers.contains(Power::ColorChange)
+                && (writes || self.powers_without_number().contains(Power::ColorChange)))
+    }
+
+    /// The areas a die reaches: its region's, or every area when it
+    /// resolves as wild.
+    fn reach(&self, die: DieId, wild: bool) -> &[AreaId] {
+        if wild {
+            self.all_areas()
+        } else {
+            self.die_areas(die)
+        }
+    }
+
+    /// An empty area that may take the X of a die whose number fits
+    /// nowhere it reaches (`wild`: it resolves as wild), if any: none for a
+    /// wild die when the rules say it then does nothing.
+    pub(crate) fn cross_spot(&self, state: &State, die: DieId, wild: bool) -> Option<AreaId> {
+        if wild && self.rules().options.wild_without_placement == WildWithoutPlacement::NoEffect {
             return None;
         }
-        self.die_areas(die)
+        self.reach(die, wild)
             .iter()
             .copied()
             .find(|&a| state.cell(a).is_empty())
@@ -415,55 +467,51 @@ impl Game {
                     out.push(Breach::ColorChangeNotNeeded { spot });
                 }
                 let guard = mv.powers.contains(Power::Guard);
-                for (k, area) in mv.action.written().enumerate() {
+                for (copy, area) in mv.action.written().enumerate() {
                     if area.index() >= self.area_count() {
                         continue;
                     }
                     if !state.cell(area).is_empty() {
                         out.push(Breach::AreaNotEmpty { area });
                     }
-                    if !cc && die_index_ok && !self.die_reaches(mv.die, area) {
+                    if die_index_ok
+                        && !self.resolves_as_wild(mv.die, mv.powers, true)
+                        && !self.die_reaches(mv.die, area)
+                    {
                         out.push(Breach::WrongRegion { area });
                     }
-                    let guarded = guard && (k == 0 || rules.options.guard_covers_dupe);
+                    let guarded = guard && self.guard_covers(copy);
                     if !guarded && let Some(neighbor) = self.neighbor_conflict(state, area, number)
                     {
                         out.push(Breach::NeighborRule { area, neighbor });
                     }
                 }
             }
-            Action::Cross(area) => {
-                if !mv.powers.is_empty() {
+            Action::Cross(_) | Action::Pass => {
+                let without_number = self.powers_without_number();
+                if mv.powers.iter().any(|p| !without_number.contains(p)) {
                     out.push(Breach::PowerWithoutNumber);
                 }
-                if area.index() < self.area_count() && !state.cell(area).is_empty() {
+                if let Action::Cross(area) = mv.action
+                    && area.index() < self.area_count()
+                    && !state.cell(area).is_empty()
+                {
                     out.push(Breach::AreaNotEmpty { area });
                 }
                 if die_index_ok {
-                    if let Some(spot) = self.plain_spot(state, mv.die, rolled) {
+                    let wild = self.resolves_as_wild(mv.die, mv.powers, false);
+                    if let Some(spot) = self.spot(state, self.reach(mv.die, wild), rolled) {
                         out.push(Breach::CrossWithSpot { spot });
-                    } else {
-                        let allowed = match self.die(mv.die).kind {
-                            DieKind::Region(_) => self.die_reaches(mv.die, area),
-                            DieKind::Wild => {
-                                rules.options.wild_without_placement
-                                    == WildWithoutPlacement::XAnywhere
-                            }
+                    } else if let Action::Cross(area) = mv.action {
+                        let allowed = if wild {
+                            rules.options.wild_without_placement == WildWithoutPlacement::XAnywhere
+                        } else {
+                            self.die_reaches(mv.die, area)
                         };
                         if !allowed {
                             out.push(Breach::CrossWrongRegion { area });
                         }
-                    }
-                }
-            }
-            Action::Pass => {
-                if !mv.powers.is_empty() {
-                    out.push(Breach::PowerWithoutNumber);
-                }
-                if die_index_ok {
-                    if let Some(spot) = self.plain_spot(state, mv.die, rolled) {
-                        out.push(Breach::CrossWithSpot { spot });
-                    } else if let Some(area) = self.cross_spot(state, mv.die) {
+                    } else if let Some(area) = self.cross_spot(state, mv.die, wild) {
                         out.push(Breach::MustCross { area });
                     }
                 }
@@ -519,14 +567,24 @@ impl Game {
         }
     }
 
+    /// Whether a Guard used on a die circles copy `copy` of its number (0
+    /// the first, 1 the second copy of a Dupe): the first always, the
+    /// second when the rules option `guard_covers_dupe` says so. This is
+    /// the one statement of that rule (docs/rules.md, rule 22): the
+    /// checker, the sheet, the move generator, the players and the
+    /// filled-sheet referee all ask it.
+    #[inline]
+    pub fn guard_covers(&self, copy: usize) -> bool {
+        copy == 0 || self.rules().options.guard_covers_dupe
+    }
+
     /// What `mv` puts on the sheet when its die shows `number`: each area
     /// written with the number (guarded where its Guard covers it), or the
     /// area marked with an X. Nothing for a pass.
     pub fn marks(&self, mv: &Move, number: u8) -> impl Iterator<Item = (AreaId, Cell)> + use<> {
         let guard = mv.powers.contains(Power::Guard);
-        let covers_dupe = self.rules().options.guard_covers_dupe;
-        let write = |k: usize, area: AreaId| {
-            let guarded = guard && (k == 0 || covers_dupe);
+        let write = |copy: usize, area: AreaId| {
+            let guarded = guard && self.guard_covers(copy);
             let cell = if guarded {
                 Cell::guarded(number)
             } else {

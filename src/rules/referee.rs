@@ -2,13 +2,16 @@
 //! rule broken with its turn, player and die, and score each sheet with one
 //! extra X per mistake.
 
+use std::collections::BTreeSet;
+
 use serde::Serialize;
+use serde_json::Value;
 
 use super::game::Game;
 use super::log::{GameLog, LogMove, UnknownId, map_hash, move_from_log};
 use super::moves::{Action, Breach, Move, PowerSet};
 use super::state::{Roll, State};
-use crate::map::Power;
+use crate::map::{Power, Rules};
 
 /// One rule broken by one player's resolution of one die.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -69,7 +72,7 @@ pub struct PlayerVerdict {
 #[derive(Clone, Debug, Serialize)]
 pub struct Verdict {
     /// Problems with the log itself: dice that could not have been drawn,
-    /// missing turns, a map that changed since the game.
+    /// missing turns, a result that the sheet does not support.
     pub problems: Vec<LogProblem>,
     /// Every rule broken, in game order.
     pub violations: Vec<Violation>,
@@ -94,39 +97,110 @@ fn problem(turn: Option<usize>, kind: &'static str, message: String) -> LogProbl
     }
 }
 
-/// Referees a log on a game.
-pub fn referee(game: &Game, log: &GameLog) -> Verdict {
+/// Why a log cannot be refereed on a map: it was recorded on another map,
+/// on another version of this one, or with other rules. Refereeing it
+/// anyway would report rules broken that were not.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum WrongMap {
+    /// The log names another map id.
+    #[error("the log is for map `{log}`, but it is refereed on map `{map}`")]
+    OtherMap {
+        /// The map id in the log.
+        log: String,
+        /// The id of the map given.
+        map: String,
+    },
+    /// The ids agree, but the map's areas, neighbours or rules have changed
+    /// since the game was recorded (the log's `map.hash` differs).
+    #[error(
+        "the map `{map}` has changed since the game was recorded: its areas, neighbours or rules \
+differ from the map hash in the log"
+    )]
+    Changed {
+        /// The map id.
+        map: String,
+    },
+    /// The log records other rules than the map's.
+    #[error(
+        "the log was played with other rules than the map `{map}` has (they differ in {})",
+        differences.join(", ")
+    )]
+    OtherRules {
+        /// The map id.
+        map: String,
+        /// The keys of `rules` whose values differ (`powers.guard`).
+        differences: Vec<String>,
+    },
+}
+
+impl WrongMap {
+    /// Stable name of the problem (as `rollx referee` reports it).
+    pub fn code(&self) -> &'static str {
+        match self {
+            WrongMap::OtherMap { .. } => "map-mismatch",
+            WrongMap::Changed { .. } => "map-changed",
+            WrongMap::OtherRules { .. } => "rules-differ",
+        }
+    }
+}
+
+/// Whether `log` belongs to `game`'s map: the same map id, the same map
+/// hash (when the log records one) and the same rules (when it records
+/// them).
+pub fn wrong_map(game: &Game, log: &GameLog) -> Option<WrongMap> {
+    let map = game.map();
+    let id = || map.info.id.clone();
+    if log.map.id != map.info.id {
+        Some(WrongMap::OtherMap {
+            log: log.map.id.clone(),
+            map: id(),
+        })
+    } else if log.map.hash.as_ref().is_some_and(|h| *h != map_hash(map)) {
+        Some(WrongMap::Changed { map: id() })
+    } else if let Some(r) = log.rules.as_ref().filter(|&r| r != game.rules()) {
+        let mut differences = Vec::new();
+        let value = |r: &Rules| serde_json::to_value(r).expect("rules serialise");
+        differing_keys(&value(r), &value(game.rules()), "", &mut differences);
+        Some(WrongMap::OtherRules {
+            map: id(),
+            differences,
+        })
+    } else {
+        None
+    }
+}
+
+/// The keys (dotted paths) whose values differ between two JSON values,
+/// into `out`.
+fn differing_keys(a: &Value, b: &Value, path: &str, out: &mut Vec<String>) {
+    match (a, b) {
+        (Value::Object(x), Value::Object(y)) => {
+            let keys: BTreeSet<&String> = x.keys().chain(y.keys()).collect();
+            for k in keys {
+                let null = Value::Null;
+                let (u, v) = (x.get(k).unwrap_or(&null), y.get(k).unwrap_or(&null));
+                let sub = if path.is_empty() {
+                    k.clone()
+                } else {
+                    format!("{path}.{k}")
+                };
+                differing_keys(u, v, &sub, out);
+            }
+        }
+        _ if a != b => out.push(path.to_string()),
+        _ => {}
+    }
+}
+
+/// Referees a log on a game; a log of another map (see [`wrong_map`]) is
+/// not refereed.
+pub fn referee(game: &Game, log: &GameLog) -> Result<Verdict, WrongMap> {
+    if let Some(wrong) = wrong_map(game, log) {
+        return Err(wrong);
+    }
     let rules = game.rules();
     let map = game.map();
     let mut problems = Vec::new();
-    if log.map.id != map.info.id {
-        problems.push(problem(
-            None,
-            "map-mismatch",
-            format!(
-                "the log is for map `{}`, but it is refereed on `{}`",
-                log.map.id, map.info.id
-            ),
-        ));
-    }
-    if let Some(hash) = &log.map.hash
-        && *hash != map_hash(map)
-    {
-        problems.push(problem(
-            None,
-            "map-changed",
-            "the map's areas, neighbours or rules have changed since the game was recorded".into(),
-        ));
-    }
-    if let Some(r) = &log.rules
-        && r != rules
-    {
-        problems.push(problem(
-            None,
-            "rules-differ",
-            "the log was played with other rules than the map's (see `rules` in the log)".into(),
-        ));
-    }
 
     let players = log.players.len();
     let per_round = usize::from(rules.dice_per_round / rules.dice_per_turn);
@@ -278,14 +352,14 @@ pub fn referee(game: &Game, log: &GameLog) -> Verdict {
                     let cc = mv.powers.contains(Power::ColorChange);
                     let wrong = mv
                         .action
-                        .written()
+                        .marked()
                         .any(|a| map.region(game.region_of(a)).id != *target);
                     if !cc || wrong {
                         breaches.push((
                             "color-change-target",
                             if cc {
                                 format!(
-                                    "Color Change to {target}, but the number was written elsewhere"
+                                    "Color Change to {target}, but the number (or the X) went elsewhere"
                                 )
                             } else {
                                 format!("`color_change_to` {target} without a Color Change")
@@ -369,10 +443,10 @@ pub fn referee(game: &Game, log: &GameLog) -> Verdict {
             )),
         }
     }
-    Verdict {
+    Ok(Verdict {
         problems,
         violations,
         players: verdicts,
         complete,
-    }
+    })
 }

@@ -663,3 +663,147 @@ fn powers_apply_to_writing_a_number_not_to_an_x() {
     };
     assert_eq!(rules_broken(&g, &s, &mv), ["power-without-number"]);
 }
+
+#[test]
+fn option_color_change_on_cross_lets_color_change_move_a_forced_x() {
+    // r rolls 6: A (next to B 1), D (C 1, E 1) and F (E 1) refuse it, and
+    // I (immune) is full: the 6 fits nowhere, and r's X belongs in A.
+    let cells = [("B", N(1)), ("C", N(1)), ("E", N(1)), ("I", N(1))];
+    let cc = [Power::ColorChange];
+    let cc_cross = |g: &Game, code: &str, powers: &[Power]| Move {
+        powers: PowerSet::of(powers),
+        ..cross(g, "r", code)
+    };
+    // r's moves without Guard (which writes the 6 anywhere) or Dupe.
+    let r_moves = |g: &Game, s: &State| -> Vec<Move> {
+        legal(g, s)
+            .into_iter()
+            .filter(|m| {
+                m.die == die(g, "r")
+                    && !m.powers.contains(Power::Guard)
+                    && !m.powers.contains(Power::Dupe)
+            })
+            .collect()
+    };
+    let strict = row();
+    let s = state(&strict, &cells, &[("r", 6), ("g", 1)]);
+    assert_eq!(
+        rules_broken(&strict, &s, &cc_cross(&strict, "D", &cc)),
+        ["power-without-number", "cross-wrong-region"]
+    );
+    assert_eq!(r_moves(&strict, &s), [cross(&strict, "r", "A")]);
+
+    let on = with_options("color_change_on_cross = true");
+    let s = state(&on, &cells, &[("r", 6), ("g", 1)]);
+    let mv = cc_cross(&on, "D", &cc);
+    assert!(on.is_legal(&s, &mv));
+    assert!(
+        on.is_legal(&s, &cross(&on, "r", "A")),
+        "the power is optional"
+    );
+    // An X in the die's own region with Color Change wastes the power: legal,
+    // but not generated.
+    assert!(on.is_legal(&s, &cc_cross(&on, "A", &cc)));
+    assert_eq!(
+        r_moves(&on, &s),
+        [
+            cc_cross(&on, "D", &cc),
+            cc_cross(&on, "F", &cc),
+            cross(&on, "r", "A")
+        ]
+    );
+    // Guard and Dupe still apply to numbers only.
+    assert_eq!(
+        rules_broken(
+            &on,
+            &s,
+            &cc_cross(&on, "D", &[Power::ColorChange, Power::Guard])
+        ),
+        ["power-without-number"]
+    );
+    let mut after = s.clone();
+    on.apply(&mut after, mv);
+    assert!(after.cell(area(&on, "D")).is_cross());
+    assert_eq!(after.used(Power::ColorChange), 1);
+    // The die counts as wild: where its number fits, it must be written.
+    let s = state(
+        &on,
+        &[("B", N(1)), ("C", N(1)), ("I", N(1))],
+        &[("r", 6), ("g", 1)],
+    );
+    assert_eq!(
+        rules_broken(&on, &s, &cc_cross(&on, "D", &cc)),
+        ["cross-with-spot"]
+    );
+
+    // Where a wild die that fits nowhere does nothing, so does this one.
+    let no_effect =
+        with_options("color_change_on_cross = true\nwild_without_placement = \"no-effect\"");
+    let s = state(&no_effect, &cells, &[("r", 6), ("g", 1)]);
+    assert_eq!(
+        rules_broken(&no_effect, &s, &cc_cross(&no_effect, "D", &cc)),
+        ["cross-wrong-region"]
+    );
+    let cc_pass = Move {
+        die: die(&no_effect, "r"),
+        action: Action::Pass,
+        powers: PowerSet::of(&cc),
+    };
+    assert!(no_effect.is_legal(&s, &cc_pass));
+    assert_eq!(
+        r_moves(&no_effect, &s),
+        [cc_pass, cross(&no_effect, "r", "A")]
+    );
+}
+
+#[test]
+fn a_filled_sheet_needs_a_guard_per_circle_or_per_pair_of_equal_circles_on_a_dupe() {
+    let g = Cell::guarded;
+    let covers = row();
+    let equal = state(&covers, &[("A", g(2)), ("C", g(2))], &[]);
+    let unequal = state(&covers, &[("A", g(2)), ("C", g(3))], &[]);
+    assert_eq!(filled::guards_needed(&covers, &equal, 1), 1);
+    assert_eq!(
+        filled::guards_needed(&covers, &equal, 0),
+        2,
+        "no Dupe ticked"
+    );
+    assert_eq!(filled::guards_needed(&covers, &unequal, 1), 2);
+    let first_only = with_options("guard_covers_dupe = false");
+    let equal = state(&first_only, &[("A", g(2)), ("C", g(2))], &[]);
+    assert_eq!(filled::guards_needed(&first_only, &equal, 1), 2);
+    // The paper referee counts so: one Guard and one Dupe ticked for A, C.
+    let sheet = "[powers]\nguard = 1\ndupe = 1\n[areas]\nA = \"(2)\"\nC = \"(2)\"\n";
+    let rules = |game: &Game| -> Vec<&'static str> {
+        let verdict = filled::check(game, Path::new("s.toml"), sheet.as_bytes().to_vec());
+        verdict
+            .result
+            .expect("a sheet")
+            .breaches
+            .iter()
+            .map(|b| b.rule)
+            .collect()
+    };
+    assert_eq!(rules(&covers), Vec::<&str>::new());
+    assert_eq!(rules(&first_only), ["guard-without-tick"]);
+}
+
+#[test]
+fn a_sheet_written_as_a_filled_sheet_reads_back() {
+    let g = row();
+    let mut s = state(
+        &g,
+        &[("A", N(2)), ("B", Cell::guarded(6)), ("C", Cell::CROSS)],
+        &[],
+    );
+    s.use_power(Power::Guard);
+    let text = filled::to_toml(&g, &s, Some("Ann \"the\" player"));
+    let verdict = filled::check(&g, Path::new("s.toml"), text.clone().into_bytes());
+    assert!(verdict.diagnostics.is_empty(), "{text}");
+    let back = verdict.result.expect("a sheet");
+    assert_eq!(back.sheet.cells(), s.cells(), "{text}");
+    assert_eq!(back.sheet.used(Power::Guard), 1);
+    assert_eq!(back.player.as_deref(), Some("Ann \"the\" player"));
+    assert!(text.contains("map = \"row\""), "{text}");
+    assert!(!text.contains("D ="), "empty areas are left out: {text}");
+}

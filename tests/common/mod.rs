@@ -53,7 +53,7 @@ pub fn assert_referees_clean(
 ) {
     let log =
         rollx::rules::log::GameLog::parse(&played.log.to_json()).expect("a played log parses");
-    let verdict = rollx::rules::referee::referee(game, &log);
+    let verdict = rollx::rules::referee::referee(game, &log).expect("the log's own map");
     assert!(
         verdict.is_clean(),
         "{what}: {:?} {:?}",
