@@ -35,6 +35,47 @@ fn texts(pad: &sheet::Pad) -> Vec<(String, Point)> {
 }
 
 const MAPS: [&str; 2] = ["maps/usa.toml", "maps/japan.toml"];
+
+/// The `.toml` files of a folder of the project, sorted.
+fn tomls(dir: &str) -> Vec<std::path::PathBuf> {
+    let mut out: Vec<_> = std::fs::read_dir(root().join(dir))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "toml"))
+        .collect();
+    out.sort();
+    out
+}
+
+#[test]
+fn every_shipped_map_prints_with_every_shipped_template_in_colour_and_mono() {
+    let maps: Vec<_> = [tomls("maps"), tomls("maps/examples")].concat();
+    let templates = tomls("templates");
+    assert!(maps.len() >= 4 && templates.len() >= 3);
+    let mut failures = Vec::new();
+    for path in &maps {
+        let map = load(path).unwrap();
+        for file in &templates {
+            // Shipped templates are built in and found by name.
+            let name = file.file_stem().unwrap().to_str().unwrap();
+            let t = template::load(name).unwrap();
+            assert_eq!(t, template::load(file.to_str().unwrap()).unwrap());
+            for mono in [false, true] {
+                let options = PrintOptions { sheets: 1, mono };
+                if let Err(problems) = sheet::print(&map, &t, &options) {
+                    let messages: Vec<&str> =
+                        problems.iter().map(|d| d.message.as_str()).collect();
+                    failures.push(format!(
+                        "{} on {name}{}: {messages:?}",
+                        path.display(),
+                        if mono { " (mono)" } else { "" }
+                    ));
+                }
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{failures:#?}");
+}
 const TEMPLATES: [&str; 3] = ["letter", "a4", "a4-2up"];
 
 #[test]

@@ -13,6 +13,7 @@ pub fn build(res: Resolved, grid: Option<Grid>) -> Map {
             id: r.id,
             name: r.name,
             color: r.color,
+            mono_letter: r.mono_letter.map(|l| l.value),
             areas: Vec::new(),
         })
         .collect();

@@ -145,6 +145,7 @@ fn merge_region(
             let r = &mut list[i];
             r.name = child.name.or(r.name.take());
             r.color = child.color.or(r.color.take());
+            r.mono_letter = child.mono_letter.or(r.mono_letter.take());
         }
         None => list.push(child),
     }

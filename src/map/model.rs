@@ -94,6 +94,10 @@ pub struct Region {
     pub name: String,
     /// Print colour.
     pub color: Color,
+    /// The letter that marks the region on black-and-white sheets, when
+    /// the map chooses one (an upper-case letter or a digit); the sheet
+    /// picks one from the name otherwise.
+    pub mono_letter: Option<char>,
     /// The region's areas in declaration order.
     pub areas: Vec<AreaId>,
 }

@@ -43,6 +43,7 @@ pub struct RawRegion {
     pub id: Option<Sp<String>>,
     pub name: Option<Sp<String>>,
     pub color: Option<Sp<String>>,
+    pub mono_letter: Option<Sp<String>>,
     pub remove: Option<Sp<bool>>,
 }
 
@@ -145,7 +146,7 @@ const OPTION_KEYS: &[&str] = &[
     "guard_covers_dupe",
     "color_change_anytime",
 ];
-const REGION_KEYS: &[&str] = &["id", "name", "color", "remove"];
+const REGION_KEYS: &[&str] = &["id", "name", "color", "mono_letter", "remove"];
 const AREA_KEYS: &[&str] = &[
     "id",
     "name",
@@ -235,6 +236,7 @@ pub fn read(ctx: &mut Ctx<'_>, source: &str) -> Option<RawDoc> {
             id: t.string(ctx, "id"),
             name: t.string(ctx, "name"),
             color: t.string(ctx, "color"),
+            mono_letter: t.string(ctx, "mono_letter"),
             remove: t.boolean(ctx, "remove"),
         });
         t.finish(ctx, REGION_KEYS);

@@ -18,6 +18,9 @@ pub struct ResRegion {
     pub id: String,
     pub name: String,
     pub color: Color,
+    /// The chosen letter for black-and-white sheets, upper case, with
+    /// where it was written.
+    pub mono_letter: Option<Sp<char>>,
     /// The `id = ...` of its entry (or the entry header).
     pub loc: Loc,
 }
@@ -225,11 +228,15 @@ pub fn resolve(raw: RawDoc, file_loc: Loc, diags: &mut Vec<Diagnostic>) -> Resol
             .name
             .map(|n| n.value)
             .unwrap_or_else(|| title_case(&id.value));
+        let mono_letter = r
+            .mono_letter
+            .and_then(|l| mono_letter(&l, &id.value, &regions, diags));
         region_index.insert(id.value.clone(), RegionId(regions.len() as u8));
         regions.push(ResRegion {
             id: id.value,
             name,
             color,
+            mono_letter,
             loc: id.loc,
         });
     }
@@ -483,6 +490,54 @@ pub fn resolve(raw: RawDoc, file_loc: Loc, diags: &mut Vec<Diagnostic>) -> Resol
         layout,
         rules_loc,
     }
+}
+
+/// A region's `mono_letter`: one letter or digit, not chosen by an earlier
+/// region (letters are compared in upper case, as printed).
+fn mono_letter(
+    written: &Sp<String>,
+    region: &str,
+    earlier: &[ResRegion],
+    diags: &mut Vec<Diagnostic>,
+) -> Option<Sp<char>> {
+    let mut chars = written.value.chars();
+    let letter = match (chars.next(), chars.next()) {
+        (Some(c), None) if c.is_alphanumeric() => c.to_uppercase().next().unwrap_or(c),
+        _ => {
+            diags.push(
+                Diagnostic::error(
+                    "invalid-value",
+                    format!(
+                        "`mono_letter` of region `{region}` must be one letter or digit, not \"{}\"",
+                        written.value.escape_debug()
+                    ),
+                )
+                .with_label(written.loc, "expected one letter")
+                .with_help("e.g. mono_letter = \"K\"; black-and-white sheets print it in each writing box"),
+            );
+            return None;
+        }
+    };
+    if let Some(other) = earlier
+        .iter()
+        .find(|r| r.mono_letter.as_ref().is_some_and(|l| l.value == letter))
+    {
+        let first = other.mono_letter.as_ref().map(|l| l.loc);
+        diags.push(
+            Diagnostic::error(
+                "invalid-value",
+                format!(
+                    "regions `{}` and `{region}` both have the mono letter `{letter}`",
+                    other.id
+                ),
+            )
+            .with_label(written.loc, "chosen again here")
+            .with_opt_label(first, "first chosen here")
+            .with_help("black-and-white sheets tell regions apart by these letters: give each region its own"),
+        );
+        return None;
+    }
+    Some(Sp::new(letter, written.loc))
 }
 
 fn resolve_info(raw: &RawDoc, head: Loc, diags: &mut Vec<Diagnostic>) -> MapInfo {

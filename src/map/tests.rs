@@ -527,3 +527,31 @@ fn extends_paths_are_relative_to_the_variant() {
     ]);
     assert_eq!(findings(&c), []);
 }
+
+#[test]
+fn mono_letters_are_one_letter_each_and_unique() {
+    let with_letters = |r: &str, g: &str| {
+        row_map()
+            .replace(
+                "id = \"r\"\ncolor = \"#ff0000\"",
+                &format!("id = \"r\"\ncolor = \"#ff0000\"\nmono_letter = \"{r}\""),
+            )
+            .replace(
+                "id = \"g\"\ncolor = \"#00ff00\"",
+                &format!("id = \"g\"\ncolor = \"#00ff00\"\nmono_letter = \"{g}\""),
+            )
+    };
+    let c = check_text(&with_letters("k", "7"));
+    assert_eq!(findings(&c), []);
+    let map = c.map.expect("valid");
+    assert_eq!(map.regions[0].mono_letter, Some('K'));
+    assert_eq!(map.regions[1].mono_letter, Some('7'));
+    // Not one letter: located at the value.
+    let c = check_text(&with_letters("KK", "-"));
+    assert_eq!(findings(&c), [("invalid-value", 16), ("invalid-value", 21)]);
+    // The same letter twice (in any case): both places are shown.
+    let c = check_text(&with_letters("b", "B"));
+    assert_eq!(findings(&c), [("invalid-value", 21)]);
+    assert_eq!(c.diagnostics[0].labels.len(), 2);
+    assert!(c.diagnostics[0].message.contains("mono letter `B`"));
+}

@@ -1,6 +1,7 @@
 //! Laying out a sheet: header, map, footer, and pages of sheets.
 
 use super::grid::{Placement, inner_lines, link_line, outline, widest_place};
+use super::mono::{hatch, region_letters};
 use super::template::{Template, mm};
 use crate::map::{AreaId, Layout, Map};
 use crate::scene::{
@@ -44,6 +45,10 @@ const INK: Rgb = Rgb::grey(25);
 const SOFT: Rgb = Rgb::grey(90);
 const LINK: Rgb = Rgb::new(21, 101, 192);
 
+/// How far area codes may shrink below the template's `code` size to fit
+/// their writing boxes.
+pub const CODE_SHRINK: f32 = 0.8;
+
 fn text(pos: Point, content: impl Into<String>, size: f32, weight: Weight, anchor: Anchor) -> Text {
     Text {
         pos,
@@ -77,61 +82,20 @@ fn region_colors(map: &Map, t: &Template, mono: bool) -> Vec<(String, Rgb)> {
         .collect()
 }
 
-/// Hatching for region `i` in black and white: lines at an angle, or two
-/// sets of lines, over `bounds`.
-fn hatch(i: usize, bounds: Rect, width: f32) -> Vec<Item> {
-    let spacing = 4.0 + (i / 6) as f32 * 2.0;
-    let angles: &[f32] = match i % 6 {
-        0 => &[45.0],
-        1 => &[135.0],
-        2 => &[0.0],
-        3 => &[90.0],
-        4 => &[45.0, 135.0],
-        _ => &[0.0, 90.0],
-    };
-    let c = bounds.center();
-    let r = (bounds.w.powi(2) + bounds.h.powi(2)).sqrt() / 2.0 + spacing;
-    let mut path = Path::new();
-    for &deg in angles {
-        let (s, co) = deg.to_radians().sin_cos();
-        let n = (r / spacing).ceil() as i32;
-        for k in -n..=n {
-            let off = k as f32 * spacing;
-            // A line through c + off * normal, along the direction (co, s).
-            let (px, py) = (c.x - s * off, c.y + co * off);
-            path.segs.extend(
-                Path::line(
-                    Point::new(px - co * r, py - s * r),
-                    Point::new(px + co * r, py + s * r),
-                )
-                .segs,
-            );
-        }
-    }
-    vec![Item::Path(
-        path,
-        Style::stroke(Stroke::solid(Rgb::grey(140), width)),
-    )]
-}
-
-/// The first letter of a region's name, for black-and-white sheets.
-fn region_letter(name: &str) -> String {
-    name.chars()
-        .next()
-        .map(|c| c.to_uppercase().to_string())
-        .unwrap_or_default()
-}
-
 struct Sheet<'a> {
     map: &'a Map,
     t: &'a Template,
     mono: bool,
     colors: Vec<(String, Rgb)>,
+    /// Each region's letter on black-and-white sheets.
+    letters: Vec<char>,
     w: f32,
     h: f32,
     items: Vec<Item>,
     texts: Vec<Item>,
     box_size: f32,
+    /// Font size of the area codes.
+    code_size: f32,
     /// Parts that did not fit, for the print checks.
     overflows: Vec<String>,
 }
@@ -289,7 +253,8 @@ impl Sheet<'_> {
                 .map
                 .regions
                 .iter()
-                .map(|r| format!("{} {}", region_letter(&r.name), r.name))
+                .zip(&self.letters)
+                .map(|(r, l)| format!("{l} {}", r.name))
                 .collect();
             legend.push(format!("Regions: {}.", key.join(", ")));
         }
@@ -328,6 +293,40 @@ impl Sheet<'_> {
         row_h + 3.0 + legend_h
     }
 
+    /// The margin between a writing box's edge and its code.
+    fn inset(size: f32) -> f32 {
+        (size * 0.07).max(1.0)
+    }
+
+    /// The width a writing box of side `size` leaves for an area's code:
+    /// the box less its insets and, in black and white, the region letter
+    /// and a gap before it.
+    fn code_room(&self, area: AreaId, size: f32) -> f32 {
+        let inset = Self::inset(size);
+        let mut room = size - 2.0 * inset;
+        if self.mono {
+            let letter = self.letters[self.map.area(area).region.index()].to_string();
+            room -= crate::scene::text_width(&letter, self.t.fonts.code, Weight::Bold) + inset;
+        }
+        room
+    }
+
+    /// The font size of the area codes in writing boxes of side `size`:
+    /// the template's, or smaller (down to [`CODE_SHRINK`] of it) so that
+    /// the longest code fits; one size for the whole sheet.
+    fn fit_codes(&mut self, size: f32) {
+        let full = self.t.fonts.code;
+        let fit = self
+            .map
+            .area_ids()
+            .map(|a| {
+                let w = crate::scene::text_width(&self.map.area(a).id, full, Weight::Regular);
+                full * (self.code_room(a, size) / w.max(1e-3))
+            })
+            .fold(full, f32::min);
+        self.code_size = fit.max(full * CODE_SHRINK);
+    }
+
     fn writing_box(&mut self, area: AreaId, center: Point, size: f32) {
         let a = self.map.area(area);
         let r = Rect::new(center.x - size / 2.0, center.y - size / 2.0, size, size);
@@ -340,31 +339,26 @@ impl Sheet<'_> {
             Path::rect(r),
             Style::fill_stroke(Rgb::WHITE, stroke),
         ));
-        let f = self.t.fonts;
-        let inset = (size * 0.07).max(1.0);
-        let base = r.y + inset + f.code * 0.75;
+        let inset = Self::inset(size);
+        let base = r.y + inset + self.code_size * 0.75;
         let mut code = Text {
             color: SOFT,
             ..text(
                 Point::new(r.x + inset, base),
                 a.id.clone(),
-                f.code,
+                self.code_size,
                 Weight::Regular,
                 Anchor::Start,
             )
         };
-        code.max_width = Some(if self.mono {
-            size * 0.62
-        } else {
-            size - 2.0 * inset
-        });
+        code.max_width = Some(self.code_room(area, size));
         self.texts.push(Item::Text(code));
         if self.mono {
-            let letter = region_letter(&self.map.region(a.region).name);
+            let letter = self.letters[a.region.index()].to_string();
             self.texts.push(Item::Text(text(
                 Point::new(r.right() - inset, base),
                 letter,
-                f.code,
+                self.t.fonts.code,
                 Weight::Bold,
                 Anchor::End,
             )));
@@ -425,6 +419,7 @@ impl Sheet<'_> {
 
         let size = (cell * self.t.box_fill).min(self.t.max_box);
         self.box_size = size;
+        self.fit_codes(size);
         for a in self.map.area_ids() {
             let (x, y, _) = widest_place(grid, a);
             self.writing_box(a, at.at(x, y), size);
@@ -437,6 +432,7 @@ impl Sheet<'_> {
             .min(bounds.w / 3.0)
             .min(bounds.h / 3.0);
         self.box_size = size;
+        self.fit_codes(size);
         let pad = size * 0.75;
         let inner = Rect::new(
             bounds.x + pad,
@@ -501,11 +497,13 @@ fn sheet_symbol(
         t,
         mono,
         colors: colors.clone(),
+        letters: region_letters(map),
         w: width,
         h: height,
         items: Vec::new(),
         texts: Vec::new(),
         box_size: 0.0,
+        code_size: t.fonts.code,
         overflows: Vec::new(),
     };
     let head = s.header();

@@ -14,6 +14,7 @@ mod checks;
 mod grid;
 mod heat;
 mod layout;
+mod mono;
 pub mod template;
 
 pub use checks::{MIN_COLOR_DISTANCE, check, delta_e};
