@@ -63,8 +63,7 @@ fn every_shipped_map_prints_with_every_shipped_template_in_colour_and_mono() {
             for mono in [false, true] {
                 let options = PrintOptions { sheets: 1, mono };
                 if let Err(problems) = sheet::print(&map, &t, &options) {
-                    let messages: Vec<&str> =
-                        problems.iter().map(|d| d.message.as_str()).collect();
+                    let messages: Vec<&str> = problems.iter().map(|d| d.message.as_str()).collect();
                     failures.push(format!(
                         "{} on {name}{}: {messages:?}",
                         path.display(),
@@ -393,4 +392,32 @@ fn layouts_are_deterministic() {
     )
     .unwrap();
     assert_eq!(a, b);
+}
+
+#[test]
+fn mono_legends_give_every_region_its_own_letter() {
+    for map in MAPS {
+        let m = load(&root().join(map)).unwrap();
+        let p = pad(
+            map,
+            "letter",
+            PrintOptions {
+                sheets: 1,
+                mono: true,
+            },
+        );
+        let words: Vec<String> = texts(&p).into_iter().map(|(t, _)| t).collect();
+        let legend = words
+            .iter()
+            .find_map(|w| w.split("Regions: ").nth(1))
+            .unwrap_or_else(|| panic!("{map}: no legend"));
+        let letters: Vec<&str> = legend
+            .trim_end_matches('.')
+            .split(", ")
+            .map(|entry| entry.split(' ').next().unwrap())
+            .collect();
+        assert_eq!(letters.len(), m.regions.len(), "{map}: {legend}");
+        let unique: std::collections::BTreeSet<&&str> = letters.iter().collect();
+        assert_eq!(unique.len(), letters.len(), "{map}: {legend}");
+    }
 }

@@ -75,7 +75,8 @@ mod tests {
             "[map]\nid = \"t\"\nname = \"T\"\ndescription = \"t\"\n[rules]\npreset = \"rolling-america\"\ndice_per_round = 2\n",
         );
         for (i, (id, name, letter)) in regions.iter().enumerate() {
-            text += &format!("[[regions]]\nid = \"{id}\"\nname = \"{name}\"\ncolor = \"#123456\"\n");
+            text +=
+                &format!("[[regions]]\nid = \"{id}\"\nname = \"{name}\"\ncolor = \"#123456\"\n");
             if let Some(l) = letter {
                 text += &format!("mono_letter = \"{l}\"\n");
             }
@@ -86,7 +87,9 @@ mod tests {
             std::path::Path::new("t.toml"),
             text.into_bytes(),
         );
-        checked.map.unwrap_or_else(|| panic!("{:?}", checked.diagnostics))
+        checked
+            .map
+            .unwrap_or_else(|| panic!("{:?}", checked.diagnostics))
     }
 
     #[test]
