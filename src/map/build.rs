@@ -32,6 +32,7 @@ pub fn build(res: Resolved, grid: Option<Grid>) -> Map {
                 region,
                 immune: a.immune,
                 neighbors,
+                position: a.position,
             }
         })
         .collect();

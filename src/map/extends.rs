@@ -193,6 +193,8 @@ fn merge_area(
                 neighbors: None,
                 add_neighbors: None,
                 remove_neighbors: None,
+                x: None,
+                y: None,
                 remove: None,
             });
             list.len() - 1
@@ -202,6 +204,8 @@ fn merge_area(
     a.name = child.name.or(a.name.take());
     a.region = child.region.or(a.region.take());
     a.immune = child.immune.or(a.immune.take());
+    a.x = child.x.or(a.x.take());
+    a.y = child.y.or(a.y.take());
     if child.neighbors.is_some() {
         a.neighbors = child.neighbors;
     }

@@ -58,6 +58,8 @@ pub struct RawArea {
     pub neighbors: Option<SpList>,
     pub add_neighbors: Option<SpList>,
     pub remove_neighbors: Option<SpList>,
+    pub x: Option<Sp<f64>>,
+    pub y: Option<Sp<f64>>,
     pub remove: Option<Sp<bool>>,
 }
 
@@ -155,6 +157,8 @@ const AREA_KEYS: &[&str] = &[
     "neighbors",
     "add_neighbors",
     "remove_neighbors",
+    "x",
+    "y",
     "remove",
 ];
 const LINK_KEYS: &[&str] = &["between", "name", "remove"];
@@ -252,6 +256,8 @@ pub fn read(ctx: &mut Ctx<'_>, source: &str) -> Option<RawDoc> {
             neighbors: t.strings(ctx, "neighbors"),
             add_neighbors: t.strings(ctx, "add_neighbors"),
             remove_neighbors: t.strings(ctx, "remove_neighbors"),
+            x: t.number(ctx, "x"),
+            y: t.number(ctx, "y"),
             remove: t.boolean(ctx, "remove"),
         });
         t.finish(ctx, AREA_KEYS);

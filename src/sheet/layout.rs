@@ -1,9 +1,8 @@
 //! Laying out a sheet: header, map, footer, and pages of sheets.
 
-use super::grid::{Placement, inner_lines, link_line, outline, widest_place};
-use super::mono::{hatch, region_letters};
+use super::mono::region_letters;
 use super::template::{Template, mm};
-use crate::map::{AreaId, Layout, Map};
+use crate::map::{AreaId, Layout, Map, RegionId};
 use crate::scene::{
     Anchor, Document, Item, Page, Path, Point, Rect, Rgb, Stroke, Style, Symbol, Text, Weight,
 };
@@ -37,13 +36,120 @@ pub struct Pad {
     pub region_colors: Vec<(String, Rgb)>,
     /// The sheet's place on the first page, in points.
     pub sheet: Rect,
-    /// Parts of the sheet that did not fit their place.
-    pub overflows: Vec<String>,
+    /// Texts and rows of boxes that do not fit their place: what is wrong,
+    /// and what it is about.
+    pub overflows: Vec<(String, About)>,
+    /// Writing boxes, frames, labels and tick boxes of the sheet, in the
+    /// sheet's coordinates: none may overlap another (but for what lies
+    /// inside its own box).
+    pub marks: Vec<Mark>,
+    /// How much of each link's line can be seen.
+    pub links: Vec<LinkView>,
+    /// How large a map the sheet holds with the template's smallest
+    /// writing boxes.
+    pub capacity: Capacity,
 }
 
-const INK: Rgb = Rgb::grey(25);
-const SOFT: Rgb = Rgb::grey(90);
-const LINK: Rgb = Rgb::new(21, 101, 192);
+/// What part of the map something on the sheet shows, so that a print
+/// problem can be traced back to the map file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum About {
+    /// The map as a whole: its name, its size, the sheet's frame.
+    Map,
+    /// The map's grid.
+    Grid,
+    /// An area.
+    Area(AreaId),
+    /// A region.
+    Region(RegionId),
+    /// The link between two areas.
+    Link(AreaId, AreaId),
+    /// The rounds (the round track).
+    Rounds,
+    /// The powers (their tick boxes).
+    Powers,
+}
+
+/// What a [`Mark`] is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum MarkKind {
+    /// An area's writing box.
+    WritingBox,
+    /// An area's frame in a diagram.
+    Frame,
+    /// A tick box, a round box, the "Number of X's" box, the name line.
+    Box,
+    /// A line of text.
+    Label,
+}
+
+impl MarkKind {
+    /// The plural, for messages.
+    pub fn plural(self) -> &'static str {
+        match self {
+            MarkKind::WritingBox => "writing boxes",
+            MarkKind::Frame => "area frames",
+            MarkKind::Box => "boxes",
+            MarkKind::Label => "labels",
+        }
+    }
+}
+
+/// Something on the sheet that must stay clear of everything else.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Mark {
+    /// What it is.
+    pub kind: MarkKind,
+    /// Its name in messages (`the writing box of GNM`).
+    pub what: String,
+    /// Where it is (texts: as wide as their room at most).
+    pub rect: Rect,
+    /// The mark it is drawn inside (a code inside its writing box), if any.
+    pub inside: Option<usize>,
+    /// What part of the map it shows.
+    pub about: About,
+}
+
+/// One link as drawn.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LinkView {
+    /// The two area codes.
+    pub between: [String; 2],
+    /// Length of its line in points.
+    pub length: f32,
+    /// Length of its line that no writing box or frame hides, in points.
+    pub visible: f32,
+    /// The link.
+    pub about: About,
+}
+
+/// What the map's place on a sheet holds with the template's smallest
+/// writing boxes.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Capacity {
+    /// A grid map.
+    Grid {
+        /// The map's columns.
+        columns: usize,
+        /// The map's rows.
+        rows: usize,
+        /// The most columns that fit.
+        max_columns: usize,
+        /// The most rows that fit.
+        max_rows: usize,
+    },
+    /// A map without geometry, printed as a diagram.
+    Diagram {
+        /// The map's areas.
+        areas: usize,
+        /// The most areas that fit.
+        max_areas: usize,
+    },
+}
+
+pub(super) const INK: Rgb = Rgb::grey(25);
+pub(super) const SOFT: Rgb = Rgb::grey(90);
+pub(super) const LINK: Rgb = Rgb::new(21, 101, 192);
 
 /// How far area codes may shrink below the template's `code` size to fit
 /// their writing boxes.
@@ -82,25 +188,98 @@ fn region_colors(map: &Map, t: &Template, mono: bool) -> Vec<(String, Rgb)> {
         .collect()
 }
 
-struct Sheet<'a> {
-    map: &'a Map,
-    t: &'a Template,
-    mono: bool,
-    colors: Vec<(String, Rgb)>,
+/// A sheet being laid out: its items and what the checks need.
+pub(super) struct Sheet<'a> {
+    pub(super) map: &'a Map,
+    pub(super) t: &'a Template,
+    pub(super) mono: bool,
+    pub(super) colors: Vec<(String, Rgb)>,
     /// Each region's letter on black-and-white sheets.
-    letters: Vec<char>,
-    w: f32,
-    h: f32,
-    items: Vec<Item>,
-    texts: Vec<Item>,
-    box_size: f32,
+    pub(super) letters: Vec<char>,
+    pub(super) w: f32,
+    pub(super) h: f32,
+    /// Drawn first.
+    pub(super) items: Vec<Item>,
+    /// Drawn over the items.
+    pub(super) texts: Vec<Item>,
+    pub(super) box_size: f32,
     /// Font size of the area codes.
-    code_size: f32,
+    pub(super) code_size: f32,
     /// Parts that did not fit, for the print checks.
-    overflows: Vec<String>,
+    pub(super) overflows: Vec<(String, About)>,
+    /// What is being drawn, for the marks and overflows.
+    pub(super) about: About,
+    pub(super) marks: Vec<Mark>,
+    pub(super) links: Vec<LinkView>,
+    pub(super) capacity: Capacity,
 }
 
 impl Sheet<'_> {
+    /// Records something that must stay clear of the rest; returns its index.
+    pub(super) fn mark(
+        &mut self,
+        kind: MarkKind,
+        what: impl Into<String>,
+        rect: Rect,
+        inside: Option<usize>,
+    ) -> usize {
+        self.marks.push(Mark {
+            kind,
+            what: what.into(),
+            rect,
+            inside,
+            about: self.about,
+        });
+        self.marks.len() - 1
+    }
+
+    /// Draws a link's line (dashed) and records how much of it shows
+    /// outside `covers` (writing boxes or frames drawn over it).
+    pub(super) fn link(&mut self, a: AreaId, b: AreaId, path: Path, covers: &[Rect]) {
+        let (length, visible) = visible_length(&path, covers);
+        self.about = About::Link(a, b);
+        let color = if self.mono { INK } else { LINK };
+        self.items.push(Item::Path(
+            path,
+            Style::stroke(Stroke::dashed(color, self.t.lines.link, &[3.0, 2.0])),
+        ));
+        self.links.push(LinkView {
+            between: [self.map.area(a).id.clone(), self.map.area(b).id.clone()],
+            length,
+            visible,
+            about: About::Link(a, b),
+        });
+    }
+
+    /// Draws a text and records it as a mark (as wide as its room at most),
+    /// and as an overflow when it is wider than its room.
+    fn label(&mut self, t: Text, inside: Option<usize>) -> usize {
+        let mut rect = t.bounds();
+        if let Some(max) = t.max_width
+            && rect.w > max + 0.01
+        {
+            let mm = |v: f32| v * 25.4 / 72.0;
+            let room = if max > 0.0 {
+                format!("has {:.1} mm of room", mm(max))
+            } else {
+                "has no room left".to_string()
+            };
+            self.overflows.push((
+                format!("\"{}\" is {:.1} mm wide but {room}", t.content, mm(rect.w)),
+                self.about,
+            ));
+            let left = match t.anchor {
+                Anchor::Start => t.pos.x,
+                Anchor::Middle => t.pos.x - max / 2.0,
+                Anchor::End => t.pos.x - max,
+            };
+            rect = Rect::new(left, rect.y, max.max(0.0), rect.h);
+        }
+        let what = format!("\"{}\"", t.content);
+        self.texts.push(Item::Text(t));
+        self.mark(MarkKind::Label, what, rect, inside)
+    }
+
     /// Row 1: the map's name, and a line for the player's name. Row 2: a
     /// reminder of the rule, and the round track. Returns the height.
     fn header(&mut self) -> f32 {
@@ -114,59 +293,84 @@ impl Sheet<'_> {
             Anchor::Start,
         );
         title.max_width = Some(self.w * 0.6);
-        self.texts.push(Item::Text(title));
+        self.label(title, None);
 
         // Name line, right.
         let name_w = self.w * 0.28;
         let end = self.w - self.t.lines.boxes / 2.0;
-        self.items.push(Item::Path(
-            Path::line(
-                Point::new(end - name_w, title_y + 1.0),
-                Point::new(end, title_y + 1.0),
+        let line = Path::line(
+            Point::new(end - name_w, title_y + 1.0),
+            Point::new(end, title_y + 1.0),
+        );
+        let style = Style::stroke(Stroke::solid(INK, self.t.lines.boxes));
+        let item = Item::Path(line, style);
+        if let Some(b) = item.bounds(&[]) {
+            self.mark(MarkKind::Box, "the name line", b, None);
+        }
+        self.items.push(item);
+        self.label(
+            text(
+                Point::new(end - name_w - 4.0, title_y),
+                "Name",
+                f.heading,
+                Weight::Bold,
+                Anchor::End,
             ),
-            Style::stroke(Stroke::solid(INK, self.t.lines.boxes)),
-        ));
-        self.texts.push(Item::Text(text(
-            Point::new(end - name_w - 4.0, title_y),
-            "Name",
-            f.heading,
-            Weight::Bold,
-            Anchor::End,
-        )));
+            None,
+        );
 
-        // Round track, right of row 2.
+        self.about = About::Rounds;
+        // Round track, right of row 2: one row of boxes, or several when
+        // one row would take more than half the sheet's width.
         let rounds = usize::from(self.map.rules.rounds);
         let rb = f.heading * 1.7;
         let gap = rb * 0.2;
         let top = title_y + f.text * 0.9;
-        let x0 = end - rounds as f32 * (rb + gap) + gap;
+        let fit = (((self.w * 0.5 + gap) / (rb + gap)).floor() as usize).max(1);
+        let rows = rounds.div_ceil(fit);
+        let per_row = rounds.div_ceil(rows);
+        let x0 = end - per_row as f32 * (rb + gap) + gap;
         for i in 0..rounds {
-            let x = x0 + i as f32 * (rb + gap);
+            let x = x0 + (i % per_row) as f32 * (rb + gap);
+            let y = top + (i / per_row) as f32 * (rb + gap);
+            let round_box = Rect::new(x, y, rb, rb);
             self.items.push(Item::Path(
-                Path::rect(Rect::new(x, top, rb, rb)),
+                Path::rect(round_box),
                 Style::fill_stroke(Rgb::WHITE, Stroke::solid(INK, self.t.lines.boxes)),
             ));
-            self.texts.push(Item::Text(Text {
-                color: SOFT,
-                ..text(
-                    Point::new(x + 1.5, top + f.small * 0.9 + 0.5),
-                    (i + 1).to_string(),
-                    f.small,
-                    Weight::Regular,
-                    Anchor::Start,
-                )
-            }));
+            let owner = self.mark(
+                MarkKind::Box,
+                format!("round box {}", i + 1),
+                round_box,
+                None,
+            );
+            self.label(
+                Text {
+                    color: SOFT,
+                    ..text(
+                        Point::new(x + 1.5, y + f.small * 0.9 + 0.5),
+                        (i + 1).to_string(),
+                        f.small,
+                        Weight::Regular,
+                        Anchor::Start,
+                    )
+                },
+                Some(owner),
+            );
         }
         let label_x = x0 - 4.0;
-        self.texts.push(Item::Text(text(
-            Point::new(label_x, top + rb / 2.0 + f.heading * 0.35),
-            "Round",
-            f.heading,
-            Weight::Bold,
-            Anchor::End,
-        )));
+        self.label(
+            text(
+                Point::new(label_x, top + rb / 2.0 + f.heading * 0.35),
+                "Round",
+                f.heading,
+                Weight::Bold,
+                Anchor::End,
+            ),
+            None,
+        );
 
-        // Rule reminder, left of row 2.
+        // Rule reminder, left of row 2 (squeezed by the round track).
         let round_label = crate::scene::text_width("Round", f.heading, Weight::Bold);
         let mut reminder = text(
             Point::new(0.0, top + rb / 2.0 + f.text * 0.35),
@@ -176,8 +380,9 @@ impl Sheet<'_> {
             Anchor::Start,
         );
         reminder.max_width = Some(label_x - round_label - 8.0);
-        self.texts.push(Item::Text(reminder));
-        top + rb
+        self.label(reminder, None);
+        self.about = About::Map;
+        top + rows as f32 * (rb + gap) - gap
     }
 
     fn footer(&mut self) -> f32 {
@@ -189,31 +394,6 @@ impl Sheet<'_> {
         let top = self.h - row_h - 3.0 - legend_h;
         let mid = top + row_h / 2.0;
 
-        // Power tick boxes, left.
-        let mut x = 0.0;
-        for (power, count) in self.map.rules.powers.iter() {
-            if count == 0 {
-                continue;
-            }
-            let label = power.title();
-            self.texts.push(Item::Text(text(
-                Point::new(x, mid + f.heading * 0.35),
-                label,
-                f.heading,
-                Weight::Bold,
-                Anchor::Start,
-            )));
-            x += crate::scene::text_width(label, f.heading, Weight::Bold) + 4.0;
-            for _ in 0..count {
-                self.items.push(Item::Path(
-                    Path::rect(Rect::new(x, mid - tb / 2.0, tb, tb)),
-                    Style::fill_stroke(Rgb::WHITE, Stroke::solid(INK, self.t.lines.boxes)),
-                ));
-                x += tb + tb * 0.25;
-            }
-            x += tb * 1.2;
-        }
-
         // Number of X's, right.
         let half = self.t.lines.region / 2.0;
         let xbox = Rect::new(self.w - xb.0 - half, top, xb.0, xb.1);
@@ -221,24 +401,71 @@ impl Sheet<'_> {
             Path::rect(xbox),
             Style::fill_stroke(Rgb::WHITE, Stroke::solid(INK, self.t.lines.region)),
         ));
-        self.texts.push(Item::Text(text(
-            Point::new(xbox.x - 5.0, mid + f.heading * 0.35),
-            "Number of X's",
-            f.heading,
-            Weight::Bold,
-            Anchor::End,
-        )));
-        // What is left of the row must hold the power boxes.
+        self.mark(MarkKind::Box, "the \"Number of X's\" box", xbox, None);
+        self.label(
+            text(
+                Point::new(xbox.x - 5.0, mid + f.heading * 0.35),
+                "Number of X's",
+                f.heading,
+                Weight::Bold,
+                Anchor::End,
+            ),
+            None,
+        );
+
+        // Power tick boxes, left, in what is left of the row: as many as
+        // fit (a pad with fewer is refused by the print checks).
+        self.about = About::Powers;
         let room =
             xbox.x - 5.0 - crate::scene::text_width("Number of X's", f.heading, Weight::Bold) - tb;
-        if x - tb * 1.2 > room {
-            self.overflows.push(format!(
-                "the power tick boxes need {:.0} pt but only {:.0} pt are left beside \"Number of X's\"",
-                x - tb * 1.2,
-                room
+        let (mut x, mut drawn, mut ticks) = (0.0, 0, 0);
+        for (power, count) in self.map.rules.powers.iter() {
+            if count == 0 {
+                continue;
+            }
+            let label = power.title();
+            let label_w = crate::scene::text_width(label, f.heading, Weight::Bold);
+            if x + label_w <= room {
+                self.label(
+                    text(
+                        Point::new(x, mid + f.heading * 0.35),
+                        label,
+                        f.heading,
+                        Weight::Bold,
+                        Anchor::Start,
+                    ),
+                    None,
+                );
+            }
+            x += label_w + 4.0;
+            for i in 0..count {
+                ticks += 1;
+                let tick = Rect::new(x, mid - tb / 2.0, tb, tb);
+                if tick.right() <= room {
+                    drawn += 1;
+                    self.items.push(Item::Path(
+                        Path::rect(tick),
+                        Style::fill_stroke(Rgb::WHITE, Stroke::solid(INK, self.t.lines.boxes)),
+                    ));
+                    self.mark(MarkKind::Box, format!("{label} box {}", i + 1), tick, None);
+                }
+                x += tb + tb * 0.25;
+            }
+            x += tb * 1.2;
+        }
+        let need = x - tb * 1.2;
+        if drawn < ticks {
+            self.overflows.push((
+                format!(
+                    "the {ticks} power tick boxes need {:.0} mm but only {:.0} mm are left beside \"Number of X's\": {drawn} boxes fit at this heading size",
+                    need * 25.4 / 72.0,
+                    room * 25.4 / 72.0,
+                ),
+                About::Powers,
             ));
         }
 
+        self.about = About::Map;
         // Legend and credits, bottom line.
         let base = self.h - f.small * 0.35;
         let mut legend: Vec<String> = Vec::new();
@@ -269,16 +496,19 @@ impl Sheet<'_> {
                 .unwrap_or_default()
         );
         let credit_w = crate::scene::text_width(&credit, f.small, Weight::Regular);
-        self.texts.push(Item::Text(Text {
-            color: SOFT,
-            ..text(
-                Point::new(self.w, base),
-                credit,
-                f.small,
-                Weight::Regular,
-                Anchor::End,
-            )
-        }));
+        self.label(
+            Text {
+                color: SOFT,
+                ..text(
+                    Point::new(self.w, base),
+                    credit,
+                    f.small,
+                    Weight::Regular,
+                    Anchor::End,
+                )
+            },
+            None,
+        );
         if !legend.is_empty() {
             let mut t = text(
                 Point::new(0.0, base),
@@ -288,7 +518,7 @@ impl Sheet<'_> {
                 Anchor::Start,
             );
             t.max_width = Some(self.w - credit_w - 8.0);
-            self.texts.push(Item::Text(t));
+            self.label(t, None);
         }
         row_h + 3.0 + legend_h
     }
@@ -314,7 +544,7 @@ impl Sheet<'_> {
     /// The font size of the area codes in writing boxes of side `size`:
     /// the template's, or smaller (down to [`CODE_SHRINK`] of it) so that
     /// the longest code fits; one size for the whole sheet.
-    fn fit_codes(&mut self, size: f32) {
+    pub(super) fn fit_codes(&mut self, size: f32) {
         let full = self.t.fonts.code;
         let fit = self
             .map
@@ -327,8 +557,16 @@ impl Sheet<'_> {
         self.code_size = fit.max(full * CODE_SHRINK);
     }
 
-    fn writing_box(&mut self, area: AreaId, center: Point, size: f32) {
+    /// Draws an area's writing box (inside the mark `frame`, if any).
+    pub(super) fn writing_box(
+        &mut self,
+        area: AreaId,
+        center: Point,
+        size: f32,
+        frame: Option<usize>,
+    ) {
         let a = self.map.area(area);
+        self.about = About::Area(area);
         let r = Rect::new(center.x - size / 2.0, center.y - size / 2.0, size, size);
         let stroke = if a.immune {
             Stroke::dashed(INK, self.t.lines.boxes, &[2.0, 1.5])
@@ -339,6 +577,12 @@ impl Sheet<'_> {
             Path::rect(r),
             Style::fill_stroke(Rgb::WHITE, stroke),
         ));
+        let owner = self.mark(
+            MarkKind::WritingBox,
+            format!("the writing box of {}", a.id),
+            r,
+            frame,
+        );
         let inset = Self::inset(size);
         let base = r.y + inset + self.code_size * 0.75;
         let mut code = Text {
@@ -352,145 +596,49 @@ impl Sheet<'_> {
             )
         };
         code.max_width = Some(self.code_room(area, size));
-        self.texts.push(Item::Text(code));
+        self.label(code, Some(owner));
         if self.mono {
             let letter = self.letters[a.region.index()].to_string();
-            self.texts.push(Item::Text(text(
-                Point::new(r.right() - inset, base),
-                letter,
-                self.t.fonts.code,
-                Weight::Bold,
-                Anchor::End,
-            )));
-        }
-    }
-
-    fn grid_map(&mut self, grid: &crate::map::Grid, bounds: Rect) {
-        let cell = (bounds.w / grid.columns as f32).min(bounds.h / grid.rows as f32);
-        let origin = Point::new(
-            bounds.x + (bounds.w - cell * grid.columns as f32) / 2.0,
-            bounds.y + (bounds.h - cell * grid.rows as f32) / 2.0,
-        );
-        let at = Placement { origin, cell };
-        let lines = self.t.lines;
-
-        // Region fills and borders (one merged outline per region, so that
-        // corners join cleanly), hatching in black and white, and the thin
-        // lines between areas of a region.
-        let regions: Vec<Path> = (0..self.map.regions.len())
-            .map(|ri| {
-                outline(grid, &at, |c: Option<AreaId>| {
-                    c.is_some_and(|a| self.map.area(a).region.index() == ri)
-                })
-            })
-            .collect();
-        for (ri, path) in regions.iter().enumerate() {
-            self.items
-                .push(Item::Path(path.clone(), Style::fill(self.colors[ri].1)));
-            if self.mono
-                && let Some(b) = path.bounds()
-            {
-                self.items
-                    .push(Item::Clip(path.clone(), hatch(ri, b, lines.area * 0.6)));
-            }
-        }
-        self.items.push(Item::Path(
-            inner_lines(self.map, grid, &at),
-            Style::stroke(Stroke::solid(SOFT, lines.area)),
-        ));
-        let mut borders = Path::new();
-        for path in regions {
-            borders.segs.extend(path.segs);
-        }
-        self.items.push(Item::Path(
-            borders,
-            Style::stroke(Stroke::solid(INK, lines.region)),
-        ));
-
-        for link in &self.map.links {
-            if let Some((a, b)) = link_line(grid, link.a, link.b, &at) {
-                let color = if self.mono { INK } else { LINK };
-                self.items.push(Item::Path(
-                    Path::line(a, b),
-                    Style::stroke(Stroke::dashed(color, lines.link, &[3.0, 2.0])),
-                ));
-            }
-        }
-
-        let size = (cell * self.t.box_fill).min(self.t.max_box);
-        self.box_size = size;
-        self.fit_codes(size);
-        for a in self.map.area_ids() {
-            let (x, y, _) = widest_place(grid, a);
-            self.writing_box(a, at.at(x, y), size);
-        }
-    }
-
-    fn node_map(&mut self, bounds: Rect) {
-        let pos = super::auto::layout(self.map);
-        let size = (self.t.min_box * 1.15)
-            .min(bounds.w / 3.0)
-            .min(bounds.h / 3.0);
-        self.box_size = size;
-        self.fit_codes(size);
-        let pad = size * 0.75;
-        let inner = Rect::new(
-            bounds.x + pad,
-            bounds.y + pad,
-            (bounds.w - 2.0 * pad).max(1.0),
-            (bounds.h - 2.0 * pad).max(1.0),
-        );
-        let place = |p: (f32, f32)| Point::new(inner.x + p.0 * inner.w, inner.y + p.1 * inner.h);
-        let mut lines = Path::new();
-        for (a, b) in self.map.edges() {
-            if !self.map.links.iter().any(|l| l.a == a && l.b == b) {
-                lines
-                    .segs
-                    .extend(Path::line(place(pos[a.index()]), place(pos[b.index()])).segs);
-            }
-        }
-        self.items.push(Item::Path(
-            lines,
-            Style::stroke(Stroke::solid(SOFT, self.t.lines.area * 1.5)),
-        ));
-        for link in &self.map.links {
-            let color = if self.mono { INK } else { LINK };
-            self.items.push(Item::Path(
-                Path::line(place(pos[link.a.index()]), place(pos[link.b.index()])),
-                Style::stroke(Stroke::dashed(color, self.t.lines.link, &[3.0, 2.0])),
-            ));
-        }
-        for (i, &p) in pos.iter().enumerate() {
-            let a = AreaId(i as u16);
-            let c = place(p);
-            let region = self.map.area(a).region.index();
-            let halo = Rect::new(c.x - size * 0.7, c.y - size * 0.7, size * 1.4, size * 1.4);
-            self.items.push(Item::Path(
-                Path::rect(halo),
-                Style::fill_stroke(
-                    self.colors[region].1,
-                    Stroke::solid(INK, self.t.lines.region),
+            self.label(
+                text(
+                    Point::new(r.right() - inset, base),
+                    letter,
+                    self.t.fonts.code,
+                    Weight::Bold,
+                    Anchor::End,
                 ),
-            ));
-            if self.mono {
-                self.items.push(Item::Clip(
-                    Path::rect(halo),
-                    hatch(region, halo, self.t.lines.area * 0.6),
-                ));
-            }
-            self.writing_box(a, c, size);
+                Some(owner),
+            );
         }
     }
 }
 
-/// The artwork of one sheet of `width` x `height` points.
-fn sheet_symbol(
-    map: &Map,
-    t: &Template,
-    mono: bool,
-    width: f32,
-    height: f32,
-) -> (Symbol, f32, Vec<(String, Rgb)>, Vec<String>) {
+/// The length of a path, and the length of it outside every rectangle
+/// of `covers`.
+pub(super) fn visible_length(path: &Path, covers: &[Rect]) -> (f32, f32) {
+    let (mut length, mut visible) = (0.0, 0.0);
+    for line in path.flatten(16) {
+        for w in line.windows(2) {
+            let (p, q) = (w[0], w[1]);
+            let len = (q.x - p.x).hypot(q.y - p.y);
+            // Measure in short steps: each step's middle decides.
+            let steps = (len / 0.25).ceil().max(1.0) as usize;
+            for k in 0..steps {
+                let t = (k as f32 + 0.5) / steps as f32;
+                let m = Point::new(p.x + (q.x - p.x) * t, p.y + (q.y - p.y) * t);
+                if !covers.iter().any(|r| r.contains_point(m)) {
+                    visible += len / steps as f32;
+                }
+            }
+            length += len;
+        }
+    }
+    (length, visible)
+}
+
+/// One sheet of `width` x `height` points: its artwork, and what the
+/// print checks need to know (the pad's other fields).
+fn sheet_symbol(map: &Map, t: &Template, mono: bool, width: f32, height: f32) -> (Symbol, Pad) {
     let colors = region_colors(map, t, mono);
     let mut s = Sheet {
         map,
@@ -505,6 +653,13 @@ fn sheet_symbol(
         box_size: 0.0,
         code_size: t.fonts.code,
         overflows: Vec::new(),
+        about: About::Map,
+        marks: Vec::new(),
+        links: Vec::new(),
+        capacity: Capacity::Diagram {
+            areas: 0,
+            max_areas: 0,
+        },
     };
     let head = s.header();
     let foot = s.footer();
@@ -519,7 +674,7 @@ fn sheet_symbol(
     );
     match &map.layout {
         Layout::Grid(grid) => s.grid_map(grid, bounds),
-        Layout::None => s.node_map(bounds),
+        Layout::None => s.diagram(bounds),
     }
     let mut items = s.items;
     items.extend(s.texts);
@@ -529,7 +684,17 @@ fn sheet_symbol(
         height,
         items,
     };
-    (symbol, s.box_size, colors, s.overflows)
+    let pad = Pad {
+        document: Document::default(),
+        box_size: s.box_size,
+        region_colors: colors,
+        sheet: Rect::default(),
+        overflows: s.overflows,
+        marks: s.marks,
+        links: s.links,
+        capacity: s.capacity,
+    };
+    (symbol, pad)
 }
 
 /// Lays out a pad of sheets for a map on a template.
@@ -544,8 +709,7 @@ pub fn layout(map: &Map, t: &Template, opts: &PrintOptions) -> Pad {
     } else {
         (inner_h, 0.0)
     };
-    let (symbol, box_size, region_colors, overflows) =
-        sheet_symbol(map, t, opts.mono, inner_w, sheet_h);
+    let (symbol, pad) = sheet_symbol(map, t, opts.mono, inner_w, sheet_h);
     let slots: Vec<Point> = (0..per_page)
         .map(|i| Point::new(m.left, m.top + i as f32 * (sheet_h + gap)))
         .collect();
@@ -625,9 +789,7 @@ pub fn layout(map: &Map, t: &Template, opts: &PrintOptions) -> Pad {
     }
     Pad {
         document,
-        box_size,
-        region_colors,
         sheet: Rect::new(m.left, m.top, inner_w, sheet_h),
-        overflows,
+        ..pad
     }
 }

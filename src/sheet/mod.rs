@@ -11,15 +11,21 @@
 
 mod auto;
 mod checks;
+mod diagram;
 mod grid;
+mod grid_map;
 mod heat;
 mod layout;
 mod mono;
+mod shipped;
 pub mod template;
 
-pub use checks::{MIN_COLOR_DISTANCE, check, delta_e};
+pub use checks::{
+    Finding, MIN_COLOR_DISTANCE, MIN_LINK_MM, MIN_PAPER_DISTANCE, check, delta_e, findings,
+};
 pub use heat::{heat_color, heat_map};
-pub use layout::{Pad, PrintOptions, layout};
+pub use layout::{About, Capacity, LinkView, Mark, MarkKind, Pad, PrintOptions, layout};
+pub use shipped::{ShippedFinding, shipped_findings};
 pub use template::{Template, TemplateError};
 
 use crate::diag::Diagnostic;
