@@ -410,3 +410,40 @@ fn timings_go_to_stderr() {
     assert!(err.contains("timings: maps/usa.toml checked in"), "{err}");
     assert!(!out.contains("timings"));
 }
+
+#[test]
+fn print_limits_are_warnings_in_text_and_json_and_fail_deny_warnings() {
+    let fixture = "tests/fixtures/bad/print-box-too-small.toml";
+    let (code, out, _) = check(&[fixture]);
+    assert_eq!(code, 0, "a sheet's limits keep a map valid:\n{out}");
+    // The limit is named: the largest grid each template prints at 9 mm.
+    assert!(
+        out.contains("at 9.0 mm this sheet holds a grid of at most 25 columns and 16 rows"),
+        "{out}"
+    );
+    assert!(out.contains("warnings: 3"), "{out}");
+    let (code, out, _) = check(&["--deny-warnings", "--format", "json", fixture]);
+    assert_eq!(code, 1, "{out}");
+    let v: Value = serde_json::from_str(&out).unwrap();
+    let warnings = v["warnings"].as_array().unwrap();
+    assert_eq!(warnings.len(), 3);
+    for w in warnings {
+        assert_eq!(w["code"], "print-box-too-small");
+        assert_eq!(w["severity"], "warning");
+        // Located at the grid.
+        assert_eq!(w["file"], fixture);
+        assert!(w["line"].as_u64().unwrap() > 100, "{w}");
+    }
+    // Colours too close, on every shipped template but only in colour: one
+    // warning pointing at both colours.
+    let report = json("tests/fixtures/bad/print-colors-too-close.toml");
+    let w = &report["warnings"][0];
+    assert!(
+        w["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("printing on every shipped template in colour:"),
+        "{w}"
+    );
+    assert_eq!(w["labels"].as_array().unwrap().len(), 2);
+}

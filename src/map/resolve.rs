@@ -324,7 +324,7 @@ pub fn resolve(raw: RawDoc, file_loc: Loc, diags: &mut Vec<Diagnostic>) -> Resol
                 }
             },
         };
-        let position = position(&a.x, &a.y, &id, diags);
+        let position = position([&a.x, &a.y], a.header, &id, mistyped, diags);
         area_index.insert(id.value.clone(), AreaId(areas.len() as u16));
         lists.push(a.neighbors);
         areas.push(ResArea {
@@ -517,9 +517,10 @@ pub fn resolve(raw: RawDoc, file_loc: Loc, diags: &mut Vec<Diagnostic>) -> Resol
 
 /// An area's `x` and `y`: both or neither, finite.
 fn position(
-    x: &Option<Sp<f64>>,
-    y: &Option<Sp<f64>>,
+    [x, y]: [&Option<Sp<f64>>; 2],
+    header: Loc,
     area: &Sp<String>,
+    mistyped: &Mistyped,
     diags: &mut Vec<Diagnostic>,
 ) -> Option<Position> {
     let finite = |v: &Sp<f64>, diags: &mut Vec<Diagnostic>| {
@@ -548,6 +549,9 @@ fn position(
         }),
         (Some(one), None) | (None, Some(one)) => {
             let (has, lacks) = if x.is_some() { ("x", "y") } else { ("y", "x") };
+            if mistyped.has(header, lacks) {
+                return None;
+            }
             diags.push(
                 Diagnostic::error(
                     "missing-field",
