@@ -74,3 +74,40 @@ fn usa_layout_and_checks(bencher: divan::Bencher) {
         .box_size
     });
 }
+
+/// The USA map without its grid: the node-and-link diagram (stress layout,
+/// slots and their improvement) and the print checks.
+#[divan::bench(sample_count = 10)]
+fn usa_diagram_layout_and_checks(bencher: divan::Bencher) {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(root.join("maps/usa.toml")).unwrap();
+    let text = &text[..text.find("\n[layout]").unwrap() + 1];
+    let map = rollx::map::check_bytes(
+        &rollx::map::DiskFiles,
+        &root.join("usa-diagram.toml"),
+        text.as_bytes().to_vec(),
+    )
+    .map
+    .unwrap();
+    let t = template::load("letter").unwrap();
+    bencher.bench(|| {
+        sheet::print(
+            &map,
+            &t,
+            &PrintOptions {
+                sheets: 1,
+                mono: false,
+            },
+        )
+        .unwrap()
+        .box_size
+    });
+}
+
+/// What `rollx check` adds to a map's checks: the USA laid out and checked
+/// on every shipped template, in colour and black and white.
+#[divan::bench(sample_count = 20)]
+fn usa_shipped_template_checks(bencher: divan::Bencher) {
+    let map = load(&Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/usa.toml")).unwrap();
+    bencher.bench(|| sheet::shipped_findings(&map).len());
+}
