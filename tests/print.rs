@@ -1,7 +1,7 @@
 //! `rollx print`: layouts (snapshotted as SVG), print checks, files.
 
 mod common;
-use common::{root, run};
+use common::{root, run, toml_files};
 
 use std::path::Path;
 
@@ -36,21 +36,10 @@ fn texts(pad: &sheet::Pad) -> Vec<(String, Point)> {
 
 const MAPS: [&str; 2] = ["maps/usa.toml", "maps/japan.toml"];
 
-/// The `.toml` files of a folder of the project, sorted.
-fn tomls(dir: &str) -> Vec<std::path::PathBuf> {
-    let mut out: Vec<_> = std::fs::read_dir(root().join(dir))
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "toml"))
-        .collect();
-    out.sort();
-    out
-}
-
 #[test]
 fn every_shipped_map_prints_with_every_shipped_template_in_colour_and_mono() {
-    let maps: Vec<_> = [tomls("maps"), tomls("maps/examples")].concat();
-    let templates = tomls("templates");
+    let maps: Vec<_> = [toml_files("maps"), toml_files("maps/examples")].concat();
+    let templates = toml_files("templates");
     assert!(maps.len() >= 4 && templates.len() >= 3);
     let mut failures = Vec::new();
     for path in &maps {

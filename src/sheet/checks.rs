@@ -364,51 +364,48 @@ mod tests {
 
     #[test]
     fn overlapping_marks_are_reported_by_kind_and_contents_are_not() {
-        let marks = [
-            mark(
+        // (kind, name, x, y, side or width, height, inside)
+        let table: [(MarkKind, &str, [f32; 4], Option<usize>); 7] = [
+            (
                 MarkKind::Frame,
                 "the frame of A",
-                Rect::new(0.0, 0.0, 10.0, 10.0),
+                [0.0, 0.0, 10.0, 10.0],
                 None,
             ),
-            mark(
+            (
                 MarkKind::WritingBox,
                 "the writing box of A",
-                Rect::new(2.0, 2.0, 6.0, 6.0),
+                [2.0, 2.0, 6.0, 6.0],
                 Some(0),
             ),
-            mark(
-                MarkKind::Label,
-                "\"A\"",
-                Rect::new(2.5, 2.5, 2.0, 1.0),
-                Some(1),
-            ),
-            mark(
+            (MarkKind::Label, "\"A\"", [2.5, 2.5, 2.0, 1.0], Some(1)),
+            (
                 MarkKind::Frame,
                 "the frame of B",
-                Rect::new(9.0, 0.0, 10.0, 10.0),
+                [9.0, 0.0, 10.0, 10.0],
                 None,
             ),
-            mark(
+            (
                 MarkKind::Frame,
                 "the frame of C",
-                Rect::new(18.0, 0.0, 10.0, 10.0),
+                [18.0, 0.0, 10.0, 10.0],
                 None,
             ),
             // Touching edges are fine.
-            mark(
+            (
                 MarkKind::Frame,
                 "the frame of D",
-                Rect::new(0.0, 10.0, 10.0, 10.0),
+                [0.0, 10.0, 10.0, 10.0],
                 None,
             ),
-            mark(
-                MarkKind::Label,
-                "\"Round\"",
-                Rect::new(3.0, 15.0, 20.0, 2.0),
-                None,
-            ),
+            (MarkKind::Label, "\"Round\"", [3.0, 15.0, 20.0, 2.0], None),
         ];
+        let marks: Vec<Mark> = table
+            .iter()
+            .map(|&(kind, what, [x, y, w, h], inside)| {
+                mark(kind, what, Rect::new(x, y, w, h), inside)
+            })
+            .collect();
         let found = overlaps(&marks);
         let messages: Vec<&str> = found.iter().map(|(d, _)| d.message.as_str()).collect();
         assert_eq!(
