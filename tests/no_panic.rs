@@ -2,7 +2,7 @@
 //! every shipped map (cut at each byte, so also inside UTF-8 sequences).
 
 mod common;
-use common::{root, toml_files};
+use common::toml_files;
 
 use rollx::map::{DiskFiles, check_bytes};
 

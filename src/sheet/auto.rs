@@ -256,6 +256,34 @@ pub fn positions(map: &Map) -> Vec<P> {
     pos
 }
 
+/// Diagram layouts already worked out for one map, so that laying the map
+/// out again (in black and white, on another template) reuses them.
+#[derive(Debug, Default)]
+pub struct Cache {
+    positions: Option<Vec<P>>,
+    /// Slots by columns, rows and frame side (its bits).
+    slots: Vec<((usize, usize, u64), Slots)>,
+}
+
+impl Cache {
+    /// The positions of `map`'s areas ([`positions`]), worked out once.
+    pub fn positions(&mut self, map: &Map) -> &[P] {
+        self.positions.get_or_insert_with(|| positions(map))
+    }
+
+    /// The slots of `map`'s areas ([`slots`]), worked out once per grid.
+    pub fn slots(&mut self, map: &Map, columns: usize, rows: usize, frame: f64) -> Slots {
+        let key = (columns, rows, frame.to_bits());
+        if let Some((_, s)) = self.slots.iter().find(|(k, _)| *k == key) {
+            return s.clone();
+        }
+        let pos = self.positions(map).to_vec();
+        let s = slots(map, &pos, columns, rows, frame);
+        self.slots.push((key, s.clone()));
+        s
+    }
+}
+
 /// A grid of slots, one area on each.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Slots {

@@ -195,18 +195,47 @@ pub fn findings(pad: &Pad, t: &Template, mono: bool) -> Vec<Finding> {
         );
     }
 
-    // Texts and rows of boxes that do not fit (area codes in writing boxes
-    // that are too small already have their finding).
-    let mut seen: Vec<&str> = Vec::new();
-    for (message, about) in &pad.overflows {
-        if boxes_too_small && matches!(about, About::Area(_)) {
-            continue;
+    // Texts and rows of boxes that do not fit: area codes together (unless
+    // their writing boxes are too small, which has its finding), the rest
+    // one by one.
+    let help = "use smaller fonts in the template, or shorter names (or fewer rounds or powers)";
+    let (codes, others): (Vec<_>, Vec<_>) = pad
+        .overflows
+        .iter()
+        .partition(|(_, about)| matches!(about, About::Area(_)));
+    match codes.as_slice() {
+        _ if boxes_too_small => {}
+        [] => {}
+        [(message, about)] => push(
+            Diagnostic::error("print-text-overflow", message.clone()).with_help(help),
+            vec![*about],
+        ),
+        many => {
+            let shown: Vec<&str> = many.iter().take(3).map(|(m, _)| m.as_str()).collect();
+            let more = match many.len() - shown.len() {
+                0 => String::new(),
+                n => format!("; and {n} more"),
+            };
+            push(
+                Diagnostic::error(
+                    "print-text-overflow",
+                    format!(
+                        "{} area codes do not fit their writing boxes: {}{more}",
+                        many.len(),
+                        shown.join("; ")
+                    ),
+                )
+                .with_help(help),
+                many.iter().take(3).map(|(_, a)| *a).collect(),
+            );
         }
+    }
+    let mut seen: Vec<&str> = Vec::new();
+    for (message, about) in others {
         if !seen.contains(&message.as_str()) {
             seen.push(message);
             push(
-                Diagnostic::error("print-text-overflow", message.clone())
-                    .with_help("use smaller fonts in the template, or shorter names (or fewer rounds or powers)"),
+                Diagnostic::error("print-text-overflow", message.clone()).with_help(help),
                 vec![*about],
             );
         }

@@ -2,7 +2,6 @@
 //! its own slot of a grid of slots (see [`super::auto`]), neighbours joined
 //! by lines, links by dashed lines.
 
-use super::auto;
 use super::layout::{Capacity, INK, SOFT, Sheet};
 use super::mono::hatch;
 use crate::map::AreaId;
@@ -50,15 +49,15 @@ impl Sheet<'_> {
         self.box_size = size;
         self.fit_codes(size);
         let (columns, rows) = slot_grid(bounds, size);
-        if columns * rows < n {
+        // Boxes below the template's least are refused by the print checks
+        // whatever the diagram looks like: it is not worked out.
+        if columns * rows < n || size + 1e-3 < self.t.min_box {
             return;
         }
         let (pitch_x, pitch_y) = (bounds.w / columns as f32, bounds.h / rows as f32);
         let frame = size * FRAME;
-        let pos = auto::positions(self.map);
-        let slots = auto::slots(
+        let slots = self.diagrams.slots(
             self.map,
-            &pos,
             columns,
             rows,
             f64::from(frame / pitch_x.min(pitch_y)),

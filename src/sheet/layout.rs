@@ -191,6 +191,8 @@ fn region_colors(map: &Map, t: &Template, mono: bool) -> Vec<(String, Rgb)> {
 /// A sheet being laid out: its items and what the checks need.
 pub(super) struct Sheet<'a> {
     pub(super) map: &'a Map,
+    /// Diagram layouts worked out before, for maps without a grid.
+    pub(super) diagrams: &'a mut super::auto::Cache,
     pub(super) t: &'a Template,
     pub(super) mono: bool,
     pub(super) colors: Vec<(String, Rgb)>,
@@ -638,10 +640,17 @@ pub(super) fn visible_length(path: &Path, covers: &[Rect]) -> (f32, f32) {
 
 /// One sheet of `width` x `height` points: its artwork, and what the
 /// print checks need to know (the pad's other fields).
-fn sheet_symbol(map: &Map, t: &Template, mono: bool, width: f32, height: f32) -> (Symbol, Pad) {
+fn sheet_symbol(
+    map: &Map,
+    t: &Template,
+    mono: bool,
+    (width, height): (f32, f32),
+    diagrams: &mut super::auto::Cache,
+) -> (Symbol, Pad) {
     let colors = region_colors(map, t, mono);
     let mut s = Sheet {
         map,
+        diagrams,
         t,
         mono,
         colors: colors.clone(),
@@ -699,6 +708,17 @@ fn sheet_symbol(map: &Map, t: &Template, mono: bool, width: f32, height: f32) ->
 
 /// Lays out a pad of sheets for a map on a template.
 pub fn layout(map: &Map, t: &Template, opts: &PrintOptions) -> Pad {
+    layout_with(map, t, opts, &mut super::auto::Cache::default())
+}
+
+/// [`layout`], reusing (and adding to) the diagram layouts in `diagrams`:
+/// for laying one map out on several templates.
+pub(super) fn layout_with(
+    map: &Map,
+    t: &Template,
+    opts: &PrintOptions,
+    diagrams: &mut super::auto::Cache,
+) -> Pad {
     let m = t.margins;
     let inner_w = t.page_width - m.left - m.right;
     let inner_h = t.page_height - m.top - m.bottom;
@@ -709,7 +729,7 @@ pub fn layout(map: &Map, t: &Template, opts: &PrintOptions) -> Pad {
     } else {
         (inner_h, 0.0)
     };
-    let (symbol, pad) = sheet_symbol(map, t, opts.mono, inner_w, sheet_h);
+    let (symbol, pad) = sheet_symbol(map, t, opts.mono, (inner_w, sheet_h), diagrams);
     let slots: Vec<Point> = (0..per_page)
         .map(|i| Point::new(m.left, m.top + i as f32 * (sheet_h + gap)))
         .collect();

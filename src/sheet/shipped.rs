@@ -4,7 +4,7 @@
 //! boxes, colours that print alike) while drawing the map.
 
 use super::checks::findings;
-use super::layout::{About, PrintOptions, layout};
+use super::layout::{About, PrintOptions, layout_with};
 use super::template::{self, BUILTIN};
 use crate::diag::Diagnostic;
 use crate::map::Map;
@@ -60,10 +60,11 @@ fn describe(places: &[(&str, bool)]) -> String {
 pub fn shipped_findings(map: &Map) -> Vec<ShippedFinding> {
     // (finding, where it shows)
     let mut found: Vec<(super::checks::Finding, Vec<(&str, bool)>)> = Vec::new();
+    let mut diagrams = super::auto::Cache::default();
     for (name, _) in BUILTIN {
         let t = template::load(name).expect("the shipped templates load");
         for mono in [false, true] {
-            let pad = layout(map, &t, &PrintOptions { sheets: 1, mono });
+            let pad = layout_with(map, &t, &PrintOptions { sheets: 1, mono }, &mut diagrams);
             for f in findings(&pad, &t, mono) {
                 match found.iter_mut().find(|(g, _)| {
                     g.diagnostic.code == f.diagnostic.code
