@@ -558,6 +558,21 @@ fn a_map_of_64_areas_without_a_drawing_prints_as_a_clean_diagram() {
     let map = load(&file).unwrap();
     assert_eq!(map.areas.len(), 64);
     assert_prints_cleanly(&map, "the generated map");
+    // The same map gives the same diagram.
+    let t = template::load("letter").unwrap();
+    let svg = || {
+        let p = sheet::print(
+            &map,
+            &t,
+            &PrintOptions {
+                sheets: 1,
+                mono: false,
+            },
+        )
+        .unwrap();
+        to_svg(&p.document, 1).unwrap()
+    };
+    assert_eq!(svg(), svg());
 }
 
 #[test]

@@ -2,7 +2,8 @@
 //! its own slot of a grid of slots (see [`super::auto`]), neighbours joined
 //! by lines, links by dashed lines.
 
-use super::layout::{Capacity, INK, SOFT, Sheet};
+use super::draw::{INK, SOFT, Sheet};
+use super::layout::Capacity;
 use super::mono::hatch;
 use crate::map::AreaId;
 use crate::scene::{Item, Path, Point, Rect, Stroke, Style};

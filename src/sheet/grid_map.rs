@@ -1,8 +1,9 @@
 //! A grid map on a sheet: water, region tints and borders, links, and a
 //! writing box where each area is widest.
 
+use super::draw::{INK, SOFT, Sheet, visible_length};
 use super::grid::{Placement, inner_lines, link_paths, outline, outline_cells, widest_place};
-use super::layout::{Capacity, INK, SOFT, Sheet, visible_length};
+use super::layout::Capacity;
 use super::mono::hatch;
 use crate::map::{AreaId, Grid};
 use crate::scene::{Item, Path, Point, Rect, Rgb, Seg, Stroke, Style};

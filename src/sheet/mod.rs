@@ -19,6 +19,7 @@
 mod auto;
 mod checks;
 mod diagram;
+mod draw;
 mod grid;
 mod grid_map;
 mod heat;
