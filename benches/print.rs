@@ -21,19 +21,24 @@ fn main() {
     divan::main();
 }
 
-fn pdf_size(sheets: u32) -> usize {
-    let map = load(&Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/usa.toml")).unwrap();
-    let t = template::load("letter").unwrap();
-    let pad = sheet::print(
-        &map,
-        &t,
+/// A colour pad of `sheets` sheets of `map` on `t`, which must pass the
+/// print checks.
+fn pad(map: &rollx::map::Map, t: &template::Template, sheets: u32) -> sheet::Pad {
+    sheet::print(
+        map,
+        t,
         &PrintOptions {
             sheets,
             mono: false,
         },
     )
-    .unwrap();
-    to_pdf(&pad.document).unwrap().len()
+    .unwrap()
+}
+
+fn pdf_size(sheets: u32) -> usize {
+    let map = load(&Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/usa.toml")).unwrap();
+    let t = template::load("letter").unwrap();
+    to_pdf(&pad(&map, &t, sheets).document).unwrap().len()
 }
 
 /// Everything `rollx print maps/usa.toml` does between reading the map and
@@ -42,18 +47,7 @@ fn pdf_size(sheets: u32) -> usize {
 fn usa_pad_100_sheets(bencher: divan::Bencher) {
     let map = load(&Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/usa.toml")).unwrap();
     let t = template::load("letter").unwrap();
-    bencher.bench(|| {
-        let pad = sheet::print(
-            &map,
-            &t,
-            &PrintOptions {
-                sheets: 100,
-                mono: false,
-            },
-        )
-        .unwrap();
-        to_pdf(&pad.document).unwrap().len()
-    });
+    bencher.bench(|| to_pdf(&pad(&map, &t, 100).document).unwrap().len());
 }
 
 /// Layout and print checks alone.
@@ -61,16 +55,31 @@ fn usa_pad_100_sheets(bencher: divan::Bencher) {
 fn usa_layout_and_checks(bencher: divan::Bencher) {
     let map = load(&Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/usa.toml")).unwrap();
     let t = template::load("letter").unwrap();
-    bencher.bench(|| {
-        sheet::print(
-            &map,
-            &t,
-            &PrintOptions {
-                sheets: 100,
-                mono: false,
-            },
-        )
-        .unwrap()
-        .box_size
-    });
+    bencher.bench(|| pad(&map, &t, 100).box_size);
+}
+
+/// The USA map without its grid: the node-and-link diagram (stress layout,
+/// slots and their improvement) and the print checks.
+#[divan::bench(sample_count = 10)]
+fn usa_diagram_layout_and_checks(bencher: divan::Bencher) {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(root.join("maps/usa.toml")).unwrap();
+    let text = &text[..text.find("\n[layout]").unwrap() + 1];
+    let map = rollx::map::check_bytes(
+        &rollx::map::DiskFiles,
+        &root.join("usa-diagram.toml"),
+        text.as_bytes().to_vec(),
+    )
+    .map
+    .unwrap();
+    let t = template::load("letter").unwrap();
+    bencher.bench(|| pad(&map, &t, 1).box_size);
+}
+
+/// What `rollx check` adds to a map's checks: the USA laid out and checked
+/// on every shipped template, in colour and black and white.
+#[divan::bench(sample_count = 20)]
+fn usa_shipped_template_checks(bencher: divan::Bencher) {
+    let map = load(&Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/usa.toml")).unwrap();
+    bencher.bench(|| sheet::shipped_findings(&map).len());
 }

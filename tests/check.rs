@@ -2,7 +2,7 @@
 //! shipped maps against the reference facts.
 
 mod common;
-use common::{rollx, root};
+use common::{rollx, root, toml_files};
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -188,24 +188,29 @@ fn japan_matches_the_real_borders_and_links() {
     );
 }
 
+/// The broken maps: `tests/fixtures/bad/` for the map's own checks, and
+/// `tests/fixtures/limits/` for the limits of printing and training, which
+/// `rollx check` adds (the map library alone finds nothing there).
+const FIXTURE_DIRS: [&str; 2] = ["tests/fixtures/bad", "tests/fixtures/limits"];
+
 fn bad_fixtures() -> Vec<PathBuf> {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(root().join("tests/fixtures/bad"))
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "toml"))
-        .collect();
-    files.sort();
-    files
+    FIXTURE_DIRS.iter().flat_map(|d| toml_files(d)).collect()
 }
 
 /// Codes whose fixtures hold only a warning: the map stays valid.
-const WARNINGS: [&str; 6] = [
+const WARNINGS: [&str; 12] = [
     "duplicate-link",
     "duplicate-neighbor",
     "link-touches",
+    "print-box-too-small",
+    "print-color-too-pale",
+    "print-colors-too-close",
+    "print-link-hidden",
+    "print-text-overflow",
     "region-not-contiguous",
     "region-unfillable",
     "too-few-dice",
+    "too-many-faces",
 ];
 
 #[test]
@@ -214,7 +219,16 @@ fn every_broken_fixture_reports_its_own_code_with_a_location() {
     assert!(fixtures.len() >= 15, "corpus has {} maps", fixtures.len());
     for path in fixtures {
         let code = path.file_stem().unwrap().to_str().unwrap().to_string();
-        let rel = format!("tests/fixtures/bad/{code}.toml");
+        let rel = path
+            .strip_prefix(root())
+            .unwrap()
+            .to_string_lossy()
+            .to_string();
+        let folder = if rel.contains("/limits/") {
+            "limits"
+        } else {
+            "bad"
+        };
         let report = json(&rel);
         let key = if WARNINGS.contains(&code.as_str()) {
             "warnings"
@@ -239,7 +253,7 @@ fn every_broken_fixture_reports_its_own_code_with_a_location() {
         let (exit, text, _) = check(&[&rel]);
         let want = if key == "errors" { 1 } else { 0 };
         assert_eq!(exit, want, "{rel}:\n{text}");
-        insta::assert_snapshot!(format!("bad-{code}"), text);
+        insta::assert_snapshot!(format!("{folder}-{code}"), text);
     }
 }
 
@@ -257,7 +271,7 @@ fn every_documented_code_has_a_fixture() {
         .collect();
     assert_eq!(
         documented, fixtures,
-        "docs/diagnostics.md and tests/fixtures/bad/ list the same codes"
+        "docs/diagnostics.md and tests/fixtures/{{bad,limits}}/ list the same codes"
     );
 }
 
@@ -403,4 +417,41 @@ fn timings_go_to_stderr() {
     assert_eq!(code, 0);
     assert!(err.contains("timings: maps/usa.toml checked in"), "{err}");
     assert!(!out.contains("timings"));
+}
+
+#[test]
+fn print_limits_are_warnings_in_text_and_json_and_fail_deny_warnings() {
+    let fixture = "tests/fixtures/limits/print-box-too-small.toml";
+    let (code, out, _) = check(&[fixture]);
+    assert_eq!(code, 0, "a sheet's limits keep a map valid:\n{out}");
+    // The limit is named: the largest grid each template prints at 9 mm.
+    assert!(
+        out.contains("at 9.0 mm this sheet holds a grid of at most 25 columns and 16 rows"),
+        "{out}"
+    );
+    assert!(out.contains("warnings: 3"), "{out}");
+    let (code, out, _) = check(&["--deny-warnings", "--format", "json", fixture]);
+    assert_eq!(code, 1, "{out}");
+    let v: Value = serde_json::from_str(&out).unwrap();
+    let warnings = v["warnings"].as_array().unwrap();
+    assert_eq!(warnings.len(), 3);
+    for w in warnings {
+        assert_eq!(w["code"], "print-box-too-small");
+        assert_eq!(w["severity"], "warning");
+        // Located at the grid.
+        assert_eq!(w["file"], fixture);
+        assert!(w["line"].as_u64().unwrap() > 100, "{w}");
+    }
+    // Colours too close, on every shipped template but only in colour: one
+    // warning pointing at both colours.
+    let report = json("tests/fixtures/limits/print-colors-too-close.toml");
+    let w = &report["warnings"][0];
+    assert!(
+        w["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("printing on every shipped template in colour:"),
+        "{w}"
+    );
+    assert_eq!(w["labels"].as_array().unwrap().len(), 2);
 }

@@ -2,21 +2,9 @@
 //! every shipped map (cut at each byte, so also inside UTF-8 sequences).
 
 mod common;
-use common::root;
-
-use std::path::PathBuf;
+use common::toml_files;
 
 use rollx::map::{DiskFiles, check_bytes};
-
-fn toml_files(dir: &str) -> Vec<PathBuf> {
-    let mut out: Vec<PathBuf> = std::fs::read_dir(root().join(dir))
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "toml"))
-        .collect();
-    out.sort();
-    out
-}
 
 #[test]
 fn the_broken_corpus_never_panics() {

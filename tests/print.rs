@@ -1,7 +1,7 @@
 //! `rollx print`: layouts (snapshotted as SVG), print checks, files.
 
 mod common;
-use common::{root, run};
+use common::{root, run, toml_files};
 
 use std::path::Path;
 
@@ -35,6 +35,35 @@ fn texts(pad: &sheet::Pad) -> Vec<(String, Point)> {
 }
 
 const MAPS: [&str; 2] = ["maps/usa.toml", "maps/japan.toml"];
+
+#[test]
+fn every_shipped_map_prints_with_every_shipped_template_in_colour_and_mono() {
+    let maps: Vec<_> = [toml_files("maps"), toml_files("maps/examples")].concat();
+    let templates = toml_files("templates");
+    assert!(maps.len() >= 4 && templates.len() >= 3);
+    let mut failures = Vec::new();
+    for path in &maps {
+        let map = load(path).unwrap();
+        for file in &templates {
+            // Shipped templates are built in and found by name.
+            let name = file.file_stem().unwrap().to_str().unwrap();
+            let t = template::load(name).unwrap();
+            assert_eq!(t, template::load(file.to_str().unwrap()).unwrap());
+            for mono in [false, true] {
+                let options = PrintOptions { sheets: 1, mono };
+                if let Err(problems) = sheet::print(&map, &t, &options) {
+                    let messages: Vec<&str> = problems.iter().map(|d| d.message.as_str()).collect();
+                    failures.push(format!(
+                        "{} on {name}{}: {messages:?}",
+                        path.display(),
+                        if mono { " (mono)" } else { "" }
+                    ));
+                }
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{failures:#?}");
+}
 const TEMPLATES: [&str; 3] = ["letter", "a4", "a4-2up"];
 
 #[test]
@@ -352,4 +381,291 @@ fn layouts_are_deterministic() {
     )
     .unwrap();
     assert_eq!(a, b);
+}
+
+#[test]
+fn mono_legends_give_every_region_its_own_letter() {
+    for map in MAPS {
+        let m = load(&root().join(map)).unwrap();
+        let p = pad(
+            map,
+            "letter",
+            PrintOptions {
+                sheets: 1,
+                mono: true,
+            },
+        );
+        let words: Vec<String> = texts(&p).into_iter().map(|(t, _)| t).collect();
+        let legend = words
+            .iter()
+            .find_map(|w| w.split("Regions: ").nth(1))
+            .unwrap_or_else(|| panic!("{map}: no legend"));
+        let letters: Vec<&str> = legend
+            .trim_end_matches('.')
+            .split(", ")
+            .map(|entry| entry.split(' ').next().unwrap())
+            .collect();
+        assert_eq!(letters.len(), m.regions.len(), "{map}: {legend}");
+        let unique: std::collections::BTreeSet<&&str> = letters.iter().collect();
+        assert_eq!(unique.len(), letters.len(), "{map}: {legend}");
+    }
+}
+
+/// The squares of side at least `side` drawn filled and outlined on the
+/// sheet (writing boxes, and the frames around them in diagrams).
+fn squares(pad: &sheet::Pad, side: f32) -> Vec<rollx::scene::Rect> {
+    pad.document.symbols[0]
+        .items
+        .iter()
+        .filter_map(|item| match item {
+            Item::Path(path, style) if style.fill.is_some() && style.stroke.is_some() => {
+                let b = path.bounds()?;
+                (path.segs.len() == 5 && (b.w - b.h).abs() < 0.01 && b.w >= side - 0.01)
+                    .then_some(b)
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+/// Writing boxes and frames that overlap without one holding the other.
+fn overlapping_squares(pad: &sheet::Pad) -> Vec<(rollx::scene::Rect, rollx::scene::Rect)> {
+    let sq = squares(pad, pad.box_size);
+    let mut out = Vec::new();
+    for (i, a) in sq.iter().enumerate() {
+        for b in &sq[i + 1..] {
+            let nested = a.contains(b) || b.contains(a);
+            if !nested && a.inflate(-0.05).overlap(&b.inflate(-0.05)) > 0.0 {
+                out.push((*a, *b));
+            }
+        }
+    }
+    out
+}
+
+/// The text of a map file without its `[layout]` table (the last table of
+/// every shipped map).
+fn without_layout(text: &str) -> String {
+    match text.find("\n[layout]") {
+        Some(i) => text[..i + 1].to_string(),
+        None => text.to_string(),
+    }
+}
+
+/// Prints `map` with every shipped template in colour and with `letter` in
+/// black and white: the print checks pass, and no writing boxes or frames
+/// overlap.
+fn assert_prints_cleanly(map: &rollx::map::Map, what: &str) {
+    let mut runs: Vec<(&str, bool)> = TEMPLATES.iter().map(|t| (*t, false)).collect();
+    runs.push(("letter", true));
+    for (name, mono) in runs {
+        let t = template::load(name).unwrap();
+        let p = sheet::print(map, &t, &PrintOptions { sheets: 1, mono })
+            .unwrap_or_else(|e| panic!("{what} on {name} (mono {mono}): {e:#?}"));
+        let overlaps = overlapping_squares(&p);
+        assert!(overlaps.is_empty(), "{what} on {name}: {overlaps:?}");
+        assert!(
+            squares(&p, p.box_size).len() >= map.areas.len(),
+            "{what} on {name}: a writing box for every area"
+        );
+    }
+}
+
+#[test]
+fn shipped_maps_without_their_drawing_print_as_clean_diagrams() {
+    let dir = tempfile::tempdir().unwrap();
+    for name in ["usa", "japan", "examples/tutorial", "examples/usa-mainland"] {
+        let text = std::fs::read_to_string(root().join(format!("maps/{name}.toml"))).unwrap();
+        let file = dir.path().join(format!("{}.toml", name.replace('/', "-")));
+        // The variant extends the stripped base.
+        let text =
+            without_layout(&text).replace("extends = \"../usa.toml\"", "extends = \"usa.toml\"");
+        std::fs::write(&file, text).unwrap();
+        let map = load(&file).unwrap();
+        assert!(matches!(map.layout, rollx::map::Layout::None), "{name}");
+        assert_prints_cleanly(&map, name);
+    }
+}
+
+/// A map of `columns` x `rows` areas without a drawing: each neighbours the
+/// areas beside, below and on one diagonal of it (a planar graph), with a
+/// few of those pairs left out; six regions in blocks.
+fn generated_map(columns: usize, rows: usize, seed: u64) -> String {
+    let mut state = seed;
+    let mut next = move || {
+        state = state
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        (state >> 33) as f64 / f64::from(1u32 << 31)
+    };
+    let id = |c: usize, r: usize| format!("A{r:02}{c:02}");
+    let mut neighbors: std::collections::BTreeMap<String, Vec<String>> =
+        std::collections::BTreeMap::new();
+    let mut pair = |a: String, b: String| {
+        neighbors.entry(a.clone()).or_default().push(b.clone());
+        neighbors.entry(b).or_default().push(a);
+    };
+    for r in 0..rows {
+        for c in 0..columns {
+            if c + 1 < columns && next() > 0.12 {
+                pair(id(c, r), id(c + 1, r));
+            }
+            if r + 1 < rows && next() > 0.12 {
+                pair(id(c, r), id(c, r + 1));
+            }
+            if c + 1 < columns && r + 1 < rows {
+                if next() < 0.5 {
+                    pair(id(c, r), id(c + 1, r + 1));
+                } else {
+                    pair(id(c + 1, r), id(c, r + 1));
+                }
+            }
+        }
+    }
+    let regions = ["red", "blue", "green", "yellow", "orange", "purple"];
+    let colors = [
+        "#e53935", "#1e88e5", "#43a047", "#fdd835", "#fb8c00", "#8e24aa",
+    ];
+    let mut text = String::from(
+        "[map]\nid = \"generated\"\nname = \"Generated\"\ndescription = \"A generated map without a drawing.\"\n[rules]\npreset = \"rolling-america\"\n",
+    );
+    for (r, c) in regions.iter().zip(colors) {
+        text += &format!("[[regions]]\nid = \"{r}\"\ncolor = \"{c}\"\n");
+    }
+    for r in 0..rows {
+        for c in 0..columns {
+            let region = regions[((c * 3) / columns + 3 * ((r * 2) / rows)).min(5)];
+            let list: Vec<String> = neighbors
+                .get(&id(c, r))
+                .map(|l| l.iter().map(|n| format!("\"{n}\"")).collect())
+                .unwrap_or_default();
+            text += &format!(
+                "[[areas]]\nid = \"{}\"\nregion = \"{region}\"\nimmune = {}\nneighbors = [{}]\n",
+                id(c, r),
+                list.is_empty(),
+                list.join(", ")
+            );
+        }
+    }
+    text
+}
+
+#[test]
+fn a_map_of_64_areas_without_a_drawing_prints_as_a_clean_diagram() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("generated.toml");
+    std::fs::write(&file, generated_map(8, 8, 1)).unwrap();
+    let map = load(&file).unwrap();
+    assert_eq!(map.areas.len(), 64);
+    assert_prints_cleanly(&map, "the generated map");
+    // The same map gives the same diagram.
+    let t = template::load("letter").unwrap();
+    let svg = || {
+        let p = sheet::print(
+            &map,
+            &t,
+            &PrintOptions {
+                sheets: 1,
+                mono: false,
+            },
+        )
+        .unwrap();
+        to_svg(&p.document, 1).unwrap()
+    };
+    assert_eq!(svg(), svg());
+}
+
+#[test]
+fn links_between_corners_are_drawn_where_players_see_them() {
+    let map = "tests/fixtures/print/corner-link.toml";
+    for t in TEMPLATES {
+        let p = pad(
+            map,
+            t,
+            PrintOptions {
+                sheets: 1,
+                mono: false,
+            },
+        );
+        // The dashed lines drawn on the sheet, and how long each is.
+        let dashed: Vec<f32> = p.document.symbols[0]
+            .items
+            .iter()
+            .filter_map(|item| match item {
+                Item::Path(path, style)
+                    if style.stroke.as_ref().is_some_and(|s| !s.dash.is_empty()) =>
+                {
+                    Some(
+                        path.flatten(16)
+                            .iter()
+                            .map(|line| {
+                                line.windows(2)
+                                    .map(|w| (w[1].x - w[0].x).hypot(w[1].y - w[0].y))
+                                    .sum::<f32>()
+                            })
+                            .sum(),
+                    )
+                }
+                _ => None,
+            })
+            .collect();
+        assert_eq!(dashed.len(), 1, "{t}: one link, one dashed line");
+        let mm = dashed[0] * 25.4 / 72.0;
+        assert!(mm >= 5.0, "{t}: the link is {mm:.1} mm long");
+    }
+}
+
+#[test]
+fn a_round_track_of_50_rounds_wraps_instead_of_running_off_the_sheet() {
+    let text = std::fs::read_to_string(root().join("maps/examples/tutorial.toml")).unwrap();
+    let text = text.replace("rounds = 3", "rounds = 50");
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("long.toml");
+    std::fs::write(&file, text).unwrap();
+    let map = load(&file).unwrap();
+    assert_eq!(map.rules.rounds, 50);
+    for t in TEMPLATES {
+        let tp = template::load(t).unwrap();
+        for mono in [false, true] {
+            let p = sheet::print(&map, &tp, &PrintOptions { sheets: 1, mono })
+                .unwrap_or_else(|e| panic!("{t}: {e:#?}"));
+            let words: Vec<String> = texts(&p).into_iter().map(|(w, _)| w).collect();
+            for r in 1..=50 {
+                assert!(words.contains(&r.to_string()), "{t}: round {r}");
+            }
+        }
+    }
+}
+
+#[test]
+fn lakes_and_straits_print_as_water_not_as_boxes() {
+    for (map, mono, wash) in [
+        ("maps/usa.toml", false, "fill=\"#deecf8\""),
+        ("maps/japan.toml", false, "fill=\"#deecf8\""),
+        ("maps/usa.toml", true, "fill=\"#eeeeee\""),
+    ] {
+        let p = pad(map, "letter", PrintOptions { sheets: 1, mono });
+        let svg = to_svg(&p.document, 1).unwrap();
+        assert!(svg.contains(wash), "{map} (mono {mono}): no water wash");
+        // Every white square on the sheet is a writing box (or a tick or
+        // round box): none stands for water.
+        let m = load(&root().join(map)).unwrap();
+        assert_eq!(squares(&p, p.box_size).len(), m.areas.len(), "{map}");
+    }
+}
+
+#[test]
+fn template_names_are_matched_in_any_case() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("usa.svg");
+    let (exit, stdout, err) = run(&[
+        "print",
+        "maps/usa.toml",
+        "--template",
+        "A4",
+        "--svg",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(exit, 0, "{err}");
+    assert!(out.exists(), "{stdout}");
 }

@@ -6,16 +6,22 @@ use std::time::Instant;
 use clap::{Args, ValueEnum};
 
 use super::{EXIT_INVALID, EXIT_OK, EXIT_USAGE};
-use rollx::diag::render::{self, Style};
-use rollx::map::{self, Checked, LoadError};
+use rollx::diag::render::{self, JsonDiagnostic, Style};
+use rollx::diag::{self as diagnostics, Diagnostic, Loc, Severity};
+use rollx::map::{self, Checked, LoadError, Places};
+use rollx::play::tuples::MAX_FACES;
+use rollx::sheet::{self, About};
 
 /// Arguments of `rollx check`.
 #[derive(Debug, Args)]
 #[command(
     long_about = "Validate map files: TOML syntax and types, references, symmetric neighbours, \
 connectivity, the grid drawing against the declared neighbours, and whether the dice can fill \
-every region. Every problem is reported at once, with its file, line and column. \
-See docs/diagnostics.md for every code.",
+every region. A valid map is also laid out on every shipped print template, in colour and in \
+black and white, and what the print checks find (a grid too large for the writing boxes, \
+colours too close to tell apart, power boxes that do not fit, hidden links) is reported as \
+warnings, as are dice with more faces than `rollx train` supports. Every problem is reported \
+at once, with its file, line and column. See docs/diagnostics.md for every code.",
     after_help = "Exit codes: 0 every map is valid (warnings allowed unless --deny-warnings), 1 a map is \
 invalid (or, with --deny-warnings, has warnings), 2 usage or I/O error.\n\n\
 Examples:\n  rollx check maps/usa.toml\n  rollx check maps/*.toml maps/examples/*.toml\n  rollx check --format json maps/japan.toml\n  rollx check --deny-warnings my-map.toml   # in CI: warnings fail too"
@@ -60,7 +66,7 @@ pub fn run(args: &CheckArgs, color: bool) -> u8 {
                 elapsed.as_secs_f64() * 1e3
             );
         }
-        let checked = match result {
+        let mut checked = match result {
             Ok(c) => c,
             Err(e @ LoadError::Io { .. }) | Err(e @ LoadError::Invalid(_)) => {
                 eprintln!("error: {e}");
@@ -68,6 +74,7 @@ pub fn run(args: &CheckArgs, color: bool) -> u8 {
                 continue;
             }
         };
+        add_limits(&mut checked);
         let failed = checked.errors() > 0 || (args.deny_warnings && checked.warnings() > 0);
         if failed && code == EXIT_OK {
             code = EXIT_INVALID;
@@ -91,6 +98,66 @@ pub fn run(args: &CheckArgs, color: bool) -> u8 {
         }
     }
     code
+}
+
+/// Where `about` is written in the map's files, and what to call it.
+fn locate(places: &Places, about: About) -> (Option<Loc>, &'static str) {
+    match about {
+        About::Map => (places.name.or(Some(places.file)), "this map"),
+        About::Grid => (places.grid, "the grid"),
+        About::Area(a) => (places.areas.get(a.index()).copied(), "this area"),
+        About::Region(r) => (places.regions.get(r.index()).copied(), "this region"),
+        About::Link(a, b) => (places.link(a, b), "this link"),
+        About::Rounds => (places.rounds.or(Some(places.rules)), "the rounds"),
+        About::Powers => (places.powers.or(Some(places.rules)), "the powers"),
+    }
+}
+
+/// Adds the warnings about limits that only printing and training would
+/// otherwise meet: the print checks of every shipped template, and dice
+/// with more faces than the tuples player (`rollx train`) supports.
+fn add_limits(checked: &mut Checked) {
+    let (Some(map), Some(places)) = (&checked.map, &checked.places) else {
+        return;
+    };
+    let mut found: Vec<Diagnostic> = Vec::new();
+    for f in sheet::shipped_findings(map) {
+        let mut d = f.diagnostic;
+        for about in f.about {
+            if let (Some(loc), text) = locate(places, about)
+                && !d.labels.iter().any(|l| l.loc == loc)
+            {
+                d = d.with_label(loc, text);
+            }
+        }
+        found.push(d);
+    }
+    let faces = map.rules.faces.len();
+    if faces > MAX_FACES {
+        found.push(
+            Diagnostic::warning(
+                "too-many-faces",
+                format!(
+                    "the dice have {faces} faces, but `rollx train` and the tuples and expert players support at most {MAX_FACES}"
+                ),
+            )
+            .with_label(places.faces.unwrap_or(places.rules), "these faces")
+            .with_help(format!(
+                "the map can be played, refereed and printed; to train values for it, give the dice at most {MAX_FACES} faces"
+            )),
+        );
+    }
+    if found.is_empty() {
+        return;
+    }
+    checked.diagnostics.extend(found);
+    diagnostics::sort(&mut checked.diagnostics);
+    checked.report.warnings = checked
+        .diagnostics
+        .iter()
+        .filter(|d| d.severity == Severity::Warning)
+        .map(|d| JsonDiagnostic::new(d, &checked.sources))
+        .collect();
 }
 
 /// The text output for one map: every diagnostic, then a verdict and,

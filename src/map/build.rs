@@ -13,6 +13,7 @@ pub fn build(res: Resolved, grid: Option<Grid>) -> Map {
             id: r.id,
             name: r.name,
             color: r.color,
+            mono_letter: r.mono_letter.map(|l| l.value),
             areas: Vec::new(),
         })
         .collect();
@@ -31,6 +32,7 @@ pub fn build(res: Resolved, grid: Option<Grid>) -> Map {
                 region,
                 immune: a.immune,
                 neighbors,
+                position: a.position,
             }
         })
         .collect();

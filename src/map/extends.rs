@@ -212,6 +212,7 @@ fn merge_region(
             let r = &mut list[i];
             r.name = child.name.or(r.name.take());
             r.color = child.color.or(r.color.take());
+            r.mono_letter = child.mono_letter.or(r.mono_letter.take());
         }
         None => list.push(child),
     }
@@ -259,6 +260,8 @@ fn merge_area(
                 neighbors: None,
                 add_neighbors: None,
                 remove_neighbors: None,
+                x: None,
+                y: None,
                 remove: None,
             });
             list.len() - 1
@@ -268,6 +271,8 @@ fn merge_area(
     a.name = child.name.or(a.name.take());
     a.region = child.region.or(a.region.take());
     a.immune = child.immune.or(a.immune.take());
+    a.x = child.x.or(a.x.take());
+    a.y = child.y.or(a.y.take());
     if child.neighbors.is_some() {
         a.neighbors = child.neighbors;
     }

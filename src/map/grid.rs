@@ -13,8 +13,10 @@ use super::resolve::Resolved;
 use super::toml_read::suggest;
 use crate::diag::{Diagnostic, Loc};
 
-/// The token for a sea (empty) cell.
+/// The token for a sea (empty) cell: blank paper.
 pub const SEA: &str = ".";
+/// The token for a water cell: a lake or sea the sheet draws as water.
+pub const WATER: &str = "~";
 
 /// A parsed grid with where each cell was written.
 #[derive(Clone, Debug)]
@@ -100,11 +102,13 @@ pub fn parse(
     }
     let known: Vec<&str> = res.areas.iter().map(|a| a.id.as_str()).collect();
     let mut cells = Vec::with_capacity(rows.len() * columns);
+    let mut water = Vec::with_capacity(rows.len() * columns);
     let mut locs = Vec::with_capacity(rows.len() * columns);
     for (r, row) in rows.iter().enumerate() {
         for (c, &(token, start)) in row.iter().enumerate() {
             let loc = token_loc(start, token.len());
-            let cell = if token == SEA || removed.iter().any(|r| r == token) {
+            water.push(token == WATER);
+            let cell = if token == SEA || token == WATER || removed.iter().any(|r| r == token) {
                 None
             } else if let Some(id) = res.area_index(token) {
                 Some(id)
@@ -135,6 +139,7 @@ pub fn parse(
             columns,
             rows: rows.len(),
             cells,
+            water,
         },
         locs,
     })

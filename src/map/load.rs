@@ -8,7 +8,7 @@ use super::raw::{self, RawDoc};
 use super::report::Report;
 use super::resolve::{ResLayout, resolve};
 use super::toml_read::Ctx;
-use super::{Map, extends, graph, grid, playability};
+use super::{Map, Places, extends, graph, grid, playability};
 use crate::diag::{self, Diagnostic, Loc, SourceMap};
 
 /// How many files an `extends` chain may have.
@@ -39,6 +39,8 @@ pub struct Checked {
     pub diagnostics: Vec<Diagnostic>,
     /// The map, when there are no errors.
     pub map: Option<Map>,
+    /// Where the map's parts are written, when the file could be read.
+    pub places: Option<Places>,
     /// The summary shown by `check` (text and JSON).
     pub report: Report,
 }
@@ -118,6 +120,7 @@ pub fn check_bytes(files: &dyn Files, path: &Path, bytes: Vec<u8>) -> Checked {
             sources,
             diagnostics: diags,
             map: None,
+            places: None,
             report,
         };
     };
@@ -147,11 +150,13 @@ pub fn check_bytes(files: &dyn Files, path: &Path, bytes: Vec<u8>) -> Checked {
         &diags,
         &sources,
     );
+    let places = Places::new(&res, file_loc);
     let map = valid.then(|| build(res, parsed.map(|p| p.grid)));
     Checked {
         sources,
         diagnostics: diags,
         map,
+        places: Some(places),
         report,
     }
 }

@@ -18,6 +18,7 @@ mod graph;
 mod grid;
 mod load;
 mod model;
+mod places;
 mod playability;
 mod raw;
 mod report;
@@ -28,7 +29,10 @@ pub(crate) mod toml_read;
 pub use load::{
     Checked, DiskFiles, Files, LoadError, check_bytes, check_file, check_with, load, normalize,
 };
-pub use model::{Area, AreaId, Color, Grid, Layout, Link, Map, MapInfo, Region, RegionId};
+pub use model::{
+    Area, AreaId, Color, Grid, Layout, Link, Map, MapInfo, Position, Region, RegionId,
+};
+pub use places::Places;
 pub use report::{AreaReport, DiceReport, LayoutReport, LinkReport, RegionReport, Report};
 pub use resolve::{MAX_AREAS, MAX_FACE, MAX_REGIONS};
 pub use rules::{Power, Powers, Preset, RuleOptions, Rules, WildWithoutPlacement};

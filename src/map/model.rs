@@ -94,6 +94,10 @@ pub struct Region {
     pub name: String,
     /// Print colour.
     pub color: Color,
+    /// The letter that marks the region on black-and-white sheets, when
+    /// the map chooses one (an upper-case letter or a digit); the sheet
+    /// picks one from the name otherwise.
+    pub mono_letter: Option<char>,
     /// The region's areas in declaration order.
     pub areas: Vec<AreaId>,
 }
@@ -111,7 +115,23 @@ pub struct Area {
     pub immune: bool,
     /// Neighbours, sorted by index, without duplicates.
     pub neighbors: Vec<AreaId>,
+    /// Where the map puts the area (`x`, `y`), for maps without a grid:
+    /// the printed diagram is oriented to match.
+    pub position: Option<Position>,
 }
+
+/// A point given in a map file: `x` grows to the right, `y` downwards, in
+/// any unit. Always finite.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Position {
+    /// Across.
+    pub x: f32,
+    /// Down.
+    pub y: f32,
+}
+
+// Positions are finite (checked when the map is read), so equality is total.
+impl Eq for Position {}
 
 /// A neighbour pair that does not touch on paper (a strait or bridge),
 /// drawn as a line between the two areas.
@@ -132,14 +152,22 @@ pub struct Grid {
     pub columns: usize,
     /// Number of rows.
     pub rows: usize,
-    /// Row-major cells; `None` is sea.
+    /// Row-major cells; `None` is sea or water.
     pub cells: Vec<Option<AreaId>>,
+    /// Row-major: which cells are water (a lake or sea drawn as water);
+    /// the others without an area are blank paper.
+    pub water: Vec<bool>,
 }
 
 impl Grid {
     /// The cell at a column and row.
     pub fn cell(&self, column: usize, row: usize) -> Option<AreaId> {
         self.cells[row * self.columns + column]
+    }
+
+    /// Whether the cell at a column and row is water.
+    pub fn is_water(&self, column: usize, row: usize) -> bool {
+        self.water[row * self.columns + column]
     }
 
     /// The `(column, row)` of every cell of an area, in row-major order.

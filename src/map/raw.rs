@@ -44,6 +44,7 @@ pub struct RawRegion {
     pub id: Option<Sp<String>>,
     pub name: Option<Sp<String>>,
     pub color: Option<Sp<String>>,
+    pub mono_letter: Option<Sp<String>>,
     pub remove: Option<Sp<bool>>,
 }
 
@@ -58,6 +59,8 @@ pub struct RawArea {
     pub neighbors: Option<SpList>,
     pub add_neighbors: Option<SpList>,
     pub remove_neighbors: Option<SpList>,
+    pub x: Option<Sp<f64>>,
+    pub y: Option<Sp<f64>>,
     pub remove: Option<Sp<bool>>,
 }
 
@@ -147,7 +150,7 @@ const OPTION_KEYS: &[&str] = &[
     "color_change_anytime",
     "color_change_on_cross",
 ];
-const REGION_KEYS: &[&str] = &["id", "name", "color", "remove"];
+const REGION_KEYS: &[&str] = &["id", "name", "color", "mono_letter", "remove"];
 const AREA_KEYS: &[&str] = &[
     "id",
     "name",
@@ -156,6 +159,8 @@ const AREA_KEYS: &[&str] = &[
     "neighbors",
     "add_neighbors",
     "remove_neighbors",
+    "x",
+    "y",
     "remove",
 ];
 const LINK_KEYS: &[&str] = &["between", "name", "remove"];
@@ -238,6 +243,7 @@ pub fn read(ctx: &mut Ctx<'_>, source: &str) -> Option<RawDoc> {
             id: t.string(ctx, "id"),
             name: t.string(ctx, "name"),
             color: t.string(ctx, "color"),
+            mono_letter: t.string(ctx, "mono_letter"),
             remove: t.boolean(ctx, "remove"),
         });
         t.finish(ctx, REGION_KEYS);
@@ -253,6 +259,8 @@ pub fn read(ctx: &mut Ctx<'_>, source: &str) -> Option<RawDoc> {
             neighbors: t.strings(ctx, "neighbors"),
             add_neighbors: t.strings(ctx, "add_neighbors"),
             remove_neighbors: t.strings(ctx, "remove_neighbors"),
+            x: t.number(ctx, "x"),
+            y: t.number(ctx, "y"),
             remove: t.boolean(ctx, "remove"),
         });
         t.finish(ctx, AREA_KEYS);

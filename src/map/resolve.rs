@@ -6,7 +6,7 @@
 
 use std::collections::HashMap;
 
-use super::model::{AreaId, Color, MapInfo, RegionId};
+use super::model::{AreaId, Color, MapInfo, Position, RegionId};
 use super::raw::{Mistyped, RawDoc, RawGridText, RawRules};
 use super::rules::{Preset, Rules, WildWithoutPlacement};
 use super::toml_read::{Sp, suggest};
@@ -18,6 +18,11 @@ pub struct ResRegion {
     pub id: String,
     pub name: String,
     pub color: Color,
+    /// Where the colour is written, if it is.
+    pub color_loc: Option<Loc>,
+    /// The chosen letter for black-and-white sheets, upper case, with
+    /// where it was written.
+    pub mono_letter: Option<Sp<char>>,
     /// The `id = ...` of its entry (or the entry header).
     pub loc: Loc,
 }
@@ -29,6 +34,8 @@ pub struct ResArea {
     pub name: String,
     pub region: Option<RegionId>,
     pub immune: bool,
+    /// `x` and `y`, when both are given and finite.
+    pub position: Option<Position>,
     /// Resolved neighbours in the order written, with where each was written
     /// (self references and repeats removed).
     pub neighbors: Vec<(AreaId, Loc)>,
@@ -77,6 +84,12 @@ pub struct Resolved {
     pub layout: ResLayout,
     /// The `[rules]` header, or the start of the file.
     pub rules_loc: Loc,
+    /// Where the map's name, the dice's faces, the rounds and the first
+    /// power count are written, if they are.
+    pub name_loc: Option<Loc>,
+    pub faces_loc: Option<Loc>,
+    pub rounds_loc: Option<Loc>,
+    pub powers_loc: Option<Loc>,
 }
 
 impl Resolved {
@@ -225,11 +238,16 @@ pub fn resolve(raw: RawDoc, file_loc: Loc, diags: &mut Vec<Diagnostic>) -> Resol
             .name
             .map(|n| n.value)
             .unwrap_or_else(|| title_case(&id.value));
+        let mono_letter = r
+            .mono_letter
+            .and_then(|l| mono_letter(&l, &id.value, &regions, diags));
         region_index.insert(id.value.clone(), RegionId(regions.len() as u8));
         regions.push(ResRegion {
             id: id.value,
             name,
             color,
+            color_loc: r.color.as_ref().map(|c| c.loc),
+            mono_letter,
             loc: id.loc,
         });
     }
@@ -306,6 +324,7 @@ pub fn resolve(raw: RawDoc, file_loc: Loc, diags: &mut Vec<Diagnostic>) -> Resol
                 }
             },
         };
+        let position = position([&a.x, &a.y], a.header, &id, mistyped, diags);
         area_index.insert(id.value.clone(), AreaId(areas.len() as u16));
         lists.push(a.neighbors);
         areas.push(ResArea {
@@ -313,6 +332,7 @@ pub fn resolve(raw: RawDoc, file_loc: Loc, diags: &mut Vec<Diagnostic>) -> Resol
             id: id.value,
             region,
             immune: a.immune.is_some_and(|i| i.value),
+            position,
             neighbors: Vec::new(),
             list_loc: None,
             loc: id.loc,
@@ -473,6 +493,12 @@ pub fn resolve(raw: RawDoc, file_loc: Loc, diags: &mut Vec<Diagnostic>) -> Resol
     }
 
     let layout = resolve_layout(raw.layout, mistyped, diags);
+    let r = &raw.rules;
+    let powers_loc = [&r.color_change, &r.guard, &r.dupe]
+        .into_iter()
+        .flatten()
+        .map(|p| p.loc)
+        .min_by_key(|l| l.start);
 
     Resolved {
         info,
@@ -482,7 +508,109 @@ pub fn resolve(raw: RawDoc, file_loc: Loc, diags: &mut Vec<Diagnostic>) -> Resol
         links,
         layout,
         rules_loc,
+        name_loc: raw.info.name.as_ref().map(|n| n.loc),
+        faces_loc: raw.rules.faces.as_ref().map(|f| f.0),
+        rounds_loc: raw.rules.rounds.as_ref().map(|v| v.loc),
+        powers_loc,
     }
+}
+
+/// An area's `x` and `y`: both or neither, finite.
+fn position(
+    [x, y]: [&Option<Sp<f64>>; 2],
+    header: Loc,
+    area: &Sp<String>,
+    mistyped: &Mistyped,
+    diags: &mut Vec<Diagnostic>,
+) -> Option<Position> {
+    let finite = |v: &Sp<f64>, diags: &mut Vec<Diagnostic>| {
+        if v.value.is_finite() && v.value.abs() < 1e9 {
+            Some(v.value as f32)
+        } else {
+            diags.push(
+                Diagnostic::error(
+                    "invalid-value",
+                    format!(
+                        "area `{}` has a position that is not a finite number",
+                        area.value
+                    ),
+                )
+                .with_label(v.loc, "not a finite number")
+                .with_help("write x and y as ordinary numbers, e.g. x = 3.5"),
+            );
+            None
+        }
+    };
+    match (x, y) {
+        (None, None) => None,
+        (Some(x), Some(y)) => Some(Position {
+            x: finite(x, diags)?,
+            y: finite(y, diags)?,
+        }),
+        (Some(one), None) | (None, Some(one)) => {
+            let (has, lacks) = if x.is_some() { ("x", "y") } else { ("y", "x") };
+            if mistyped.has(header, lacks) {
+                return None;
+            }
+            diags.push(
+                Diagnostic::error(
+                    "missing-field",
+                    format!("area `{}` has `{has}` but no `{lacks}`", area.value),
+                )
+                .with_label(one.loc, format!("`{lacks}` is needed with this"))
+                .with_help("give both x and y, or neither"),
+            );
+            None
+        }
+    }
+}
+
+/// A region's `mono_letter`: one letter or digit, not chosen by an earlier
+/// region (letters are compared in upper case, as printed).
+fn mono_letter(
+    written: &Sp<String>,
+    region: &str,
+    earlier: &[ResRegion],
+    diags: &mut Vec<Diagnostic>,
+) -> Option<Sp<char>> {
+    let mut chars = written.value.chars();
+    let letter = match (chars.next(), chars.next()) {
+        (Some(c), None) if c.is_alphanumeric() => c.to_uppercase().next().unwrap_or(c),
+        _ => {
+            diags.push(
+                Diagnostic::error(
+                    "invalid-value",
+                    format!(
+                        "`mono_letter` of region `{region}` must be one letter or digit, not \"{}\"",
+                        written.value.escape_debug()
+                    ),
+                )
+                .with_label(written.loc, "expected one letter")
+                .with_help("e.g. mono_letter = \"K\"; black-and-white sheets print it in each writing box"),
+            );
+            return None;
+        }
+    };
+    if let Some(other) = earlier
+        .iter()
+        .find(|r| r.mono_letter.as_ref().is_some_and(|l| l.value == letter))
+    {
+        let first = other.mono_letter.as_ref().map(|l| l.loc);
+        diags.push(
+            Diagnostic::error(
+                "invalid-value",
+                format!(
+                    "regions `{}` and `{region}` both have the mono letter `{letter}`",
+                    other.id
+                ),
+            )
+            .with_label(written.loc, "chosen again here")
+            .with_opt_label(first, "first chosen here")
+            .with_help("black-and-white sheets tell regions apart by these letters: give each region its own"),
+        );
+        return None;
+    }
+    Some(Sp::new(letter, written.loc))
 }
 
 fn resolve_info(raw: &RawDoc, head: Loc, diags: &mut Vec<Diagnostic>) -> MapInfo {

@@ -595,3 +595,70 @@ fn extends_paths_are_relative_to_the_variant() {
     ]);
     assert_eq!(findings(&c), []);
 }
+
+#[test]
+fn mono_letters_are_one_letter_each_and_unique() {
+    let with_letters = |r: &str, g: &str| {
+        row_map()
+            .replace(
+                "id = \"r\"\ncolor = \"#ff0000\"",
+                &format!("id = \"r\"\ncolor = \"#ff0000\"\nmono_letter = \"{r}\""),
+            )
+            .replace(
+                "id = \"g\"\ncolor = \"#00ff00\"",
+                &format!("id = \"g\"\ncolor = \"#00ff00\"\nmono_letter = \"{g}\""),
+            )
+    };
+    let c = check_text(&with_letters("k", "7"));
+    assert_eq!(findings(&c), []);
+    let map = c.map.expect("valid");
+    assert_eq!(map.regions[0].mono_letter, Some('K'));
+    assert_eq!(map.regions[1].mono_letter, Some('7'));
+    // Not one letter: located at the value.
+    let c = check_text(&with_letters("KK", "-"));
+    assert_eq!(findings(&c), [("invalid-value", 16), ("invalid-value", 21)]);
+    // The same letter twice (in any case): both places are shown.
+    let c = check_text(&with_letters("b", "B"));
+    assert_eq!(findings(&c), [("invalid-value", 21)]);
+    assert_eq!(c.diagnostics[0].labels.len(), 2);
+    assert!(c.diagnostics[0].message.contains("mono letter `B`"));
+}
+
+#[test]
+fn water_cells_are_sea_for_the_rules_and_water_on_the_sheet() {
+    // B and C neighbour across the water, through a link: they do not touch.
+    let map = row_map() + "\n[[links]]\nbetween = [\"B\", \"C\"]\n";
+    let c = check_text(&with_grid(&map, "A B ~ C D"));
+    assert_eq!(findings(&c), []);
+    let m = c.map.expect("valid");
+    let Layout::Grid(g) = &m.layout else {
+        panic!("grid layout")
+    };
+    assert_eq!(g.water, [false, false, true, false, false]);
+    assert!(g.is_water(2, 0) && g.cell(2, 0).is_none());
+    // Without the link, B and C do not touch across the water.
+    let c = check_text(&with_grid(&row_map(), "A B ~ C D"));
+    assert_eq!(codes(&c), ["grid-missing-pair"]);
+}
+
+#[test]
+fn positions_need_both_coordinates_as_finite_numbers() {
+    let with = |extra: &str| {
+        row_map().replace(
+            "id = \"A\"\nregion = \"r\"",
+            &format!("id = \"A\"\nregion = \"r\"\n{extra}"),
+        )
+    };
+    let c = check_text(&with("x = 1\ny = -2.5"));
+    assert_eq!(findings(&c), []);
+    let m = c.map.expect("valid");
+    assert_eq!(m.areas[0].position, Some(Position { x: 1.0, y: -2.5 }));
+    assert_eq!(m.areas[1].position, None);
+    let c = check_text(&with("x = 1"));
+    assert_eq!(codes(&c), ["missing-field"]);
+    assert!(c.diagnostics[0].message.contains("has `x` but no `y`"));
+    let c = check_text(&with("x = inf\ny = 0"));
+    assert_eq!(codes(&c), ["invalid-value"]);
+    let c = check_text(&with("x = \"left\"\ny = 0"));
+    assert_eq!(codes(&c), ["wrong-type"]);
+}

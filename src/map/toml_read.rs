@@ -147,6 +147,22 @@ impl<'t, 'i> TableReader<'t, 'i> {
         }
     }
 
+    /// A number, written as an integer or a float.
+    pub fn number(&mut self, ctx: &mut Ctx<'_>, key: &str) -> Option<Sp<f64>> {
+        let v = self.get(key)?;
+        let n = match v.get_ref() {
+            DeValue::Float(f) => f.as_str().replace('_', "").parse::<f64>().ok(),
+            other => integer_of(other).map(|i| i as f64),
+        };
+        match n {
+            Some(n) => Some(Sp::new(n, ctx.loc(v.span()))),
+            None => {
+                self.wrong_type(ctx, key, "a number", v, "2.5");
+                None
+            }
+        }
+    }
+
     /// A boolean value.
     pub fn boolean(&mut self, ctx: &mut Ctx<'_>, key: &str) -> Option<Sp<bool>> {
         let v = self.get(key)?;

@@ -128,6 +128,18 @@ impl Rect {
         Rect::new(self.x + dx, self.y + dy, self.w, self.h)
     }
 
+    /// Whether the point lies inside (edges included).
+    pub fn contains_point(&self, p: Point) -> bool {
+        p.x >= self.x && p.x <= self.right() && p.y >= self.y && p.y <= self.bottom()
+    }
+
+    /// The area the two rectangles share (0 when they do not overlap).
+    pub fn overlap(&self, o: &Rect) -> f32 {
+        let w = self.right().min(o.right()) - self.x.max(o.x);
+        let h = self.bottom().min(o.bottom()) - self.y.max(o.y);
+        if w > 0.0 && h > 0.0 { w * h } else { 0.0 }
+    }
+
     /// Whether `o` lies inside (edges included, with a small tolerance).
     pub fn contains(&self, o: &Rect) -> bool {
         const EPS: f32 = 0.01;
@@ -212,6 +224,47 @@ impl Path {
                 Seg::Close,
             ],
         }
+    }
+
+    /// The subpaths as polylines, each cubic curve cut into `steps`
+    /// straight pieces.
+    pub fn flatten(&self, steps: usize) -> Vec<Vec<Point>> {
+        let mut out: Vec<Vec<Point>> = Vec::new();
+        let mut start = None;
+        for s in &self.segs {
+            match *s {
+                Seg::MoveTo(p) => {
+                    out.push(vec![p]);
+                    start = Some(p);
+                }
+                Seg::LineTo(p) => {
+                    if let Some(line) = out.last_mut() {
+                        line.push(p);
+                    }
+                }
+                Seg::CubicTo(c1, c2, p) => {
+                    if let Some(line) = out.last_mut() {
+                        let p0 = *line.last().expect("a subpath starts with a point");
+                        for k in 1..=steps.max(1) {
+                            let t = k as f32 / steps.max(1) as f32;
+                            let u = 1.0 - t;
+                            let (a, b, c, d) =
+                                (u * u * u, 3.0 * u * u * t, 3.0 * u * t * t, t * t * t);
+                            line.push(Point::new(
+                                a * p0.x + b * c1.x + c * c2.x + d * p.x,
+                                a * p0.y + b * c1.y + c * c2.y + d * p.y,
+                            ));
+                        }
+                    }
+                }
+                Seg::Close => {
+                    if let (Some(line), Some(p)) = (out.last_mut(), start) {
+                        line.push(p);
+                    }
+                }
+            }
+        }
+        out
     }
 
     /// The bounding box of every point (control points included), if any.

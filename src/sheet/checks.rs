@@ -1,16 +1,25 @@
 //! Checks a pad must pass before it is printed: nothing outside the
-//! printable area, writing boxes big enough, text that fits, and region
-//! colours that can be told apart.
+//! printable area, writing boxes big enough, text that fits, nothing
+//! drawn over anything else, links that can be seen, and region colours
+//! that can be told apart and from the paper.
 
-use super::layout::Pad;
+use super::layout::{About, Capacity, Mark, MarkKind, Pad};
 use super::template::Template;
 use crate::diag::Diagnostic;
-use crate::scene::{Item, Point, Rect, Rgb, Text, items_bounds, visit_text};
+use crate::map::RegionId;
+use crate::scene::{Item, Rect, Rgb, items_bounds};
 
 /// Colours closer than this (CIE76 ΔE in CIELAB) are too close to tell apart
 /// on paper. ΔE 2.3 is the just-noticeable difference; printed tints and
 /// dim light need a good margin.
 pub const MIN_COLOR_DISTANCE: f32 = 10.0;
+
+/// A region colour closer than this to white paper (CIE76 ΔE) vanishes
+/// in print.
+pub const MIN_PAPER_DISTANCE: f32 = 8.0;
+
+/// The least length of a link's line that must show, in millimetres.
+pub const MIN_LINK_MM: f32 = 2.0;
 
 fn points_to_mm(v: f32) -> f32 {
     v * 25.4 / 72.0
@@ -48,10 +57,33 @@ pub fn delta_e(a: Rgb, b: Rgb) -> f32 {
     ((l1 - l2).powi(2) + (a1 - a2).powi(2) + (b1 - b2).powi(2)).sqrt()
 }
 
+/// A reason not to print, with the parts of the map it is about.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Finding {
+    /// What is wrong (an error).
+    pub diagnostic: Diagnostic,
+    /// The parts of the map it concerns (for pointing into the map file).
+    pub about: Vec<About>,
+}
+
 /// Every reason the pad should not be printed.
 pub fn check(pad: &Pad, t: &Template, mono: bool) -> Vec<Diagnostic> {
+    findings(pad, t, mono)
+        .into_iter()
+        .map(|f| f.diagnostic)
+        .collect()
+}
+
+/// Every reason the pad should not be printed, with what each is about.
+pub fn findings(pad: &Pad, t: &Template, mono: bool) -> Vec<Finding> {
     let mut out = Vec::new();
+    let mut push =
+        |diagnostic: Diagnostic, about: Vec<About>| out.push(Finding { diagnostic, about });
     let doc = &pad.document;
+    let whole = match pad.capacity {
+        Capacity::Grid { .. } => About::Grid,
+        Capacity::Diagram { .. } => About::Map,
+    };
 
     // Inside the printable area (sheets by their declared box: content that
     // spills out of a sheet is reported once, below), and each sheet inside
@@ -91,7 +123,7 @@ pub fn check(pad: &Pad, t: &Template, mono: bool) -> Vec<Diagnostic> {
         if reported.contains(&place) {
             continue;
         }
-        out.push(
+        push(
             Diagnostic::error(
                 "print-outside",
                 format!(
@@ -101,6 +133,7 @@ pub fn check(pad: &Pad, t: &Template, mono: bool) -> Vec<Diagnostic> {
                 ),
             )
             .with_help("give the template wider margins (page.margins_mm)"),
+            vec![About::Map],
         );
         reported.push(place);
     }
@@ -108,7 +141,7 @@ pub fn check(pad: &Pad, t: &Template, mono: bool) -> Vec<Diagnostic> {
         if let Some(b) = items_bounds(&s.items, &doc.symbols) {
             let own = Rect::new(0.0, 0.0, s.width, s.height);
             if !own.contains(&b) {
-                out.push(
+                push(
                     Diagnostic::error(
                         "print-outside",
                         format!(
@@ -120,71 +153,140 @@ pub fn check(pad: &Pad, t: &Template, mono: bool) -> Vec<Diagnostic> {
                         ),
                     )
                     .with_help("use a larger page or smaller fonts in the template"),
+                    vec![About::Map],
                 );
             }
         }
     }
 
     // Writing boxes.
-    if pad.box_size + 1e-3 < t.min_box {
-        out.push(
+    let boxes_too_small = pad.box_size + 1e-3 < t.min_box;
+    if boxes_too_small {
+        let least = points_to_mm(t.min_box);
+        let (limit, help) = match pad.capacity {
+            Capacity::Grid {
+                columns,
+                rows,
+                max_columns,
+                max_rows,
+            } => (
+                format!(
+                    "at {least:.1} mm this sheet holds a grid of at most {max_columns} columns and {max_rows} rows; the map's grid has {columns} columns and {rows} rows"
+                ),
+                "use a larger page or smaller margins, draw the map's grid with fewer cells, or lower sheet.min_box_mm",
+            ),
+            Capacity::Diagram { areas, max_areas } => (
+                format!(
+                    "at {least:.1} mm this sheet holds a diagram of at most {max_areas} areas; the map has {areas}"
+                ),
+                "use a larger page or smaller margins, give the map a [layout] grid, or lower sheet.min_box_mm",
+            ),
+        };
+        push(
             Diagnostic::error(
                 "print-box-too-small",
                 format!(
-                    "writing boxes would be {:.1} mm across, but the template asks for at least {:.1} mm",
+                    "writing boxes would be {:.1} mm across, but the template asks for at least {least:.1} mm: {limit}",
                     points_to_mm(pad.box_size),
-                    points_to_mm(t.min_box)
                 ),
             )
-            .with_help("use a larger page or smaller margins, make the map's grid smaller, or lower sheet.min_box_mm"),
+            .with_help(help),
+            vec![whole],
         );
     }
 
-    // Text that does not fit.
-    let mut seen: Vec<String> = Vec::new();
-    let mut report = |message: String, out: &mut Vec<Diagnostic>| {
-        if !seen.contains(&message) {
-            seen.push(message.clone());
-            out.push(
-                Diagnostic::error("print-text-overflow", message)
-                    .with_help("use smaller fonts in the template, or shorter names"),
+    // Texts and rows of boxes that do not fit: area codes together (unless
+    // their writing boxes are too small, which has its finding), the rest
+    // one by one.
+    let help = "use smaller fonts in the template, or shorter names (or fewer rounds or powers)";
+    let (codes, others): (Vec<_>, Vec<_>) = pad
+        .overflows
+        .iter()
+        .partition(|(_, about)| matches!(about, About::Area(_)));
+    match codes.as_slice() {
+        _ if boxes_too_small => {}
+        [] => {}
+        [(message, about)] => push(
+            Diagnostic::error("print-text-overflow", message.clone()).with_help(help),
+            vec![*about],
+        ),
+        many => {
+            let shown: Vec<&str> = many.iter().take(3).map(|(m, _)| m.as_str()).collect();
+            let more = match many.len() - shown.len() {
+                0 => String::new(),
+                n => format!("; and {n} more"),
+            };
+            push(
+                Diagnostic::error(
+                    "print-text-overflow",
+                    format!(
+                        "{} area codes do not fit their writing boxes: {}{more}",
+                        many.len(),
+                        shown.join("; ")
+                    ),
+                )
+                .with_help(help),
+                many.iter().take(3).map(|(_, a)| *a).collect(),
             );
         }
-    };
-    for page in doc.pages.iter().take(1) {
-        let mut texts: Vec<&Text> = Vec::new();
-        visit_text(&page.items, &doc.symbols, Point::default(), &mut |t, _| {
-            texts.push(t)
-        });
-        for text in texts {
-            if let Some(max) = text.max_width {
-                let w = text.width();
-                if w > max + 0.01 {
-                    report(
-                        format!(
-                            "\"{}\" is {:.1} mm wide but has {:.1} mm of room",
-                            text.content,
-                            points_to_mm(w),
-                            points_to_mm(max)
-                        ),
-                        &mut out,
-                    );
-                }
-            }
+    }
+    let mut seen: Vec<&str> = Vec::new();
+    for (message, about) in others {
+        if !seen.contains(&message.as_str()) {
+            seen.push(message);
+            push(
+                Diagnostic::error("print-text-overflow", message.clone()).with_help(help),
+                vec![*about],
+            );
         }
     }
-    for o in &pad.overflows {
-        report(o.clone(), &mut out);
+
+    for (diagnostic, about) in overlaps(&pad.marks) {
+        push(diagnostic, about);
+    }
+
+    // Links.
+    for link in &pad.links {
+        if points_to_mm(link.visible) < MIN_LINK_MM {
+            push(
+                Diagnostic::error(
+                    "print-link-hidden",
+                    format!(
+                        "the link between {} and {} shows {:.1} mm of line, but at least {MIN_LINK_MM:.1} mm are needed to see it",
+                        link.between[0],
+                        link.between[1],
+                        points_to_mm(link.visible)
+                    ),
+                )
+                .with_help("move the two areas apart in the grid (a sea cell between them, or a corner with sea beside it), or make them touch and drop the link"),
+                vec![link.about],
+            );
+        }
     }
 
     // Region colours.
     if !mono {
+        for (i, (id, c)) in pad.region_colors.iter().enumerate() {
+            let d = delta_e(*c, Rgb::WHITE);
+            if d < MIN_PAPER_DISTANCE {
+                push(
+                    Diagnostic::error(
+                        "print-color-too-pale",
+                        format!(
+                            "region `{id}` prints in {c}, too close to white paper to see (ΔE {d:.1}, at least {MIN_PAPER_DISTANCE} needed)"
+                        ),
+                    )
+                    .with_help("give the region a darker colour (in the map or the template's [palette]), raise sheet.tint, or print with --mono"),
+                    vec![About::Region(RegionId(i as u8))],
+                );
+            }
+        }
         let colors = &pad.region_colors;
         for i in 0..colors.len() {
             for j in i + 1..colors.len() {
                 let d = delta_e(colors[i].1, colors[j].1);
                 if d < MIN_COLOR_DISTANCE {
-                    out.push(
+                    push(
                         Diagnostic::error(
                             "print-colors-too-close",
                             format!(
@@ -193,6 +295,7 @@ pub fn check(pad: &Pad, t: &Template, mono: bool) -> Vec<Diagnostic> {
                             ),
                         )
                         .with_help("give the regions more different colours (in the map or the template's [palette]), raise sheet.tint, or print with --mono"),
+                        vec![About::Region(RegionId(i as u8)), About::Region(RegionId(j as u8))],
                     );
                 }
             }
@@ -201,9 +304,148 @@ pub fn check(pad: &Pad, t: &Template, mono: bool) -> Vec<Diagnostic> {
     out
 }
 
+/// Whether mark `inner` lies inside mark `outer`, directly or through
+/// the marks it lies in.
+fn within(marks: &[Mark], inner: usize, outer: usize) -> bool {
+    let mut at = marks[inner].inside;
+    while let Some(i) = at {
+        if i == outer {
+            return true;
+        }
+        at = marks[i].inside;
+    }
+    false
+}
+
+/// Every pair of marks that overlap (but for a mark and what lies inside
+/// it), one finding per kind of pair.
+fn overlaps(marks: &[Mark]) -> Vec<(Diagnostic, Vec<About>)> {
+    // Tolerance: lines drawn on a shared edge do not count.
+    const TOUCH: f32 = 0.05;
+    let mut pairs: Vec<((MarkKind, MarkKind), String, [About; 2])> = Vec::new();
+    for i in 0..marks.len() {
+        for j in i + 1..marks.len() {
+            let (a, b) = (&marks[i], &marks[j]);
+            if within(marks, i, j) || within(marks, j, i) {
+                continue;
+            }
+            if a.rect.inflate(-TOUCH).overlap(&b.rect.inflate(-TOUCH)) > 0.0 {
+                let (first, second) = if a.kind <= b.kind { (a, b) } else { (b, a) };
+                pairs.push((
+                    (first.kind, second.kind),
+                    format!("{} and {}", first.what, second.what),
+                    [first.about, second.about],
+                ));
+            }
+        }
+    }
+    pairs.sort_by_key(|(kinds, _, _)| *kinds);
+    let mut out = Vec::new();
+    for chunk in pairs.chunk_by(|x, y| x.0 == y.0) {
+        let (first, second) = chunk[0].0;
+        let kinds = if first == second {
+            first.plural().to_string()
+        } else {
+            format!("{} and {}", first.plural(), second.plural())
+        };
+        let shown: Vec<&str> = chunk.iter().take(6).map(|(_, s, _)| s.as_str()).collect();
+        let mut about: Vec<About> = Vec::new();
+        for (_, _, pair) in chunk {
+            for a in pair {
+                if !about.contains(a) {
+                    about.push(*a);
+                }
+            }
+        }
+        let more = match chunk.len() - shown.len() {
+            0 => String::new(),
+            n => format!(", and {n} more"),
+        };
+        let count = match chunk.len() {
+            1 => "a pair of".to_string(),
+            n => format!("{n} pairs of"),
+        };
+        out.push((
+            Diagnostic::error(
+                "print-overlap",
+                format!("{count} {kinds} overlap: {}{more}", shown.join("; ")),
+            )
+            .with_help("use a larger page or smaller fonts, or fewer areas, rounds or powers"),
+            about,
+        ));
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn mark(kind: MarkKind, what: &str, rect: Rect, inside: Option<usize>) -> Mark {
+        Mark {
+            kind,
+            what: what.into(),
+            rect,
+            inside,
+            about: About::Map,
+        }
+    }
+
+    #[test]
+    fn overlapping_marks_are_reported_by_kind_and_contents_are_not() {
+        // (kind, name, x, y, side or width, height, inside)
+        let table: [(MarkKind, &str, [f32; 4], Option<usize>); 7] = [
+            (
+                MarkKind::Frame,
+                "the frame of A",
+                [0.0, 0.0, 10.0, 10.0],
+                None,
+            ),
+            (
+                MarkKind::WritingBox,
+                "the writing box of A",
+                [2.0, 2.0, 6.0, 6.0],
+                Some(0),
+            ),
+            (MarkKind::Label, "\"A\"", [2.5, 2.5, 2.0, 1.0], Some(1)),
+            (
+                MarkKind::Frame,
+                "the frame of B",
+                [9.0, 0.0, 10.0, 10.0],
+                None,
+            ),
+            (
+                MarkKind::Frame,
+                "the frame of C",
+                [18.0, 0.0, 10.0, 10.0],
+                None,
+            ),
+            // Touching edges are fine.
+            (
+                MarkKind::Frame,
+                "the frame of D",
+                [0.0, 10.0, 10.0, 10.0],
+                None,
+            ),
+            (MarkKind::Label, "\"Round\"", [3.0, 15.0, 20.0, 2.0], None),
+        ];
+        let marks: Vec<Mark> = table
+            .iter()
+            .map(|&(kind, what, [x, y, w, h], inside)| {
+                mark(kind, what, Rect::new(x, y, w, h), inside)
+            })
+            .collect();
+        let found = overlaps(&marks);
+        let messages: Vec<&str> = found.iter().map(|(d, _)| d.message.as_str()).collect();
+        assert_eq!(
+            messages,
+            [
+                "2 pairs of area frames overlap: the frame of A and the frame of B; the frame of B and the frame of C",
+                "a pair of area frames and labels overlap: the frame of D and \"Round\"",
+            ]
+        );
+        assert!(found.iter().all(|(d, _)| d.code == "print-overlap"));
+    }
 
     #[test]
     fn colour_differences_follow_cielab() {

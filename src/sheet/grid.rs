@@ -4,7 +4,7 @@
 use std::collections::BTreeMap;
 
 use crate::map::{AreaId, Grid, Map};
-use crate::scene::{Path, Point};
+use crate::scene::{Path, Point, Seg};
 
 /// Where the grid sits on the sheet.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -26,12 +26,18 @@ impl Placement {
 /// (clockwise on screen; holes run the other way, so non-zero filling
 /// leaves them empty).
 pub fn outline(grid: &Grid, at: &Placement, member: impl Fn(Option<AreaId>) -> bool) -> Path {
+    outline_cells(grid, at, |c, r| member(grid.cell(c, r)))
+}
+
+/// The outline of the cells (column, row) for which `member` holds, as
+/// [`outline`].
+pub fn outline_cells(grid: &Grid, at: &Placement, member: impl Fn(usize, usize) -> bool) -> Path {
     let inside = |c: isize, r: isize| {
         c >= 0
             && r >= 0
             && (c as usize) < grid.columns
             && (r as usize) < grid.rows
-            && member(grid.cell(c as usize, r as usize))
+            && member(c as usize, r as usize)
     };
     // Directed boundary edges, from vertex to vertex (grid corners).
     let mut edges: BTreeMap<(isize, isize), Vec<(isize, isize)>> = BTreeMap::new();
@@ -197,17 +203,56 @@ pub fn widest_place(grid: &Grid, area: AreaId) -> (f32, f32, usize) {
     (x, y, k)
 }
 
-/// The dashed line of a link: between the closest cells of the two areas,
-/// from the edge of one cell to the edge of the other.
-pub fn link_line(grid: &Grid, a: AreaId, b: AreaId, at: &Placement) -> Option<(Point, Point)> {
+/// Ways to draw the link between areas `a` and `b`, best first.
+///
+/// Where a cell of one touches a cell of the other only at a corner, a
+/// quarter circle around that corner, from the middle of one cell's side
+/// to the middle of the other's, through one of the two other cells at the
+/// corner (sea and water before land). Otherwise a straight line between
+/// the closest cells of the two, from edge to edge.
+pub fn link_paths(grid: &Grid, a: AreaId, b: AreaId, at: &Placement) -> Vec<Path> {
     let ca: Vec<(usize, usize)> = grid.cells_of(a).collect();
     let cb: Vec<(usize, usize)> = grid.cells_of(b).collect();
+    let mut arcs: Vec<(bool, Path)> = Vec::new();
+    for &(c1, r1) in &ca {
+        for &(c2, r2) in &cb {
+            if c1.abs_diff(c2) != 1 || r1.abs_diff(r2) != 1 {
+                continue;
+            }
+            let corner = (c1.max(c2) as f32, r1.max(r2) as f32);
+            for other in [(c2, r1), (c1, r2)] {
+                // The middle of the side between two cells that share one.
+                let side = |p: (usize, usize), q: (usize, usize)| {
+                    (
+                        (p.0 + q.0) as f32 / 2.0 + 0.5,
+                        (p.1 + q.1) as f32 / 2.0 + 0.5,
+                    )
+                };
+                let (p0, p3) = (side((c1, r1), other), side(other, (c2, r2)));
+                const K: f32 = 0.552_284_8;
+                let p1 = (p0.0 + K * (p3.0 - corner.0), p0.1 + K * (p3.1 - corner.1));
+                let p2 = (p3.0 + K * (p0.0 - corner.0), p3.1 + K * (p0.1 - corner.1));
+                let path = Path {
+                    segs: vec![
+                        Seg::MoveTo(at.at(p0.0, p0.1)),
+                        Seg::CubicTo(at.at(p1.0, p1.1), at.at(p2.0, p2.1), at.at(p3.0, p3.1)),
+                    ],
+                };
+                arcs.push((grid.cell(other.0, other.1).is_some(), path));
+            }
+        }
+    }
+    if !arcs.is_empty() {
+        // Stable: sea and water first, then the order found.
+        arcs.sort_by_key(|(land, _)| *land);
+        return arcs.into_iter().map(|(_, p)| p).collect();
+    }
     // (squared distance, centre of a cell of a, centre of a cell of b)
     type Pair = (f32, (f32, f32), (f32, f32));
     let mut best: Option<Pair> = None;
     for &(c1, r1) in &ca {
         for &(c2, r2) in &cb {
-            // Cells that touch, even at a corner, leave no room for a line.
+            // Cells that share a side leave no room for a line.
             if c1.abs_diff(c2) <= 1 && r1.abs_diff(r2) <= 1 {
                 continue;
             }
@@ -221,23 +266,24 @@ pub fn link_line(grid: &Grid, a: AreaId, b: AreaId, at: &Placement) -> Option<(P
             }
         }
     }
-    let (_, p, q) = best?;
+    let Some((_, p, q)) = best else {
+        return Vec::new();
+    };
     let (dx, dy) = (q.0 - p.0, q.1 - p.1);
     // Leave each cell's square (half a cell from its centre along the line).
     let exit = 0.5 / dx.abs().max(dy.abs());
     let from = at.at(p.0 + dx * exit, p.1 + dy * exit);
     let to = at.at(q.0 - dx * exit, q.1 - dy * exit);
-    Some((from, to))
+    vec![Path::line(from, to)]
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::scene::Seg;
 
     fn grid(rows: &[&str]) -> Grid {
         let cols = rows[0].len();
-        let cells = rows
+        let cells: Vec<Option<AreaId>> = rows
             .iter()
             .flat_map(|r| {
                 r.chars()
@@ -247,6 +293,7 @@ mod tests {
         Grid {
             columns: cols,
             rows: rows.len(),
+            water: vec![false; cells.len()],
             cells,
         }
     }
@@ -297,7 +344,32 @@ mod tests {
     #[test]
     fn link_lines_run_between_cell_edges() {
         let g = grid(&["A.B"]);
-        let (a, b) = link_line(&g, AreaId(0), AreaId(1), &AT).unwrap();
-        assert_eq!((a, b), (Point::new(10.0, 5.0), Point::new(20.0, 5.0)));
+        let paths = link_paths(&g, AreaId(0), AreaId(1), &AT);
+        assert_eq!(
+            paths,
+            [Path::line(Point::new(10.0, 5.0), Point::new(20.0, 5.0))]
+        );
+    }
+
+    #[test]
+    fn links_between_corners_go_round_the_corner_through_the_sea() {
+        // A and B meet only at the corner (10, 10); C holds the cell right of A.
+        let g = grid(&["AC", ".B"]);
+        let paths = link_paths(&g, AreaId(0), AreaId(1), &AT);
+        assert_eq!(paths.len(), 2);
+        // First through the sea below A: from the middle of A's bottom side
+        // to the middle of B's left side, a quarter circle of radius 5
+        // around the corner.
+        let first = &paths[0];
+        assert_eq!(first.segs[0], Seg::MoveTo(Point::new(5.0, 10.0)));
+        let Seg::CubicTo(_, _, end) = first.segs[1] else {
+            panic!("a curve")
+        };
+        assert_eq!(end, Point::new(10.0, 15.0));
+        let b = first.bounds().unwrap();
+        assert!(b.x >= 5.0 - 1e-4 && b.right() <= 10.0 + 1e-4 && b.y >= 10.0 - 1e-4);
+        let middle = first.flatten(2)[0][1];
+        let r = (middle.x - 10.0).hypot(middle.y - 10.0);
+        assert!((r - 5.0).abs() < 0.05, "{r}");
     }
 }

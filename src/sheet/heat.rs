@@ -129,26 +129,41 @@ pub fn heat_map(map: &Map, values: &[f64], width: f32) -> Document {
         }
         Layout::None => {
             height = width * 0.6 + 24.0;
-            let pos = super::auto::layout(map);
-            let r = (width / 30.0).clamp(8.0, 24.0);
-            let place = |p: (f32, f32)| {
-                Point::new(
-                    r + p.0 * (width - 2.0 * r),
-                    r + p.1 * (width * 0.6 - 2.0 * r),
+            // The printed diagram's slots: circles of radius `r` on a grid
+            // of slots 2.6 r apart, smaller when there are many areas.
+            let n = map.areas.len();
+            let mut r = (width / 30.0).clamp(8.0, 24.0);
+            let grid = |r: f32| {
+                let pitch = r * 2.6;
+                (
+                    ((width / pitch).floor() as usize).max(1),
+                    ((width * 0.6 / pitch).floor() as usize).max(1),
                 )
             };
+            while grid(r).0 * grid(r).1 < n && r > 1.0 {
+                r *= 0.9;
+            }
+            let (columns, rows) = grid(r);
+            let slots =
+                super::auto::slots(map, &super::auto::positions(map), columns, rows, 2.0 / 2.6);
+            let (px, py) = (width / columns as f32, width * 0.6 / rows as f32);
+            let pos: Vec<Point> = slots
+                .at
+                .iter()
+                .map(|&(c, row)| Point::new((c as f32 + 0.5) * px, (row as f32 + 0.5) * py))
+                .collect();
             let mut lines = Path::new();
             for (a, b) in map.edges() {
                 lines
                     .segs
-                    .extend(Path::line(place(pos[a.index()]), place(pos[b.index()])).segs);
+                    .extend(Path::line(pos[a.index()], pos[b.index()]).segs);
             }
             items.push(Item::Path(
                 lines,
                 Style::stroke(Stroke::solid(Rgb::grey(150), 0.6)),
             ));
             for a in map.area_ids() {
-                let c = place(pos[a.index()]);
+                let c = pos[a.index()];
                 items.push(Item::Path(
                     Path::circle(c, r),
                     Style::fill_stroke(color(a), Stroke::solid(INK, 0.8)),

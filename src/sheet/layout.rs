@@ -1,11 +1,11 @@
-//! Laying out a sheet: header, map, footer, and pages of sheets.
+//! Laying out a pad: a sheet (header, map, footer) placed on pages, and
+//! what the print checks need to know about it.
 
-use super::grid::{Placement, inner_lines, link_line, outline, widest_place};
+use super::draw::{INK, Sheet};
+use super::mono::region_letters;
 use super::template::{Template, mm};
-use crate::map::{AreaId, Layout, Map};
-use crate::scene::{
-    Anchor, Document, Item, Page, Path, Point, Rect, Rgb, Stroke, Style, Symbol, Text, Weight,
-};
+use crate::map::{AreaId, Layout, Map, RegionId};
+use crate::scene::{Document, Item, Page, Path, Point, Rect, Rgb, Stroke, Style, Symbol};
 
 /// What to print.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -36,24 +36,115 @@ pub struct Pad {
     pub region_colors: Vec<(String, Rgb)>,
     /// The sheet's place on the first page, in points.
     pub sheet: Rect,
-    /// Parts of the sheet that did not fit their place.
-    pub overflows: Vec<String>,
+    /// Texts and rows of boxes that do not fit their place: what is wrong,
+    /// and what it is about.
+    pub overflows: Vec<(String, About)>,
+    /// Writing boxes, frames, labels and tick boxes of the sheet, in the
+    /// sheet's coordinates: none may overlap another (but for what lies
+    /// inside its own box).
+    pub marks: Vec<Mark>,
+    /// How much of each link's line can be seen.
+    pub links: Vec<LinkView>,
+    /// How large a map the sheet holds with the template's smallest
+    /// writing boxes.
+    pub capacity: Capacity,
 }
 
-const INK: Rgb = Rgb::grey(25);
-const SOFT: Rgb = Rgb::grey(90);
-const LINK: Rgb = Rgb::new(21, 101, 192);
+/// What part of the map something on the sheet shows, so that a print
+/// problem can be traced back to the map file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum About {
+    /// The map as a whole: its name, its size, the sheet's frame.
+    Map,
+    /// The map's grid.
+    Grid,
+    /// An area.
+    Area(AreaId),
+    /// A region.
+    Region(RegionId),
+    /// The link between two areas.
+    Link(AreaId, AreaId),
+    /// The rounds (the round track).
+    Rounds,
+    /// The powers (their tick boxes).
+    Powers,
+}
 
-fn text(pos: Point, content: impl Into<String>, size: f32, weight: Weight, anchor: Anchor) -> Text {
-    Text {
-        pos,
-        content: content.into(),
-        size,
-        weight,
-        color: INK,
-        anchor,
-        max_width: None,
+/// What a [`Mark`] is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum MarkKind {
+    /// An area's writing box.
+    WritingBox,
+    /// An area's frame in a diagram.
+    Frame,
+    /// A tick box, a round box, the "Number of X's" box, the name line.
+    Box,
+    /// A line of text.
+    Label,
+}
+
+impl MarkKind {
+    /// The plural, for messages.
+    pub fn plural(self) -> &'static str {
+        match self {
+            MarkKind::WritingBox => "writing boxes",
+            MarkKind::Frame => "area frames",
+            MarkKind::Box => "boxes",
+            MarkKind::Label => "labels",
+        }
     }
+}
+
+/// Something on the sheet that must stay clear of everything else.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Mark {
+    /// What it is.
+    pub kind: MarkKind,
+    /// Its name in messages (`the writing box of GNM`).
+    pub what: String,
+    /// Where it is (texts: as wide as their room at most).
+    pub rect: Rect,
+    /// The mark it is drawn inside (a code inside its writing box), if any.
+    pub inside: Option<usize>,
+    /// What part of the map it shows.
+    pub about: About,
+}
+
+/// One link as drawn.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LinkView {
+    /// The two area codes.
+    pub between: [String; 2],
+    /// Length of its line in points.
+    pub length: f32,
+    /// Length of its line that no writing box or frame hides, in points.
+    pub visible: f32,
+    /// The link.
+    pub about: About,
+}
+
+/// What the map's place on a sheet holds with the template's smallest
+/// writing boxes.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Capacity {
+    /// A grid map.
+    Grid {
+        /// The map's columns.
+        columns: usize,
+        /// The map's rows.
+        rows: usize,
+        /// The most columns that fit.
+        max_columns: usize,
+        /// The most rows that fit.
+        max_rows: usize,
+    },
+    /// A map without geometry, printed as a diagram.
+    Diagram {
+        /// The map's areas.
+        areas: usize,
+        /// The most areas that fit.
+        max_areas: usize,
+    },
 }
 
 /// The print colour of each region: the template's palette or the map's
@@ -77,436 +168,37 @@ fn region_colors(map: &Map, t: &Template, mono: bool) -> Vec<(String, Rgb)> {
         .collect()
 }
 
-/// Hatching for region `i` in black and white: lines at an angle, or two
-/// sets of lines, over `bounds`.
-fn hatch(i: usize, bounds: Rect, width: f32) -> Vec<Item> {
-    let spacing = 4.0 + (i / 6) as f32 * 2.0;
-    let angles: &[f32] = match i % 6 {
-        0 => &[45.0],
-        1 => &[135.0],
-        2 => &[0.0],
-        3 => &[90.0],
-        4 => &[45.0, 135.0],
-        _ => &[0.0, 90.0],
-    };
-    let c = bounds.center();
-    let r = (bounds.w.powi(2) + bounds.h.powi(2)).sqrt() / 2.0 + spacing;
-    let mut path = Path::new();
-    for &deg in angles {
-        let (s, co) = deg.to_radians().sin_cos();
-        let n = (r / spacing).ceil() as i32;
-        for k in -n..=n {
-            let off = k as f32 * spacing;
-            // A line through c + off * normal, along the direction (co, s).
-            let (px, py) = (c.x - s * off, c.y + co * off);
-            path.segs.extend(
-                Path::line(
-                    Point::new(px - co * r, py - s * r),
-                    Point::new(px + co * r, py + s * r),
-                )
-                .segs,
-            );
-        }
-    }
-    vec![Item::Path(
-        path,
-        Style::stroke(Stroke::solid(Rgb::grey(140), width)),
-    )]
-}
-
-/// The first letter of a region's name, for black-and-white sheets.
-fn region_letter(name: &str) -> String {
-    name.chars()
-        .next()
-        .map(|c| c.to_uppercase().to_string())
-        .unwrap_or_default()
-}
-
-struct Sheet<'a> {
-    map: &'a Map,
-    t: &'a Template,
-    mono: bool,
-    colors: Vec<(String, Rgb)>,
-    w: f32,
-    h: f32,
-    items: Vec<Item>,
-    texts: Vec<Item>,
-    box_size: f32,
-    /// Parts that did not fit, for the print checks.
-    overflows: Vec<String>,
-}
-
-impl Sheet<'_> {
-    /// Row 1: the map's name, and a line for the player's name. Row 2: a
-    /// reminder of the rule, and the round track. Returns the height.
-    fn header(&mut self) -> f32 {
-        let f = self.t.fonts;
-        let title_y = f.title * crate::scene::font::vertical_metrics(Weight::Bold).0;
-        let mut title = text(
-            Point::new(0.0, title_y),
-            self.map.info.name.clone(),
-            f.title,
-            Weight::Bold,
-            Anchor::Start,
-        );
-        title.max_width = Some(self.w * 0.6);
-        self.texts.push(Item::Text(title));
-
-        // Name line, right.
-        let name_w = self.w * 0.28;
-        let end = self.w - self.t.lines.boxes / 2.0;
-        self.items.push(Item::Path(
-            Path::line(
-                Point::new(end - name_w, title_y + 1.0),
-                Point::new(end, title_y + 1.0),
-            ),
-            Style::stroke(Stroke::solid(INK, self.t.lines.boxes)),
-        ));
-        self.texts.push(Item::Text(text(
-            Point::new(end - name_w - 4.0, title_y),
-            "Name",
-            f.heading,
-            Weight::Bold,
-            Anchor::End,
-        )));
-
-        // Round track, right of row 2.
-        let rounds = usize::from(self.map.rules.rounds);
-        let rb = f.heading * 1.7;
-        let gap = rb * 0.2;
-        let top = title_y + f.text * 0.9;
-        let x0 = end - rounds as f32 * (rb + gap) + gap;
-        for i in 0..rounds {
-            let x = x0 + i as f32 * (rb + gap);
-            self.items.push(Item::Path(
-                Path::rect(Rect::new(x, top, rb, rb)),
-                Style::fill_stroke(Rgb::WHITE, Stroke::solid(INK, self.t.lines.boxes)),
-            ));
-            self.texts.push(Item::Text(Text {
-                color: SOFT,
-                ..text(
-                    Point::new(x + 1.5, top + f.small * 0.9 + 0.5),
-                    (i + 1).to_string(),
-                    f.small,
-                    Weight::Regular,
-                    Anchor::Start,
-                )
-            }));
-        }
-        let label_x = x0 - 4.0;
-        self.texts.push(Item::Text(text(
-            Point::new(label_x, top + rb / 2.0 + f.heading * 0.35),
-            "Round",
-            f.heading,
-            Weight::Bold,
-            Anchor::End,
-        )));
-
-        // Rule reminder, left of row 2.
-        let round_label = crate::scene::text_width("Round", f.heading, Weight::Bold);
-        let mut reminder = text(
-            Point::new(0.0, top + rb / 2.0 + f.text * 0.35),
-            "Write each die's number in its region; neighbouring numbers may differ by at most 1.",
-            f.text,
-            Weight::Regular,
-            Anchor::Start,
-        );
-        reminder.max_width = Some(label_x - round_label - 8.0);
-        self.texts.push(Item::Text(reminder));
-        top + rb
-    }
-
-    fn footer(&mut self) -> f32 {
-        let f = self.t.fonts;
-        let tb = f.heading * 1.5;
-        let xb = (tb * 2.6, tb * 1.6);
-        let row_h = xb.1;
-        let legend_h = f.small * 1.5;
-        let top = self.h - row_h - 3.0 - legend_h;
-        let mid = top + row_h / 2.0;
-
-        // Power tick boxes, left.
-        let mut x = 0.0;
-        for (power, count) in self.map.rules.powers.iter() {
-            if count == 0 {
-                continue;
-            }
-            let label = power.title();
-            self.texts.push(Item::Text(text(
-                Point::new(x, mid + f.heading * 0.35),
-                label,
-                f.heading,
-                Weight::Bold,
-                Anchor::Start,
-            )));
-            x += crate::scene::text_width(label, f.heading, Weight::Bold) + 4.0;
-            for _ in 0..count {
-                self.items.push(Item::Path(
-                    Path::rect(Rect::new(x, mid - tb / 2.0, tb, tb)),
-                    Style::fill_stroke(Rgb::WHITE, Stroke::solid(INK, self.t.lines.boxes)),
-                ));
-                x += tb + tb * 0.25;
-            }
-            x += tb * 1.2;
-        }
-
-        // Number of X's, right.
-        let half = self.t.lines.region / 2.0;
-        let xbox = Rect::new(self.w - xb.0 - half, top, xb.0, xb.1);
-        self.items.push(Item::Path(
-            Path::rect(xbox),
-            Style::fill_stroke(Rgb::WHITE, Stroke::solid(INK, self.t.lines.region)),
-        ));
-        self.texts.push(Item::Text(text(
-            Point::new(xbox.x - 5.0, mid + f.heading * 0.35),
-            "Number of X's",
-            f.heading,
-            Weight::Bold,
-            Anchor::End,
-        )));
-        // What is left of the row must hold the power boxes.
-        let room =
-            xbox.x - 5.0 - crate::scene::text_width("Number of X's", f.heading, Weight::Bold) - tb;
-        if x - tb * 1.2 > room {
-            self.overflows.push(format!(
-                "the power tick boxes need {:.0} pt but only {:.0} pt are left beside \"Number of X's\"",
-                x - tb * 1.2,
-                room
-            ));
-        }
-
-        // Legend and credits, bottom line.
-        let base = self.h - f.small * 0.35;
-        let mut legend: Vec<String> = Vec::new();
-        if self.map.areas.iter().any(|a| a.immune) {
-            legend.push("Dashed box: immune area (ignores the neighbour rule).".into());
-        }
-        if !self.map.links.is_empty() {
-            legend.push("Dashed line: neighbours across the water.".into());
-        }
-        if self.mono {
-            let key: Vec<String> = self
-                .map
-                .regions
-                .iter()
-                .map(|r| format!("{} {}", region_letter(&r.name), r.name))
-                .collect();
-            legend.push(format!("Regions: {}.", key.join(", ")));
-        }
-        let credit = format!(
-            "{} {} \u{b7} rollx",
-            self.map.info.id,
-            self.map
-                .info
-                .version
-                .as_deref()
-                .map(|v| format!("v{v}"))
-                .unwrap_or_default()
-        );
-        let credit_w = crate::scene::text_width(&credit, f.small, Weight::Regular);
-        self.texts.push(Item::Text(Text {
-            color: SOFT,
-            ..text(
-                Point::new(self.w, base),
-                credit,
-                f.small,
-                Weight::Regular,
-                Anchor::End,
-            )
-        }));
-        if !legend.is_empty() {
-            let mut t = text(
-                Point::new(0.0, base),
-                legend.join("  "),
-                f.small,
-                Weight::Regular,
-                Anchor::Start,
-            );
-            t.max_width = Some(self.w - credit_w - 8.0);
-            self.texts.push(Item::Text(t));
-        }
-        row_h + 3.0 + legend_h
-    }
-
-    fn writing_box(&mut self, area: AreaId, center: Point, size: f32) {
-        let a = self.map.area(area);
-        let r = Rect::new(center.x - size / 2.0, center.y - size / 2.0, size, size);
-        let stroke = if a.immune {
-            Stroke::dashed(INK, self.t.lines.boxes, &[2.0, 1.5])
-        } else {
-            Stroke::solid(INK, self.t.lines.boxes)
-        };
-        self.items.push(Item::Path(
-            Path::rect(r),
-            Style::fill_stroke(Rgb::WHITE, stroke),
-        ));
-        let f = self.t.fonts;
-        let inset = (size * 0.07).max(1.0);
-        let base = r.y + inset + f.code * 0.75;
-        let mut code = Text {
-            color: SOFT,
-            ..text(
-                Point::new(r.x + inset, base),
-                a.id.clone(),
-                f.code,
-                Weight::Regular,
-                Anchor::Start,
-            )
-        };
-        code.max_width = Some(if self.mono {
-            size * 0.62
-        } else {
-            size - 2.0 * inset
-        });
-        self.texts.push(Item::Text(code));
-        if self.mono {
-            let letter = region_letter(&self.map.region(a.region).name);
-            self.texts.push(Item::Text(text(
-                Point::new(r.right() - inset, base),
-                letter,
-                f.code,
-                Weight::Bold,
-                Anchor::End,
-            )));
-        }
-    }
-
-    fn grid_map(&mut self, grid: &crate::map::Grid, bounds: Rect) {
-        let cell = (bounds.w / grid.columns as f32).min(bounds.h / grid.rows as f32);
-        let origin = Point::new(
-            bounds.x + (bounds.w - cell * grid.columns as f32) / 2.0,
-            bounds.y + (bounds.h - cell * grid.rows as f32) / 2.0,
-        );
-        let at = Placement { origin, cell };
-        let lines = self.t.lines;
-
-        // Region fills and borders (one merged outline per region, so that
-        // corners join cleanly), hatching in black and white, and the thin
-        // lines between areas of a region.
-        let regions: Vec<Path> = (0..self.map.regions.len())
-            .map(|ri| {
-                outline(grid, &at, |c: Option<AreaId>| {
-                    c.is_some_and(|a| self.map.area(a).region.index() == ri)
-                })
-            })
-            .collect();
-        for (ri, path) in regions.iter().enumerate() {
-            self.items
-                .push(Item::Path(path.clone(), Style::fill(self.colors[ri].1)));
-            if self.mono
-                && let Some(b) = path.bounds()
-            {
-                self.items
-                    .push(Item::Clip(path.clone(), hatch(ri, b, lines.area * 0.6)));
-            }
-        }
-        self.items.push(Item::Path(
-            inner_lines(self.map, grid, &at),
-            Style::stroke(Stroke::solid(SOFT, lines.area)),
-        ));
-        let mut borders = Path::new();
-        for path in regions {
-            borders.segs.extend(path.segs);
-        }
-        self.items.push(Item::Path(
-            borders,
-            Style::stroke(Stroke::solid(INK, lines.region)),
-        ));
-
-        for link in &self.map.links {
-            if let Some((a, b)) = link_line(grid, link.a, link.b, &at) {
-                let color = if self.mono { INK } else { LINK };
-                self.items.push(Item::Path(
-                    Path::line(a, b),
-                    Style::stroke(Stroke::dashed(color, lines.link, &[3.0, 2.0])),
-                ));
-            }
-        }
-
-        let size = (cell * self.t.box_fill).min(self.t.max_box);
-        self.box_size = size;
-        for a in self.map.area_ids() {
-            let (x, y, _) = widest_place(grid, a);
-            self.writing_box(a, at.at(x, y), size);
-        }
-    }
-
-    fn node_map(&mut self, bounds: Rect) {
-        let pos = super::auto::layout(self.map);
-        let size = (self.t.min_box * 1.15)
-            .min(bounds.w / 3.0)
-            .min(bounds.h / 3.0);
-        self.box_size = size;
-        let pad = size * 0.75;
-        let inner = Rect::new(
-            bounds.x + pad,
-            bounds.y + pad,
-            (bounds.w - 2.0 * pad).max(1.0),
-            (bounds.h - 2.0 * pad).max(1.0),
-        );
-        let place = |p: (f32, f32)| Point::new(inner.x + p.0 * inner.w, inner.y + p.1 * inner.h);
-        let mut lines = Path::new();
-        for (a, b) in self.map.edges() {
-            if !self.map.links.iter().any(|l| l.a == a && l.b == b) {
-                lines
-                    .segs
-                    .extend(Path::line(place(pos[a.index()]), place(pos[b.index()])).segs);
-            }
-        }
-        self.items.push(Item::Path(
-            lines,
-            Style::stroke(Stroke::solid(SOFT, self.t.lines.area * 1.5)),
-        ));
-        for link in &self.map.links {
-            let color = if self.mono { INK } else { LINK };
-            self.items.push(Item::Path(
-                Path::line(place(pos[link.a.index()]), place(pos[link.b.index()])),
-                Style::stroke(Stroke::dashed(color, self.t.lines.link, &[3.0, 2.0])),
-            ));
-        }
-        for (i, &p) in pos.iter().enumerate() {
-            let a = AreaId(i as u16);
-            let c = place(p);
-            let region = self.map.area(a).region.index();
-            let halo = Rect::new(c.x - size * 0.7, c.y - size * 0.7, size * 1.4, size * 1.4);
-            self.items.push(Item::Path(
-                Path::rect(halo),
-                Style::fill_stroke(
-                    self.colors[region].1,
-                    Stroke::solid(INK, self.t.lines.region),
-                ),
-            ));
-            if self.mono {
-                self.items.push(Item::Clip(
-                    Path::rect(halo),
-                    hatch(region, halo, self.t.lines.area * 0.6),
-                ));
-            }
-            self.writing_box(a, c, size);
-        }
-    }
-}
-
-/// The artwork of one sheet of `width` x `height` points.
+/// One sheet of `width` x `height` points: its artwork, and what the
+/// print checks need to know (the pad's other fields).
 fn sheet_symbol(
     map: &Map,
     t: &Template,
     mono: bool,
-    width: f32,
-    height: f32,
-) -> (Symbol, f32, Vec<(String, Rgb)>, Vec<String>) {
+    (width, height): (f32, f32),
+    diagrams: &mut super::auto::Cache,
+) -> (Symbol, Pad) {
     let colors = region_colors(map, t, mono);
     let mut s = Sheet {
         map,
+        diagrams,
         t,
         mono,
         colors: colors.clone(),
+        letters: region_letters(map),
         w: width,
         h: height,
         items: Vec::new(),
         texts: Vec::new(),
         box_size: 0.0,
+        code_size: t.fonts.code,
         overflows: Vec::new(),
+        about: About::Map,
+        marks: Vec::new(),
+        links: Vec::new(),
+        capacity: Capacity::Diagram {
+            areas: 0,
+            max_areas: 0,
+        },
     };
     let head = s.header();
     let foot = s.footer();
@@ -521,7 +213,7 @@ fn sheet_symbol(
     );
     match &map.layout {
         Layout::Grid(grid) => s.grid_map(grid, bounds),
-        Layout::None => s.node_map(bounds),
+        Layout::None => s.diagram(bounds),
     }
     let mut items = s.items;
     items.extend(s.texts);
@@ -531,11 +223,32 @@ fn sheet_symbol(
         height,
         items,
     };
-    (symbol, s.box_size, colors, s.overflows)
+    let pad = Pad {
+        document: Document::default(),
+        box_size: s.box_size,
+        region_colors: colors,
+        sheet: Rect::default(),
+        overflows: s.overflows,
+        marks: s.marks,
+        links: s.links,
+        capacity: s.capacity,
+    };
+    (symbol, pad)
 }
 
 /// Lays out a pad of sheets for a map on a template.
 pub fn layout(map: &Map, t: &Template, opts: &PrintOptions) -> Pad {
+    layout_with(map, t, opts, &mut super::auto::Cache::default())
+}
+
+/// [`layout`], reusing (and adding to) the diagram layouts in `diagrams`:
+/// for laying one map out on several templates.
+pub(super) fn layout_with(
+    map: &Map,
+    t: &Template,
+    opts: &PrintOptions,
+    diagrams: &mut super::auto::Cache,
+) -> Pad {
     let m = t.margins;
     let inner_w = t.page_width - m.left - m.right;
     let inner_h = t.page_height - m.top - m.bottom;
@@ -546,8 +259,7 @@ pub fn layout(map: &Map, t: &Template, opts: &PrintOptions) -> Pad {
     } else {
         (inner_h, 0.0)
     };
-    let (symbol, box_size, region_colors, overflows) =
-        sheet_symbol(map, t, opts.mono, inner_w, sheet_h);
+    let (symbol, pad) = sheet_symbol(map, t, opts.mono, (inner_w, sheet_h), diagrams);
     let slots: Vec<Point> = (0..per_page)
         .map(|i| Point::new(m.left, m.top + i as f32 * (sheet_h + gap)))
         .collect();
@@ -627,9 +339,7 @@ pub fn layout(map: &Map, t: &Template, opts: &PrintOptions) -> Pad {
     }
     Pad {
         document,
-        box_size,
-        region_colors,
         sheet: Rect::new(m.left, m.top, inner_w, sheet_h),
-        overflows,
+        ..pad
     }
 }

@@ -4,21 +4,36 @@
 //!
 //! A sheet has a header (the map's name, a line for the player's name, the
 //! round track), the map (grid maps as merged blocks of cells with a
-//! heavier line between regions, region tints, a writing box where each
-//! area is widest, links as dashed lines; maps without geometry as a
+//! heavier line between regions, region tints, water cells as water, a
+//! writing box where each area is widest, links as dashed lines, around
+//! the corner where two areas meet only at one; maps without geometry as a
 //! node-and-link diagram), and a footer (tick boxes for each power the rules
 //! grant and the "Number of X's" box).
+//!
+//! The print checks ([`check`]) refuse a pad with anything outside the
+//! printable area, writing boxes too small, text that does not fit,
+//! things drawn over each other, links that cannot be seen, or colours
+//! that cannot be told apart; [`shipped_findings`] runs them for every
+//! shipped template, for `rollx check`.
 
 mod auto;
 mod checks;
+mod diagram;
+mod draw;
 mod grid;
+mod grid_map;
 mod heat;
 mod layout;
+mod mono;
+mod shipped;
 pub mod template;
 
-pub use checks::{MIN_COLOR_DISTANCE, check, delta_e};
+pub use checks::{
+    Finding, MIN_COLOR_DISTANCE, MIN_LINK_MM, MIN_PAPER_DISTANCE, check, delta_e, findings,
+};
 pub use heat::{heat_color, heat_map};
-pub use layout::{Pad, PrintOptions, layout};
+pub use layout::{About, Capacity, LinkView, Mark, MarkKind, Pad, PrintOptions, layout};
+pub use shipped::{ShippedFinding, shipped_findings};
 pub use template::{Template, TemplateError};
 
 use crate::diag::Diagnostic;

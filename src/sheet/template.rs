@@ -462,7 +462,11 @@ enum Origin {
 }
 
 fn origin(name_or_path: &str, relative_to: Option<&Path>) -> Origin {
-    if let Some((name, text)) = BUILTIN.iter().find(|(n, _)| *n == name_or_path) {
+    // Shipped names in any case: `A4` is `a4`.
+    if let Some((name, text)) = BUILTIN
+        .iter()
+        .find(|(n, _)| n.eq_ignore_ascii_case(name_or_path))
+    {
         return Origin::Builtin(name, text);
     }
     let path = Path::new(name_or_path);
@@ -472,7 +476,8 @@ fn origin(name_or_path: &str, relative_to: Option<&Path>) -> Origin {
     })
 }
 
-/// Loads a template by shipped name (`letter`, `a4`, `a4-2up`) or file path.
+/// Loads a template by shipped name (`letter`, `a4`, `a4-2up`, in any
+/// case) or file path.
 pub fn load(name_or_path: &str) -> Result<Template, TemplateError> {
     let mut sources = SourceMap::new();
     let mut diags = Vec::new();
@@ -702,6 +707,15 @@ mod tests {
         let codes: Vec<&str> = e.diagnostics.iter().map(|d| d.code).collect();
         assert_eq!(codes, ["invalid-value", "invalid-value", "unknown-key"]);
         let e = load("no-such-template").unwrap_err();
+        assert_eq!(e.diagnostics[0].code, "template-not-found");
+    }
+
+    #[test]
+    fn shipped_names_are_matched_in_any_case() {
+        assert_eq!(load("A4").unwrap(), load("a4").unwrap());
+        assert_eq!(load("Letter").unwrap().name, "letter");
+        assert_eq!(load("A4-2UP").unwrap().sheets_per_page, 2);
+        let e = load("A5").unwrap_err();
         assert_eq!(e.diagnostics[0].code, "template-not-found");
     }
 }

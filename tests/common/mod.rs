@@ -23,6 +23,18 @@ pub fn rollx() -> Command {
     cmd
 }
 
+/// The `.toml` files of a folder of the project (`maps`,
+/// `tests/fixtures/bad`), sorted.
+pub fn toml_files(dir: &str) -> Vec<std::path::PathBuf> {
+    let mut out: Vec<std::path::PathBuf> = std::fs::read_dir(root().join(dir))
+        .expect("the folder exists")
+        .map(|e| e.expect("a readable entry").path())
+        .filter(|p| p.extension().is_some_and(|e| e == "toml"))
+        .collect();
+    out.sort();
+    out
+}
+
 /// Runs `rollx` with arguments: (exit code, stdout, stderr).
 pub fn run(args: &[&str]) -> (i32, String, String) {
     run_with_input(args, None)
