@@ -226,6 +226,17 @@ impl Output {
         Ok(Output { given, dest })
     }
 
+    /// [`Output::check`] for an optional command-line path: says why the
+    /// path cannot be written and returns the exit code (2).
+    pub fn check_arg(path: Option<&Path>, stdout_ok: bool) -> Result<Option<Output>, u8> {
+        path.map(|p| Output::check(p, stdout_ok))
+            .transpose()
+            .map_err(|e| {
+                eprintln!("error: {e}");
+                super::EXIT_USAGE
+            })
+    }
+
     /// Whether this output is standard output.
     pub fn is_stdout(&self) -> bool {
         self.dest == Dest::Stdout

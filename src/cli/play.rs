@@ -86,7 +86,7 @@ pub fn run(args: &PlayArgs, color: bool) -> u8 {
         .map
         .as_ref()
         .expect("clap requires a map without --resume");
-    let log = match check_log(args.log.as_deref()) {
+    let log = match Output::check_arg(args.log.as_deref(), false) {
         Ok(l) => l,
         Err(code) => return code,
     };
@@ -181,16 +181,6 @@ pub fn run(args: &PlayArgs, color: bool) -> u8 {
     }
 }
 
-/// The log file, checked before the game is played.
-fn check_log(path: Option<&Path>) -> Result<Option<Output>, u8> {
-    path.map(|p| Output::check(p, false))
-        .transpose()
-        .map_err(|e| {
-            eprintln!("error: {e}");
-            EXIT_USAGE
-        })
-}
-
 /// `text` wrapped to the terminal's width.
 fn fitted(text: &str) -> String {
     wrap(text, "", "  ", terminal_width())
@@ -207,7 +197,7 @@ fn save(out: &Output, json: &str) -> Result<(), u8> {
 /// A game in the terminal: a new one, or one resumed from its log.
 fn run_human(args: &PlayArgs, color: bool) -> u8 {
     // Where the game is saved, checked before it is played.
-    let log = match check_log(args.log.as_deref().or(args.resume.as_deref())) {
+    let log = match Output::check_arg(args.log.as_deref().or(args.resume.as_deref()), false) {
         Ok(l) => l,
         Err(code) => return code,
     };

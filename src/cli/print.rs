@@ -77,15 +77,7 @@ pub fn run(args: &PrintArgs, color: bool) -> u8 {
             .clone()
             .unwrap_or_else(|| Path::new("output").join(format!("{}.pdf", map.info.id)))
     });
-    let check = |path: &Option<PathBuf>| -> Result<Option<Output>, u8> {
-        path.as_deref()
-            .map(|p| Output::check(p, true))
-            .transpose()
-            .map_err(|e| {
-                eprintln!("error: {e}");
-                EXIT_USAGE
-            })
-    };
+    let check = |path: &Option<PathBuf>| Output::check_arg(path.as_deref(), true);
     let (pdf_out, svg_out, png_out) = match (check(&pdf_path), check(&args.svg), check(&args.png)) {
         (Ok(a), Ok(b), Ok(c)) => (a, b, c),
         (Err(code), _, _) | (_, Err(code), _) | (_, _, Err(code)) => return code,

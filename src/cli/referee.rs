@@ -70,17 +70,9 @@ pub fn run(args: &RefereeArgs, color: bool) -> u8 {
         .log
         .as_ref()
         .expect("clap requires a log without --sheet");
-    let sheet_out = match args
-        .write_sheet
-        .as_deref()
-        .map(|p| Output::check(p, false))
-        .transpose()
-    {
+    let sheet_out = match Output::check_arg(args.write_sheet.as_deref(), false) {
         Ok(o) => o,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return EXIT_USAGE;
-        }
+        Err(code) => return code,
     };
     let text = match std::fs::read_to_string(path) {
         Ok(t) => t,

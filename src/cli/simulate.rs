@@ -96,17 +96,9 @@ pub fn run(args: &SimulateArgs) -> u8 {
         return EXIT_USAGE;
     }
     // The outputs are checked before the games are played.
-    let report_out = match args
-        .report
-        .as_deref()
-        .map(|p| Output::check(p, false))
-        .transpose()
-    {
+    let report_out = match Output::check_arg(args.report.as_deref(), false) {
         Ok(o) => o,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return EXIT_USAGE;
-        }
+        Err(code) => return code,
     };
     let logs_dir = match args.save_logs.as_deref().map(OutputDir::check).transpose() {
         Ok(d) => d,

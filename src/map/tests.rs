@@ -311,27 +311,24 @@ fn a_grid_typo_suggests_the_areas_around_it_first() {
     map += &area("ES", "r", &["FR"]);
     map += &area("FR", "r", &["ES", "CZ"]);
     map += &area("CZ", "g", &["FR"]);
-    let c = check_text(&with_grid(&map, "ES FR CZ CZ\nES FR CZ CS\nES FR CZ CZ"));
-    let d = c
-        .diagnostics
-        .iter()
-        .find(|d| d.code == "grid-unknown-token")
-        .unwrap();
+    let help = |grid: &str| {
+        let c = check_text(&with_grid(&map, grid));
+        let d = c
+            .diagnostics
+            .iter()
+            .find(|d| d.code == "grid-unknown-token")
+            .cloned()
+            .unwrap();
+        d.help.unwrap()
+    };
     assert_eq!(
-        d.help.as_deref(),
-        Some("did you mean `CZ`? Use `.` for sea"),
-        "{d:?}"
+        help("ES FR CZ CZ\nES FR CZ CS\nES FR CZ CZ"),
+        "did you mean `CZ`? Use `.` for sea"
     );
-    // Far from any lookalike, the whole map is searched.
-    let c = check_text(&with_grid(&map, "ES FR CZ\nEX FR CZ"));
-    let d = c
-        .diagnostics
-        .iter()
-        .find(|d| d.code == "grid-unknown-token")
-        .unwrap();
+    // When no area around it looks like the typo, the whole map is searched.
     assert_eq!(
-        d.help.as_deref(),
-        Some("did you mean `ES`? Use `.` for sea")
+        help("ES FR . . . CZ\nFR FR . . . EX"),
+        "did you mean `ES`? Use `.` for sea"
     );
 }
 
