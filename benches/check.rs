@@ -5,7 +5,7 @@
 
 use std::path::Path;
 
-use rollx::map::{DiskFiles, check_bytes, check_file};
+use rollx::rolling::map::{DiskFiles, check_bytes, check_file};
 
 fn main() {
     divan::main();

@@ -6,9 +6,10 @@
 
 use std::path::Path;
 
-use rollx::map::load;
+use rollx::rolling::map::load;
 use rollx::render::pdf::to_pdf;
-use rollx::sheet::{self, PrintOptions, template};
+use rollx::print::{PrintOptions, template};
+use rollx::rolling::sheet;
 
 fn main() {
     let (one, hundred) = (pdf_size(1), pdf_size(100));
@@ -23,7 +24,7 @@ fn main() {
 
 /// A colour pad of `sheets` sheets of `map` on `t`, which must pass the
 /// print checks.
-fn pad(map: &rollx::map::Map, t: &template::Template, sheets: u32) -> sheet::Pad {
+fn pad(map: &rollx::rolling::map::Map, t: &template::Template, sheets: u32) -> sheet::Pad {
     sheet::print(
         map,
         t,
@@ -65,8 +66,8 @@ fn usa_diagram_layout_and_checks(bencher: divan::Bencher) {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let text = std::fs::read_to_string(root.join("maps/usa.toml")).unwrap();
     let text = &text[..text.find("\n[layout]").unwrap() + 1];
-    let map = rollx::map::check_bytes(
-        &rollx::map::DiskFiles,
+    let map = rollx::rolling::map::check_bytes(
+        &rollx::rolling::map::DiskFiles,
         &root.join("usa-diagram.toml"),
         text.as_bytes().to_vec(),
     )

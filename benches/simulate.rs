@@ -11,12 +11,12 @@
 
 use std::path::Path;
 
-use rollx::map::load;
-use rollx::play::simulate::simulate;
+use rollx::rolling::map::load;
+use rollx::rolling::play::simulate::simulate;
 use std::sync::{Arc, OnceLock};
 
-use rollx::play::{PlayerSetup, Policy, TupleValue, policy_with};
-use rollx::rules::Game;
+use rollx::rolling::play::{PlayerSetup, Policy, TupleValue, policy_with};
+use rollx::rolling::rules::Game;
 
 fn main() {
     divan::main();

@@ -5,13 +5,13 @@ fn main() {
         .and_then(|a| a.parse().ok())
         .unwrap_or(200);
     let game =
-        rollx::rules::Game::new(rollx::map::load(std::path::Path::new("maps/usa.toml")).unwrap())
+        rollx::rolling::rules::Game::new(rollx::rolling::map::load(std::path::Path::new("maps/usa.toml")).unwrap())
             .unwrap();
-    let mut policy = rollx::play::Greedy::new();
+    let mut policy = rollx::rolling::play::Greedy::new();
     let mut x = 0;
     for seed in 0..n {
         x += game
-            .score(&rollx::play::play_silent(&game, seed, &mut policy))
+            .score(&rollx::rolling::play::play_silent(&game, seed, &mut policy))
             .crosses;
     }
     println!("{n} games, mean X {:.2}", f64::from(x) / n as f64);

@@ -9,8 +9,8 @@
 use std::sync::Arc;
 
 use rayon::prelude::*;
-use rollx::play::tuples::Trainer;
-use rollx::play::{TuplePlayer, derive_seed, play_silent};
+use rollx::rolling::play::tuples::Trainer;
+use rollx::rolling::play::{TuplePlayer, derive_seed, play_silent};
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
@@ -19,7 +19,7 @@ fn main() {
     let eval: u64 = args.get(3).and_then(|a| a.parse().ok()).unwrap_or(1000);
     let seed: u64 = args.get(4).and_then(|a| a.parse().ok()).unwrap_or(1);
     let game =
-        rollx::rules::Game::new(rollx::map::load(std::path::Path::new(map)).unwrap()).unwrap();
+        rollx::rolling::rules::Game::new(rollx::rolling::map::load(std::path::Path::new(map)).unwrap()).unwrap();
     let checkpoints = [
         games / 20,
         games / 10,

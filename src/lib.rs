@@ -1,14 +1,18 @@
-//! rollx: a toolchain for "Rolling X" roll-and-write dice games.
+//! rollx: a toolchain for map-based roll-and-write dice games.
 //!
-//! The library is laid out as the data flows:
+//! The library is laid out as the data flows, a shared core and one folder
+//! per game family:
 //!
-//! - [`map`]: the map model and its TOML format, with validation;
-//! - [`rules`]: the game engine, game logs and the referee;
-//! - [`play`]: computer players and whole games;
-//! - [`scene`]: a renderer-agnostic display list of printable pages;
-//! - [`render`]: PDF, SVG and PNG exporters of scenes;
-//! - [`sheet`]: printable sheets laid out as scenes, print templates and checks;
-//! - [`diag`]: located diagnostics shared by every input format.
+//! - the core, game-agnostic:
+//!   - [`diag`]: located diagnostics shared by every input format;
+//!   - [`source`]: reading TOML with spans;
+//!   - [`print`]: print templates, paging and the print checks;
+//!   - [`scene`]: a renderer-agnostic display list of printable pages;
+//!   - [`render`]: PDF, SVG and PNG exporters of scenes;
+//! - [`families`]: the games, each with its board model and checks, its
+//!   rules, players and sheet layout, and the registry that tells a file's
+//!   family ([`rolling`]: Rolling America, Rolling Japan and their fan
+//!   maps).
 //!
 //! The library never prints or exits: the `rollx` binary's command-line
 //! layer (`src/cli/`, part of the binary, not of this library) does.
@@ -16,9 +20,10 @@
 #![warn(missing_docs)]
 
 pub mod diag;
-pub mod map;
-pub mod play;
+pub mod families;
+pub mod print;
 pub mod render;
-pub mod rules;
 pub mod scene;
-pub mod sheet;
+pub mod source;
+
+pub use families::rolling;

@@ -8,15 +8,15 @@ use common::{root, run};
 use std::path::Path;
 use std::sync::Arc;
 
-use rollx::map::load;
-use rollx::play::{
+use rollx::rolling::map::load;
+use rollx::rolling::play::{
     Greedy, PlayedGame, Policy, RandomPolicy, Strong, StrongKnobs, TuplePlayer, TupleValue,
     derive_seed, play_game,
 };
-use rollx::rules::filled;
-use rollx::rules::log::GameLog;
-use rollx::rules::referee::referee;
-use rollx::rules::{Game, State};
+use rollx::rolling::rules::filled;
+use rollx::rolling::rules::log::GameLog;
+use rollx::rolling::rules::referee::referee;
+use rollx::rolling::rules::{Game, State};
 
 fn game(name: &str) -> Game {
     Game::new(load(&root().join(name)).expect("valid map")).expect("game")
@@ -39,7 +39,7 @@ fn paper_total(g: &Game, sheet: &State, player: &str, what: &str) -> u32 {
         sheet.cells(),
         "{what}: the sheet reads back"
     );
-    for p in rollx::map::Power::ALL {
+    for p in rollx::rolling::map::Power::ALL {
         assert_eq!(result.sheet.used(p), sheet.used(p), "{what}: {p:?} ticks");
     }
     assert_eq!(result.player.as_deref(), Some(player));
@@ -71,7 +71,7 @@ fn assert_sheets_agree(
             "{what}: the paper check and the log disagree"
         );
         let circled = states[0].cells().iter().filter(|c| c.is_guarded()).count();
-        paired += usize::from(circled > usize::from(states[0].used(rollx::map::Power::Guard)));
+        paired += usize::from(circled > usize::from(states[0].used(rollx::rolling::map::Power::Guard)));
     }
     paired
 }

@@ -4,7 +4,7 @@
 mod common;
 use common::toml_files;
 
-use rollx::map::{DiskFiles, check_bytes};
+use rollx::rolling::map::{DiskFiles, check_bytes};
 
 #[test]
 fn the_broken_corpus_never_panics() {

@@ -5,10 +5,11 @@ use common::{root, run, toml_files};
 
 use std::path::Path;
 
-use rollx::map::load;
+use rollx::rolling::map::load;
 use rollx::render::svg::to_svg;
 use rollx::scene::{Item, Point, Text, visit_text};
-use rollx::sheet::{self, PrintOptions, template};
+use rollx::print::{PrintOptions, template};
+use rollx::rolling::sheet;
 
 fn pad(map: &str, template: &str, options: PrintOptions) -> sheet::Pad {
     let map = load(&root().join(map)).unwrap();
@@ -455,7 +456,7 @@ fn without_layout(text: &str) -> String {
 /// Prints `map` with every shipped template in colour and with `letter` in
 /// black and white: the print checks pass, and no writing boxes or frames
 /// overlap.
-fn assert_prints_cleanly(map: &rollx::map::Map, what: &str) {
+fn assert_prints_cleanly(map: &rollx::rolling::map::Map, what: &str) {
     let mut runs: Vec<(&str, bool)> = TEMPLATES.iter().map(|t| (*t, false)).collect();
     runs.push(("letter", true));
     for (name, mono) in runs {
@@ -482,7 +483,7 @@ fn shipped_maps_without_their_drawing_print_as_clean_diagrams() {
             without_layout(&text).replace("extends = \"../usa.toml\"", "extends = \"usa.toml\"");
         std::fs::write(&file, text).unwrap();
         let map = load(&file).unwrap();
-        assert!(matches!(map.layout, rollx::map::Layout::None), "{name}");
+        assert!(matches!(map.layout, rollx::rolling::map::Layout::None), "{name}");
         assert_prints_cleanly(&map, name);
     }
 }

@@ -10,13 +10,13 @@ use common::{assert_referees_clean, root, run};
 
 use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg64Mcg;
-use rollx::map::load;
-use rollx::play::tuples::{MAX_FACES, TooManyFaces, ValuesError};
-use rollx::play::{
+use rollx::rolling::map::load;
+use rollx::rolling::play::tuples::{MAX_FACES, TooManyFaces, ValuesError};
+use rollx::rolling::play::{
     Greedy, Policy, RandomPolicy, Strong, StrongKnobs, TuplePlayer, TupleValue, derive_seed,
     play_game, play_silent,
 };
-use rollx::rules::{Game, MoveList, Phase, State};
+use rollx::rolling::rules::{Game, MoveList, Phase, State};
 
 fn game(name: &str) -> Game {
     Game::new(load(&root().join(name)).expect("valid map")).expect("game")

@@ -8,9 +8,9 @@ use clap::{Args, ValueEnum};
 use super::{EXIT_INVALID, EXIT_OK, EXIT_USAGE};
 use rollx::diag::render::{self, JsonDiagnostic, Style};
 use rollx::diag::{self as diagnostics, Diagnostic, Loc, Severity};
-use rollx::map::{self, Checked, LoadError, Places};
-use rollx::play::tuples::MAX_FACES;
-use rollx::sheet::{self, About};
+use rollx::rolling::map::{self, Checked, LoadError, Places};
+use rollx::rolling::play::tuples::MAX_FACES;
+use rollx::rolling::sheet::{self, About};
 
 /// Arguments of `rollx check`.
 #[derive(Debug, Args)]

@@ -7,10 +7,10 @@ use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 
 use super::sheet_text::{count, powers_line, render, terminal_width, wrap};
-use rollx::map::{AreaId, Power, suggest_word};
-use rollx::play::{Policy, derive_seed};
-use rollx::rules::log::{GameLog, LogMove, LogRoll, LogTurn, log_move, move_from_log};
-use rollx::rules::{Action, DieId, DieKind, Game, Move, Phase, PowerSet, Roll, State};
+use rollx::rolling::map::{AreaId, Power, suggest_word};
+use rollx::rolling::play::{Policy, derive_seed};
+use rollx::rolling::rules::log::{GameLog, LogMove, LogRoll, LogTurn, log_move, move_from_log};
+use rollx::rolling::rules::{Action, DieId, DieKind, Game, Move, Phase, PowerSet, Roll, State};
 
 /// A named computer player.
 pub type Player = (String, Box<dyn Policy>);
@@ -531,7 +531,7 @@ pub fn play(
     )?;
     let states: Vec<&State> = std::iter::once(me).chain(&table.others).collect();
     if states.len() > 1 {
-        let mut ranking: Vec<(usize, rollx::rules::Score)> =
+        let mut ranking: Vec<(usize, rollx::rolling::rules::Score)> =
             states.iter().map(|s| game.score(s)).enumerate().collect();
         ranking.sort_by_key(|&(i, s)| (s, i));
         writeln!(out, "ranking (fewest X, then fewest powers):")?;
@@ -780,7 +780,7 @@ fn list_moves(
             .filter(|&&a| state.cell(a).is_empty() && game.neighbor_rule_ok(state, a, roll.value))
             .map(|&a| game.map().area(a).id.as_str())
             .collect();
-        let mut all = rollx::rules::MoveList::new();
+        let mut all = rollx::rolling::rules::MoveList::new();
         game.moves_for(state, roll, &mut all);
         let die = &game.die(roll.die).id;
         let with_powers = count(all.len() as u64, "move");

@@ -16,7 +16,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
 
-use rollx::play::{PlayerSetup, StrongKnobs, TupleValue};
+use rollx::rolling::play::{PlayerSetup, StrongKnobs, TupleValue};
 
 /// Exit code: everything is fine.
 pub const EXIT_OK: u8 = 0;
@@ -145,7 +145,7 @@ impl EffortArgs {
     pub fn setup(
         &self,
         map: &std::path::Path,
-        game: &rollx::rules::Game,
+        game: &rollx::rolling::rules::Game,
         policies: &[String],
     ) -> Result<PlayerSetup, u8> {
         let mut setup = PlayerSetup {
@@ -231,17 +231,17 @@ pub fn stderr_color() -> bool {
 /// Loads a map for a command that needs a valid one. An invalid map's
 /// errors are shown as `rollx check` shows them (warnings are left to
 /// `check`). Returns the exit code on failure.
-pub fn load_game(path: &std::path::Path) -> Result<rollx::rules::Game, u8> {
-    match rollx::map::load(path) {
-        Ok(map) => rollx::rules::Game::new(map).map_err(|e| {
+pub fn load_game(path: &std::path::Path) -> Result<rollx::rolling::rules::Game, u8> {
+    match rollx::rolling::map::load(path) {
+        Ok(map) => rollx::rolling::rules::Game::new(map).map_err(|e| {
             eprintln!("error: {}: {e}", path.display());
             EXIT_INVALID
         }),
-        Err(e @ rollx::map::LoadError::Io { .. }) => {
+        Err(e @ rollx::rolling::map::LoadError::Io { .. }) => {
             eprintln!("error: {e}");
             Err(EXIT_USAGE)
         }
-        Err(rollx::map::LoadError::Invalid(checked)) => {
+        Err(rollx::rolling::map::LoadError::Invalid(checked)) => {
             let style = rollx::diag::render::Style {
                 color: stderr_color(),
                 width: 100,
@@ -252,7 +252,7 @@ pub fn load_game(path: &std::path::Path) -> Result<rollx::rules::Game, u8> {
                     rollx::diag::render::report(d, &checked.sources, style)
                 );
             }
-            eprintln!("error: {}", rollx::map::LoadError::Invalid(checked));
+            eprintln!("error: {}", rollx::rolling::map::LoadError::Invalid(checked));
             Err(EXIT_INVALID)
         }
     }

@@ -11,8 +11,8 @@ use super::output::{self, Output};
 use super::sheet_text::{count, powers_line, render, terminal_width, wrap};
 use super::train::default_values_path;
 use super::{EXIT_INVALID, EXIT_OK, EXIT_USAGE, EffortArgs, load_game};
-use rollx::play::{POLICIES, Policy, derive_seed, play_game, policy_with};
-use rollx::rules::log::{GameLog, map_hash};
+use rollx::rolling::play::{POLICIES, Policy, derive_seed, play_game, policy_with};
+use rollx::rolling::rules::log::{GameLog, map_hash};
 
 /// Arguments of `rollx play`.
 #[derive(Debug, Args)]
@@ -150,7 +150,7 @@ pub fn run(args: &PlayArgs, color: bool) -> u8 {
         );
     }
     if args.players > 1 {
-        let mut ranking: Vec<(usize, rollx::rules::Score)> = played
+        let mut ranking: Vec<(usize, rollx::rolling::rules::Score)> = played
             .states
             .iter()
             .map(|s| game.score(s))
@@ -417,7 +417,7 @@ fn read_saved(path: &Path, map: Option<&Path>) -> Result<Saved, u8> {
 impl Saved {
     /// The seed, the players' names and how the computers play, when the
     /// log is a game `rollx play --human` saved on this map.
-    fn players(&self, game: &rollx::rules::Game) -> Result<(u64, Vec<String>, String), u8> {
+    fn players(&self, game: &rollx::rolling::rules::Game) -> Result<(u64, Vec<String>, String), u8> {
         let log = &self.log;
         let path = self.path.display();
         let map = game.map();

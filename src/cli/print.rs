@@ -10,7 +10,8 @@ use super::{EXIT_INVALID, EXIT_OK, EXIT_USAGE, load_game};
 use rollx::diag::SourceMap;
 use rollx::diag::render::{Style, report};
 use rollx::render::{pdf, png, svg};
-use rollx::sheet::{self, PrintOptions, template};
+use rollx::print::{PrintOptions, template};
+use rollx::rolling::sheet;
 
 /// Arguments of `rollx print`.
 #[derive(Debug, Args)]

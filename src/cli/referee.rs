@@ -9,9 +9,9 @@ use super::sheet_text::render;
 use super::{EXIT_INVALID, EXIT_OK, EXIT_USAGE, load_game};
 use rollx::diag::render::{Style, report};
 use rollx::diag::{Diagnostic, Loc, SourceId, SourceMap};
-use rollx::rules::filled::{self, FilledVerdict};
-use rollx::rules::log::GameLog;
-use rollx::rules::referee::{Verdict, WrongMap, referee};
+use rollx::rolling::rules::filled::{self, FilledVerdict};
+use rollx::rolling::rules::log::GameLog;
+use rollx::rolling::rules::referee::{Verdict, WrongMap, referee};
 
 /// Arguments of `rollx referee`.
 #[derive(Debug, Args)]
@@ -294,7 +294,7 @@ fn find_map(given: Option<&Path>, log: &GameLog, log_path: &Path) -> Option<Path
 }
 
 fn text_verdict(
-    game: &rollx::rules::Game,
+    game: &rollx::rolling::rules::Game,
     log: &GameLog,
     v: &Verdict,
     path: &Path,

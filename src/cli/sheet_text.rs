@@ -9,8 +9,8 @@
 
 use std::fmt::Write;
 
-use rollx::map::{AreaId, Color, Grid, Layout, Map};
-use rollx::rules::{Game, State};
+use rollx::rolling::map::{AreaId, Color, Grid, Layout, Map};
+use rollx::rolling::rules::{Game, State};
 
 /// The width assumed when it is not known: output that is not a terminal.
 pub const DEFAULT_WIDTH: usize = 80;
@@ -310,14 +310,14 @@ mod tests {
 
     fn game(path: &str) -> Game {
         let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
-        Game::new(rollx::map::load(&root.join(path)).expect("shipped map")).expect("valid")
+        Game::new(rollx::rolling::map::load(&root.join(path)).expect("shipped map")).expect("valid")
     }
 
     /// A finished sheet: every area written or crossed, some circled.
     fn played(game: &Game) -> State {
-        let mut players: Vec<(String, Box<dyn rollx::play::Policy>)> =
-            vec![("greedy".into(), Box::new(rollx::play::Greedy::new()))];
-        rollx::play::play_game(game, 3, &mut players, None)
+        let mut players: Vec<(String, Box<dyn rollx::rolling::play::Policy>)> =
+            vec![("greedy".into(), Box::new(rollx::rolling::play::Greedy::new()))];
+        rollx::rolling::play::play_game(game, 3, &mut players, None)
             .states
             .remove(0)
     }

@@ -10,11 +10,11 @@ use rayon::prelude::*;
 
 use super::output::{self, Output, OutputDir};
 use super::{EXIT_OK, EXIT_USAGE, EffortArgs, load_game};
-use rollx::map::Power;
-use rollx::play::report::{MapResult, SimReport, markdown, policy_result, text};
-use rollx::play::simulate::{simulate, without_power};
-use rollx::play::{POLICIES, PlayerSetup, Policy, derive_seed, html, play_game, policy_with};
-use rollx::rules::Game;
+use rollx::rolling::map::Power;
+use rollx::rolling::play::report::{MapResult, SimReport, markdown, policy_result, text};
+use rollx::rolling::play::simulate::{simulate, without_power};
+use rollx::rolling::play::{POLICIES, PlayerSetup, Policy, derive_seed, html, play_game, policy_with};
+use rollx::rolling::rules::Game;
 
 /// Output formats of `simulate`.
 #[derive(Clone, Copy, Debug, clap::ValueEnum, PartialEq, Eq)]

@@ -9,7 +9,7 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use super::output::{self, Output};
 use super::{EXIT_INVALID, EXIT_OK, EXIT_USAGE, load_game};
-use rollx::play::tuples::Trainer;
+use rollx::rolling::play::tuples::Trainer;
 
 /// Games learned from unless `--games` says otherwise.
 pub const DEFAULT_GAMES: u64 = 600_000;
@@ -48,7 +48,7 @@ pub struct TrainArgs {
 /// How long learning from `games` games of `game` takes on one core of this
 /// machine, measured on a few games (about a fifth of a second), or `None`
 /// when the map cannot be learned.
-pub fn estimate(game: &rollx::rules::Game, games: u64) -> Option<std::time::Duration> {
+pub fn estimate(game: &rollx::rolling::rules::Game, games: u64) -> Option<std::time::Duration> {
     let mut trainer = Trainer::new(game, 1).ok()?;
     let start = Instant::now();
     let mut played = 0u32;

@@ -44,6 +44,24 @@ impl Rgb {
         Self { r: v, g: v, b: v }
     }
 
+    /// Parses `#rrggbb` or `#rgb`.
+    pub fn parse(s: &str) -> Option<Self> {
+        let hex = s.strip_prefix('#')?;
+        if !hex.is_ascii() {
+            return None;
+        }
+        let digit = |i: usize, len: usize| u8::from_str_radix(&hex[i..i + len], 16).ok();
+        match hex.len() {
+            6 => Some(Self::new(digit(0, 2)?, digit(2, 2)?, digit(4, 2)?)),
+            3 => Some(Self::new(
+                digit(0, 1)? * 17,
+                digit(1, 1)? * 17,
+                digit(2, 1)? * 17,
+            )),
+            _ => None,
+        }
+    }
+
     /// This colour mixed with white: `amount` 1 keeps the colour, 0 is white.
     pub fn tint(self, amount: f32) -> Self {
         let mix = |c: u8| (255.0 - (255.0 - f32::from(c)) * amount.clamp(0.0, 1.0)).round() as u8;
@@ -54,6 +72,13 @@ impl Rgb {
 impl fmt::Display for Rgb {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "#{:02x}{:02x}{:02x}", self.r, self.g, self.b)
+    }
+}
+
+/// As `#rrggbb`.
+impl serde::Serialize for Rgb {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
     }
 }
 

@@ -59,13 +59,13 @@ pub fn run_with_input(args: &[&str], stdin: Option<&str>) -> (i32, String, Strin
 /// `rollx referee` reads it, and asserts that it is clean and that the
 /// referee's X agree with the final sheets.
 pub fn assert_referees_clean(
-    game: &rollx::rules::Game,
-    played: &rollx::play::PlayedGame,
+    game: &rollx::rolling::rules::Game,
+    played: &rollx::rolling::play::PlayedGame,
     what: &str,
 ) {
     let log =
-        rollx::rules::log::GameLog::parse(&played.log.to_json()).expect("a played log parses");
-    let verdict = rollx::rules::referee::referee(game, &log).expect("the log's own map");
+        rollx::rolling::rules::log::GameLog::parse(&played.log.to_json()).expect("a played log parses");
+    let verdict = rollx::rolling::rules::referee::referee(game, &log).expect("the log's own map");
     assert!(
         verdict.is_clean(),
         "{what}: {:?} {:?}",

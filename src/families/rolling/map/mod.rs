@@ -1,0 +1,42 @@
+//! Maps: the model, the TOML format and its validation.
+//!
+//! A map file is read in phases, each of which records every problem it
+//! finds instead of stopping at the first:
+//!
+//! 1. `raw`: TOML syntax, types and unknown keys of each file;
+//! 2. `extends`: a variant merged over the map it extends;
+//! 3. `resolve`: ids, references and rule values to dense indices;
+//! 4. `graph`, `grid`, `playability`: checks on the whole map;
+//! 5. the immutable [`Map`], when no errors were found.
+//!
+//! [`check_file`] runs all of it and returns a [`Checked`] with diagnostics
+//! and a [`Report`]; [`load`] returns just the map or an error.
+
+mod build;
+mod extends;
+mod graph;
+mod grid;
+mod load;
+mod model;
+mod places;
+mod playability;
+mod raw;
+mod report;
+mod resolve;
+mod rules;
+
+
+pub use load::{
+    Checked, DiskFiles, Files, LoadError, check_bytes, check_file, check_with, load, normalize,
+};
+pub use model::{
+    Area, AreaId, Color, Grid, Layout, Link, Map, MapInfo, Position, Region, RegionId,
+};
+pub use places::Places;
+pub use report::{AreaReport, DiceReport, LayoutReport, LinkReport, RegionReport, Report};
+pub use resolve::{MAX_AREAS, MAX_FACE, MAX_REGIONS};
+pub use rules::{Power, Powers, Preset, RuleOptions, Rules, WildWithoutPlacement};
+pub use crate::source::toml::suggest as suggest_word;
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,314 @@
+//! One map file as written: every field optional and located, before
+//! `extends` is applied and before anything is cross-checked.
+
+use toml::de::DeTable;
+
+use crate::source::toml::{Ctx, Sp, SpList, TableReader};
+use crate::diag::{Diagnostic, Loc};
+
+/// The `[map]` table.
+#[derive(Clone, Debug, Default)]
+pub struct RawInfo {
+    pub header: Option<Loc>,
+    pub id: Option<Sp<String>>,
+    pub name: Option<Sp<String>>,
+    pub description: Option<Sp<String>>,
+    pub author: Option<Sp<String>>,
+    pub licence: Option<Sp<String>>,
+    pub version: Option<Sp<String>>,
+}
+
+/// The `[rules]` table and its sub-tables.
+#[derive(Clone, Debug, Default)]
+pub struct RawRules {
+    pub header: Option<Loc>,
+    pub preset: Option<Sp<String>>,
+    pub faces: Option<(Loc, Vec<Sp<i64>>)>,
+    pub rounds: Option<Sp<i64>>,
+    pub dice_per_turn: Option<Sp<i64>>,
+    pub dice_per_round: Option<Sp<i64>>,
+    pub wild: Option<Sp<String>>,
+    pub color_change: Option<Sp<i64>>,
+    pub guard: Option<Sp<i64>>,
+    pub dupe: Option<Sp<i64>>,
+    pub wild_without_placement: Option<Sp<String>>,
+    pub guard_covers_dupe: Option<Sp<bool>>,
+    pub color_change_anytime: Option<Sp<bool>>,
+    pub color_change_on_cross: Option<Sp<bool>>,
+}
+
+/// One `[[regions]]` entry.
+#[derive(Clone, Debug)]
+pub struct RawRegion {
+    pub header: Loc,
+    pub id: Option<Sp<String>>,
+    pub name: Option<Sp<String>>,
+    pub color: Option<Sp<String>>,
+    pub mono_letter: Option<Sp<String>>,
+    pub remove: Option<Sp<bool>>,
+}
+
+/// One `[[areas]]` entry.
+#[derive(Clone, Debug)]
+pub struct RawArea {
+    pub header: Loc,
+    pub id: Option<Sp<String>>,
+    pub name: Option<Sp<String>>,
+    pub region: Option<Sp<String>>,
+    pub immune: Option<Sp<bool>>,
+    pub neighbors: Option<SpList>,
+    pub add_neighbors: Option<SpList>,
+    pub remove_neighbors: Option<SpList>,
+    pub x: Option<Sp<f64>>,
+    pub y: Option<Sp<f64>>,
+    pub remove: Option<Sp<bool>>,
+}
+
+/// One `[[links]]` entry.
+#[derive(Clone, Debug)]
+pub struct RawLink {
+    pub header: Loc,
+    pub between: Option<SpList>,
+    pub name: Option<Sp<String>>,
+    pub remove: Option<Sp<bool>>,
+}
+
+/// The `[layout]` table.
+#[derive(Clone, Debug, Default)]
+pub struct RawLayout {
+    pub header: Option<Loc>,
+    pub kind: Option<Sp<String>>,
+    pub grid: Option<RawGridText>,
+    /// Area ids removed by a variant: their cells in an inherited grid are sea.
+    pub removed: Vec<String>,
+}
+
+/// The text of a grid and how its characters map back to the file.
+#[derive(Clone, Debug)]
+pub struct RawGridText {
+    /// The string's value.
+    pub text: Sp<String>,
+    /// Byte offset in the file of the value's first character, when every
+    /// character of the value is written literally (no escapes).
+    pub content_start: Option<u32>,
+}
+
+/// One map file.
+#[derive(Clone, Debug, Default)]
+pub struct RawDoc {
+    pub extends: Option<Sp<String>>,
+    pub info: RawInfo,
+    pub rules: RawRules,
+    pub regions: Vec<RawRegion>,
+    pub areas: Vec<RawArea>,
+    pub links: Vec<RawLink>,
+    pub layout: RawLayout,
+    /// Keys written with the wrong type: reported once as `wrong-type`,
+    /// never again as missing.
+    pub mistyped: Mistyped,
+}
+
+/// Keys written with the wrong type, by the header of their table (the top
+/// level's header is its file's first byte).
+#[derive(Clone, Debug, Default)]
+pub struct Mistyped(pub Vec<(Loc, String)>);
+
+impl Mistyped {
+    /// Whether `key` of the table declared at `header` had the wrong type.
+    pub fn has(&self, header: Loc, key: &str) -> bool {
+        self.0.iter().any(|(h, k)| *h == header && k == key)
+    }
+
+    /// Whether the top-level `key` of any file had the wrong type
+    /// (`areas = 5`, `map = "usa"`).
+    pub fn top(&self, key: &str) -> bool {
+        self.0
+            .iter()
+            .any(|(h, k)| h.start == 0 && h.end == 0 && k == key)
+    }
+}
+
+/// Top-level keys of a map file.
+pub const TOP_KEYS: &[&str] = &[
+    "extends", "map", "rules", "regions", "areas", "links", "layout",
+];
+const MAP_KEYS: &[&str] = &["id", "name", "description", "author", "licence", "version"];
+const RULES_KEYS: &[&str] = &[
+    "preset",
+    "faces",
+    "rounds",
+    "dice_per_turn",
+    "dice_per_round",
+    "wild",
+    "powers",
+    "options",
+];
+const POWER_KEYS: &[&str] = &["color_change", "guard", "dupe"];
+const OPTION_KEYS: &[&str] = &[
+    "wild_without_placement",
+    "guard_covers_dupe",
+    "color_change_anytime",
+    "color_change_on_cross",
+];
+const REGION_KEYS: &[&str] = &["id", "name", "color", "mono_letter", "remove"];
+const AREA_KEYS: &[&str] = &[
+    "id",
+    "name",
+    "region",
+    "immune",
+    "neighbors",
+    "add_neighbors",
+    "remove_neighbors",
+    "x",
+    "y",
+    "remove",
+];
+const LINK_KEYS: &[&str] = &["between", "name", "remove"];
+const LAYOUT_KEYS: &[&str] = &["kind", "grid"];
+
+/// Parses one file's text. Syntax errors are reported and yield `None`;
+/// otherwise the document is read with every type problem recorded.
+pub fn read(ctx: &mut Ctx<'_>, source: &str) -> Option<RawDoc> {
+    let (doc, errors) = DeTable::parse_recoverable(source);
+    if let Some(first) = errors.first() {
+        // Errors after the first are usually echoes of it (the parser's
+        // recovery misreads what follows), so only the first is shown.
+        let span = first.span().unwrap_or(0..0);
+        let message = first.message().trim().to_string();
+        let more = match errors.len() - 1 {
+            0 => String::new(),
+            1 => "; 1 more syntax error follows, probably caused by this one".to_string(),
+            n => format!("; {n} more syntax errors follow, probably caused by this one"),
+        };
+        ctx.diags.push(
+            Diagnostic::error("syntax", format!("TOML syntax error: {message}"))
+                .with_label(ctx.loc(span), message)
+                .with_help(format!(
+                    "see docs/map-format.md for the map file format{more}"
+                )),
+        );
+        return None;
+    }
+    let root = doc.get_ref();
+    let mut top = TableReader::new(root, ctx.loc(0..0), "the top level");
+    let mut raw = RawDoc {
+        extends: top.string(ctx, "extends"),
+        ..RawDoc::default()
+    };
+
+    if let Some(mut t) = top.table(ctx, "map") {
+        raw.info = RawInfo {
+            header: Some(t.header),
+            id: t.string(ctx, "id"),
+            name: t.string(ctx, "name"),
+            description: t.string(ctx, "description"),
+            author: t.string(ctx, "author"),
+            licence: t.string(ctx, "licence"),
+            version: t.string(ctx, "version"),
+        };
+        t.finish(ctx, MAP_KEYS);
+    }
+
+    if let Some(mut t) = top.table(ctx, "rules") {
+        let mut r = RawRules {
+            header: Some(t.header),
+            preset: t.string(ctx, "preset"),
+            faces: t.integers(ctx, "faces"),
+            rounds: t.integer(ctx, "rounds"),
+            dice_per_turn: t.integer(ctx, "dice_per_turn"),
+            dice_per_round: t.integer(ctx, "dice_per_round"),
+            wild: t.string(ctx, "wild"),
+            ..RawRules::default()
+        };
+        if let Some(mut p) = t.table(ctx, "powers") {
+            r.color_change = p.integer(ctx, "color_change");
+            r.guard = p.integer(ctx, "guard");
+            r.dupe = p.integer(ctx, "dupe");
+            p.finish(ctx, POWER_KEYS);
+        }
+        if let Some(mut o) = t.table(ctx, "options") {
+            r.wild_without_placement = o.string(ctx, "wild_without_placement");
+            r.guard_covers_dupe = o.boolean(ctx, "guard_covers_dupe");
+            r.color_change_anytime = o.boolean(ctx, "color_change_anytime");
+            r.color_change_on_cross = o.boolean(ctx, "color_change_on_cross");
+            o.finish(ctx, OPTION_KEYS);
+        }
+        t.finish(ctx, RULES_KEYS);
+        raw.rules = r;
+    }
+
+    for mut t in top.tables(ctx, "regions") {
+        raw.regions.push(RawRegion {
+            header: t.header,
+            id: t.string(ctx, "id"),
+            name: t.string(ctx, "name"),
+            color: t.string(ctx, "color"),
+            mono_letter: t.string(ctx, "mono_letter"),
+            remove: t.boolean(ctx, "remove"),
+        });
+        t.finish(ctx, REGION_KEYS);
+    }
+
+    for mut t in top.tables(ctx, "areas") {
+        raw.areas.push(RawArea {
+            header: t.header,
+            id: t.string(ctx, "id"),
+            name: t.string(ctx, "name"),
+            region: t.string(ctx, "region"),
+            immune: t.boolean(ctx, "immune"),
+            neighbors: t.strings(ctx, "neighbors"),
+            add_neighbors: t.strings(ctx, "add_neighbors"),
+            remove_neighbors: t.strings(ctx, "remove_neighbors"),
+            x: t.number(ctx, "x"),
+            y: t.number(ctx, "y"),
+            remove: t.boolean(ctx, "remove"),
+        });
+        t.finish(ctx, AREA_KEYS);
+    }
+
+    for mut t in top.tables(ctx, "links") {
+        raw.links.push(RawLink {
+            header: t.header,
+            between: t.strings(ctx, "between"),
+            name: t.string(ctx, "name"),
+            remove: t.boolean(ctx, "remove"),
+        });
+        t.finish(ctx, LINK_KEYS);
+    }
+
+    if let Some(mut t) = top.table(ctx, "layout") {
+        let grid = t.string(ctx, "grid").map(|text| RawGridText {
+            content_start: literal_content_start(source, text.loc, &text.value),
+            text,
+        });
+        raw.layout = RawLayout {
+            header: Some(t.header),
+            kind: t.string(ctx, "kind"),
+            grid,
+            removed: Vec::new(),
+        };
+        t.finish(ctx, LAYOUT_KEYS);
+    }
+
+    top.finish(ctx, TOP_KEYS);
+    Some(raw)
+}
+
+/// Where the value of a string literal starts in the file, if the literal
+/// holds the value verbatim (no escapes), so that grid tokens can be located.
+fn literal_content_start(source: &str, loc: Loc, value: &str) -> Option<u32> {
+    let raw = source.get(loc.range())?;
+    for delim in ["\"\"\"", "'''"] {
+        if let Some(rest) = raw.strip_prefix(delim) {
+            // TOML drops a newline right after the opening delimiter.
+            let body = rest
+                .strip_prefix("\r\n")
+                .or_else(|| rest.strip_prefix('\n'))
+                .unwrap_or(rest);
+            let skip = raw.len() - body.len();
+            return body.starts_with(value).then_some(loc.start + skip as u32);
+        }
+    }
+    let body = raw.get(1..)?;
+    body.starts_with(value).then_some(loc.start + 1)
+}

@@ -1,0 +1,14 @@
+//! The Rolling family: Rolling America, Rolling Japan and fan maps such as
+//! "Rolling Europe". A map of areas in colour regions; each die's number is
+//! written in an area of its region, and neighbouring numbers may differ by
+//! at most 1.
+//!
+//! - [`map`]: the map model, its TOML format and its checks;
+//! - [`rules`]: the rules engine, game logs and the referee;
+//! - [`play`]: computer players, whole games and simulations;
+//! - [`sheet`]: the printed sheet.
+
+pub mod map;
+pub mod play;
+pub mod rules;
+pub mod sheet;

@@ -1,0 +1,206 @@
+//! Computer players and whole games.
+//!
+//! A [`Policy`] chooses how to resolve a die; [`play_game`] plays one game
+//! for any number of players on one shared dice sequence, seeded, and
+//! records it as a [`GameLog`].
+
+mod greedy;
+pub mod html;
+pub mod leaf;
+mod random;
+pub mod report;
+pub mod simulate;
+mod strong;
+pub mod tuples;
+
+pub use greedy::{Greedy, Weights};
+pub use random::RandomPolicy;
+pub use strong::{HeldBack, ROLLOUT_WEIGHTS, Strong, StrongKnobs};
+pub use tuples::{TuplePlayer, TupleValue};
+
+use std::sync::Arc;
+
+use rand::SeedableRng;
+use rand_pcg::Pcg64Mcg;
+
+use crate::rolling::rules::log::{GameLog, LogRoll, LogTurn, log_move};
+use crate::rolling::rules::{Game, Move, Phase, State};
+
+/// A computer player.
+pub trait Policy {
+    /// The policy's name (`random`, `greedy`).
+    fn name(&self) -> &str;
+
+    /// How to resolve one of the pending dice. Called only in
+    /// [`Phase::Decision`]; must return a legal move.
+    fn choose(&mut self, game: &Game, state: &State) -> Move;
+}
+
+/// The policies `rollx play --policy` knows.
+pub const POLICIES: [&str; 5] = ["random", "greedy", "tuples", "strong", "expert"];
+
+/// What the computer players need besides their name and seed.
+#[derive(Clone, Debug)]
+pub struct PlayerSetup {
+    /// The strong player's effort.
+    pub knobs: StrongKnobs,
+    /// The expert player's effort.
+    pub expert_knobs: StrongKnobs,
+    /// The learned values the `tuples` and `expert` players play by (see
+    /// [`tuples::TupleValue`]).
+    pub values: Option<Arc<TupleValue>>,
+}
+
+impl Default for PlayerSetup {
+    fn default() -> Self {
+        PlayerSetup {
+            knobs: StrongKnobs::DEFAULT,
+            expert_knobs: StrongKnobs::EXPERT,
+            values: None,
+        }
+    }
+}
+
+/// Builds a policy by name; `seed` feeds policies that use randomness.
+/// `None` for an unknown name, and for `tuples` and `expert` (they need
+/// learned values: see [`policy_with`]).
+pub fn policy_by_name(name: &str, seed: u64) -> Option<Box<dyn Policy>> {
+    policy_with_knobs(name, seed, StrongKnobs::default())
+}
+
+/// Builds a policy by name, with the strong player's effort set by `knobs`.
+pub fn policy_with_knobs(name: &str, seed: u64, knobs: StrongKnobs) -> Option<Box<dyn Policy>> {
+    policy_with(
+        name,
+        seed,
+        &PlayerSetup {
+            knobs,
+            ..PlayerSetup::default()
+        },
+    )
+}
+
+/// Builds a policy by name with everything `setup` provides. `None` for an
+/// unknown name, or for `tuples` and `expert` without values.
+pub fn policy_with(name: &str, seed: u64, setup: &PlayerSetup) -> Option<Box<dyn Policy>> {
+    match name {
+        "random" => Some(Box::new(RandomPolicy::new(seed))),
+        "greedy" => Some(Box::new(Greedy::new())),
+        "tuples" => Some(Box::new(TuplePlayer::new(setup.values.clone()?))),
+        "strong" => Some(Box::new(Strong::new(setup.knobs, seed))),
+        "expert" => Some(Box::new(Strong::expert(
+            setup.expert_knobs,
+            seed,
+            setup.values.clone()?,
+        ))),
+        _ => None,
+    }
+}
+
+/// A well-mixed 64-bit value derived from `seed` and a stream number, so
+/// that each player's generator is independent of the dice and of the others.
+pub fn derive_seed(seed: u64, stream: u64) -> u64 {
+    // SplitMix64 finaliser.
+    let mut z = seed
+        ^ stream
+            .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            .wrapping_add(0x6A09_E667_F3BC_C909);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// A finished game.
+#[derive(Clone, Debug)]
+pub struct PlayedGame {
+    /// The record of the game.
+    pub log: GameLog,
+    /// Each player's final sheet.
+    pub states: Vec<State>,
+}
+
+/// Plays one game from `seed`: the same dice for every player, each
+/// resolving them with its own policy. `map_file` is recorded in the log.
+pub fn play_game(
+    game: &Game,
+    seed: u64,
+    players: &mut [(String, Box<dyn Policy>)],
+    map_file: Option<String>,
+) -> PlayedGame {
+    let mut dice_rng = Pcg64Mcg::seed_from_u64(seed);
+    let mut states = vec![game.initial_state(); players.len()];
+    let mut turns = Vec::new();
+    while !game.is_terminal(&states[0]) {
+        let mut dice = Vec::new();
+        while game.phase(&states[0]) == Phase::Chance {
+            let roll = game.sample_roll(&states[0], &mut dice_rng);
+            for s in &mut states {
+                game.apply_roll(s, roll).expect("a sampled roll is legal");
+            }
+            dice.push(LogRoll {
+                die: game.die(roll.die).id.clone(),
+                value: roll.value,
+            });
+        }
+        let mut moves = Vec::with_capacity(players.len());
+        for ((_, policy), state) in players.iter_mut().zip(&mut states) {
+            let mut mine = Vec::new();
+            while game.phase(state) == Phase::Decision {
+                let mv = policy.choose(game, state);
+                let number = state
+                    .pending_roll(mv.die)
+                    .expect("policies pick a pending die")
+                    .value;
+                mine.push(log_move(game, &mv, number));
+                game.apply(state, mv);
+            }
+            moves.push(mine);
+        }
+        turns.push(LogTurn { dice, moves });
+    }
+    let names = players.iter().map(|(n, _)| n.clone()).collect();
+    let log = GameLog::rolled(game, seed, map_file, names, turns, &states);
+    PlayedGame { log, states }
+}
+
+/// Plays one single-player game without recording it (for simulations):
+/// returns the final sheet.
+pub fn play_silent(game: &Game, seed: u64, policy: &mut dyn Policy) -> State {
+    let mut state = game.initial_state();
+    play_out(game, &mut state, &mut Pcg64Mcg::seed_from_u64(seed), policy);
+    state
+}
+
+/// Plays a game on from `state` to its end: `dice` draws and rolls the dice,
+/// `policy` resolves them.
+pub fn play_out(game: &Game, state: &mut State, dice: &mut Pcg64Mcg, policy: &mut dyn Policy) {
+    play_until(game, state, dice, policy, |_| false);
+}
+
+/// Plays a game on from `state` until it ends or `stop` says so; `stop` is
+/// asked before every die is drawn.
+pub fn play_until(
+    game: &Game,
+    state: &mut State,
+    dice: &mut Pcg64Mcg,
+    policy: &mut dyn Policy,
+    mut stop: impl FnMut(&State) -> bool,
+) {
+    loop {
+        match game.phase(state) {
+            Phase::Chance => {
+                if stop(state) {
+                    return;
+                }
+                let roll = game.sample_roll(state, dice);
+                game.apply_roll(state, roll)
+                    .expect("a sampled roll is legal");
+            }
+            Phase::Decision => {
+                let mv = policy.choose(game, state);
+                game.apply(state, mv);
+            }
+            Phase::Terminal => return,
+        }
+    }
+}

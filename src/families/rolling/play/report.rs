@@ -1,0 +1,376 @@
+//! Balance reports: what many simulated games say about a map.
+
+use std::fmt::Write;
+
+use serde::Serialize;
+
+use super::simulate::{Cause, Tally};
+use crate::rolling::map::Power;
+use crate::rolling::rules::Game;
+
+/// How often one area ends as an X.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct AreaResult {
+    /// Area code.
+    pub id: String,
+    /// Region id.
+    pub region: String,
+    /// Share of games in which it ends as an X.
+    pub x_rate: f64,
+    /// Its X per game by cause: dead area, no room, left empty.
+    pub causes: [f64; 3],
+}
+
+/// One region's load.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct RegionResult {
+    /// Region id.
+    pub id: String,
+    /// Display name.
+    pub name: String,
+    /// Number of areas.
+    pub size: usize,
+    /// Expected dice per game that can reach it (its own die and the wild die).
+    pub reach: f64,
+    /// `size / reach`: above 1 the region cannot be filled on average without powers.
+    pub pressure: f64,
+    /// Mean X per game in the region.
+    pub x_per_game: f64,
+}
+
+/// One power's use and worth.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct PowerResult {
+    /// The power (`color_change`, `guard`, `dupe`).
+    pub power: Power,
+    /// Uses the rules grant.
+    pub granted: u8,
+    /// Mean uses per game.
+    pub uses_per_game: f64,
+    /// Share of games that used every granted use.
+    pub exhausted_share: f64,
+    /// Mean X of the same games with this power taken away, minus the mean
+    /// X with it: how many X the power saves (restricted play).
+    pub value: Option<f64>,
+    /// Half-width of the value's 95 % confidence interval.
+    pub value_ci95: Option<f64>,
+}
+
+/// Mean X per game of one cause.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct CauseResult {
+    /// The cause.
+    pub cause: Cause,
+    /// What it means.
+    pub description: &'static str,
+    /// Mean X per game.
+    pub per_game: f64,
+}
+
+/// Everything about one policy on one map.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct PolicyResult {
+    /// Policy name.
+    pub policy: String,
+    /// Games played.
+    pub games: u64,
+    /// Mean X.
+    pub mean: f64,
+    /// Lower and upper end of the mean's 95 % confidence interval.
+    pub ci95: [f64; 2],
+    /// Median X.
+    pub median: f64,
+    /// Standard deviation of X.
+    pub std_dev: f64,
+    /// Fewest X in a game.
+    pub best: u64,
+    /// Most X in a game.
+    pub worst: u64,
+    /// Share of games without any X.
+    pub perfect_share: f64,
+    /// Games by number of X (index = X).
+    pub distribution: Vec<u64>,
+    /// Areas in map order.
+    pub areas: Vec<AreaResult>,
+    /// Regions in map order.
+    pub regions: Vec<RegionResult>,
+    /// The powers the rules grant.
+    pub powers: Vec<PowerResult>,
+    /// Why the X happened.
+    pub causes: Vec<CauseResult>,
+}
+
+/// Every policy on one map.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct MapResult {
+    /// Map id.
+    pub map: String,
+    /// Map title.
+    pub name: String,
+    /// Number of areas.
+    pub areas: usize,
+    /// One result per policy.
+    pub policies: Vec<PolicyResult>,
+}
+
+/// A whole simulation run.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct SimReport {
+    /// Seed of the run.
+    pub seed: u64,
+    /// Games per map and policy.
+    pub games: u64,
+    /// One result per map.
+    pub maps: Vec<MapResult>,
+}
+
+/// The result of a policy's games, `without` holding the same games played
+/// with one power taken away.
+pub fn policy_result(
+    game: &Game,
+    policy: &str,
+    t: &Tally,
+    without: &[(Power, Tally)],
+) -> PolicyResult {
+    let map = game.map();
+    let rules = game.rules();
+    let g = t.games.max(1) as f64;
+    let areas: Vec<AreaResult> = map
+        .areas
+        .iter()
+        .enumerate()
+        .map(|(i, a)| AreaResult {
+            id: a.id.clone(),
+            region: map.region(a.region).id.clone(),
+            x_rate: t.area_x[i] as f64 / g,
+            causes: t.area_causes[i].map(|n| n as f64 / g),
+        })
+        .collect();
+    let bag = game.dice().len() as f64;
+    let reach = 2.0 * f64::from(rules.results_per_game()) / bag;
+    let regions = map
+        .regions
+        .iter()
+        .map(|r| RegionResult {
+            id: r.id.clone(),
+            name: r.name.clone(),
+            size: r.areas.len(),
+            reach,
+            pressure: r.areas.len() as f64 / reach,
+            x_per_game: r
+                .areas
+                .iter()
+                .map(|a| t.area_x[a.index()] as f64)
+                .sum::<f64>()
+                / g,
+        })
+        .collect();
+    let powers = rules
+        .powers
+        .iter()
+        .into_iter()
+        .filter(|&(_, n)| n > 0)
+        .map(|(p, n)| {
+            let k = p.index();
+            let w = without.iter().find(|(q, _)| *q == p).map(|(_, w)| w);
+            PowerResult {
+                power: p,
+                granted: n,
+                uses_per_game: t.power_uses[k] as f64 / g,
+                exhausted_share: t.power_exhausted[k] as f64 / g,
+                value: w.map(|w| w.mean() - t.mean()),
+                // The games are paired (same seeds), so this is conservative.
+                value_ci95: w.map(|w| (w.ci95().powi(2) + t.ci95().powi(2)).sqrt()),
+            }
+        })
+        .collect();
+    let causes = Cause::ALL
+        .iter()
+        .map(|&c| CauseResult {
+            cause: c,
+            description: c.describe(),
+            per_game: t
+                .area_causes
+                .iter()
+                .map(|a| a[c as usize] as f64)
+                .sum::<f64>()
+                / g,
+        })
+        .collect();
+    let best = t.hist.iter().position(|&n| n > 0).unwrap_or(0) as u64;
+    let worst = t.hist.iter().rposition(|&n| n > 0).unwrap_or(0) as u64;
+    PolicyResult {
+        policy: policy.to_string(),
+        games: t.games,
+        mean: t.mean(),
+        ci95: [t.mean() - t.ci95(), t.mean() + t.ci95()],
+        median: t.median(),
+        std_dev: t.std_dev(),
+        best,
+        worst,
+        perfect_share: t.hist.first().copied().unwrap_or(0) as f64 / g,
+        distribution: t.hist.clone(),
+        areas,
+        regions,
+        powers,
+        causes,
+    }
+}
+
+/// The mean X (with its 95 % confidence interval) of every policy on every
+/// map, as a Markdown table.
+pub fn markdown(report: &SimReport) -> String {
+    let mut policies: Vec<&str> = Vec::new();
+    for m in &report.maps {
+        for p in &m.policies {
+            if !policies.contains(&p.policy.as_str()) {
+                policies.push(&p.policy);
+            }
+        }
+    }
+    let mut s = format!(
+        "| map | {} |\n|---|{}\n",
+        policies.join(" | "),
+        "---|".repeat(policies.len())
+    );
+    for m in &report.maps {
+        let _ = write!(s, "| {} (`{}`) |", m.name, m.map);
+        for name in &policies {
+            match m.policies.iter().find(|p| p.policy == *name) {
+                Some(p) => {
+                    let _ = write!(s, " {:.2} ± {:.2} |", p.mean, (p.ci95[1] - p.ci95[0]) / 2.0);
+                }
+                None => s.push_str(" - |"),
+            }
+        }
+        s.push('\n');
+    }
+    let _ = writeln!(
+        s,
+        "\nMean X per game over {} games per map and policy (± the 95 % confidence interval), seed {}.",
+        report.games, report.seed
+    );
+    s
+}
+
+/// The report as text: the maps side by side, then each map's regions and
+/// its hardest areas.
+pub fn text(report: &SimReport) -> String {
+    let mut s = String::new();
+    let cols: Vec<(&MapResult, &PolicyResult)> = report
+        .maps
+        .iter()
+        .flat_map(|m| m.policies.iter().map(move |p| (m, p)))
+        .collect();
+    let _ = writeln!(
+        s,
+        "{} games per map and policy, seed {}",
+        report.games, report.seed
+    );
+    let _ = writeln!(s);
+    let headers: Vec<String> = cols
+        .iter()
+        .map(|(m, p)| format!("{} ({})", m.map, p.policy))
+        .collect();
+    let w = headers.iter().map(String::len).max().unwrap_or(10).max(14);
+    let mut row = |label: &str, cells: Vec<String>| {
+        let _ = write!(s, "  {label:<26}");
+        for c in cells {
+            let _ = write!(s, "  {c:>w$}");
+        }
+        let _ = writeln!(s);
+    };
+    row("", headers.clone());
+    row(
+        "mean X (95 % CI)",
+        cols.iter()
+            .map(|(_, p)| format!("{:.2} ± {:.2}", p.mean, (p.ci95[1] - p.ci95[0]) / 2.0))
+            .collect(),
+    );
+    row(
+        "median",
+        cols.iter().map(|(_, p)| format!("{}", p.median)).collect(),
+    );
+    row(
+        "standard deviation",
+        cols.iter()
+            .map(|(_, p)| format!("{:.2}", p.std_dev))
+            .collect(),
+    );
+    row(
+        "best / worst",
+        cols.iter()
+            .map(|(_, p)| format!("{} / {}", p.best, p.worst))
+            .collect(),
+    );
+    row(
+        "perfect games",
+        cols.iter()
+            .map(|(_, p)| format!("{:.2} %", p.perfect_share * 100.0))
+            .collect(),
+    );
+    for power in [Power::ColorChange, Power::Guard, Power::Dupe] {
+        let get = |p: &PolicyResult| p.powers.iter().find(|r| r.power == power).cloned();
+        if cols.iter().all(|(_, p)| get(p).is_none()) {
+            continue;
+        }
+        row(
+            &format!("{} uses per game", power.title()),
+            cols.iter()
+                .map(|(_, p)| {
+                    get(p).map_or("-".into(), |r| {
+                        format!("{:.2} of {}", r.uses_per_game, r.granted)
+                    })
+                })
+                .collect(),
+        );
+        row(
+            "  X saved (value)",
+            cols.iter()
+                .map(
+                    |(_, p)| match get(p).and_then(|r| r.value.zip(r.value_ci95)) {
+                        Some((v, ci)) => format!("{v:.2} ± {ci:.2}"),
+                        None => "-".into(),
+                    },
+                )
+                .collect(),
+        );
+    }
+    for (i, c) in Cause::ALL.iter().enumerate() {
+        let label = match c {
+            Cause::DeadArea => "X per game: dead area",
+            Cause::NoRoom => "X per game: no room",
+            Cause::LeftEmpty => "X per game: left empty",
+        };
+        row(
+            label,
+            cols.iter()
+                .map(|(_, p)| format!("{:.2}", p.causes[i].per_game))
+                .collect(),
+        );
+    }
+    for (m, p) in &cols {
+        let _ = writeln!(s);
+        let _ = writeln!(s, "{} ({}), {}:", m.name, m.map, p.policy);
+        let _ = writeln!(
+            s,
+            "  region        areas  dice that can reach it  pressure  X per game"
+        );
+        for r in &p.regions {
+            let _ = writeln!(
+                s,
+                "  {:<12} {:>6}  {:>22.2}  {:>8.2}  {:>10.2}",
+                r.id, r.size, r.reach, r.pressure, r.x_per_game
+            );
+        }
+        let mut areas: Vec<&AreaResult> = p.areas.iter().collect();
+        areas.sort_by(|a, b| b.x_rate.total_cmp(&a.x_rate).then(a.id.cmp(&b.id)));
+        let top: Vec<String> = areas
+            .iter()
+            .take(8)
+            .map(|a| format!("{} {:.0}%", a.id, a.x_rate * 100.0))
+            .collect();
+        let _ = writeln!(s, "  areas most often X: {}", top.join(", "));
+    }
+    s
+}

@@ -1,0 +1,440 @@
+//! Game logs: a versioned JSON record of a game, written by `rollx play`
+//! and read by `rollx referee`. `docs/game-log.md` documents the format and
+//! `docs/game-log.schema.json` is its JSON Schema (generated from these
+//! types; a test keeps it current).
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
+
+use super::game::{DieId, Game};
+use super::moves::{Action, Move, PowerSet};
+use super::state::State;
+use crate::rolling::map::{Map, Power, Rules};
+
+/// The value of the `format` field.
+pub const LOG_FORMAT: &str = "rollx-game-log";
+/// The current version of the format.
+pub const LOG_VERSION: u32 = 1;
+
+/// A recorded game.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+#[schemars(
+    title = "rollx game log",
+    description = "One game of a Rolling X map: the dice rolled and how each player resolved them."
+)]
+pub struct GameLog {
+    /// Always `"rollx-game-log"`.
+    #[schemars(extend("const" = "rollx-game-log"))]
+    pub format: String,
+    /// Format version; this is version 1.
+    #[schemars(extend("const" = 1))]
+    pub version: u32,
+    /// The map the game was played on.
+    pub map: LogMap,
+    /// The rules the game was played with, for reference. When present they
+    /// must equal the map's rules.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rules: Option<Rules>,
+    /// The seed that generated the dice, for computer games. Hand-recorded
+    /// games have none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seed: Option<u64>,
+    /// The players' names, in the order their moves are listed in each turn.
+    #[schemars(length(min = 1))]
+    pub players: Vec<String>,
+    /// Every turn in order.
+    pub turns: Vec<LogTurn>,
+    /// `false` for a game stopped before its end and saved to be resumed
+    /// (`rollx play --human` saves one when the player quits, and `rollx
+    /// play --resume` continues it); its turns are the ones played so far.
+    /// Omitted (`true`) for a game played to the end.
+    #[serde(default = "finished_default", skip_serializing_if = "is_finished")]
+    #[schemars(extend("default" = true))]
+    pub finished: bool,
+    /// Each player's final result as claimed by the recorder (optional; the
+    /// referee compares it with its own count).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub result: Vec<LogResult>,
+}
+
+fn finished_default() -> bool {
+    true
+}
+
+fn is_finished(finished: &bool) -> bool {
+    *finished
+}
+
+/// Which map a game was played on.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct LogMap {
+    /// The map's `[map] id`.
+    pub id: String,
+    /// `sha256:` hash of the map's playing content (see [`map_hash`]); the
+    /// referee refuses the log when the map has changed since the game.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hash: Option<String>,
+    /// Path of the map file as given to `rollx play`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub file: Option<String>,
+}
+
+/// One turn: the dice drawn and rolled, and each player's resolutions.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct LogTurn {
+    /// The dice, in the order drawn.
+    pub dice: Vec<LogRoll>,
+    /// One list per player (in the order of `players`): how each die was
+    /// resolved, in the order the player resolved them.
+    pub moves: Vec<Vec<LogMove>>,
+}
+
+/// A die drawn and rolled.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct LogRoll {
+    /// The die's id (`red`, `clear`).
+    pub die: String,
+    /// The face rolled.
+    #[schemars(range(max = 99))]
+    pub value: u8,
+}
+
+/// How a player resolved one die. Exactly one of: `areas` (with `number`),
+/// `cross`, or neither (the die did nothing).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, try_from = "LogMoveFields")]
+pub struct LogMove {
+    /// The die's id.
+    pub die: String,
+    /// The number written (normally the die's value).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub number: Option<u8>,
+    /// The area written, or the two areas of a Dupe (with a Guard that covers
+    /// one copy only, the guarded one first).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub areas: Vec<String>,
+    /// The area marked with an X.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cross: Option<String>,
+    /// The powers used on this die.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub powers: Vec<Power>,
+    /// With Color Change: the region the die was turned into.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub color_change_to: Option<String>,
+}
+
+/// The fields of a [`LogMove`] before their combination is checked (the
+/// JSON Schema describes these).
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+#[schemars(rename = "LogMove")]
+/// How a player resolved one die. Exactly one of: `areas` (with `number`),
+/// `cross`, or neither (the die did nothing).
+struct LogMoveFields {
+    /// The die's id.
+    die: String,
+    /// The number written (normally the die's value); required with `areas`.
+    #[serde(default)]
+    #[schemars(range(max = 99))]
+    number: Option<u8>,
+    /// The area written, or the two areas of a Dupe (with a Guard that covers
+    /// one copy only, the guarded one first).
+    #[serde(default)]
+    #[schemars(length(max = 2))]
+    areas: Vec<String>,
+    /// The area marked with an X.
+    #[serde(default)]
+    cross: Option<String>,
+    /// The powers used on this die, each at most once.
+    #[serde(default, deserialize_with = "unique_powers")]
+    #[schemars(extend("uniqueItems" = true))]
+    powers: Vec<Power>,
+    /// With Color Change: the region the die was turned into.
+    #[serde(default)]
+    color_change_to: Option<String>,
+}
+
+/// Reads a move's `powers`, refusing a power listed twice (the error then
+/// points at the end of the list).
+fn unique_powers<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Vec<Power>, D::Error> {
+    let powers = Vec::<Power>::deserialize(d)?;
+    match powers
+        .iter()
+        .enumerate()
+        .find_map(|(i, p)| powers[..i].contains(p).then_some(p))
+    {
+        Some(p) => Err(serde::de::Error::custom(format!(
+            "`powers` lists \"{}\" twice: each power is used at most once on a die",
+            p.key()
+        ))),
+        None => Ok(powers),
+    }
+}
+
+impl TryFrom<LogMoveFields> for LogMove {
+    type Error = String;
+
+    fn try_from(f: LogMoveFields) -> Result<Self, String> {
+        if f.areas.len() > 2 {
+            return Err(format!(
+                "a move writes at most two areas (Dupe), this one lists {}",
+                f.areas.len()
+            ));
+        }
+        if !f.areas.is_empty() && f.cross.is_some() {
+            return Err("a move either writes `areas` or marks a `cross`, not both".into());
+        }
+        if !f.areas.is_empty() && f.number.is_none() {
+            return Err("a move that writes `areas` needs the `number` written".into());
+        }
+        if f.areas.is_empty() && f.number.is_some() {
+            return Err("a `number` without `areas`: say where it was written".into());
+        }
+        Ok(LogMove {
+            die: f.die,
+            number: f.number,
+            areas: f.areas,
+            cross: f.cross,
+            powers: f.powers,
+            color_change_to: f.color_change_to,
+        })
+    }
+}
+
+/// A player's final result.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct LogResult {
+    /// The player's name.
+    pub player: String,
+    /// Number of X on the finished sheet.
+    pub crosses: u32,
+    /// Powers used.
+    pub powers_used: u32,
+}
+
+/// Why a log file could not be read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{message}")]
+pub struct LogError {
+    /// What is wrong.
+    pub message: String,
+    /// 1-based line, when known.
+    pub line: Option<usize>,
+    /// 1-based column, when known.
+    pub column: Option<usize>,
+}
+
+impl GameLog {
+    /// The log of a game whose dice rollx rolled from `seed` on `game`'s
+    /// map (read from `map_file`): `players` by name, the `turns` played
+    /// so far, and each player's sheet after them. A game not over is
+    /// marked unfinished; a finished one records each player's result.
+    pub fn rolled<'a>(
+        game: &Game,
+        seed: u64,
+        map_file: Option<String>,
+        players: Vec<String>,
+        turns: Vec<LogTurn>,
+        sheets: impl IntoIterator<Item = &'a State>,
+    ) -> GameLog {
+        let mut sheets = sheets.into_iter().peekable();
+        let finished = sheets.peek().is_some_and(|s| game.is_terminal(s));
+        let result = if finished {
+            players
+                .iter()
+                .zip(sheets)
+                .map(|(name, sheet)| {
+                    let score = game.score(sheet);
+                    LogResult {
+                        player: name.clone(),
+                        crosses: score.crosses,
+                        powers_used: score.powers_used,
+                    }
+                })
+                .collect()
+        } else {
+            Vec::new()
+        };
+        GameLog {
+            format: LOG_FORMAT.to_string(),
+            version: LOG_VERSION,
+            map: LogMap {
+                id: game.map().info.id.clone(),
+                hash: Some(map_hash(game.map())),
+                file: map_file,
+            },
+            rules: Some(game.rules().clone()),
+            seed: Some(seed),
+            players,
+            turns,
+            finished,
+            result,
+        }
+    }
+
+    /// Parses and checks the structure of a log.
+    pub fn parse(text: &str) -> Result<GameLog, LogError> {
+        let log: GameLog = serde_json::from_str(text).map_err(|e| LogError {
+            message: e
+                .to_string()
+                .split(" at line ")
+                .next()
+                .unwrap_or_default()
+                .to_string(),
+            line: (e.line() > 0).then_some(e.line()),
+            column: (e.column() > 0).then_some(e.column()),
+        })?;
+        let at_start = |message: String| LogError {
+            message,
+            line: Some(1),
+            column: Some(1),
+        };
+        if log.format != LOG_FORMAT {
+            return Err(at_start(format!(
+                "`format` is \"{}\", expected \"{LOG_FORMAT}\"",
+                log.format
+            )));
+        }
+        if log.version != LOG_VERSION {
+            return Err(at_start(format!(
+                "this is version {} of the game log format; this rollx reads version {LOG_VERSION}",
+                log.version
+            )));
+        }
+        if log.players.is_empty() {
+            return Err(at_start(
+                "`players` is empty: a game has at least one player".into(),
+            ));
+        }
+        Ok(log)
+    }
+
+    /// Where the map of the log saved at `log_path` may be, in the order to
+    /// try: the file recorded in the log (as given, then relative to the
+    /// log's folder), then `maps/<id>.toml`.
+    pub fn map_candidates(&self, log_path: &std::path::Path) -> Vec<std::path::PathBuf> {
+        let mut candidates = Vec::new();
+        if let Some(file) = &self.map.file {
+            candidates.push(std::path::PathBuf::from(file));
+            if let Some(dir) = log_path.parent() {
+                candidates.push(dir.join(file));
+            }
+        }
+        candidates.push(std::path::Path::new("maps").join(format!("{}.toml", self.map.id)));
+        candidates
+    }
+
+    /// The log as pretty-printed JSON.
+    pub fn to_json(&self) -> String {
+        serde_json::to_string_pretty(self).expect("logs serialise")
+    }
+
+    /// The JSON Schema of the format.
+    pub fn schema() -> String {
+        let schema = schemars::schema_for!(GameLog);
+        serde_json::to_string_pretty(&schema).expect("schemas serialise")
+    }
+}
+
+/// A hash of what a map means for play: areas, their regions, immunity and
+/// neighbours, and the rules. Names, colours, links and geometry do not
+/// count, so redrawing a map keeps its logs valid.
+pub fn map_hash(map: &Map) -> String {
+    #[derive(Serialize)]
+    struct Canonical<'a> {
+        areas: Vec<(&'a str, &'a str, bool, Vec<&'a str>)>,
+        rules: &'a Rules,
+    }
+    let mut areas: Vec<(&str, &str, bool, Vec<&str>)> = map
+        .areas
+        .iter()
+        .map(|a| {
+            let mut n: Vec<&str> = a
+                .neighbors
+                .iter()
+                .map(|&n| map.area(n).id.as_str())
+                .collect();
+            n.sort_unstable();
+            (a.id.as_str(), map.region(a.region).id.as_str(), a.immune, n)
+        })
+        .collect();
+    areas.sort_unstable();
+    let bytes = serde_json::to_vec(&Canonical {
+        areas,
+        rules: &map.rules,
+    })
+    .expect("serialises");
+    let digest = Sha256::digest(&bytes);
+    let hex: String = digest.iter().map(|b| format!("{b:02x}")).collect();
+    format!("sha256:{hex}")
+}
+
+/// A log move naming what the engine did.
+pub fn log_move(game: &Game, mv: &Move, number: u8) -> LogMove {
+    let map = game.map();
+    let code = |a: crate::rolling::map::AreaId| map.area(a).id.clone();
+    let areas: Vec<String> = mv.action.written().map(code).collect();
+    let color_change_to = if mv.powers.contains(Power::ColorChange) {
+        let mut regions = mv.action.marked().map(|a| game.region_of(a));
+        let first = regions.next();
+        first
+            .filter(|&r| regions.all(|x| x == r))
+            .map(|r| map.region(r).id.clone())
+    } else {
+        None
+    };
+    LogMove {
+        die: game.die(mv.die).id.clone(),
+        number: (!areas.is_empty()).then_some(number),
+        cross: match mv.action {
+            Action::Cross(a) => Some(code(a)),
+            _ => None,
+        },
+        areas,
+        powers: mv.powers.iter().collect(),
+        color_change_to,
+    }
+}
+
+/// An id in a log that the map does not know.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum UnknownId {
+    /// Not a die of this map.
+    Die(String),
+    /// Not an area of this map.
+    Area(String),
+}
+
+/// The engine move a log move describes, with the number written.
+pub fn move_from_log(game: &Game, lm: &LogMove) -> Result<(Move, u8), UnknownId> {
+    let die: DieId = game
+        .die_by_id(&lm.die)
+        .ok_or_else(|| UnknownId::Die(lm.die.clone()))?;
+    let area = |id: &String| {
+        game.map()
+            .area_by_code(id)
+            .ok_or_else(|| UnknownId::Area(id.clone()))
+    };
+    let action = match (lm.areas.as_slice(), &lm.cross) {
+        ([a], _) => Action::Write(area(a)?),
+        ([a, b], _) => Action::WriteTwice(area(a)?, area(b)?),
+        (_, Some(c)) => Action::Cross(area(c)?),
+        _ => Action::Pass,
+    };
+    let number = lm.number.unwrap_or(0);
+    Ok((
+        Move {
+            die,
+            action,
+            powers: PowerSet::of(&lm.powers),
+        },
+        number,
+    ))
+}

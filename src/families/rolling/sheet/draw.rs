@@ -1,0 +1,483 @@
+//! Drawing one sheet: its header (the map's name, the player's name, the
+//! round track), its footer (power tick boxes, "Number of X's", legend),
+//! writing boxes and links, each recorded for the print checks.
+
+use super::layout::About;
+use crate::print::{Capacity, MarkKind};
+type Mark = crate::print::Mark<About>;
+type LinkView = crate::print::LinkView<About>;
+use crate::print::Template;
+use crate::rolling::map::{AreaId, Map};
+use crate::scene::{Anchor, Item, Path, Point, Rect, Rgb, Stroke, Style, Text, Weight};
+
+pub(super) use crate::print::INK;
+pub(super) const SOFT: Rgb = Rgb::grey(90);
+pub(super) const LINK: Rgb = Rgb::new(21, 101, 192);
+
+/// How far area codes may shrink below the template's `code` size to fit
+/// their writing boxes.
+pub const CODE_SHRINK: f32 = 0.8;
+
+fn text(pos: Point, content: impl Into<String>, size: f32, weight: Weight, anchor: Anchor) -> Text {
+    Text {
+        pos,
+        content: content.into(),
+        size,
+        weight,
+        color: INK,
+        anchor,
+        max_width: None,
+    }
+}
+
+/// A sheet being laid out: its items and what the checks need.
+pub(super) struct Sheet<'a> {
+    pub(super) map: &'a Map,
+    /// Diagram layouts worked out before, for maps without a grid.
+    pub(super) diagrams: &'a mut super::auto::Cache,
+    pub(super) t: &'a Template,
+    pub(super) mono: bool,
+    pub(super) colors: Vec<(String, Rgb)>,
+    /// Each region's letter on black-and-white sheets.
+    pub(super) letters: Vec<char>,
+    pub(super) w: f32,
+    pub(super) h: f32,
+    /// Drawn first.
+    pub(super) items: Vec<Item>,
+    /// Drawn over the items.
+    pub(super) texts: Vec<Item>,
+    pub(super) box_size: f32,
+    /// Font size of the area codes.
+    pub(super) code_size: f32,
+    /// Parts that did not fit, for the print checks.
+    pub(super) overflows: Vec<(String, About)>,
+    /// What is being drawn, for the marks and overflows.
+    pub(super) about: About,
+    pub(super) marks: Vec<Mark>,
+    pub(super) links: Vec<LinkView>,
+    pub(super) capacity: Capacity,
+}
+
+impl Sheet<'_> {
+    /// Records something that must stay clear of the rest; returns its index.
+    pub(super) fn mark(
+        &mut self,
+        kind: MarkKind,
+        what: impl Into<String>,
+        rect: Rect,
+        inside: Option<usize>,
+    ) -> usize {
+        self.marks.push(Mark {
+            kind,
+            what: what.into(),
+            rect,
+            inside,
+            about: self.about,
+        });
+        self.marks.len() - 1
+    }
+
+    /// Draws a link's line (dashed) and records how much of it shows
+    /// outside `covers` (writing boxes or frames drawn over it).
+    pub(super) fn link(&mut self, a: AreaId, b: AreaId, path: Path, covers: &[Rect]) {
+        let (length, visible) = visible_length(&path, covers);
+        self.about = About::Link(a, b);
+        let color = if self.mono { INK } else { LINK };
+        self.items.push(Item::Path(
+            path,
+            Style::stroke(Stroke::dashed(color, self.t.lines.link, &[3.0, 2.0])),
+        ));
+        self.links.push(LinkView {
+            between: [self.map.area(a).id.clone(), self.map.area(b).id.clone()],
+            length,
+            visible,
+            about: About::Link(a, b),
+        });
+    }
+
+    /// Draws a text and records it as a mark (as wide as its room at most),
+    /// and as an overflow when it is wider than its room.
+    fn label(&mut self, t: Text, inside: Option<usize>) -> usize {
+        let mut rect = t.bounds();
+        if let Some(max) = t.max_width
+            && rect.w > max + 0.01
+        {
+            let mm = |v: f32| v * 25.4 / 72.0;
+            let room = if max > 0.0 {
+                format!("has {:.1} mm of room", mm(max))
+            } else {
+                "has no room left".to_string()
+            };
+            self.overflows.push((
+                format!("\"{}\" is {:.1} mm wide but {room}", t.content, mm(rect.w)),
+                self.about,
+            ));
+            let left = match t.anchor {
+                Anchor::Start => t.pos.x,
+                Anchor::Middle => t.pos.x - max / 2.0,
+                Anchor::End => t.pos.x - max,
+            };
+            rect = Rect::new(left, rect.y, max.max(0.0), rect.h);
+        }
+        let what = format!("\"{}\"", t.content);
+        self.texts.push(Item::Text(t));
+        self.mark(MarkKind::Label, what, rect, inside)
+    }
+
+    /// Row 1: the map's name, and a line for the player's name. Row 2: a
+    /// reminder of the rule, and the round track. Returns the height.
+    pub(super) fn header(&mut self) -> f32 {
+        let f = self.t.fonts;
+        let title_y = f.title * crate::scene::font::vertical_metrics(Weight::Bold).0;
+        let mut title = text(
+            Point::new(0.0, title_y),
+            self.map.info.name.clone(),
+            f.title,
+            Weight::Bold,
+            Anchor::Start,
+        );
+        title.max_width = Some(self.w * 0.6);
+        self.label(title, None);
+
+        // Name line, right.
+        let name_w = self.w * 0.28;
+        let end = self.w - self.t.lines.boxes / 2.0;
+        let line = Path::line(
+            Point::new(end - name_w, title_y + 1.0),
+            Point::new(end, title_y + 1.0),
+        );
+        let style = Style::stroke(Stroke::solid(INK, self.t.lines.boxes));
+        let item = Item::Path(line, style);
+        if let Some(b) = item.bounds(&[]) {
+            self.mark(MarkKind::Box, "the name line", b, None);
+        }
+        self.items.push(item);
+        self.label(
+            text(
+                Point::new(end - name_w - 4.0, title_y),
+                "Name",
+                f.heading,
+                Weight::Bold,
+                Anchor::End,
+            ),
+            None,
+        );
+
+        self.about = About::Rounds;
+        // Round track, right of row 2: one row of boxes, or several when
+        // one row would take more than half the sheet's width.
+        let rounds = usize::from(self.map.rules.rounds);
+        let rb = f.heading * 1.7;
+        let gap = rb * 0.2;
+        let top = title_y + f.text * 0.9;
+        let fit = (((self.w * 0.5 + gap) / (rb + gap)).floor() as usize).max(1);
+        let rows = rounds.div_ceil(fit);
+        let per_row = rounds.div_ceil(rows);
+        let x0 = end - per_row as f32 * (rb + gap) + gap;
+        for i in 0..rounds {
+            let x = x0 + (i % per_row) as f32 * (rb + gap);
+            let y = top + (i / per_row) as f32 * (rb + gap);
+            let round_box = Rect::new(x, y, rb, rb);
+            self.items.push(Item::Path(
+                Path::rect(round_box),
+                Style::fill_stroke(Rgb::WHITE, Stroke::solid(INK, self.t.lines.boxes)),
+            ));
+            let owner = self.mark(
+                MarkKind::Box,
+                format!("round box {}", i + 1),
+                round_box,
+                None,
+            );
+            self.label(
+                Text {
+                    color: SOFT,
+                    ..text(
+                        Point::new(x + 1.5, y + f.small * 0.9 + 0.5),
+                        (i + 1).to_string(),
+                        f.small,
+                        Weight::Regular,
+                        Anchor::Start,
+                    )
+                },
+                Some(owner),
+            );
+        }
+        let label_x = x0 - 4.0;
+        self.label(
+            text(
+                Point::new(label_x, top + rb / 2.0 + f.heading * 0.35),
+                "Round",
+                f.heading,
+                Weight::Bold,
+                Anchor::End,
+            ),
+            None,
+        );
+
+        // Rule reminder, left of row 2 (squeezed by the round track).
+        let round_label = crate::scene::text_width("Round", f.heading, Weight::Bold);
+        let mut reminder = text(
+            Point::new(0.0, top + rb / 2.0 + f.text * 0.35),
+            "Write each die's number in its region; neighbouring numbers may differ by at most 1.",
+            f.text,
+            Weight::Regular,
+            Anchor::Start,
+        );
+        reminder.max_width = Some(label_x - round_label - 8.0);
+        self.label(reminder, None);
+        self.about = About::Map;
+        top + rows as f32 * (rb + gap) - gap
+    }
+
+    /// The power tick boxes and "Number of X's" in a row, and below them
+    /// the legend and the credit line. Returns the height.
+    pub(super) fn footer(&mut self) -> f32 {
+        let f = self.t.fonts;
+        let tb = f.heading * 1.5;
+        let xb = (tb * 2.6, tb * 1.6);
+        let row_h = xb.1;
+        let legend_h = f.small * 1.5;
+        let top = self.h - row_h - 3.0 - legend_h;
+        let mid = top + row_h / 2.0;
+
+        // Number of X's, right.
+        let half = self.t.lines.region / 2.0;
+        let xbox = Rect::new(self.w - xb.0 - half, top, xb.0, xb.1);
+        self.items.push(Item::Path(
+            Path::rect(xbox),
+            Style::fill_stroke(Rgb::WHITE, Stroke::solid(INK, self.t.lines.region)),
+        ));
+        self.mark(MarkKind::Box, "the \"Number of X's\" box", xbox, None);
+        self.label(
+            text(
+                Point::new(xbox.x - 5.0, mid + f.heading * 0.35),
+                "Number of X's",
+                f.heading,
+                Weight::Bold,
+                Anchor::End,
+            ),
+            None,
+        );
+
+        // Power tick boxes, left, in what is left of the row: as many as
+        // fit (a pad with fewer is refused by the print checks).
+        self.about = About::Powers;
+        let room =
+            xbox.x - 5.0 - crate::scene::text_width("Number of X's", f.heading, Weight::Bold) - tb;
+        let (mut x, mut drawn, mut ticks) = (0.0, 0, 0);
+        for (power, count) in self.map.rules.powers.iter() {
+            if count == 0 {
+                continue;
+            }
+            let label = power.title();
+            let label_w = crate::scene::text_width(label, f.heading, Weight::Bold);
+            if x + label_w <= room {
+                self.label(
+                    text(
+                        Point::new(x, mid + f.heading * 0.35),
+                        label,
+                        f.heading,
+                        Weight::Bold,
+                        Anchor::Start,
+                    ),
+                    None,
+                );
+            }
+            x += label_w + 4.0;
+            for i in 0..count {
+                ticks += 1;
+                let tick = Rect::new(x, mid - tb / 2.0, tb, tb);
+                if tick.right() <= room {
+                    drawn += 1;
+                    self.items.push(Item::Path(
+                        Path::rect(tick),
+                        Style::fill_stroke(Rgb::WHITE, Stroke::solid(INK, self.t.lines.boxes)),
+                    ));
+                    self.mark(MarkKind::Box, format!("{label} box {}", i + 1), tick, None);
+                }
+                x += tb + tb * 0.25;
+            }
+            x += tb * 1.2;
+        }
+        let need = x - tb * 1.2;
+        if drawn < ticks {
+            self.overflows.push((
+                format!(
+                    "the {ticks} power tick boxes need {:.0} mm but only {:.0} mm are left beside \"Number of X's\": {drawn} boxes fit at this heading size",
+                    need * 25.4 / 72.0,
+                    room * 25.4 / 72.0,
+                ),
+                About::Powers,
+            ));
+        }
+
+        self.about = About::Map;
+        // Legend and credits, bottom line.
+        let base = self.h - f.small * 0.35;
+        let mut legend: Vec<String> = Vec::new();
+        if self.map.areas.iter().any(|a| a.immune) {
+            legend.push("Dashed box: immune area (ignores the neighbour rule).".into());
+        }
+        if !self.map.links.is_empty() {
+            legend.push("Dashed line: neighbours across the water.".into());
+        }
+        if self.mono {
+            let key: Vec<String> = self
+                .map
+                .regions
+                .iter()
+                .zip(&self.letters)
+                .map(|(r, l)| format!("{l} {}", r.name))
+                .collect();
+            legend.push(format!("Regions: {}.", key.join(", ")));
+        }
+        let credit = format!(
+            "{} {} \u{b7} rollx",
+            self.map.info.id,
+            self.map
+                .info
+                .version
+                .as_deref()
+                .map(|v| format!("v{v}"))
+                .unwrap_or_default()
+        );
+        let credit_w = crate::scene::text_width(&credit, f.small, Weight::Regular);
+        self.label(
+            Text {
+                color: SOFT,
+                ..text(
+                    Point::new(self.w, base),
+                    credit,
+                    f.small,
+                    Weight::Regular,
+                    Anchor::End,
+                )
+            },
+            None,
+        );
+        if !legend.is_empty() {
+            let mut t = text(
+                Point::new(0.0, base),
+                legend.join("  "),
+                f.small,
+                Weight::Regular,
+                Anchor::Start,
+            );
+            t.max_width = Some(self.w - credit_w - 8.0);
+            self.label(t, None);
+        }
+        row_h + 3.0 + legend_h
+    }
+
+    /// The margin between a writing box's edge and its code.
+    fn inset(size: f32) -> f32 {
+        (size * 0.07).max(1.0)
+    }
+
+    /// The width a writing box of side `size` leaves for an area's code:
+    /// the box less its insets and, in black and white, the region letter
+    /// and a gap before it.
+    fn code_room(&self, area: AreaId, size: f32) -> f32 {
+        let inset = Self::inset(size);
+        let mut room = size - 2.0 * inset;
+        if self.mono {
+            let letter = self.letters[self.map.area(area).region.index()].to_string();
+            room -= crate::scene::text_width(&letter, self.t.fonts.code, Weight::Bold) + inset;
+        }
+        room
+    }
+
+    /// The font size of the area codes in writing boxes of side `size`:
+    /// the template's, or smaller (down to [`CODE_SHRINK`] of it) so that
+    /// the longest code fits; one size for the whole sheet.
+    pub(super) fn fit_codes(&mut self, size: f32) {
+        let full = self.t.fonts.code;
+        let fit = self
+            .map
+            .area_ids()
+            .map(|a| {
+                let w = crate::scene::text_width(&self.map.area(a).id, full, Weight::Regular);
+                full * (self.code_room(a, size) / w.max(1e-3))
+            })
+            .fold(full, f32::min);
+        self.code_size = fit.max(full * CODE_SHRINK);
+    }
+
+    /// Draws an area's writing box (inside the mark `frame`, if any).
+    pub(super) fn writing_box(
+        &mut self,
+        area: AreaId,
+        center: Point,
+        size: f32,
+        frame: Option<usize>,
+    ) {
+        let a = self.map.area(area);
+        self.about = About::Area(area);
+        let r = Rect::new(center.x - size / 2.0, center.y - size / 2.0, size, size);
+        let stroke = if a.immune {
+            Stroke::dashed(INK, self.t.lines.boxes, &[2.0, 1.5])
+        } else {
+            Stroke::solid(INK, self.t.lines.boxes)
+        };
+        self.items.push(Item::Path(
+            Path::rect(r),
+            Style::fill_stroke(Rgb::WHITE, stroke),
+        ));
+        let owner = self.mark(
+            MarkKind::WritingBox,
+            format!("the writing box of {}", a.id),
+            r,
+            frame,
+        );
+        let inset = Self::inset(size);
+        let base = r.y + inset + self.code_size * 0.75;
+        let mut code = Text {
+            color: SOFT,
+            ..text(
+                Point::new(r.x + inset, base),
+                a.id.clone(),
+                self.code_size,
+                Weight::Regular,
+                Anchor::Start,
+            )
+        };
+        code.max_width = Some(self.code_room(area, size));
+        self.label(code, Some(owner));
+        if self.mono {
+            let letter = self.letters[a.region.index()].to_string();
+            self.label(
+                text(
+                    Point::new(r.right() - inset, base),
+                    letter,
+                    self.t.fonts.code,
+                    Weight::Bold,
+                    Anchor::End,
+                ),
+                Some(owner),
+            );
+        }
+    }
+}
+
+/// The length of a path, and the length of it outside every rectangle
+/// of `covers`.
+pub(super) fn visible_length(path: &Path, covers: &[Rect]) -> (f32, f32) {
+    let (mut length, mut visible) = (0.0, 0.0);
+    for line in path.flatten(16) {
+        for w in line.windows(2) {
+            let (p, q) = (w[0], w[1]);
+            let len = (q.x - p.x).hypot(q.y - p.y);
+            // Measure in short steps: each step's middle decides.
+            let steps = (len / 0.25).ceil().max(1.0) as usize;
+            for k in 0..steps {
+                let t = (k as f32 + 0.5) / steps as f32;
+                let m = Point::new(p.x + (q.x - p.x) * t, p.y + (q.y - p.y) * t);
+                if !covers.iter().any(|r| r.contains_point(m)) {
+                    visible += len / steps as f32;
+                }
+            }
+            length += len;
+        }
+    }
+    (length, visible)
+}

@@ -1,0 +1,472 @@
+//! Checks a pad must pass before it is printed: nothing outside the
+//! printable area, writing boxes big enough, text that fits, nothing
+//! drawn over anything else, links that can be seen, and region colours
+//! that can be told apart and from the paper.
+
+use super::pad::{Capacity, Mark, MarkKind, Pad, Part};
+use super::template::Template;
+use crate::diag::Diagnostic;
+use crate::scene::{Item, Rect, Rgb, items_bounds};
+
+/// Colours closer than this (CIE76 ΔE in CIELAB) are too close to tell apart
+/// on paper. ΔE 2.3 is the just-noticeable difference; printed tints and
+/// dim light need a good margin.
+pub const MIN_COLOR_DISTANCE: f32 = 10.0;
+
+/// A region colour closer than this to white paper (CIE76 ΔE) vanishes
+/// in print.
+pub const MIN_PAPER_DISTANCE: f32 = 8.0;
+
+/// The least length of a link's line that must show, in millimetres.
+pub const MIN_LINK_MM: f32 = 2.0;
+
+fn points_to_mm(v: f32) -> f32 {
+    v * 25.4 / 72.0
+}
+
+/// CIELAB (D65) of an sRGB colour.
+pub fn lab(c: Rgb) -> (f32, f32, f32) {
+    let lin = |v: u8| {
+        let v = f32::from(v) / 255.0;
+        if v <= 0.04045 {
+            v / 12.92
+        } else {
+            ((v + 0.055) / 1.055).powf(2.4)
+        }
+    };
+    let (r, g, b) = (lin(c.r), lin(c.g), lin(c.b));
+    let x = (0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047;
+    let y = 0.2126 * r + 0.7152 * g + 0.0722 * b;
+    let z = (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883;
+    let f = |t: f32| {
+        if t > 0.008856 {
+            t.cbrt()
+        } else {
+            7.787 * t + 16.0 / 116.0
+        }
+    };
+    let (fx, fy, fz) = (f(x), f(y), f(z));
+    (116.0 * fy - 16.0, 500.0 * (fx - fy), 200.0 * (fy - fz))
+}
+
+/// CIE76 colour difference.
+pub fn delta_e(a: Rgb, b: Rgb) -> f32 {
+    let (l1, a1, b1) = lab(a);
+    let (l2, a2, b2) = lab(b);
+    ((l1 - l2).powi(2) + (a1 - a2).powi(2) + (b1 - b2).powi(2)).sqrt()
+}
+
+/// A reason not to print, with the parts of the map or board it is about.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Finding<A> {
+    /// What is wrong (an error).
+    pub diagnostic: Diagnostic,
+    /// The parts of the map or board it concerns (for pointing into its file).
+    pub about: Vec<A>,
+}
+
+/// Every reason the pad should not be printed.
+pub fn check<A: Part>(pad: &Pad<A>, t: &Template, mono: bool) -> Vec<Diagnostic> {
+    findings(pad, t, mono)
+        .into_iter()
+        .map(|f| f.diagnostic)
+        .collect()
+}
+
+/// Every reason the pad should not be printed, with what each is about.
+pub fn findings<A: Part>(pad: &Pad<A>, t: &Template, mono: bool) -> Vec<Finding<A>> {
+    let mut out = Vec::new();
+    let mut push = |diagnostic: Diagnostic, about: Vec<A>| out.push(Finding { diagnostic, about });
+    let doc = &pad.document;
+    let whole = match pad.capacity {
+        Capacity::Grid { .. } => A::DRAWING,
+        Capacity::Diagram { .. } => A::WHOLE,
+    };
+
+    // Inside the printable area (sheets by their declared box: content that
+    // spills out of a sheet is reported once, below), and each sheet inside
+    // its own place.
+    let mut reported: Vec<String> = Vec::new();
+    for (i, page) in doc.pages.iter().enumerate() {
+        let pm = t.printer_margin;
+        let printable = Rect::new(pm, pm, page.width - 2.0 * pm, page.height - 2.0 * pm);
+        let bounds = page
+            .items
+            .iter()
+            .filter_map(|item| match item {
+                Item::Use { symbol, at } => doc
+                    .symbols
+                    .get(*symbol)
+                    .map(|s| Rect::new(at.x, at.y, s.width, s.height)),
+                other => other.bounds(&doc.symbols),
+            })
+            .reduce(|a, b| a.union(&b));
+        let Some(b) = bounds.filter(|b| !printable.contains(b)) else {
+            continue;
+        };
+        let closest = [b.x, b.y, page.width - b.right(), page.height - b.bottom()]
+            .into_iter()
+            .fold(f32::MAX, f32::min);
+        let place = if closest < 0.0 {
+            format!(
+                "reaches {:.1} mm past the paper's edge",
+                points_to_mm(-closest)
+            )
+        } else {
+            format!(
+                "comes within {:.1} mm of the paper's edge",
+                points_to_mm(closest)
+            )
+        };
+        if reported.contains(&place) {
+            continue;
+        }
+        push(
+            Diagnostic::error(
+                "print-outside",
+                format!(
+                    "page {}: the drawing {place}, but printers need {:.1} mm",
+                    i + 1,
+                    points_to_mm(pm)
+                ),
+            )
+            .with_help("give the template wider margins (page.margins_mm)"),
+            vec![A::WHOLE],
+        );
+        reported.push(place);
+    }
+    for s in &doc.symbols {
+        if let Some(b) = items_bounds(&s.items, &doc.symbols) {
+            let own = Rect::new(0.0, 0.0, s.width, s.height);
+            if !own.contains(&b) {
+                push(
+                    Diagnostic::error(
+                        "print-outside",
+                        format!(
+                            "the sheet's drawing ({:.0} x {:.0} mm) spills out of its {:.0} x {:.0} mm place on the page",
+                            points_to_mm(b.w),
+                            points_to_mm(b.h),
+                            points_to_mm(s.width),
+                            points_to_mm(s.height)
+                        ),
+                    )
+                    .with_help("use a larger page or smaller fonts in the template"),
+                    vec![A::WHOLE],
+                );
+            }
+        }
+    }
+
+    // Writing boxes.
+    let boxes_too_small = pad.box_size + 1e-3 < t.min_box;
+    if boxes_too_small {
+        let least = points_to_mm(t.min_box);
+        let (limit, help) = match pad.capacity {
+            Capacity::Grid {
+                columns,
+                rows,
+                max_columns,
+                max_rows,
+            } => (
+                format!(
+                    "at {least:.1} mm this sheet holds a grid of at most {max_columns} columns and {max_rows} rows; the map's grid has {columns} columns and {rows} rows"
+                ),
+                "use a larger page or smaller margins, draw the map's grid with fewer cells, or lower sheet.min_box_mm",
+            ),
+            Capacity::Diagram { areas, max_areas } => (
+                format!(
+                    "at {least:.1} mm this sheet holds a diagram of at most {max_areas} areas; the map has {areas}"
+                ),
+                "use a larger page or smaller margins, give the map a [layout] grid, or lower sheet.min_box_mm",
+            ),
+        };
+        push(
+            Diagnostic::error(
+                "print-box-too-small",
+                format!(
+                    "writing boxes would be {:.1} mm across, but the template asks for at least {least:.1} mm: {limit}",
+                    points_to_mm(pad.box_size),
+                ),
+            )
+            .with_help(help),
+            vec![whole],
+        );
+    }
+
+    // Texts and rows of boxes that do not fit: area codes together (unless
+    // their writing boxes are too small, which has its finding), the rest
+    // one by one.
+    let help = "use smaller fonts in the template, or shorter names (or fewer rounds or powers)";
+    let (codes, others): (Vec<_>, Vec<_>) = pad
+        .overflows
+        .iter()
+        .partition(|(_, about)| about.is_code());
+    match codes.as_slice() {
+        _ if boxes_too_small => {}
+        [] => {}
+        [(message, about)] => push(
+            Diagnostic::error("print-text-overflow", message.clone()).with_help(help),
+            vec![*about],
+        ),
+        many => {
+            let shown: Vec<&str> = many.iter().take(3).map(|(m, _)| m.as_str()).collect();
+            let more = match many.len() - shown.len() {
+                0 => String::new(),
+                n => format!("; and {n} more"),
+            };
+            push(
+                Diagnostic::error(
+                    "print-text-overflow",
+                    format!(
+                        "{} area codes do not fit their writing boxes: {}{more}",
+                        many.len(),
+                        shown.join("; ")
+                    ),
+                )
+                .with_help(help),
+                many.iter().take(3).map(|(_, a)| *a).collect(),
+            );
+        }
+    }
+    let mut seen: Vec<&str> = Vec::new();
+    for (message, about) in others {
+        if !seen.contains(&message.as_str()) {
+            seen.push(message);
+            push(
+                Diagnostic::error("print-text-overflow", message.clone()).with_help(help),
+                vec![*about],
+            );
+        }
+    }
+
+    for (diagnostic, about) in overlaps(&pad.marks) {
+        push(diagnostic, about);
+    }
+
+    // Links.
+    for link in &pad.links {
+        if points_to_mm(link.visible) < MIN_LINK_MM {
+            push(
+                Diagnostic::error(
+                    "print-link-hidden",
+                    format!(
+                        "the link between {} and {} shows {:.1} mm of line, but at least {MIN_LINK_MM:.1} mm are needed to see it",
+                        link.between[0],
+                        link.between[1],
+                        points_to_mm(link.visible)
+                    ),
+                )
+                .with_help("move the two areas apart in the grid (a sea cell between them, or a corner with sea beside it), or make them touch and drop the link"),
+                vec![link.about],
+            );
+        }
+    }
+
+    // Region colours.
+    if !mono {
+        for (i, (id, c)) in pad.colors.iter().enumerate() {
+            let d = delta_e(*c, Rgb::WHITE);
+            if d < MIN_PAPER_DISTANCE {
+                push(
+                    Diagnostic::error(
+                        "print-color-too-pale",
+                        format!(
+                            "{} `{id}` prints in {c}, too close to white paper to see (ΔE {d:.1}, at least {MIN_PAPER_DISTANCE} needed)",
+                            A::COLOR_NOUN
+                        ),
+                    )
+                    .with_help(format!("give the {} a darker colour (in the {} or the template's [palette]), raise sheet.tint, or print with --mono", A::COLOR_NOUN, A::FILE_NOUN)),
+                    vec![A::color(i)],
+                );
+            }
+        }
+        let colors = &pad.colors;
+        for i in 0..colors.len() {
+            for j in i + 1..colors.len() {
+                let d = delta_e(colors[i].1, colors[j].1);
+                if d < MIN_COLOR_DISTANCE {
+                    push(
+                        Diagnostic::error(
+                            "print-colors-too-close",
+                            format!(
+                                "{}s `{}` ({}) and `{}` ({}) print in colours too close to tell apart (ΔE {:.1}, at least {} needed)",
+                                A::COLOR_NOUN, colors[i].0, colors[i].1, colors[j].0, colors[j].1, d, MIN_COLOR_DISTANCE
+                            ),
+                        )
+                        .with_help(format!("give the {}s more different colours (in the {} or the template's [palette]), raise sheet.tint, or print with --mono", A::COLOR_NOUN, A::FILE_NOUN)),
+                        vec![A::color(i), A::color(j)],
+                    );
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Whether mark `inner` lies inside mark `outer`, directly or through
+/// the marks it lies in.
+fn within<A>(marks: &[Mark<A>], inner: usize, outer: usize) -> bool {
+    let mut at = marks[inner].inside;
+    while let Some(i) = at {
+        if i == outer {
+            return true;
+        }
+        at = marks[i].inside;
+    }
+    false
+}
+
+/// Every pair of marks that overlap (but for a mark and what lies inside
+/// it), one finding per kind of pair.
+fn overlaps<A: Part>(marks: &[Mark<A>]) -> Vec<(Diagnostic, Vec<A>)> {
+    // Tolerance: lines drawn on a shared edge do not count.
+    const TOUCH: f32 = 0.05;
+    let mut pairs: Vec<((MarkKind, MarkKind), String, [A; 2])> = Vec::new();
+    for i in 0..marks.len() {
+        for j in i + 1..marks.len() {
+            let (a, b) = (&marks[i], &marks[j]);
+            if within(marks, i, j) || within(marks, j, i) {
+                continue;
+            }
+            if a.rect.inflate(-TOUCH).overlap(&b.rect.inflate(-TOUCH)) > 0.0 {
+                let (first, second) = if a.kind <= b.kind { (a, b) } else { (b, a) };
+                pairs.push((
+                    (first.kind, second.kind),
+                    format!("{} and {}", first.what, second.what),
+                    [first.about, second.about],
+                ));
+            }
+        }
+    }
+    pairs.sort_by_key(|(kinds, _, _)| *kinds);
+    let mut out = Vec::new();
+    for chunk in pairs.chunk_by(|x, y| x.0 == y.0) {
+        let (first, second) = chunk[0].0;
+        let kinds = if first == second {
+            first.plural().to_string()
+        } else {
+            format!("{} and {}", first.plural(), second.plural())
+        };
+        let shown: Vec<&str> = chunk.iter().take(6).map(|(_, s, _)| s.as_str()).collect();
+        let mut about: Vec<A> = Vec::new();
+        for (_, _, pair) in chunk {
+            for a in pair {
+                if !about.contains(a) {
+                    about.push(*a);
+                }
+            }
+        }
+        let more = match chunk.len() - shown.len() {
+            0 => String::new(),
+            n => format!(", and {n} more"),
+        };
+        let count = match chunk.len() {
+            1 => "a pair of".to_string(),
+            n => format!("{n} pairs of"),
+        };
+        out.push((
+            Diagnostic::error(
+                "print-overlap",
+                format!("{count} {kinds} overlap: {}{more}", shown.join("; ")),
+            )
+            .with_help("use a larger page or smaller fonts, or fewer areas, rounds or powers"),
+            about,
+        ));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[derive(Clone, Copy, Debug, PartialEq)]
+    struct Whole;
+
+    impl Part for Whole {
+        const WHOLE: Self = Whole;
+        const DRAWING: Self = Whole;
+        const COLOR_NOUN: &'static str = "colour";
+        const FILE_NOUN: &'static str = "board";
+        fn color(_: usize) -> Self {
+            Whole
+        }
+        fn is_code(&self) -> bool {
+            false
+        }
+    }
+
+    fn mark(kind: MarkKind, what: &str, rect: Rect, inside: Option<usize>) -> Mark<Whole> {
+        Mark {
+            kind,
+            what: what.into(),
+            rect,
+            inside,
+            about: Whole,
+        }
+    }
+
+    #[test]
+    fn overlapping_marks_are_reported_by_kind_and_contents_are_not() {
+        // (kind, name, x, y, side or width, height, inside)
+        let table: [(MarkKind, &str, [f32; 4], Option<usize>); 7] = [
+            (
+                MarkKind::Frame,
+                "the frame of A",
+                [0.0, 0.0, 10.0, 10.0],
+                None,
+            ),
+            (
+                MarkKind::WritingBox,
+                "the writing box of A",
+                [2.0, 2.0, 6.0, 6.0],
+                Some(0),
+            ),
+            (MarkKind::Label, "\"A\"", [2.5, 2.5, 2.0, 1.0], Some(1)),
+            (
+                MarkKind::Frame,
+                "the frame of B",
+                [9.0, 0.0, 10.0, 10.0],
+                None,
+            ),
+            (
+                MarkKind::Frame,
+                "the frame of C",
+                [18.0, 0.0, 10.0, 10.0],
+                None,
+            ),
+            // Touching edges are fine.
+            (
+                MarkKind::Frame,
+                "the frame of D",
+                [0.0, 10.0, 10.0, 10.0],
+                None,
+            ),
+            (MarkKind::Label, "\"Round\"", [3.0, 15.0, 20.0, 2.0], None),
+        ];
+        let marks: Vec<Mark<Whole>> = table
+            .iter()
+            .map(|&(kind, what, [x, y, w, h], inside)| {
+                mark(kind, what, Rect::new(x, y, w, h), inside)
+            })
+            .collect();
+        let found = overlaps(&marks);
+        let messages: Vec<&str> = found.iter().map(|(d, _)| d.message.as_str()).collect();
+        assert_eq!(
+            messages,
+            [
+                "2 pairs of area frames overlap: the frame of A and the frame of B; the frame of B and the frame of C",
+                "a pair of area frames and labels overlap: the frame of D and \"Round\"",
+            ]
+        );
+        assert!(found.iter().all(|(d, _)| d.code == "print-overlap"));
+    }
+
+    #[test]
+    fn colour_differences_follow_cielab() {
+        assert!(delta_e(Rgb::WHITE, Rgb::BLACK) > 99.0);
+        assert!(delta_e(Rgb::new(255, 0, 0), Rgb::new(254, 0, 0)) < 1.0);
+        let (l, a, b) = lab(Rgb::WHITE);
+        assert!((l - 100.0).abs() < 0.1 && a.abs() < 0.1 && b.abs() < 0.1);
+    }
+}

@@ -1,0 +1,26 @@
+//! Printing, the part every family shares: print templates (paper,
+//! margins, fonts, sheets per page), placing sheets on pages, and the
+//! checks a pad must pass before it is printed.
+//!
+//! A family lays one sheet out as a [`crate::scene::Symbol`] and a [`Pad`]
+//! of what the checks need to know (writing boxes, labels, links, colours);
+//! [`paginate`] places it on the pages; [`check`] refuses a pad with
+//! anything outside the printable area, writing boxes too small, text that
+//! does not fit, things drawn over each other, links that cannot be seen,
+//! or colours that cannot be told apart or do not show on paper;
+//! [`shipped_findings`] runs the checks on every shipped template, for
+//! `rollx check`.
+
+mod checks;
+mod pad;
+mod paging;
+mod shipped;
+pub mod template;
+
+pub use checks::{
+    Finding, MIN_COLOR_DISTANCE, MIN_LINK_MM, MIN_PAPER_DISTANCE, check, delta_e, findings,
+};
+pub use pad::{Capacity, LinkView, Mark, MarkKind, Pad, Part, PrintOptions};
+pub use paging::{INK, paginate, sheet_size};
+pub use shipped::{ShippedFinding, shipped_findings};
+pub use template::{Template, TemplateError};

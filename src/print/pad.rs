@@ -1,0 +1,147 @@
+//! A laid-out pad and what the print checks need to know about it. Every
+//! family lays its sheet out into these types; [`super::check`] is the same
+//! for all of them.
+
+use crate::scene::{Document, Rect, Rgb};
+
+/// What to print.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PrintOptions {
+    /// Number of sheets (pages hold one or two).
+    pub sheets: u32,
+    /// Black and white: colours told apart by hatching and letters.
+    pub mono: bool,
+}
+
+impl Default for PrintOptions {
+    fn default() -> Self {
+        Self {
+            sheets: 100,
+            mono: false,
+        }
+    }
+}
+
+/// What part of a map or board something on the sheet shows, so that a
+/// print problem can be traced back to its file. Each family has its own
+/// (the Rolling family's areas, regions and links; Encore's boxes and
+/// colours).
+pub trait Part: Copy + PartialEq + std::fmt::Debug {
+    /// The map or board as a whole: its name, its size, the sheet's frame.
+    const WHOLE: Self;
+    /// The drawing of the map or board (a grid), as a whole.
+    const DRAWING: Self;
+    /// What the sheet's colours stand for, in messages (`region`).
+    const COLOR_NOUN: &'static str;
+    /// What the family's files are called, in messages (`map`).
+    const FILE_NOUN: &'static str;
+    /// Colour `i` of the sheet (a region, a colour), in the order of
+    /// [`Pad::colors`].
+    fn color(i: usize) -> Self;
+    /// Whether a text about this part is the code of one cell or area (the
+    /// checks report all such texts that do not fit as one finding).
+    fn is_code(&self) -> bool;
+}
+
+/// A laid-out pad, with what the print checks need to know.
+#[derive(Clone, Debug)]
+pub struct Pad<A> {
+    /// The pages.
+    pub document: Document,
+    /// Side of the writing boxes in points.
+    pub box_size: f32,
+    /// Each colour's id (a region, a colour of the board) and its printed
+    /// colour.
+    pub colors: Vec<(String, Rgb)>,
+    /// The sheet's place on the first page, in points.
+    pub sheet: Rect,
+    /// Texts and rows of boxes that do not fit their place: what is wrong,
+    /// and what it is about.
+    pub overflows: Vec<(String, A)>,
+    /// Writing boxes, frames, labels and tick boxes of the sheet, in the
+    /// sheet's coordinates: none may overlap another (but for what lies
+    /// inside its own box).
+    pub marks: Vec<Mark<A>>,
+    /// How much of each link's line can be seen.
+    pub links: Vec<LinkView<A>>,
+    /// How large a drawing the sheet holds with the template's smallest
+    /// writing boxes.
+    pub capacity: Capacity,
+}
+
+/// What a [`Mark`] is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum MarkKind {
+    /// A cell's or an area's writing box.
+    WritingBox,
+    /// An area's frame in a diagram.
+    Frame,
+    /// A tick box, a round box, a score box, the name line.
+    Box,
+    /// A line of text.
+    Label,
+}
+
+impl MarkKind {
+    /// The plural, for messages.
+    pub fn plural(self) -> &'static str {
+        match self {
+            MarkKind::WritingBox => "writing boxes",
+            MarkKind::Frame => "area frames",
+            MarkKind::Box => "boxes",
+            MarkKind::Label => "labels",
+        }
+    }
+}
+
+/// Something on the sheet that must stay clear of everything else.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Mark<A> {
+    /// What it is.
+    pub kind: MarkKind,
+    /// Its name in messages (`the writing box of GNM`).
+    pub what: String,
+    /// Where it is (texts: as wide as their room at most).
+    pub rect: Rect,
+    /// The mark it is drawn inside (a code inside its writing box), if any.
+    pub inside: Option<usize>,
+    /// What part of the map or board it shows.
+    pub about: A,
+}
+
+/// One link as drawn.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LinkView<A> {
+    /// The two codes it joins.
+    pub between: [String; 2],
+    /// Length of its line in points.
+    pub length: f32,
+    /// Length of its line that no writing box or frame hides, in points.
+    pub visible: f32,
+    /// The link.
+    pub about: A,
+}
+
+/// What the drawing's place on a sheet holds with the template's smallest
+/// writing boxes.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Capacity {
+    /// A grid of cells.
+    Grid {
+        /// The grid's columns.
+        columns: usize,
+        /// The grid's rows.
+        rows: usize,
+        /// The most columns that fit.
+        max_columns: usize,
+        /// The most rows that fit.
+        max_rows: usize,
+    },
+    /// A map without geometry, printed as a diagram.
+    Diagram {
+        /// The map's areas.
+        areas: usize,
+        /// The most areas that fit.
+        max_areas: usize,
+    },
+}

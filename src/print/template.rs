@@ -1,0 +1,721 @@
+//! Print templates: paper, margins, sheets per page, fonts, line widths and
+//! colours. `docs/templates.md` documents the format.
+//!
+//! The shipped templates (`templates/*.toml`) are built into the binary and
+//! found by name; a template file may `extends` a shipped template by name
+//! or another file by path. Every template ends up on top of `letter`,
+//! which sets every key.
+
+use std::path::{Path, PathBuf};
+
+use toml::de::DeTable;
+
+use crate::diag::{Diagnostic, Loc, SourceMap};
+use crate::scene::Rgb as Color;
+use crate::source::toml::{Ctx, Sp, TableReader};
+
+/// The shipped templates: name and TOML text.
+pub const BUILTIN: [(&str, &str); 3] = [
+    ("letter", include_str!("../../templates/letter.toml")),
+    ("a4", include_str!("../../templates/a4.toml")),
+    ("a4-2up", include_str!("../../templates/a4-2up.toml")),
+];
+
+/// The template used when none is given.
+pub const DEFAULT: &str = "letter";
+
+/// Millimetres to points.
+pub fn mm(v: f32) -> f32 {
+    v * 72.0 / 25.4
+}
+
+/// Margins in points.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Margins {
+    /// Top.
+    pub top: f32,
+    /// Right.
+    pub right: f32,
+    /// Bottom.
+    pub bottom: f32,
+    /// Left.
+    pub left: f32,
+}
+
+/// Font sizes in points.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Fonts {
+    /// The map's name.
+    pub title: f32,
+    /// Labels of groups (powers, rounds).
+    pub heading: f32,
+    /// Other text.
+    pub text: f32,
+    /// Area codes in writing boxes.
+    pub code: f32,
+    /// Legends and credits.
+    pub small: f32,
+}
+
+/// Line widths in points.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Lines {
+    /// Between areas of one region.
+    pub area: f32,
+    /// Between regions and along coasts.
+    pub region: f32,
+    /// Writing boxes and tick boxes.
+    pub boxes: f32,
+    /// Links (straits and bridges).
+    pub link: f32,
+}
+
+/// A resolved template.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Template {
+    /// Its name.
+    pub name: String,
+    /// One line about it.
+    pub description: String,
+    /// Page width in points (after orientation).
+    pub page_width: f32,
+    /// Page height in points.
+    pub page_height: f32,
+    /// Margins of the page.
+    pub margins: Margins,
+    /// The least margin a printer needs; nothing may be printed outside.
+    pub printer_margin: f32,
+    /// 1, or 2 sheets stacked on a page.
+    pub sheets_per_page: u8,
+    /// Draw a cut line between two sheets.
+    pub cut_line: bool,
+    /// Draw crop marks at the corners of each sheet.
+    pub crop_marks: bool,
+    /// Font sizes.
+    pub fonts: Fonts,
+    /// Line widths.
+    pub lines: Lines,
+    /// Strength of the region colours (0 white, 1 full colour).
+    pub tint: f32,
+    /// Writing box size as a share of a grid cell.
+    pub box_fill: f32,
+    /// The smallest writing box allowed, in points.
+    pub min_box: f32,
+    /// The largest writing box, in points.
+    pub max_box: f32,
+    /// Print colours by region id.
+    pub palette: Vec<(String, Color)>,
+}
+
+/// A template that could not be loaded, with located findings.
+#[derive(Debug)]
+pub struct TemplateError {
+    /// The files read.
+    pub sources: SourceMap,
+    /// What is wrong.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+#[derive(Clone, Debug, Default)]
+struct Raw {
+    name: Option<Sp<String>>,
+    description: Option<Sp<String>>,
+    size: Option<Sp<(f32, f32)>>,
+    landscape: Option<Sp<bool>>,
+    margins: Option<Sp<[f32; 4]>>,
+    printer_margin: Option<Sp<f32>>,
+    sheets_per_page: Option<Sp<i64>>,
+    cut_line: Option<Sp<bool>>,
+    crop_marks: Option<Sp<bool>>,
+    fonts: [Option<Sp<f32>>; 5],
+    lines: [Option<Sp<f32>>; 4],
+    tint: Option<Sp<f32>>,
+    box_fill: Option<Sp<f32>>,
+    min_box_mm: Option<Sp<f32>>,
+    max_box_mm: Option<Sp<f32>>,
+    palette: Vec<(String, Sp<String>)>,
+}
+
+const FONT_KEYS: [&str; 5] = ["title", "heading", "text", "code", "small"];
+const LINE_KEYS: [&str; 4] = ["area", "region", "box", "link"];
+
+fn number(
+    t: &mut TableReader<'_, '_>,
+    ctx: &mut Ctx<'_>,
+    key: &str,
+    min: f32,
+    max: f32,
+) -> Option<Sp<f32>> {
+    let v = t.get(key)?;
+    let value = match v.get_ref() {
+        toml::de::DeValue::Integer(i) => i.as_str().replace('_', "").parse::<f32>().ok(),
+        toml::de::DeValue::Float(f) => f.as_str().replace('_', "").parse::<f32>().ok(),
+        _ => None,
+    };
+    let loc = ctx.loc(v.span());
+    match value {
+        Some(x) if (min..=max).contains(&x) => Some(Sp::new(x, loc)),
+        Some(x) => {
+            ctx.diags.push(
+                Diagnostic::error(
+                    "invalid-value",
+                    format!("`{key}` must be between {min} and {max}, not {x}"),
+                )
+                .with_label(loc, "out of range"),
+            );
+            None
+        }
+        None => {
+            ctx.diags.push(
+                Diagnostic::error("wrong-type", format!("`{key}` must be a number"))
+                    .with_label(loc, "expected a number")
+                    .with_help(format!("e.g. {key} = {min}")),
+            );
+            None
+        }
+    }
+}
+
+fn read(ctx: &mut Ctx<'_>, text: &str) -> Option<(Raw, Option<Sp<String>>)> {
+    let (doc, errors) = DeTable::parse_recoverable(text);
+    if let Some(e) = errors.first() {
+        ctx.diags.push(
+            Diagnostic::error(
+                "syntax",
+                format!("TOML syntax error: {}", e.message().trim()),
+            )
+            .with_label(ctx.loc(e.span().unwrap_or(0..0)), e.message().trim())
+            .with_help("see docs/templates.md for the template format"),
+        );
+        return None;
+    }
+    let mut top = TableReader::new(doc.get_ref(), ctx.loc(0..0), "the template");
+    let extends = top.string(ctx, "extends");
+    let mut raw = Raw {
+        name: top.string(ctx, "name"),
+        description: top.string(ctx, "description"),
+        ..Raw::default()
+    };
+    if let Some(mut p) = top.table(ctx, "page") {
+        if let Some(v) = p.get("size") {
+            let loc = ctx.loc(v.span());
+            let size = match v.get_ref() {
+                toml::de::DeValue::String(s) => match PAPERS.iter().find(|p| p.0 == s.as_ref()) {
+                    Some(&(_, size, _)) => Some(size),
+                    None => {
+                        let other = s.as_ref();
+                        ctx.diags.push(
+                            Diagnostic::error(
+                                "invalid-value",
+                                format!("`{other}` is not a paper size"),
+                            )
+                            .with_label(loc, "unknown size")
+                            .with_help("use \"letter\", \"a4\", \"a5\", or [width_mm, height_mm]"),
+                        );
+                        None
+                    }
+                },
+                toml::de::DeValue::Array(a) => {
+                    let nums: Vec<f32> = a
+                        .iter()
+                        .filter_map(|x| match x.get_ref() {
+                            toml::de::DeValue::Integer(i) => i.as_str().parse().ok(),
+                            toml::de::DeValue::Float(f) => f.as_str().parse().ok(),
+                            _ => None,
+                        })
+                        .collect();
+                    match nums[..] {
+                        [w, h] if (50.0..=2000.0).contains(&w) && (50.0..=2000.0).contains(&h) => {
+                            Some((w, h))
+                        }
+                        _ => {
+                            ctx.diags.push(
+                                Diagnostic::error(
+                                    "invalid-value",
+                                    "a custom size is [width_mm, height_mm], each 50 to 2000",
+                                )
+                                .with_label(loc, "not a paper size")
+                                .with_help("e.g. size = [210, 297]"),
+                            );
+                            None
+                        }
+                    }
+                }
+                _ => {
+                    ctx.diags.push(
+                        Diagnostic::error(
+                            "wrong-type",
+                            "`size` must be a name or [width_mm, height_mm]",
+                        )
+                        .with_label(loc, "expected a string or an array"),
+                    );
+                    None
+                }
+            };
+            raw.size = size.map(|s| Sp::new(s, loc));
+        }
+        if let Some(o) = p.string(ctx, "orientation") {
+            match o.value.as_str() {
+                "landscape" => raw.landscape = Some(Sp::new(true, o.loc)),
+                "portrait" => raw.landscape = Some(Sp::new(false, o.loc)),
+                other => ctx.diags.push(
+                    Diagnostic::error("invalid-value", format!("`{other}` is not an orientation"))
+                        .with_label(o.loc, "expected \"landscape\" or \"portrait\""),
+                ),
+            }
+        }
+        if let Some(v) = p.get("margins_mm") {
+            let loc = ctx.loc(v.span());
+            let one = |x: &toml::de::DeValue<'_>| match x {
+                toml::de::DeValue::Integer(i) => i.as_str().parse::<f32>().ok(),
+                toml::de::DeValue::Float(f) => f.as_str().parse::<f32>().ok(),
+                _ => None,
+            };
+            let m = match v.get_ref() {
+                toml::de::DeValue::Array(a) => {
+                    let n: Vec<f32> = a.iter().filter_map(|x| one(x.get_ref())).collect();
+                    (n.len() == 4).then(|| [n[0], n[1], n[2], n[3]])
+                }
+                other => one(other).map(|x| [x; 4]),
+            };
+            match m {
+                Some(m) if m.iter().all(|x| (0.0..=100.0).contains(x)) => {
+                    raw.margins = Some(Sp::new(m, loc))
+                }
+                _ => ctx.diags.push(
+                    Diagnostic::error(
+                        "invalid-value",
+                        "`margins_mm` is one number or [top, right, bottom, left], each 0 to 100",
+                    )
+                    .with_label(loc, "not margins"),
+                ),
+            }
+        }
+        raw.printer_margin = number(&mut p, ctx, "printer_margin_mm", 0.0, 50.0);
+        raw.sheets_per_page = p.integer(ctx, "sheets_per_page");
+        if let Some(s) = &raw.sheets_per_page
+            && s.value != 1
+            && s.value != 2
+        {
+            ctx.diags.push(
+                Diagnostic::error(
+                    "invalid-value",
+                    format!("{} sheets per page: use 1 or 2", s.value),
+                )
+                .with_label(s.loc, "expected 1 or 2"),
+            );
+            raw.sheets_per_page = None;
+        }
+        raw.cut_line = p.boolean(ctx, "cut_line");
+        raw.crop_marks = p.boolean(ctx, "crop_marks");
+        p.finish(
+            ctx,
+            &[
+                "size",
+                "orientation",
+                "margins_mm",
+                "printer_margin_mm",
+                "sheets_per_page",
+                "cut_line",
+                "crop_marks",
+            ],
+        );
+    }
+    if let Some(mut f) = top.table(ctx, "fonts") {
+        for (slot, key) in raw.fonts.iter_mut().zip(FONT_KEYS) {
+            *slot = number(&mut f, ctx, key, 2.0, 72.0);
+        }
+        f.finish(ctx, &FONT_KEYS);
+    }
+    if let Some(mut l) = top.table(ctx, "lines") {
+        for (slot, key) in raw.lines.iter_mut().zip(LINE_KEYS) {
+            *slot = number(&mut l, ctx, key, 0.05, 10.0);
+        }
+        l.finish(ctx, &LINE_KEYS);
+    }
+    if let Some(mut s) = top.table(ctx, "sheet") {
+        raw.tint = number(&mut s, ctx, "tint", 0.0, 1.0);
+        raw.box_fill = number(&mut s, ctx, "box_fill", 0.3, 1.0);
+        raw.min_box_mm = number(&mut s, ctx, "min_box_mm", 1.0, 100.0);
+        raw.max_box_mm = number(&mut s, ctx, "max_box_mm", 1.0, 100.0);
+        s.finish(ctx, &["tint", "box_fill", "min_box_mm", "max_box_mm"]);
+    }
+    if let Some(v) = top.get("palette") {
+        match v.get_ref() {
+            toml::de::DeValue::Table(t) => {
+                for (k, c) in t.iter() {
+                    match c.get_ref() {
+                        toml::de::DeValue::String(s) => raw.palette.push((
+                            k.get_ref().to_string(),
+                            Sp::new(s.to_string(), ctx.loc(c.span())),
+                        )),
+                        _ => ctx.diags.push(
+                            Diagnostic::error(
+                                "wrong-type",
+                                "palette colours are strings like \"#e53935\"",
+                            )
+                            .with_label(ctx.loc(c.span()), "expected a string"),
+                        ),
+                    }
+                }
+            }
+            _ => ctx.diags.push(
+                Diagnostic::error(
+                    "wrong-type",
+                    "`palette` must be a table of region ids to colours",
+                )
+                .with_label(ctx.loc(v.span()), "expected [palette]"),
+            ),
+        }
+    }
+    top.finish(
+        ctx,
+        &[
+            "extends",
+            "name",
+            "description",
+            "page",
+            "fonts",
+            "lines",
+            "sheet",
+            "palette",
+        ],
+    );
+    Some((raw, extends))
+}
+
+fn merge(base: Raw, over: Raw) -> Raw {
+    let mut fonts = base.fonts;
+    for (b, o) in fonts.iter_mut().zip(over.fonts) {
+        if o.is_some() {
+            *b = o;
+        }
+    }
+    let mut lines = base.lines;
+    for (b, o) in lines.iter_mut().zip(over.lines) {
+        if o.is_some() {
+            *b = o;
+        }
+    }
+    let mut palette = base.palette;
+    for (id, c) in over.palette {
+        palette.retain(|(i, _)| *i != id);
+        palette.push((id, c));
+    }
+    // An inherited description names the base's paper and layout: when
+    // those change and no new description is given, it is made afresh.
+    let reshaped =
+        over.size.is_some() || over.landscape.is_some() || over.sheets_per_page.is_some();
+    let description = match over.description {
+        Some(d) => Some(d),
+        None if reshaped => None,
+        None => base.description,
+    };
+    Raw {
+        name: over.name.or(base.name),
+        description,
+        size: over.size.or(base.size),
+        landscape: over.landscape.or(base.landscape),
+        margins: over.margins.or(base.margins),
+        printer_margin: over.printer_margin.or(base.printer_margin),
+        sheets_per_page: over.sheets_per_page.or(base.sheets_per_page),
+        cut_line: over.cut_line.or(base.cut_line),
+        crop_marks: over.crop_marks.or(base.crop_marks),
+        fonts,
+        lines,
+        tint: over.tint.or(base.tint),
+        box_fill: over.box_fill.or(base.box_fill),
+        min_box_mm: over.min_box_mm.or(base.min_box_mm),
+        max_box_mm: over.max_box_mm.or(base.max_box_mm),
+        palette,
+    }
+}
+
+/// The named paper sizes: name in templates, portrait size in mm, title.
+const PAPERS: [(&str, (f32, f32), &str); 3] = [
+    ("letter", (215.9, 279.4), "US Letter (8.5 x 11 in)"),
+    ("a4", (210.0, 297.0), "A4 (210 x 297 mm)"),
+    ("a5", (148.0, 210.0), "A5 (148 x 210 mm)"),
+];
+
+/// A description of a page made from its settings, for templates that
+/// change the paper or layout without describing it:
+/// "400 x 300 mm, landscape, one sheet per page".
+fn describe(paper: (f32, f32), landscape: bool, sheets_per_page: u8) -> String {
+    let name = match PAPERS.iter().find(|p| p.1 == paper) {
+        Some(&(_, _, title)) => title.to_string(),
+        None => format!("{} x {} mm", paper.0, paper.1),
+    };
+    let orientation = if landscape { "landscape" } else { "portrait" };
+    let sheets = if sheets_per_page == 2 {
+        "two sheets per page"
+    } else {
+        "one sheet per page"
+    };
+    format!("{name}, {orientation}, {sheets}")
+}
+
+/// Where a template comes from.
+enum Origin {
+    Builtin(&'static str, &'static str),
+    File(PathBuf),
+}
+
+fn origin(name_or_path: &str, relative_to: Option<&Path>) -> Origin {
+    // Shipped names in any case: `A4` is `a4`.
+    if let Some((name, text)) = BUILTIN
+        .iter()
+        .find(|(n, _)| n.eq_ignore_ascii_case(name_or_path))
+    {
+        return Origin::Builtin(name, text);
+    }
+    let path = Path::new(name_or_path);
+    Origin::File(match relative_to.and_then(Path::parent) {
+        Some(dir) if path.is_relative() => crate::rolling::map::normalize(&dir.join(path)),
+        _ => path.to_path_buf(),
+    })
+}
+
+/// Loads a template by shipped name (`letter`, `a4`, `a4-2up`, in any
+/// case) or file path.
+pub fn load(name_or_path: &str) -> Result<Template, TemplateError> {
+    let mut sources = SourceMap::new();
+    let mut diags = Vec::new();
+    let mut chain: Vec<Raw> = Vec::new();
+    let mut seen: Vec<String> = Vec::new();
+    let mut next = Some((name_or_path.to_string(), None::<PathBuf>, None::<Loc>));
+    while let Some((what, from, at)) = next.take() {
+        let (label, bytes) = match origin(&what, from.as_deref()) {
+            Origin::Builtin(name, text) => (format!("templates/{name}.toml"), text.into()),
+            Origin::File(path) => match std::fs::read(&path) {
+                Ok(b) => (path.display().to_string(), b),
+                Err(e) => {
+                    let message = match at {
+                        Some(_) => format!(
+                            "cannot read {}, the template this one extends: {e}",
+                            path.display()
+                        ),
+                        None => format!(
+                            "no template `{what}`: it is not one of {} and not a readable file ({e})",
+                            BUILTIN.map(|(n, _)| n).join(", ")
+                        ),
+                    };
+                    diags.push(
+                        Diagnostic::error("template-not-found", message)
+                            .with_opt_label(at, "extended here"),
+                    );
+                    return Err(TemplateError {
+                        sources,
+                        diagnostics: diags,
+                    });
+                }
+            },
+        };
+        if seen.contains(&label) || seen.len() > 8 {
+            diags.push(
+                Diagnostic::error(
+                    "extends-cycle",
+                    format!("templates extend each other in a cycle through {label}"),
+                )
+                .with_opt_label(at, "extended here"),
+            );
+            return Err(TemplateError {
+                sources,
+                diagnostics: diags,
+            });
+        }
+        seen.push(label.clone());
+        let (id, text) = match crate::diag::add_utf8(&mut sources, &label, bytes) {
+            Ok(t) => t,
+            Err(d) => {
+                diags.push(d);
+                return Err(TemplateError {
+                    sources,
+                    diagnostics: diags,
+                });
+            }
+        };
+        let mut ctx = Ctx::new(id, &mut diags);
+        let Some((raw, extends)) = read(&mut ctx, &text) else {
+            return Err(TemplateError {
+                sources,
+                diagnostics: diags,
+            });
+        };
+        chain.push(raw);
+        let is_letter = label == format!("templates/{DEFAULT}.toml");
+        next = match extends {
+            Some(e) => Some((e.value, Some(PathBuf::from(&label)), Some(e.loc))),
+            None if !is_letter => Some((DEFAULT.to_string(), None, None)),
+            None => None,
+        };
+    }
+    if diags.iter().any(Diagnostic::is_error) {
+        return Err(TemplateError {
+            sources,
+            diagnostics: diags,
+        });
+    }
+    let raw = chain
+        .into_iter()
+        .rev()
+        .reduce(merge)
+        .expect("at least one template");
+    let mut palette = Vec::new();
+    for (id, c) in &raw.palette {
+        match Color::parse(&c.value) {
+            Some(color) => palette.push((id.clone(), color)),
+            None => diags.push(
+                Diagnostic::error("invalid-value", format!("`{}` is not a colour", c.value))
+                    .with_label(c.loc, "expected #rrggbb"),
+            ),
+        }
+    }
+    if !diags.is_empty() {
+        return Err(TemplateError {
+            sources,
+            diagnostics: diags,
+        });
+    }
+    let get = |v: &Option<Sp<f32>>| v.as_ref().expect("letter sets every key").value;
+    let paper = raw.size.as_ref().expect("letter sets the size").value;
+    let landscape = raw.landscape.as_ref().is_some_and(|l| l.value);
+    let sheets_per_page = raw.sheets_per_page.as_ref().map_or(1, |s| s.value as u8);
+    let (w, h) = paper;
+    let (w, h) = if landscape == (w < h) { (h, w) } else { (w, h) };
+    let m = raw.margins.as_ref().expect("letter sets the margins").value;
+    Ok(Template {
+        name: raw
+            .name
+            .map(|n| n.value)
+            .unwrap_or_else(|| name_or_path.to_string()),
+        description: raw
+            .description
+            .map(|d| d.value)
+            .unwrap_or_else(|| describe(paper, landscape, sheets_per_page)),
+        page_width: mm(w),
+        page_height: mm(h),
+        margins: Margins {
+            top: mm(m[0]),
+            right: mm(m[1]),
+            bottom: mm(m[2]),
+            left: mm(m[3]),
+        },
+        printer_margin: mm(get(&raw.printer_margin)),
+        sheets_per_page,
+        cut_line: raw.cut_line.is_none_or(|c| c.value),
+        crop_marks: raw.crop_marks.is_some_and(|c| c.value),
+        fonts: Fonts {
+            title: get(&raw.fonts[0]),
+            heading: get(&raw.fonts[1]),
+            text: get(&raw.fonts[2]),
+            code: get(&raw.fonts[3]),
+            small: get(&raw.fonts[4]),
+        },
+        lines: Lines {
+            area: get(&raw.lines[0]),
+            region: get(&raw.lines[1]),
+            boxes: get(&raw.lines[2]),
+            link: get(&raw.lines[3]),
+        },
+        tint: get(&raw.tint),
+        box_fill: get(&raw.box_fill),
+        min_box: mm(get(&raw.min_box_mm)),
+        max_box: mm(get(&raw.max_box_mm)),
+        palette,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shipped_templates_load() {
+        let letter = load("letter").unwrap();
+        assert_eq!(
+            (letter.page_width.round(), letter.page_height.round()),
+            (792.0, 612.0)
+        );
+        assert_eq!(letter.sheets_per_page, 1);
+        let a4 = load("a4").unwrap();
+        assert_eq!(
+            (a4.page_width.round(), a4.page_height.round()),
+            (842.0, 595.0)
+        );
+        assert_eq!(a4.fonts, letter.fonts, "inherited from letter");
+        let two = load("a4-2up").unwrap();
+        assert_eq!(
+            (two.page_width.round(), two.page_height.round()),
+            (595.0, 842.0)
+        );
+        assert_eq!(two.sheets_per_page, 2);
+        assert!(two.min_box < letter.min_box);
+    }
+
+    #[test]
+    fn descriptions_follow_the_paper_when_it_changes() {
+        let dir = tempfile::tempdir().unwrap();
+        let load_text = |name: &str, text: &str| {
+            let p = dir.path().join(name);
+            std::fs::write(&p, text).unwrap();
+            load(p.to_str().unwrap()).unwrap().description
+        };
+        // A custom size under letter's description: the description says so.
+        assert_eq!(
+            load_text(
+                "big.toml",
+                "extends = \"letter\"\n[page]\nsize = [400, 300]\n"
+            ),
+            "400 x 300 mm, landscape, one sheet per page"
+        );
+        assert_eq!(
+            load_text(
+                "a5.toml",
+                "[page]\nsize = \"a5\"\norientation = \"portrait\"\n"
+            ),
+            "A5 (148 x 210 mm), portrait, one sheet per page"
+        );
+        // A description given with the new size is kept.
+        assert_eq!(
+            load_text(
+                "mine.toml",
+                "extends = \"letter\"\ndescription = \"Club paper\"\n[page]\nsize = [400, 300]\n"
+            ),
+            "Club paper"
+        );
+        // Changing something else keeps the inherited description.
+        assert_eq!(
+            load_text("fonts.toml", "extends = \"a4\"\n[fonts]\ntitle = 20\n"),
+            load("a4").unwrap().description
+        );
+        // The shipped templates describe themselves.
+        assert!(load("letter").unwrap().description.starts_with("US Letter"));
+        assert!(load("a4-2up").unwrap().description.contains("two A5"));
+    }
+
+    #[test]
+    fn bad_templates_are_reported_with_locations() {
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join("t.toml");
+        std::fs::write(
+            &p,
+            "extends = \"a4\"\n[page]\nsheets_per_page = 3\nsize = \"b5\"\n[fonts]\ntitel = 3\n",
+        )
+        .unwrap();
+        let e = load(p.to_str().unwrap()).unwrap_err();
+        let codes: Vec<&str> = e.diagnostics.iter().map(|d| d.code).collect();
+        assert_eq!(codes, ["invalid-value", "invalid-value", "unknown-key"]);
+        let e = load("no-such-template").unwrap_err();
+        assert_eq!(e.diagnostics[0].code, "template-not-found");
+    }
+
+    #[test]
+    fn shipped_names_are_matched_in_any_case() {
+        assert_eq!(load("A4").unwrap(), load("a4").unwrap());
+        assert_eq!(load("Letter").unwrap().name, "letter");
+        assert_eq!(load("A4-2UP").unwrap().sheets_per_page, 2);
+        let e = load("A5").unwrap_err();
+        assert_eq!(e.diagnostics[0].code, "template-not-found");
+    }
+}
