@@ -6,6 +6,8 @@
 //! - the core, game-agnostic:
 //!   - [`diag`]: located diagnostics shared by every input format;
 //!   - [`source`]: reading TOML with spans;
+//!   - [`engine`]: the rules-engine interface every family implements, and
+//!     the one game loop;
 //!   - [`print`]: print templates, paging and the print checks;
 //!   - [`scene`]: a renderer-agnostic display list of printable pages;
 //!   - [`render`]: PDF, SVG and PNG exporters of scenes;
@@ -20,6 +22,7 @@
 #![warn(missing_docs)]
 
 pub mod diag;
+pub mod engine;
 pub mod families;
 pub mod print;
 pub mod render;

@@ -10,7 +10,10 @@ use super::sheet_text::{count, powers_line, render, terminal_width, wrap};
 use rollx::rolling::map::{AreaId, Power, suggest_word};
 use rollx::rolling::play::{Policy, derive_seed};
 use rollx::rolling::rules::log::{GameLog, LogMove, LogRoll, LogTurn, log_move, move_from_log};
-use rollx::rolling::rules::{Action, DieId, DieKind, Game, Move, Phase, PowerSet, Roll, State};
+use rollx::engine::{self, Rules as _};
+use rollx::rolling::rules::{
+    Action, DieId, DieKind, Game, Move, PowerSet, Roll, Solo, State, Table as Sheets,
+};
 
 /// A named computer player.
 pub type Player = (String, Box<dyn Policy>);
@@ -43,10 +46,42 @@ pub enum Ending {
 /// Where a turn began: every sheet and the dice generator just after the
 /// turn's dice were rolled, so that the turn can be played again.
 struct TurnStart {
-    me: State,
-    others: Vec<State>,
+    sheets: Sheets,
     dice: Pcg64Mcg,
     rolls: Vec<Roll>,
+}
+
+/// Keeps the dice the game loop rolls.
+struct Rolls(Vec<Roll>);
+
+impl engine::Watcher<Game> for Rolls {
+    fn chance(&mut self, _game: &Game, _table: &Sheets, roll: Roll) {
+        self.0.push(roll);
+    }
+}
+
+/// Plays moves chosen beforehand.
+struct Replay<'m>(std::slice::Iter<'m, Move>);
+
+impl engine::Player<Game> for Replay<'_> {
+    fn choose(&mut self, _game: &Game, _table: &Sheets, _me: usize) -> Move {
+        *self.0.next().expect("a move for every decision")
+    }
+}
+
+/// What a computer's moves were, told and as a log records them.
+struct Told {
+    told: Vec<String>,
+    recorded: Vec<LogMove>,
+}
+
+impl engine::Watcher<Game> for Told {
+    fn before_move(&mut self, game: &Game, table: &Sheets, player: usize, mv: Move) {
+        let state = &table.sheets[player];
+        let number = state.pending_roll(mv.die).expect("pending").value;
+        self.told.push(describe_move(game, state, &mv));
+        self.recorded.push(log_move(game, &mv, number));
+    }
 }
 
 /// A game in progress: the person's sheet (player 1), the computers'
@@ -55,8 +90,8 @@ pub struct Table<'g> {
     game: &'g Game,
     seed: u64,
     dice: Pcg64Mcg,
-    me: State,
-    others: Vec<State>,
+    /// Every sheet: the person's first, then the computers'.
+    sheets: Sheets,
     computers: Vec<Player>,
     /// The turns played to their end.
     turns: Vec<LogTurn>,
@@ -76,8 +111,7 @@ impl<'g> Table<'g> {
             game,
             seed,
             dice: Pcg64Mcg::seed_from_u64(seed),
-            me: game.initial_state(),
-            others: vec![game.initial_state(); computers.len()],
+            sheets: game.new_table(computers.len() + 1),
             computers,
             turns: Vec::new(),
             starts: Vec::new(),
@@ -86,24 +120,24 @@ impl<'g> Table<'g> {
         }
     }
 
+    /// The person's sheet.
+    fn me(&self) -> &State {
+        &self.sheets.sheets[0]
+    }
+
+    /// The sheet of the computer `i` (from 0).
+    fn other(&self, i: usize) -> &State {
+        &self.sheets.sheets[i + 1]
+    }
+
     /// Draws and rolls the next turn's dice.
     fn begin_turn(&mut self) {
-        let game = self.game;
-        let mut rolls = Vec::new();
-        while game.phase(&self.me) == Phase::Chance {
-            let roll = game.sample_roll(&self.me, &mut self.dice);
-            game.apply_roll(&mut self.me, roll)
-                .expect("sampled rolls are legal");
-            for s in &mut self.others {
-                game.apply_roll(s, roll).expect("sampled rolls are legal");
-            }
-            rolls.push(roll);
-        }
+        let mut rolls = Rolls(Vec::new());
+        engine::roll(self.game, &mut self.sheets, &mut self.dice, &mut rolls);
         self.starts.push(TurnStart {
-            me: self.me.clone(),
-            others: self.others.clone(),
+            sheets: self.sheets.clone(),
             dice: self.dice.clone(),
-            rolls,
+            rolls: rolls.0,
         });
     }
 
@@ -118,12 +152,15 @@ impl<'g> Table<'g> {
     ) -> Result<Vec<String>, String> {
         let game = self.game;
         let t = self.turns.len();
-        let mut moves = vec![log_moves(game, &mut self.starts[t].me.clone(), mine)];
+        let mut moves = vec![log_moves(
+            game,
+            &mut self.starts[t].sheets.sheets[0].clone(),
+            mine,
+        )];
         if self.kept.len() <= t {
             let mut theirs = Vec::with_capacity(self.computers.len());
-            for (i, ((name, policy), state)) in
-                self.computers.iter_mut().zip(&self.others).enumerate()
-            {
+            for (i, (name, policy)) in self.computers.iter_mut().enumerate() {
+                let state = &self.sheets.sheets[i + 1];
                 let wanted = logged.map(|l| l.get(i + 1).map_or(&[][..], Vec::as_slice));
                 let (chosen, diverged) = computer_turn(game, state, policy, wanted)
                     .map_err(|e| format!("turn {}, {name}: {e}", t + 1))?;
@@ -135,23 +172,23 @@ impl<'g> Table<'g> {
             self.kept.push(theirs);
         }
         let mut said = Vec::with_capacity(self.computers.len());
-        for (((name, _), state), theirs) in self
-            .computers
-            .iter()
-            .zip(&mut self.others)
-            .zip(&self.kept[t])
-        {
-            let mut told = Vec::with_capacity(theirs.len());
-            let mut recorded = Vec::with_capacity(theirs.len());
-            for mv in theirs {
-                told.push(describe_move(game, state, mv));
-                recorded.extend(log_moves(game, state, std::slice::from_ref(mv)));
-            }
-            moves.push(recorded);
+        for (i, ((name, _), theirs)) in self.computers.iter().zip(&self.kept[t]).enumerate() {
+            let mut told = Told {
+                told: Vec::with_capacity(theirs.len()),
+                recorded: Vec::with_capacity(theirs.len()),
+            };
+            engine::decide(
+                game,
+                &mut self.sheets,
+                i + 1,
+                &mut Replay(theirs.iter()),
+                &mut told,
+            );
+            moves.push(told.recorded);
             said.push(format!(
                 "{name}: {} ({} X so far)",
-                told.join(", "),
-                state.crosses()
+                told.told.join(", "),
+                self.other(i).crosses()
             ));
         }
         self.turns.push(LogTurn {
@@ -177,8 +214,7 @@ impl<'g> Table<'g> {
         self.turns.pop();
         self.starts.pop();
         let start = self.starts.last().expect("a turn begun for each played");
-        self.me = start.me.clone();
-        self.others = start.others.clone();
+        self.sheets = start.sheets.clone();
         self.dice = start.dice.clone();
         true
     }
@@ -191,7 +227,7 @@ impl<'g> Table<'g> {
     pub fn replay(&mut self, log: &GameLog) -> Result<Vec<String>, String> {
         let game = self.game;
         for (t, turn) in log.turns.iter().enumerate() {
-            if game.is_terminal(&self.me) {
+            if self.is_over() {
                 return Err(format!(
                     "the log has {} turns, the game only {t}",
                     log.turns.len()
@@ -231,12 +267,12 @@ impl<'g> Table<'g> {
             }
             let mut mine = Vec::new();
             for lm in &turn.moves[0] {
-                let mv = legal_move(game, &self.me, lm)
+                let mv = legal_move(game, self.me(), lm)
                     .map_err(|e| format!("turn {}, {}: {e}", t + 1, log.players[0]))?;
-                game.apply(&mut self.me, mv);
+                game.apply(&mut self.sheets.sheets[0], mv);
                 mine.push(mv);
             }
-            if game.phase(&self.me) == Phase::Decision {
+            if game.must_move(&self.sheets, 0) {
                 return Err(format!(
                     "turn {}, {}: a die is not resolved",
                     t + 1,
@@ -262,20 +298,19 @@ impl<'g> Table<'g> {
     /// stopped, with the turns played to their end (a turn half played is
     /// played again when the game is resumed).
     pub fn log(&self, names: Vec<String>, map_file: Option<String>) -> GameLog {
-        let sheets = std::iter::once(&self.me).chain(&self.others);
         GameLog::rolled(
             self.game,
             self.seed,
             map_file,
             names,
             self.turns.clone(),
-            sheets,
+            &self.sheets.sheets,
         )
     }
 
     /// Whether the game is over.
     pub fn is_over(&self) -> bool {
-        self.game.is_terminal(&self.me)
+        self.game.actor(&self.sheets) == engine::Actor::Over
     }
 
     /// The turns played to their end.
@@ -336,30 +371,69 @@ fn computer_turn(
     policy: &mut Box<dyn Policy>,
     wanted: Option<&[LogMove]>,
 ) -> Result<(Vec<Move>, bool), String> {
-    let mut state = state.clone();
-    let mut moves = Vec::new();
-    let mut diverged = false;
-    while game.phase(&state) == Phase::Decision {
-        let chosen = policy.choose(game, &state);
-        let mv = match wanted {
-            None => chosen,
-            Some(list) => {
-                let lm = list
-                    .get(moves.len())
-                    .ok_or("a die is not resolved".to_string())?;
-                let mv = legal_move(game, &state, lm)?;
-                let value = state.pending_roll(mv.die).expect("legal").value;
-                diverged |= log_move(game, &chosen, value) != *lm;
-                mv
-            }
-        };
-        game.apply(&mut state, mv);
-        moves.push(mv);
+    let mut choosing = Choosing {
+        policy,
+        wanted,
+        moves: Vec::new(),
+        diverged: false,
+        error: None,
+    };
+    engine::decide(
+        &Solo(game),
+        &mut state.clone(),
+        0,
+        &mut choosing,
+        &mut engine::Quiet,
+    );
+    if let Some(e) = choosing.error {
+        return Err(e);
     }
-    if wanted.is_some_and(|list| list.len() > moves.len()) {
+    if wanted.is_some_and(|list| list.len() > choosing.moves.len()) {
         return Err("more moves than dice".into());
     }
-    Ok((moves, diverged))
+    Ok((choosing.moves, choosing.diverged))
+}
+
+/// A computer choosing its moves, or with `wanted` (a saved game's moves)
+/// playing those, each once it has chosen.
+struct Choosing<'a> {
+    policy: &'a mut Box<dyn Policy>,
+    wanted: Option<&'a [LogMove]>,
+    moves: Vec<Move>,
+    /// Whether it chose otherwise than `wanted`.
+    diverged: bool,
+    /// The first of `wanted` that cannot be played (its own choice is
+    /// played instead, and the turn is refused).
+    error: Option<String>,
+}
+
+impl<'g> engine::Player<Solo<'g>> for Choosing<'_> {
+    fn choose(&mut self, solo: &Solo<'g>, state: &State, _me: usize) -> Move {
+        let game = solo.0;
+        let chosen = self.policy.choose(game, state);
+        let mv = match self.wanted {
+            None => chosen,
+            Some(list) => {
+                let wanted = list
+                    .get(self.moves.len())
+                    .ok_or("a die is not resolved".to_string())
+                    .and_then(|lm| legal_move(game, state, lm).map(|mv| (lm, mv)));
+                match wanted {
+                    Ok((lm, mv)) => {
+                        let value = state.pending_roll(mv.die).expect("legal").value;
+                        self.diverged |= log_move(game, &chosen, value) != *lm;
+                        mv
+                    }
+                    Err(e) => {
+                        self.error.get_or_insert(e);
+                        chosen
+                    }
+                }
+            }
+        };
+        self.moves.push(mv);
+        mv
+    }
 }
 
 /// Plays the game at `table` interactively from where it stands: the
@@ -405,10 +479,10 @@ pub fn play(
         }
         let mut mine: Vec<Move> = Vec::new();
         writeln!(out)?;
-        write!(out, "{}", render(game, &table.me, color))?;
+        write!(out, "{}", render(game, table.me(), color))?;
         let mut undone = false;
-        while game.phase(&table.me) == Phase::Decision {
-            let me = &table.me;
+        while game.must_move(&table.sheets, 0) {
+            let me = table.me();
             let status = format!(
                 "round {}/{}, turn {}/{per_round}: {}",
                 me.round() + 1,
@@ -443,10 +517,11 @@ pub fn play(
                 "quit" | "exit" => return Ok(Ending::Quit),
                 "sheet" => show_sheets(table, names, words.next(), out, color)?,
                 "undo" if !mine.is_empty() => {
-                    table.me = table.starts.last().expect("a turn begun").me.clone();
+                    let start = table.starts.last().expect("a turn begun");
+                    table.sheets.sheets[0] = start.sheets.sheets[0].clone();
                     mine.clear();
                     say(out, "this turn's moves are taken back")?;
-                    write!(out, "{}", render(game, &table.me, color))?;
+                    write!(out, "{}", render(game, table.me(), color))?;
                 }
                 "undo" => {
                     if table.undo_turn() {
@@ -459,12 +534,12 @@ pub fn play(
                     }
                     say(out, "nothing to undo: this is the first turn")?;
                 }
-                "moves" => list_moves(game, &table.me, words.next(), out)?,
+                "moves" => list_moves(game, table.me(), words.next(), out)?,
                 "hint" | "auto" => {
                     let place = (table.turns.len() as u64) << 8 | mine.len() as u64;
                     let seed = derive_seed(derive_seed(table.seed, HINT_STREAM), place);
-                    let mv = (hinter.make)(seed).choose(game, &table.me);
-                    let what = describe_move(game, &table.me, &mv);
+                    let mv = (hinter.make)(seed).choose(game, table.me());
+                    let what = describe_move(game, table.me(), &mv);
                     if lower.starts_with("hint") {
                         say(
                             out,
@@ -472,19 +547,19 @@ pub fn play(
                         )?;
                     } else {
                         say(out, &what)?;
-                        game.apply(&mut table.me, mv);
+                        game.apply(&mut table.sheets.sheets[0], mv);
                         mine.push(mv);
                     }
                 }
-                _ => match parse_move(game, &table.me, command) {
+                _ => match parse_move(game, table.me(), command) {
                     Err(message) => say(out, &message)?,
                     Ok(mv) => {
-                        let me = &table.me;
+                        let me = table.me();
                         let roll = me.pending_roll(mv.die).expect("parsed dice are pending");
                         let breaches = game.check(me, &mv, roll.value);
                         if breaches.is_empty() {
                             say(out, &describe_move(game, me, &mv))?;
-                            game.apply(&mut table.me, mv);
+                            game.apply(&mut table.sheets.sheets[0], mv);
                             mine.push(mv);
                         } else {
                             writeln!(out, "not allowed:")?;
@@ -507,11 +582,11 @@ pub fn play(
         }
     }
 
-    let me = &table.me;
+    let me = table.me();
     for (i, name) in names.iter().enumerate().skip(1) {
         writeln!(out)?;
         writeln!(out, "{name}'s sheet:")?;
-        write!(out, "{}", render(game, &table.others[i - 1], color))?;
+        write!(out, "{}", render(game, table.other(i - 1), color))?;
     }
     writeln!(out)?;
     if names.len() > 1 {
@@ -529,7 +604,7 @@ pub fn play(
             powers_line(game, me)
         ),
     )?;
-    let states: Vec<&State> = std::iter::once(me).chain(&table.others).collect();
+    let states: Vec<&State> = table.sheets.sheets.iter().collect();
     if states.len() > 1 {
         let mut ranking: Vec<(usize, rollx::rolling::rules::Score)> =
             states.iter().map(|s| game.score(s)).enumerate().collect();
@@ -558,7 +633,7 @@ fn show_sheets(
     color: bool,
 ) -> io::Result<()> {
     let game = table.game;
-    let sheets: Vec<&State> = std::iter::once(&table.me).chain(&table.others).collect();
+    let sheets: Vec<&State> = table.sheets.sheets.iter().collect();
     let chosen: Vec<usize> = match which {
         None => vec![0],
         Some("all") => (0..sheets.len()).collect(),

@@ -61,8 +61,9 @@ fn describe(places: &[(&str, bool)]) -> String {
 pub fn shipped_findings<A: Part>(
     mut layout: impl FnMut(&Template, bool) -> Pad<A>,
 ) -> Vec<ShippedFinding<A>> {
-    // (finding, where it shows)
-    let mut found: Vec<(Finding<A>, Vec<(&str, bool)>)> = Vec::new();
+    // Each finding, and where it shows: (template, mono).
+    type Shows<'t> = Vec<(&'t str, bool)>;
+    let mut found: Vec<(Finding<A>, Shows)> = Vec::new();
     for (name, _) in BUILTIN {
         let t = template::load(name).expect("the shipped templates load");
         for mono in [false, true] {

@@ -23,8 +23,9 @@ use std::sync::Arc;
 use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 
+use crate::engine::{self, Rules as _, Watcher};
 use crate::rolling::rules::log::{GameLog, LogRoll, LogTurn, log_move};
-use crate::rolling::rules::{Game, Move, Phase, State};
+use crate::rolling::rules::{Game, Move, Roll, Solo, State, Table};
 
 /// A computer player.
 pub trait Policy {
@@ -32,8 +33,25 @@ pub trait Policy {
     fn name(&self) -> &str;
 
     /// How to resolve one of the pending dice. Called only in
-    /// [`Phase::Decision`]; must return a legal move.
+    /// [`Phase::Decision`](crate::rolling::rules::Phase::Decision); must
+    /// return a legal move.
     fn choose(&mut self, game: &Game, state: &State) -> Move;
+}
+
+/// A [`Policy`] in a seat at the table: an [`engine::Player`] of the
+/// Rolling rules, at a whole table or alone.
+pub struct Seat<'a>(pub &'a mut dyn Policy);
+
+impl engine::Player<Game> for Seat<'_> {
+    fn choose(&mut self, game: &Game, table: &Table, me: usize) -> Move {
+        self.0.choose(game, &table.sheets[me])
+    }
+}
+
+impl engine::Player<Solo<'_>> for Seat<'_> {
+    fn choose(&mut self, solo: &Solo<'_>, state: &State, _me: usize) -> Move {
+        self.0.choose(solo.0, state)
+    }
 }
 
 /// The policies `rollx play --policy` knows.
@@ -119,6 +137,43 @@ pub struct PlayedGame {
     pub states: Vec<State>,
 }
 
+/// Records a game as the turns of a [`GameLog`]: each turn's dice, then
+/// what each player wrote.
+struct Recorder {
+    players: usize,
+    turns: Vec<LogTurn>,
+    /// Whether the last turn's dice are all rolled (a die now begins a
+    /// new turn).
+    moved: bool,
+}
+
+impl Watcher<Game> for Recorder {
+    fn chance(&mut self, game: &Game, _table: &Table, roll: Roll) {
+        if self.moved || self.turns.is_empty() {
+            self.turns.push(LogTurn {
+                dice: Vec::new(),
+                moves: vec![Vec::new(); self.players],
+            });
+            self.moved = false;
+        }
+        let turn = self.turns.last_mut().expect("a turn was begun");
+        turn.dice.push(LogRoll {
+            die: game.die(roll.die).id.clone(),
+            value: roll.value,
+        });
+    }
+
+    fn before_move(&mut self, game: &Game, table: &Table, player: usize, mv: Move) {
+        self.moved = true;
+        let number = table.sheets[player]
+            .pending_roll(mv.die)
+            .expect("players pick a pending die")
+            .value;
+        let turn = self.turns.last_mut().expect("moves follow dice");
+        turn.moves[player].push(log_move(game, &mv, number));
+    }
+}
+
 /// Plays one game from `seed`: the same dice for every player, each
 /// resolving them with its own policy. `map_file` is recorded in the log.
 pub fn play_game(
@@ -127,39 +182,22 @@ pub fn play_game(
     players: &mut [(String, Box<dyn Policy>)],
     map_file: Option<String>,
 ) -> PlayedGame {
-    let mut dice_rng = Pcg64Mcg::seed_from_u64(seed);
-    let mut states = vec![game.initial_state(); players.len()];
-    let mut turns = Vec::new();
-    while !game.is_terminal(&states[0]) {
-        let mut dice = Vec::new();
-        while game.phase(&states[0]) == Phase::Chance {
-            let roll = game.sample_roll(&states[0], &mut dice_rng);
-            for s in &mut states {
-                game.apply_roll(s, roll).expect("a sampled roll is legal");
-            }
-            dice.push(LogRoll {
-                die: game.die(roll.die).id.clone(),
-                value: roll.value,
-            });
-        }
-        let mut moves = Vec::with_capacity(players.len());
-        for ((_, policy), state) in players.iter_mut().zip(&mut states) {
-            let mut mine = Vec::new();
-            while game.phase(state) == Phase::Decision {
-                let mv = policy.choose(game, state);
-                let number = state
-                    .pending_roll(mv.die)
-                    .expect("policies pick a pending die")
-                    .value;
-                mine.push(log_move(game, &mv, number));
-                game.apply(state, mv);
-            }
-            moves.push(mine);
-        }
-        turns.push(LogTurn { dice, moves });
-    }
+    let mut dice = Pcg64Mcg::seed_from_u64(seed);
+    let mut table = game.new_table(players.len());
+    let mut recorder = Recorder {
+        players: players.len(),
+        turns: Vec::new(),
+        moved: false,
+    };
+    let mut seats: Vec<Seat> = players.iter_mut().map(|(_, p)| Seat(p.as_mut())).collect();
+    let mut seated: Vec<&mut dyn engine::Player<Game>> = seats
+        .iter_mut()
+        .map(|s| s as &mut dyn engine::Player<Game>)
+        .collect();
+    engine::play(game, &mut table, &mut dice, &mut seated, &mut recorder);
     let names = players.iter().map(|(n, _)| n.clone()).collect();
-    let log = GameLog::rolled(game, seed, map_file, names, turns, &states);
+    let states = table.sheets;
+    let log = GameLog::rolled(game, seed, map_file, names, recorder.turns, &states);
     PlayedGame { log, states }
 }
 
@@ -174,7 +212,22 @@ pub fn play_silent(game: &Game, seed: u64, policy: &mut dyn Policy) -> State {
 /// Plays a game on from `state` to its end: `dice` draws and rolls the dice,
 /// `policy` resolves them.
 pub fn play_out(game: &Game, state: &mut State, dice: &mut Pcg64Mcg, policy: &mut dyn Policy) {
-    play_until(game, state, dice, policy, |_| false);
+    engine::play(
+        &Solo(game),
+        state,
+        dice,
+        &mut [&mut Seat(policy)],
+        &mut engine::Quiet,
+    );
+}
+
+/// Stops a game where a test on the sheet says so.
+struct StopAt<F>(F);
+
+impl<'g, F: FnMut(&State) -> bool> Watcher<Solo<'g>> for StopAt<F> {
+    fn stop(&mut self, _solo: &Solo<'g>, state: &State) -> bool {
+        (self.0)(state)
+    }
 }
 
 /// Plays a game on from `state` until it ends or `stop` says so; `stop` is
@@ -184,23 +237,13 @@ pub fn play_until(
     state: &mut State,
     dice: &mut Pcg64Mcg,
     policy: &mut dyn Policy,
-    mut stop: impl FnMut(&State) -> bool,
+    stop: impl FnMut(&State) -> bool,
 ) {
-    loop {
-        match game.phase(state) {
-            Phase::Chance => {
-                if stop(state) {
-                    return;
-                }
-                let roll = game.sample_roll(state, dice);
-                game.apply_roll(state, roll)
-                    .expect("a sampled roll is legal");
-            }
-            Phase::Decision => {
-                let mv = policy.choose(game, state);
-                game.apply(state, mv);
-            }
-            Phase::Terminal => return,
-        }
-    }
+    engine::play(
+        &Solo(game),
+        state,
+        dice,
+        &mut [&mut Seat(policy)],
+        &mut StopAt(stop),
+    );
 }

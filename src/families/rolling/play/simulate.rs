@@ -12,9 +12,10 @@ use rand_pcg::Pcg64Mcg;
 use rayon::prelude::*;
 use serde::Serialize;
 
-use super::{Policy, derive_seed};
+use super::{Policy, Seat, derive_seed};
+use crate::engine::{self, Watcher};
 use crate::rolling::map::{AreaId, Map, Power};
-use crate::rolling::rules::{Action, Game, Phase};
+use crate::rolling::rules::{Action, Game, Move, Solo, State};
 
 /// Games per chunk of work.
 const CHUNK: u64 = 16;
@@ -136,42 +137,52 @@ impl Tally {
     }
 }
 
+/// What one game's moves tell about its X: the X marked because a number
+/// fitted nowhere, with their cause, and the sheet just before the last
+/// move (what is still empty after it becomes X).
+struct Causes {
+    forced: Vec<(AreaId, Cause)>,
+    before_end: Option<State>,
+}
+
+impl<'g> Watcher<Solo<'g>> for Causes {
+    fn before_move(&mut self, solo: &Solo<'g>, state: &State, _player: usize, mv: Move) {
+        let game = solo.0;
+        let rules = game.rules();
+        if let Action::Cross(a) = mv.action {
+            let cause = if game.allowed_values(state, a) == 0 {
+                Cause::DeadArea
+            } else {
+                Cause::NoRoom
+            };
+            self.forced.push((a, cause));
+        }
+        let last = state.round() + 1 == rules.rounds
+            && state.rolled_in_round() == rules.dice_per_round
+            && state.pending().count() == 1;
+        if last {
+            self.before_end = Some(state.clone());
+        }
+    }
+}
+
 /// Plays one game and adds it to `tally`.
 fn play_into(game: &Game, seed: u64, policy: &mut dyn Policy, tally: &mut Tally) {
     let rules = game.rules();
     let mut rng = Pcg64Mcg::seed_from_u64(seed);
     let mut state = game.initial_state();
-    let mut forced: Vec<(AreaId, Cause)> = Vec::new();
-    let mut before_end = None;
-    loop {
-        match game.phase(&state) {
-            Phase::Chance => {
-                let roll = game.sample_roll(&state, &mut rng);
-                game.apply_roll(&mut state, roll)
-                    .expect("sampled rolls are legal");
-            }
-            Phase::Decision => {
-                let mv = policy.choose(game, &state);
-                if let Action::Cross(a) = mv.action {
-                    let cause = if game.allowed_values(&state, a) == 0 {
-                        Cause::DeadArea
-                    } else {
-                        Cause::NoRoom
-                    };
-                    forced.push((a, cause));
-                }
-                let last = state.round() + 1 == rules.rounds
-                    && state.rolled_in_round() == rules.dice_per_round
-                    && state.pending().count() == 1;
-                if last {
-                    // What is still empty after this last move becomes X.
-                    before_end = Some(state.clone());
-                }
-                game.apply(&mut state, mv);
-            }
-            Phase::Terminal => break,
-        }
-    }
+    let mut causes = Causes {
+        forced: Vec::new(),
+        before_end: None,
+    };
+    engine::play(
+        &Solo(game),
+        &mut state,
+        &mut rng,
+        &mut [&mut Seat(policy)],
+        &mut causes,
+    );
+    let Causes { forced, before_end } = causes;
     let score = game.score(&state);
     let x = u64::from(score.crosses);
     tally.games += 1;

@@ -28,9 +28,12 @@ use rand_pcg::Pcg64Mcg;
 
 use super::strong::HeldBack;
 use super::{Policy, derive_seed};
+use crate::engine;
 use crate::rolling::map::{AreaId, MAX_REGIONS, Power};
 use crate::rolling::rules::log::map_hash;
-use crate::rolling::rules::{Action, Cell, DieId, DieKind, Game, Move, MoveList, Phase, PowerSet, State};
+use crate::rolling::rules::{
+    Action, Cell, DieId, DieKind, Game, Move, MoveList, PowerSet, Solo, State,
+};
 
 /// The most faces a die may have for the estimate (the tables grow with
 /// the cube of the number of faces).
@@ -847,6 +850,35 @@ struct Learner {
     targets: Vec<f32>,
 }
 
+/// The learner's player: the chooser, by the values learned so far.
+struct Learning<'a> {
+    chooser: &'a mut Chooser,
+    value: &'a TupleValue,
+}
+
+impl<'g> engine::Player<Solo<'g>> for Learning<'_> {
+    fn choose(&mut self, solo: &Solo<'g>, state: &State, _me: usize) -> Move {
+        self.chooser.choose(solo.0, self.value, state)
+    }
+}
+
+/// Keeps the position after each move (reusing the buffers of earlier
+/// games).
+struct Positions<'a> {
+    after: &'a mut Vec<State>,
+    moves: &'a mut usize,
+}
+
+impl<'g> engine::Watcher<Solo<'g>> for Positions<'_> {
+    fn after_move(&mut self, _solo: &Solo<'g>, state: &State, _player: usize, _mv: Move) {
+        match self.after.get_mut(*self.moves) {
+            Some(slot) => slot.clone_from(state),
+            None => self.after.push(state.clone()),
+        }
+        *self.moves += 1;
+    }
+}
+
 impl Learner {
     fn new(game: &Game) -> Learner {
         Learner {
@@ -862,26 +894,21 @@ impl Learner {
         let mut dice = Pcg64Mcg::seed_from_u64(seed);
         let mut state = game.initial_state();
         self.moves = 0;
-        loop {
-            match game.phase(&state) {
-                Phase::Chance => {
-                    let roll = game.sample_roll(&state, &mut dice);
-                    game.apply_roll(&mut state, roll)
-                        .expect("a sampled roll is legal");
-                }
-                Phase::Decision => {
-                    let mv = self.chooser.choose(game, value, &state);
-                    game.apply(&mut state, mv);
-                    if self.moves < self.after.len() {
-                        self.after[self.moves].clone_from(&state);
-                    } else {
-                        self.after.push(state.clone());
-                    }
-                    self.moves += 1;
-                }
-                Phase::Terminal => break,
-            }
-        }
+        let mut player = Learning {
+            chooser: &mut self.chooser,
+            value,
+        };
+        let mut positions = Positions {
+            after: &mut self.after,
+            moves: &mut self.moves,
+        };
+        engine::play(
+            &Solo(game),
+            &mut state,
+            &mut dice,
+            &mut [&mut player],
+            &mut positions,
+        );
         // The λ-returns, from the last position back: the X still to come
         // after a position is estimated by the X the next move makes plus a
         // blend of the next position's estimate and its λ-return. The last

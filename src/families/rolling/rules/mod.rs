@@ -13,7 +13,9 @@
 //!   breaks, and is what the referee runs on recorded games.
 //!
 //! Several players share one dice sequence: each has a [`State`] and the
-//! same rolls are applied to all of them.
+//! same rolls are applied to all of them. [`Table`] holds them all behind
+//! the engine interface every family implements ([`crate::engine::Rules`]),
+//! and [`Solo`] one player alone.
 
 pub mod filled;
 mod game;
@@ -22,11 +24,13 @@ mod movelist;
 mod moves;
 pub mod referee;
 mod state;
+mod table;
 
 pub use game::{Die, DieId, DieKind, Game, GameError, MAX_DICE, MAX_DICE_PER_TURN, window};
 pub use movelist::MoveList;
 pub use moves::{Action, Breach, Move, PowerSet, RollProblem, Score};
 pub use state::{Cell, Phase, Roll, State};
+pub use table::{Solo, Table};
 
 #[cfg(test)]
 mod tests;
