@@ -5,7 +5,8 @@
 
 use std::path::Path;
 
-use rollx::rolling::map::{DiskFiles, check_bytes, check_file};
+use rollx::rolling::map::{check_bytes, check_file};
+use rollx::source::DiskFiles;
 
 fn main() {
     divan::main();

@@ -67,7 +67,7 @@ fn usa_diagram_layout_and_checks(bencher: divan::Bencher) {
     let text = std::fs::read_to_string(root.join("maps/usa.toml")).unwrap();
     let text = &text[..text.find("\n[layout]").unwrap() + 1];
     let map = rollx::rolling::map::check_bytes(
-        &rollx::rolling::map::DiskFiles,
+        &rollx::source::DiskFiles,
         &root.join("usa-diagram.toml"),
         text.as_bytes().to_vec(),
     )

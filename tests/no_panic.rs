@@ -4,7 +4,8 @@
 mod common;
 use common::toml_files;
 
-use rollx::rolling::map::{DiskFiles, check_bytes};
+use rollx::rolling::map::check_bytes;
+use rollx::source::DiskFiles;
 
 #[test]
 fn the_broken_corpus_never_panics() {

@@ -282,7 +282,7 @@ fn the_move_generator_handles_maps_of_more_than_64_areas() {
         ));
     }
     let checked = rollx::rolling::map::check_bytes(
-        &rollx::rolling::map::DiskFiles,
+        &rollx::source::DiskFiles,
         Path::new("long.toml"),
         text.into_bytes(),
     );

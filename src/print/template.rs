@@ -10,8 +10,10 @@ use std::path::{Path, PathBuf};
 
 use toml::de::DeTable;
 
-use crate::diag::{Diagnostic, Loc, SourceMap};
+use crate::diag::{Diagnostic, SourceMap};
 use crate::scene::Rgb as Color;
+use crate::source::chain::{Extends, read_chain};
+use crate::source::files::{DiskFiles, Files, relative_to};
 use crate::source::toml::{Ctx, Sp, TableReader};
 
 /// The shipped templates: name and TOML text.
@@ -455,25 +457,50 @@ fn describe(paper: (f32, f32), landscape: bool, sheets_per_page: u8) -> String {
     format!("{name}, {orientation}, {sheets}")
 }
 
-/// Where a template comes from.
-enum Origin {
-    Builtin(&'static str, &'static str),
-    File(PathBuf),
+/// The shipped template named `name`, in any case (`A4` is `a4`).
+fn builtin(name: &str) -> Option<(&'static str, &'static str)> {
+    BUILTIN
+        .iter()
+        .find(|(n, _)| n.eq_ignore_ascii_case(name))
+        .copied()
 }
 
-fn origin(name_or_path: &str, relative_to: Option<&Path>) -> Origin {
-    // Shipped names in any case: `A4` is `a4`.
-    if let Some((name, text)) = BUILTIN
-        .iter()
-        .find(|(n, _)| n.eq_ignore_ascii_case(name_or_path))
-    {
-        return Origin::Builtin(name, text);
+/// Where the shipped template `name` is said to be, in messages.
+fn builtin_path(name: &str) -> PathBuf {
+    PathBuf::from(format!("templates/{name}.toml"))
+}
+
+/// Template files as `extends` chains read them: a base may be a shipped
+/// template by name, and every template but `letter` builds on `letter`.
+struct TemplateFormat;
+
+impl Extends for TemplateFormat {
+    type Raw = Raw;
+    const NOUN: &'static str = "template";
+
+    fn read(&self, ctx: &mut Ctx<'_>, text: &str) -> Option<(Raw, Option<Sp<String>>)> {
+        read(ctx, text)
     }
-    let path = Path::new(name_or_path);
-    Origin::File(match relative_to.and_then(Path::parent) {
-        Some(dir) if path.is_relative() => crate::rolling::map::normalize(&dir.join(path)),
-        _ => path.to_path_buf(),
-    })
+
+    fn implicit_base(&self, file: &Path) -> Option<String> {
+        (file != builtin_path(DEFAULT)).then(|| DEFAULT.to_string())
+    }
+
+    fn fetch(
+        &self,
+        files: &dyn Files,
+        from: &Path,
+        name: &str,
+    ) -> (PathBuf, std::io::Result<Vec<u8>>) {
+        match builtin(name) {
+            Some((name, text)) => (builtin_path(name), Ok(text.as_bytes().to_vec())),
+            None => {
+                let path = relative_to(from, name);
+                let bytes = files.read(&path);
+                (path, bytes)
+            }
+        }
+    }
 }
 
 /// Loads a template by shipped name (`letter`, `a4`, `a4-2up`, in any
@@ -481,75 +508,39 @@ fn origin(name_or_path: &str, relative_to: Option<&Path>) -> Origin {
 pub fn load(name_or_path: &str) -> Result<Template, TemplateError> {
     let mut sources = SourceMap::new();
     let mut diags = Vec::new();
-    let mut chain: Vec<Raw> = Vec::new();
-    let mut seen: Vec<String> = Vec::new();
-    let mut next = Some((name_or_path.to_string(), None::<PathBuf>, None::<Loc>));
-    while let Some((what, from, at)) = next.take() {
-        let (label, bytes) = match origin(&what, from.as_deref()) {
-            Origin::Builtin(name, text) => (format!("templates/{name}.toml"), text.into()),
-            Origin::File(path) => match std::fs::read(&path) {
-                Ok(b) => (path.display().to_string(), b),
-                Err(e) => {
-                    let message = match at {
-                        Some(_) => format!(
-                            "cannot read {}, the template this one extends: {e}",
-                            path.display()
-                        ),
-                        None => format!(
-                            "no template `{what}`: it is not one of {} and not a readable file ({e})",
-                            BUILTIN.map(|(n, _)| n).join(", ")
-                        ),
-                    };
-                    diags.push(
-                        Diagnostic::error("template-not-found", message)
-                            .with_opt_label(at, "extended here"),
-                    );
-                    return Err(TemplateError {
-                        sources,
-                        diagnostics: diags,
-                    });
-                }
-            },
-        };
-        if seen.contains(&label) || seen.len() > 8 {
-            diags.push(
-                Diagnostic::error(
-                    "extends-cycle",
-                    format!("templates extend each other in a cycle through {label}"),
-                )
-                .with_opt_label(at, "extended here"),
-            );
-            return Err(TemplateError {
-                sources,
-                diagnostics: diags,
-            });
-        }
-        seen.push(label.clone());
-        let (id, text) = match crate::diag::add_utf8(&mut sources, &label, bytes) {
-            Ok(t) => t,
-            Err(d) => {
-                diags.push(d);
+    let (path, bytes) = match builtin(name_or_path) {
+        Some((name, text)) => (builtin_path(name), text.as_bytes().to_vec()),
+        None => match std::fs::read(name_or_path) {
+            Ok(b) => (PathBuf::from(name_or_path), b),
+            Err(e) => {
+                diags.push(Diagnostic::error(
+                    "template-not-found",
+                    format!(
+                        "no template `{name_or_path}`: it is not one of {} and not a readable file ({e})",
+                        BUILTIN.map(|(n, _)| n).join(", ")
+                    ),
+                ));
                 return Err(TemplateError {
                     sources,
                     diagnostics: diags,
                 });
             }
-        };
-        let mut ctx = Ctx::new(id, &mut diags);
-        let Some((raw, extends)) = read(&mut ctx, &text) else {
-            return Err(TemplateError {
-                sources,
-                diagnostics: diags,
-            });
-        };
-        chain.push(raw);
-        let is_letter = label == format!("templates/{DEFAULT}.toml");
-        next = match extends {
-            Some(e) => Some((e.value, Some(PathBuf::from(&label)), Some(e.loc))),
-            None if !is_letter => Some((DEFAULT.to_string(), None, None)),
-            None => None,
-        };
-    }
+        },
+    };
+    let chain = read_chain(
+        &TemplateFormat,
+        &DiskFiles,
+        &mut sources,
+        &mut diags,
+        &path,
+        bytes,
+    );
+    let Some(chain) = chain else {
+        return Err(TemplateError {
+            sources,
+            diagnostics: diags,
+        });
+    };
     if diags.iter().any(Diagnostic::is_error) {
         return Err(TemplateError {
             sources,
@@ -558,7 +549,6 @@ pub fn load(name_or_path: &str) -> Result<Template, TemplateError> {
     }
     let raw = chain
         .into_iter()
-        .rev()
         .reduce(merge)
         .expect("at least one template");
     let mut palette = Vec::new();
@@ -708,6 +698,29 @@ mod tests {
         assert_eq!(codes, ["invalid-value", "invalid-value", "unknown-key"]);
         let e = load("no-such-template").unwrap_err();
         assert_eq!(e.diagnostics[0].code, "template-not-found");
+    }
+
+    #[test]
+    fn template_chains_are_read_like_map_variants() {
+        let dir = tempfile::tempdir().unwrap();
+        let a = dir.path().join("a.toml");
+        let b = dir.path().join("b.toml");
+        std::fs::write(&a, "extends = \"b.toml\"\n").unwrap();
+        std::fs::write(&b, "extends = \"a.toml\"\n").unwrap();
+        let e = load(a.to_str().unwrap()).unwrap_err();
+        assert_eq!(e.diagnostics[0].code, "extends-cycle");
+        assert!(e.diagnostics[0].message.contains("a.toml -> "), "{e:?}");
+        std::fs::write(&b, "extends = \"gone.toml\"\n").unwrap();
+        let e = load(a.to_str().unwrap()).unwrap_err();
+        let d = &e.diagnostics[0];
+        assert_eq!(d.code, "extends-not-found");
+        assert!(d.message.contains("the template this file extends"), "{d:?}");
+        assert_eq!(d.labels.len(), 1, "pointed at the `extends`");
+        // A shipped template's name is a base too, in any case.
+        std::fs::write(&b, "extends = \"A4\"\ndescription = \"mine\"\n").unwrap();
+        let t = load(a.to_str().unwrap()).unwrap();
+        assert_eq!(t.description, "mine");
+        assert_eq!(t.page_width, load("a4").unwrap().page_width);
     }
 
     #[test]

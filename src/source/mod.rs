@@ -1,3 +1,10 @@
-//! Reading source files: TOML with the byte spans diagnostics point at.
+//! Reading source files, the part every format shares: where files come
+//! from, TOML with the byte spans diagnostics point at, and `extends`
+//! chains of files that build on a base.
 
+pub mod chain;
+pub mod files;
 pub mod toml;
+
+pub use chain::{Extends, MAX_EXTENDS_DEPTH, read_chain};
+pub use files::{DiskFiles, Files, normalize};

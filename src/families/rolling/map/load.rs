@@ -1,34 +1,17 @@
 //! Reading a map file and the files it `extends`, then running every check.
 
 use std::io;
-use std::path::{Component, Path, PathBuf};
+use std::path::{Path, PathBuf};
 
 use super::build::build;
 use super::raw::{self, RawDoc};
 use super::report::Report;
 use super::resolve::{ResLayout, resolve};
-use crate::source::toml::Ctx;
 use super::{Map, Places, extends, graph, grid, playability};
 use crate::diag::{self, Diagnostic, Loc, SourceMap};
-
-/// How many files an `extends` chain may have.
-pub const MAX_EXTENDS_DEPTH: usize = 8;
-
-/// Reads files for the loader; tests substitute an in-memory one.
-pub trait Files {
-    /// The bytes of a file.
-    fn read(&self, path: &Path) -> io::Result<Vec<u8>>;
-}
-
-/// The real file system.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct DiskFiles;
-
-impl Files for DiskFiles {
-    fn read(&self, path: &Path) -> io::Result<Vec<u8>> {
-        std::fs::read(path)
-    }
-}
+use crate::source::chain::{self, Extends};
+use crate::source::toml::{Ctx, Sp};
+use crate::source::{DiskFiles, Files};
 
 /// Everything `rollx check` learns about a map file.
 #[derive(Debug)]
@@ -106,8 +89,7 @@ pub fn check_with(files: &dyn Files, path: &Path) -> Result<Checked, LoadError> 
 pub fn check_bytes(files: &dyn Files, path: &Path, bytes: Vec<u8>) -> Checked {
     let mut sources = SourceMap::new();
     let mut diags = Vec::new();
-    let mut stack = Vec::new();
-    let raw = read_chain(files, &mut sources, &mut diags, path, bytes, &mut stack);
+    let raw = read_chain(files, &mut sources, &mut diags, path, bytes);
     let file_loc = Loc {
         source: diag::SourceId(0),
         start: 0,
@@ -161,105 +143,32 @@ pub fn check_bytes(files: &dyn Files, path: &Path, bytes: Vec<u8>) -> Checked {
     }
 }
 
-/// Reads one file and, recursively, the files it extends, merging them.
+/// Map files as `extends` chains read them.
+struct MapFormat;
+
+impl Extends for MapFormat {
+    type Raw = RawDoc;
+    const NOUN: &'static str = "map";
+
+    fn read(&self, ctx: &mut Ctx<'_>, text: &str) -> Option<(RawDoc, Option<Sp<String>>)> {
+        let mut raw = raw::read(ctx, text)?;
+        raw.mistyped = raw::Mistyped(std::mem::take(&mut ctx.mistyped));
+        let ext = raw.extends.clone();
+        Some((raw, ext))
+    }
+}
+
+/// Reads one file and the files it extends, merged.
 fn read_chain(
     files: &dyn Files,
     sources: &mut SourceMap,
     diags: &mut Vec<Diagnostic>,
     path: &Path,
     bytes: Vec<u8>,
-    stack: &mut Vec<PathBuf>,
 ) -> Option<RawDoc> {
-    let (id, text) = match diag::add_utf8(sources, path, bytes) {
-        Ok(t) => t,
-        Err(d) => {
-            diags.push(d);
-            return None;
-        }
-    };
-    let mut ctx = Ctx::new(id, diags);
-    let mut child = raw::read(&mut ctx, &text)?;
-    child.mistyped = raw::Mistyped(ctx.mistyped);
-    let Some(ext) = child.extends.clone() else {
-        return Some(extends::merge(RawDoc::default(), child, false, diags));
-    };
-    let me = normalize(path);
-    let parent = normalize(&path.parent().unwrap_or(Path::new("")).join(&ext.value));
-    stack.push(me);
-    if stack.contains(&parent) {
-        let chain: Vec<String> = stack.iter().map(|p| p.display().to_string()).collect();
-        diags.push(
-            Diagnostic::error(
-                "extends-cycle",
-                format!(
-                    "`extends` makes a cycle: {} -> {}",
-                    chain.join(" -> "),
-                    parent.display()
-                ),
-            )
-            .with_label(ext.loc, "extends a map that extends this one")
-            .with_help("a variant extends a base map; the base must not extend the variant"),
-        );
-        return None;
-    }
-    if stack.len() >= MAX_EXTENDS_DEPTH {
-        diags.push(
-            Diagnostic::error(
-                "extends-cycle",
-                format!("`extends` chain is longer than {MAX_EXTENDS_DEPTH} files"),
-            )
-            .with_label(ext.loc, "one extends too many")
-            .with_help("extend the base map directly instead of through a long chain"),
-        );
-        return None;
-    }
-    let bytes = match files.read(&parent) {
-        Ok(b) => b,
-        Err(e) => {
-            diags.push(
-                Diagnostic::error(
-                    "extends-not-found",
-                    format!(
-                        "cannot read {}, the map this file extends: {e}",
-                        parent.display()
-                    ),
-                )
-                .with_label(ext.loc, "extended here")
-                .with_help("the path is relative to the directory of this file"),
-            );
-            return None;
-        }
-    };
-    let base = read_chain(files, sources, diags, &parent, bytes, stack)?;
-    Some(extends::merge(base, child, true, diags))
-}
-
-/// Removes `.` and folds `dir/..` without touching the file system.
-pub fn normalize(path: &Path) -> PathBuf {
-    let mut out: Vec<Component<'_>> = Vec::new();
-    for c in path.components() {
-        match c {
-            Component::CurDir => {}
-            Component::ParentDir if matches!(out.last(), Some(Component::Normal(_))) => {
-                out.pop();
-            }
-            other => out.push(other),
-        }
-    }
-    out.iter().collect()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn normalize_folds_parent_directories() {
-        assert_eq!(
-            normalize(Path::new("maps/examples/../usa.toml")),
-            Path::new("maps/usa.toml")
-        );
-        assert_eq!(normalize(Path::new("./a/./b.toml")), Path::new("a/b.toml"));
-        assert_eq!(normalize(Path::new("../x.toml")), Path::new("../x.toml"));
-    }
+    let chain = chain::read_chain(&MapFormat, files, sources, diags, path, bytes)?;
+    let mut docs = chain.into_iter();
+    let first = docs.next()?;
+    let base = extends::merge(RawDoc::default(), first, false, diags);
+    Some(docs.fold(base, |base, child| extends::merge(base, child, true, diags)))
 }

@@ -26,9 +26,7 @@ mod resolve;
 mod rules;
 
 
-pub use load::{
-    Checked, DiskFiles, Files, LoadError, check_bytes, check_file, check_with, load, normalize,
-};
+pub use load::{Checked, LoadError, check_bytes, check_file, check_with, load};
 pub use model::{
     Area, AreaId, Color, Grid, Layout, Link, Map, MapInfo, Position, Region, RegionId,
 };

@@ -5,6 +5,7 @@ use std::io;
 use std::path::{Path, PathBuf};
 
 use super::*;
+use crate::source::Files;
 
 /// An in-memory file system.
 struct MemFiles(HashMap<PathBuf, String>);

@@ -83,7 +83,7 @@ mod tests {
             text += &format!("[[areas]]\nid = \"A{i}\"\nregion = \"{id}\"\nimmune = true\n");
         }
         let checked = crate::rolling::map::check_bytes(
-            &crate::rolling::map::DiskFiles,
+            &crate::source::DiskFiles,
             std::path::Path::new("t.toml"),
             text.into_bytes(),
         );
