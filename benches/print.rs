@@ -6,9 +6,9 @@
 
 use std::path::Path;
 
-use rollx::rolling::map::load;
-use rollx::render::pdf::to_pdf;
 use rollx::print::{PrintOptions, template};
+use rollx::render::pdf::to_pdf;
+use rollx::rolling::map::load;
 use rollx::rolling::sheet;
 
 fn main() {

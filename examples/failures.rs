@@ -12,7 +12,9 @@
 use std::sync::Arc;
 
 use rayon::prelude::*;
-use rollx::rolling::play::{PlayerSetup, Policy, TupleValue, derive_seed, play_silent, policy_with};
+use rollx::rolling::play::{
+    PlayerSetup, Policy, TupleValue, derive_seed, play_silent, policy_with,
+};
 use rollx::rolling::rules::{Action, Game, Move, State};
 
 /// Per round: X marked, dice that did nothing, Dupes.
@@ -46,7 +48,8 @@ impl Policy for Counting {
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
-    let game = Game::new(rollx::rolling::map::load(std::path::Path::new(&args[1])).unwrap()).unwrap();
+    let game =
+        Game::new(rollx::rolling::map::load(std::path::Path::new(&args[1])).unwrap()).unwrap();
     let bytes = std::fs::read(&args[2]).unwrap();
     let value = Arc::new(TupleValue::from_bytes(&game, &bytes).unwrap());
     let policy = &args[3];

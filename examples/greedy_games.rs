@@ -4,9 +4,10 @@ fn main() {
         .nth(1)
         .and_then(|a| a.parse().ok())
         .unwrap_or(200);
-    let game =
-        rollx::rolling::rules::Game::new(rollx::rolling::map::load(std::path::Path::new("maps/usa.toml")).unwrap())
-            .unwrap();
+    let game = rollx::rolling::rules::Game::new(
+        rollx::rolling::map::load(std::path::Path::new("maps/usa.toml")).unwrap(),
+    )
+    .unwrap();
     let mut policy = rollx::rolling::play::Greedy::new();
     let mut x = 0;
     for seed in 0..n {

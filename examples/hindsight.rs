@@ -107,7 +107,8 @@ fn search(game: &Game, value: &TupleValue, rolls: &[Roll], width: usize) -> (u32
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
-    let game = Game::new(rollx::rolling::map::load(std::path::Path::new(&args[1])).unwrap()).unwrap();
+    let game =
+        Game::new(rollx::rolling::map::load(std::path::Path::new(&args[1])).unwrap()).unwrap();
     let value = Arc::new(TupleValue::from_bytes(&game, &std::fs::read(&args[2]).unwrap()).unwrap());
     let games: u64 = args[3].parse().unwrap();
     let width: usize = args.get(4).map_or(200, |a| a.parse().unwrap());

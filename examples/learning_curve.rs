@@ -18,8 +18,10 @@ fn main() {
     let games: u64 = args.get(2).and_then(|a| a.parse().ok()).unwrap_or(100_000);
     let eval: u64 = args.get(3).and_then(|a| a.parse().ok()).unwrap_or(1000);
     let seed: u64 = args.get(4).and_then(|a| a.parse().ok()).unwrap_or(1);
-    let game =
-        rollx::rolling::rules::Game::new(rollx::rolling::map::load(std::path::Path::new(map)).unwrap()).unwrap();
+    let game = rollx::rolling::rules::Game::new(
+        rollx::rolling::map::load(std::path::Path::new(map)).unwrap(),
+    )
+    .unwrap();
     let checkpoints = [
         games / 20,
         games / 10,

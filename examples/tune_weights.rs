@@ -59,7 +59,10 @@ fn main() {
     let games_of: Vec<rollx::rolling::rules::Game> = maps
         .split(',')
         .map(|m| {
-            rollx::rolling::rules::Game::new(rollx::rolling::map::load(std::path::Path::new(m)).unwrap()).unwrap()
+            rollx::rolling::rules::Game::new(
+                rollx::rolling::map::load(std::path::Path::new(m)).unwrap(),
+            )
+            .unwrap()
         })
         .collect();
     // The mean over the maps of each map's mean X.

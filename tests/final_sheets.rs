@@ -71,7 +71,8 @@ fn assert_sheets_agree(
             "{what}: the paper check and the log disagree"
         );
         let circled = states[0].cells().iter().filter(|c| c.is_guarded()).count();
-        paired += usize::from(circled > usize::from(states[0].used(rollx::rolling::map::Power::Guard)));
+        paired +=
+            usize::from(circled > usize::from(states[0].used(rollx::rolling::map::Power::Guard)));
     }
     paired
 }

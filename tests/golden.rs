@@ -4,19 +4,61 @@
 //! (the commands are in `golden()` below) and says so in its commit.
 
 mod common;
-use common::{root, rollx};
+use common::{rollx, root};
 
 /// Each golden file and the command that wrote it (the log, or stdout).
 fn golden() -> Vec<(&'static str, Vec<&'static str>)> {
     let mut out = Vec::new();
     for (file, map, policy, seed, extra) in [
-        ("play-usa-random.json", "maps/usa.toml", "random", "7", &["--players", "2"][..]),
-        ("play-usa-greedy.json", "maps/usa.toml", "greedy", "7", &["--players", "2"]),
-        ("play-japan-random.json", "maps/japan.toml", "random", "7", &["--players", "2"]),
-        ("play-japan-greedy.json", "maps/japan.toml", "greedy", "7", &["--players", "2"]),
-        ("play-usa-strong.json", "maps/usa.toml", "strong", "3", &["--candidates", "8", "--rollouts", "16"]),
-        ("play-japan-strong.json", "maps/japan.toml", "strong", "3", &["--candidates", "8", "--rollouts", "16"]),
-        ("play-usa-mainland-greedy.json", "maps/examples/usa-mainland.toml", "greedy", "11", &[]),
+        (
+            "play-usa-random.json",
+            "maps/usa.toml",
+            "random",
+            "7",
+            &["--players", "2"][..],
+        ),
+        (
+            "play-usa-greedy.json",
+            "maps/usa.toml",
+            "greedy",
+            "7",
+            &["--players", "2"],
+        ),
+        (
+            "play-japan-random.json",
+            "maps/japan.toml",
+            "random",
+            "7",
+            &["--players", "2"],
+        ),
+        (
+            "play-japan-greedy.json",
+            "maps/japan.toml",
+            "greedy",
+            "7",
+            &["--players", "2"],
+        ),
+        (
+            "play-usa-strong.json",
+            "maps/usa.toml",
+            "strong",
+            "3",
+            &["--candidates", "8", "--rollouts", "16"],
+        ),
+        (
+            "play-japan-strong.json",
+            "maps/japan.toml",
+            "strong",
+            "3",
+            &["--candidates", "8", "--rollouts", "16"],
+        ),
+        (
+            "play-usa-mainland-greedy.json",
+            "maps/examples/usa-mainland.toml",
+            "greedy",
+            "11",
+            &[],
+        ),
     ] {
         let mut args = vec!["play", map, "--seed", seed, "--policy", policy];
         args.extend_from_slice(extra);
@@ -25,15 +67,38 @@ fn golden() -> Vec<(&'static str, Vec<&'static str>)> {
     out.push((
         "simulate.json",
         vec![
-            "simulate", "maps/usa.toml", "maps/japan.toml", "maps/examples/tutorial.toml",
-            "--games", "300", "--seed", "5", "--policy", "random,greedy", "--format", "json",
+            "simulate",
+            "maps/usa.toml",
+            "maps/japan.toml",
+            "maps/examples/tutorial.toml",
+            "--games",
+            "300",
+            "--seed",
+            "5",
+            "--policy",
+            "random,greedy",
+            "--format",
+            "json",
         ],
     ));
     out.push((
         "simulate-strong.json",
         vec![
-            "simulate", "maps/usa.toml", "--games", "20", "--seed", "2", "--policy", "strong",
-            "--candidates", "4", "--rollouts", "8", "--no-power-value", "--format", "json",
+            "simulate",
+            "maps/usa.toml",
+            "--games",
+            "20",
+            "--seed",
+            "2",
+            "--policy",
+            "strong",
+            "--candidates",
+            "4",
+            "--rollouts",
+            "8",
+            "--no-power-value",
+            "--format",
+            "json",
         ],
     ));
     out
@@ -43,8 +108,8 @@ fn golden() -> Vec<(&'static str, Vec<&'static str>)> {
 fn rolling_games_and_simulations_are_played_exactly_as_before() {
     let dir = tempfile::tempdir().unwrap();
     for (file, args) in golden() {
-        let expected = std::fs::read_to_string(root().join("tests/fixtures/golden").join(file))
-            .unwrap();
+        let expected =
+            std::fs::read_to_string(root().join("tests/fixtures/golden").join(file)).unwrap();
         let mut cmd = rollx();
         cmd.args(&args);
         let got = if args[0] == "play" {
@@ -57,6 +122,10 @@ fn rolling_games_and_simulations_are_played_exactly_as_before() {
             assert!(out.status.success(), "{args:?}");
             String::from_utf8(out.stdout).unwrap()
         };
-        assert!(got == expected, "{file} differs from `rollx {}`", args.join(" "));
+        assert!(
+            got == expected,
+            "{file} differs from `rollx {}`",
+            args.join(" ")
+        );
     }
 }

@@ -5,11 +5,11 @@ use common::{root, run, toml_files};
 
 use std::path::Path;
 
-use rollx::rolling::map::load;
-use rollx::render::svg::to_svg;
-use rollx::scene::{Item, Point, Text, visit_text};
 use rollx::print::{PrintOptions, template};
+use rollx::render::svg::to_svg;
+use rollx::rolling::map::load;
 use rollx::rolling::sheet;
+use rollx::scene::{Item, Point, Text, visit_text};
 
 fn pad(map: &str, template: &str, options: PrintOptions) -> sheet::Pad {
     let map = load(&root().join(map)).unwrap();
@@ -483,7 +483,10 @@ fn shipped_maps_without_their_drawing_print_as_clean_diagrams() {
             without_layout(&text).replace("extends = \"../usa.toml\"", "extends = \"usa.toml\"");
         std::fs::write(&file, text).unwrap();
         let map = load(&file).unwrap();
-        assert!(matches!(map.layout, rollx::rolling::map::Layout::None), "{name}");
+        assert!(
+            matches!(map.layout, rollx::rolling::map::Layout::None),
+            "{name}"
+        );
         assert_prints_cleanly(&map, name);
     }
 }

@@ -15,9 +15,9 @@ use hayro::hayro_syntax::Pdf;
 use hayro::vello_cpu::color::palette::css::WHITE;
 use hayro::{PixmapSettings, RenderCache, RenderSettings, render};
 
-use rollx::rolling::map::load;
-use rollx::render::{pdf::to_pdf, png::rasterize};
 use rollx::print::{PrintOptions, template};
+use rollx::render::{pdf::to_pdf, png::rasterize};
+use rollx::rolling::map::load;
 use rollx::rolling::sheet;
 
 fn pad(map: &str, template_name: &str, options: PrintOptions) -> sheet::Pad {

@@ -232,7 +232,8 @@ fn the_move_generator_agrees_with_the_rules_checker() {
     let mut other = g.map().clone();
     other.rules.options.guard_covers_dupe = false;
     other.rules.options.color_change_anytime = false;
-    other.rules.options.wild_without_placement = rollx::rolling::map::WildWithoutPlacement::NoEffect;
+    other.rules.options.wild_without_placement =
+        rollx::rolling::map::WildWithoutPlacement::NoEffect;
     let (checked, none) = assert_generator_agrees(&g, 40, usize::MAX);
     let (other_checked, _) = assert_generator_agrees(&Game::new(other).unwrap(), 40, usize::MAX);
     assert!(checked + other_checked > 400, "{checked} states checked");
@@ -248,7 +249,8 @@ fn the_move_generator_agrees_with_the_rules_checker_with_color_change_on_cross()
     // Enough Color Changes that some are left when a number fits nowhere.
     x_anywhere.rules.powers.color_change = 12;
     let mut no_effect = x_anywhere.clone();
-    no_effect.rules.options.wild_without_placement = rollx::rolling::map::WildWithoutPlacement::NoEffect;
+    no_effect.rules.options.wild_without_placement =
+        rollx::rolling::map::WildWithoutPlacement::NoEffect;
     no_effect.rules.options.color_change_anytime = false;
     for map in [x_anywhere, no_effect] {
         let (checked, color_changed_x) =

@@ -224,7 +224,11 @@ impl<P: Policy> Policy for Recorder<P> {
         self.inner.name()
     }
 
-    fn choose(&mut self, g: &Game, s: &rollx::rolling::rules::State) -> rollx::rolling::rules::Move {
+    fn choose(
+        &mut self,
+        g: &Game,
+        s: &rollx::rolling::rules::State,
+    ) -> rollx::rolling::rules::Move {
         let mv = self.inner.choose(g, s);
         self.moves.push((s.round(), mv));
         mv

@@ -6,11 +6,8 @@ use std::time::Instant;
 use clap::{Args, ValueEnum};
 
 use super::{EXIT_INVALID, EXIT_OK, EXIT_USAGE};
-use rollx::diag::render::{self, JsonDiagnostic, Style};
-use rollx::diag::{self as diagnostics, Diagnostic, Loc, Severity};
-use rollx::rolling::map::{self, Checked, LoadError, Places};
-use rollx::rolling::play::tuples::MAX_FACES;
-use rollx::rolling::sheet::{self, About};
+use rollx::diag::render::{self, Style};
+use rollx::families::{self, Checked, LoadError};
 
 /// Arguments of `rollx check`.
 #[derive(Debug, Args)]
@@ -57,7 +54,7 @@ pub fn run(args: &CheckArgs, color: bool) -> u8 {
     let mut reports = Vec::new();
     for path in &args.maps {
         let start = Instant::now();
-        let result = map::check_file(path);
+        let result = families::check_file(path);
         let elapsed = start.elapsed();
         if args.timings {
             eprintln!(
@@ -66,7 +63,7 @@ pub fn run(args: &CheckArgs, color: bool) -> u8 {
                 elapsed.as_secs_f64() * 1e3
             );
         }
-        let mut checked = match result {
+        let checked = match result {
             Ok(c) => c,
             Err(e @ LoadError::Io { .. }) | Err(e @ LoadError::Invalid(_)) => {
                 eprintln!("error: {e}");
@@ -74,7 +71,6 @@ pub fn run(args: &CheckArgs, color: bool) -> u8 {
                 continue;
             }
         };
-        add_limits(&mut checked);
         let failed = checked.errors() > 0 || (args.deny_warnings && checked.warnings() > 0);
         if failed && code == EXIT_OK {
             code = EXIT_INVALID;
@@ -100,66 +96,6 @@ pub fn run(args: &CheckArgs, color: bool) -> u8 {
     code
 }
 
-/// Where `about` is written in the map's files, and what to call it.
-fn locate(places: &Places, about: About) -> (Option<Loc>, &'static str) {
-    match about {
-        About::Map => (places.name.or(Some(places.file)), "this map"),
-        About::Grid => (places.grid, "the grid"),
-        About::Area(a) => (places.areas.get(a.index()).copied(), "this area"),
-        About::Region(r) => (places.regions.get(r.index()).copied(), "this region"),
-        About::Link(a, b) => (places.link(a, b), "this link"),
-        About::Rounds => (places.rounds.or(Some(places.rules)), "the rounds"),
-        About::Powers => (places.powers.or(Some(places.rules)), "the powers"),
-    }
-}
-
-/// Adds the warnings about limits that only printing and training would
-/// otherwise meet: the print checks of every shipped template, and dice
-/// with more faces than the tuples player (`rollx train`) supports.
-fn add_limits(checked: &mut Checked) {
-    let (Some(map), Some(places)) = (&checked.map, &checked.places) else {
-        return;
-    };
-    let mut found: Vec<Diagnostic> = Vec::new();
-    for f in sheet::shipped_findings(map) {
-        let mut d = f.diagnostic;
-        for about in f.about {
-            if let (Some(loc), text) = locate(places, about)
-                && !d.labels.iter().any(|l| l.loc == loc)
-            {
-                d = d.with_label(loc, text);
-            }
-        }
-        found.push(d);
-    }
-    let faces = map.rules.faces.len();
-    if faces > MAX_FACES {
-        found.push(
-            Diagnostic::warning(
-                "too-many-faces",
-                format!(
-                    "the dice have {faces} faces, but `rollx train` and the tuples and expert players support at most {MAX_FACES}"
-                ),
-            )
-            .with_label(places.faces.unwrap_or(places.rules), "these faces")
-            .with_help(format!(
-                "the map can be played, refereed and printed; to train values for it, give the dice at most {MAX_FACES} faces"
-            )),
-        );
-    }
-    if found.is_empty() {
-        return;
-    }
-    checked.diagnostics.extend(found);
-    diagnostics::sort(&mut checked.diagnostics);
-    checked.report.warnings = checked
-        .diagnostics
-        .iter()
-        .filter(|d| d.severity == Severity::Warning)
-        .map(|d| JsonDiagnostic::new(d, &checked.sources))
-        .collect();
-}
-
 /// The text output for one map: every diagnostic, then a verdict and,
 /// when the map could be read, the summary table. With `deny_warnings`,
 /// a map with warnings gets a failing verdict.
@@ -169,29 +105,30 @@ fn text(checked: &Checked, style: Style, deny_warnings: bool) -> String {
         out.push_str(&render::report(d, &checked.sources, style));
         out.push('\n');
     }
-    let r = &checked.report;
+    let file = &checked.file;
     let (errors, warnings) = (checked.errors(), checked.warnings());
     let plural = |n: usize, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
-    if errors == 0 {
-        out.push_str(&format!(
-            "ok: {} is a valid map: {} ({})\n",
-            r.file, r.name, r.map
-        ));
-        out.push_str(&r.summary());
-        if deny_warnings && warnings > 0 {
+    match &checked.model {
+        Some(model) => {
             out.push_str(&format!(
-                "failed: {} has {} and --deny-warnings is set\n",
-                r.file,
-                plural(warnings, "warning")
+                "ok: {file} is a valid {}: {} ({})\n",
+                checked.family.noun(),
+                model.name(),
+                model.id()
             ));
+            out.push_str(&checked.summary);
+            if deny_warnings && warnings > 0 {
+                out.push_str(&format!(
+                    "failed: {file} has {} and --deny-warnings is set\n",
+                    plural(warnings, "warning")
+                ));
+            }
         }
-    } else {
-        out.push_str(&format!(
-            "invalid: {} has {} and {}\n",
-            r.file,
+        None => out.push_str(&format!(
+            "invalid: {file} has {} and {}\n",
             plural(errors, "error"),
             plural(warnings, "warning")
-        ));
+        )),
     }
     out
 }

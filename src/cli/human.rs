@@ -7,10 +7,10 @@ use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 
 use super::sheet_text::{count, powers_line, render, terminal_width, wrap};
+use rollx::engine::{self, Rules as _};
 use rollx::rolling::map::{AreaId, Power, suggest_word};
 use rollx::rolling::play::{Policy, derive_seed};
 use rollx::rolling::rules::log::{GameLog, LogMove, LogRoll, LogTurn, log_move, move_from_log};
-use rollx::engine::{self, Rules as _};
 use rollx::rolling::rules::{
     Action, DieId, DieKind, Game, Move, PowerSet, Roll, Solo, State, Table as Sheets,
 };

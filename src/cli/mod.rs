@@ -228,20 +228,17 @@ pub fn stderr_color() -> bool {
     *STDERR_COLOR.get().unwrap_or(&false)
 }
 
-/// Loads a map for a command that needs a valid one. An invalid map's
-/// errors are shown as `rollx check` shows them (warnings are left to
-/// `check`). Returns the exit code on failure.
-pub fn load_game(path: &std::path::Path) -> Result<rollx::rolling::rules::Game, u8> {
-    match rollx::rolling::map::load(path) {
-        Ok(map) => rollx::rolling::rules::Game::new(map).map_err(|e| {
-            eprintln!("error: {}: {e}", path.display());
-            EXIT_INVALID
-        }),
-        Err(e @ rollx::rolling::map::LoadError::Io { .. }) => {
+/// Loads a valid map or board for a command. An invalid file's errors are
+/// shown as `rollx check` shows them (warnings are left to `check`).
+/// Returns the exit code on failure.
+pub fn load_model(path: &std::path::Path) -> Result<rollx::families::Model, u8> {
+    match rollx::families::load(path) {
+        Ok(model) => Ok(model),
+        Err(e @ rollx::families::LoadError::Io { .. }) => {
             eprintln!("error: {e}");
             Err(EXIT_USAGE)
         }
-        Err(rollx::rolling::map::LoadError::Invalid(checked)) => {
+        Err(rollx::families::LoadError::Invalid(checked)) => {
             let style = rollx::diag::render::Style {
                 color: stderr_color(),
                 width: 100,
@@ -252,7 +249,29 @@ pub fn load_game(path: &std::path::Path) -> Result<rollx::rolling::rules::Game, 
                     rollx::diag::render::report(d, &checked.sources, style)
                 );
             }
-            eprintln!("error: {}", rollx::rolling::map::LoadError::Invalid(checked));
+            eprintln!("error: {}", rollx::families::LoadError::Invalid(checked));
+            Err(EXIT_INVALID)
+        }
+    }
+}
+
+/// Loads a Rolling map for a command that plays Rolling games (`play`,
+/// `referee`, `simulate`, `train`), refusing other families up front.
+/// Returns the exit code on failure.
+pub fn load_game(path: &std::path::Path, command: &str) -> Result<rollx::rolling::rules::Game, u8> {
+    match load_model(path)?.into_rolling() {
+        Ok(map) => rollx::rolling::rules::Game::new(map).map_err(|e| {
+            eprintln!("error: {}: {e}", path.display());
+            EXIT_INVALID
+        }),
+        Err(family) => {
+            eprintln!(
+                "error: {} is a {} {}, and `rollx {command}` plays Rolling maps only\n  \
+                 help: `rollx check` and `rollx print` take it",
+                path.display(),
+                family.name(),
+                family.noun()
+            );
             Err(EXIT_INVALID)
         }
     }

@@ -90,7 +90,7 @@ pub fn run(args: &PlayArgs, color: bool) -> u8 {
         Ok(l) => l,
         Err(code) => return code,
     };
-    let game = match load_game(map_path) {
+    let game = match load_game(map_path, "play") {
         Ok(g) => g,
         Err(code) => return code,
     };
@@ -215,7 +215,7 @@ fn run_human(args: &PlayArgs, color: bool) -> u8 {
             .clone()
             .expect("clap requires a map without --resume"),
     };
-    let game = match load_game(&map_path) {
+    let game = match load_game(&map_path, "play") {
         Ok(g) => g,
         Err(code) => return code,
     };
@@ -417,7 +417,10 @@ fn read_saved(path: &Path, map: Option<&Path>) -> Result<Saved, u8> {
 impl Saved {
     /// The seed, the players' names and how the computers play, when the
     /// log is a game `rollx play --human` saved on this map.
-    fn players(&self, game: &rollx::rolling::rules::Game) -> Result<(u64, Vec<String>, String), u8> {
+    fn players(
+        &self,
+        game: &rollx::rolling::rules::Game,
+    ) -> Result<(u64, Vec<String>, String), u8> {
         let log = &self.log;
         let path = self.path.display();
         let map = game.map();

@@ -6,12 +6,11 @@ use std::time::Instant;
 use clap::Args;
 
 use super::output::{self, Output};
-use super::{EXIT_INVALID, EXIT_OK, EXIT_USAGE, load_game};
+use super::{EXIT_INVALID, EXIT_OK, EXIT_USAGE, load_model};
 use rollx::diag::SourceMap;
 use rollx::diag::render::{Style, report};
-use rollx::render::{pdf, png, svg};
 use rollx::print::{PrintOptions, template};
-use rollx::rolling::sheet;
+use rollx::render::{pdf, png, svg};
 
 /// Arguments of `rollx print`.
 #[derive(Debug, Args)]
@@ -64,11 +63,10 @@ fn parse_dpi(s: &str) -> Result<f32, String> {
 /// Runs `rollx print`.
 pub fn run(args: &PrintArgs, color: bool) -> u8 {
     let start = Instant::now();
-    let game = match load_game(&args.map) {
-        Ok(g) => g,
+    let model = match load_model(&args.map) {
+        Ok(m) => m,
         Err(code) => return code,
     };
-    let map = game.map();
     let style = Style { color, width: 100 };
 
     // Every output is checked before the work.
@@ -76,7 +74,7 @@ pub fn run(args: &PrintArgs, color: bool) -> u8 {
     let pdf_path = want_pdf.then(|| {
         args.output
             .clone()
-            .unwrap_or_else(|| Path::new("output").join(format!("{}.pdf", map.info.id)))
+            .unwrap_or_else(|| Path::new("output").join(format!("{}.pdf", model.id())))
     });
     let check = |path: &Option<PathBuf>| Output::check_arg(path.as_deref(), true);
     let (pdf_out, svg_out, png_out) = match (check(&pdf_path), check(&args.svg), check(&args.png)) {
@@ -115,7 +113,7 @@ pub fn run(args: &PrintArgs, color: bool) -> u8 {
         sheets: args.sheets,
         mono: args.mono,
     };
-    let pad = match sheet::print(map, &template, &options) {
+    let pad = match model.print(&template, &options) {
         Ok(p) => p,
         Err(problems) => {
             let sources = SourceMap::new();
@@ -197,7 +195,7 @@ pub fn run(args: &PrintArgs, color: bool) -> u8 {
     let box_mm = pad.box_size * 25.4 / 72.0;
     say(format!(
         "{}: writing boxes {box_mm:.1} mm, print checks passed ({:.0} ms)",
-        map.info.name,
+        model.name(),
         start.elapsed().as_secs_f64() * 1e3
     ));
     EXIT_OK

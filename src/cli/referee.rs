@@ -117,7 +117,7 @@ pub fn run(args: &RefereeArgs, color: bool) -> u8 {
         },
         None => None,
     };
-    let game = match load_game(&map_path) {
+    let game = match load_game(&map_path, "referee") {
         Ok(g) => g,
         Err(code) => return code,
     };
@@ -381,7 +381,7 @@ fn text_verdict(
 
 fn run_sheet(args: &RefereeArgs, sheet: &Path, color: bool) -> u8 {
     let map_path = args.map.as_ref().expect("clap requires --map with --sheet");
-    let game = match load_game(map_path) {
+    let game = match load_game(map_path, "referee") {
         Ok(g) => g,
         Err(code) => return code,
     };

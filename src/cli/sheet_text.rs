@@ -315,8 +315,10 @@ mod tests {
 
     /// A finished sheet: every area written or crossed, some circled.
     fn played(game: &Game) -> State {
-        let mut players: Vec<(String, Box<dyn rollx::rolling::play::Policy>)> =
-            vec![("greedy".into(), Box::new(rollx::rolling::play::Greedy::new()))];
+        let mut players: Vec<(String, Box<dyn rollx::rolling::play::Policy>)> = vec![(
+            "greedy".into(),
+            Box::new(rollx::rolling::play::Greedy::new()),
+        )];
         rollx::rolling::play::play_game(game, 3, &mut players, None)
             .states
             .remove(0)

@@ -13,7 +13,9 @@ use super::{EXIT_OK, EXIT_USAGE, EffortArgs, load_game};
 use rollx::rolling::map::Power;
 use rollx::rolling::play::report::{MapResult, SimReport, markdown, policy_result, text};
 use rollx::rolling::play::simulate::{simulate, without_power};
-use rollx::rolling::play::{POLICIES, PlayerSetup, Policy, derive_seed, html, play_game, policy_with};
+use rollx::rolling::play::{
+    POLICIES, PlayerSetup, Policy, derive_seed, html, play_game, policy_with,
+};
 use rollx::rolling::rules::Game;
 
 /// Output formats of `simulate`.
@@ -110,7 +112,7 @@ pub fn run(args: &SimulateArgs) -> u8 {
     let mut games: Vec<Game> = Vec::new();
     let mut setups: Vec<PlayerSetup> = Vec::new();
     for path in &args.maps {
-        match load_game(path) {
+        match load_game(path, "simulate") {
             Ok(g) => {
                 match args.effort.setup(path, &g, &args.policy) {
                     Ok(s) => setups.push(s),

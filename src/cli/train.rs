@@ -78,7 +78,7 @@ pub fn default_values_path(map: &Path) -> PathBuf {
 
 /// Runs `rollx train`.
 pub fn run(args: &TrainArgs) -> u8 {
-    let game = match load_game(&args.map) {
+    let game = match load_game(&args.map, "train") {
         Ok(g) => g,
         Err(code) => return code,
     };

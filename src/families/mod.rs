@@ -1,4 +1,343 @@
 //! The game families rollx models, each in its own folder over the shared
-//! core.
+//! core, and the registry the commands go through: which family a file
+//! belongs to, and what `check` and `print` do with it.
+//!
+//! A file names its family in a `[game]` table (`family = "encore"`); a
+//! file without one is a Rolling map, so every map written before families
+//! came in still loads. A variant's family is the family of the file it
+//! `extends`.
 
 pub mod rolling;
+
+use std::path::{Path, PathBuf};
+
+use toml::de::{DeTable, DeValue};
+
+use crate::diag::{self, Diagnostic, Loc, SourceMap};
+use crate::print::{PrintOptions, Template};
+use crate::scene::Document;
+use crate::source::toml::{Ctx, TableReader, suggest};
+use crate::source::{DiskFiles, Files, MAX_EXTENDS_DEPTH, normalize};
+
+/// A game family.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Family {
+    /// Rolling America, Rolling Japan and their fan maps.
+    Rolling,
+}
+
+impl Family {
+    /// Every family, in the order help texts list them.
+    pub const ALL: [Family; 1] = [Family::Rolling];
+
+    /// The family's name in files (`[game] family = "rolling"`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Family::Rolling => "rolling",
+        }
+    }
+
+    /// What the family's files are called (`map`, `board`).
+    pub fn noun(self) -> &'static str {
+        match self {
+            Family::Rolling => "map",
+        }
+    }
+
+    /// The family by its name in files.
+    pub fn by_name(name: &str) -> Option<Family> {
+        Family::ALL.into_iter().find(|f| f.name() == name)
+    }
+}
+
+/// Keys of the `[game]` table.
+const GAME_KEYS: &[&str] = &["family"];
+
+/// Reads the `[game]` table of a file of `family` (the registry has chosen
+/// the family by it already): a family other than `family` there is an
+/// error, and so is any other key.
+pub(crate) fn read_game_table(top: &mut TableReader<'_, '_>, ctx: &mut Ctx<'_>, family: Family) {
+    let Some(mut game) = top.table(ctx, "game") else {
+        return;
+    };
+    if let Some(f) = game.string(ctx, "family")
+        && f.value != family.name()
+    {
+        ctx.diags.push(
+            Diagnostic::error(
+                "unknown-family",
+                format!(
+                    "this file is read as a {} {}, but says family `{}`",
+                    family.name(),
+                    family.noun(),
+                    f.value
+                ),
+            )
+            .with_label(f.loc, "another family")
+            .with_help("a variant belongs to the family of the file it extends"),
+        );
+    }
+    game.finish(ctx, GAME_KEYS);
+}
+
+/// The `[game] family` a file's text names: the name and where it is
+/// written, or `None` (no `[game]` table, or text that is not TOML: the
+/// family's reader reports that).
+fn named_family(text: &str) -> Option<(String, std::ops::Range<usize>)> {
+    let (doc, errors) = DeTable::parse_recoverable(text);
+    if !errors.is_empty() {
+        return None;
+    }
+    let game = doc.get_ref().get("game")?;
+    let DeValue::Table(t) = game.get_ref() else {
+        return None;
+    };
+    let family = t.get("family")?;
+    match family.get_ref() {
+        DeValue::String(s) => Some((s.to_string(), family.span())),
+        _ => None,
+    }
+}
+
+/// The `extends` a file's text names, if any.
+fn named_base(text: &str) -> Option<String> {
+    let (doc, _) = DeTable::parse_recoverable(text);
+    match doc.get_ref().get("extends")?.get_ref() {
+        DeValue::String(s) => Some(s.to_string()),
+        _ => None,
+    }
+}
+
+/// Why a file's family is not known.
+struct UnknownFamily {
+    name: String,
+    span: std::ops::Range<usize>,
+}
+
+/// The family of the file at `path` (its text given): the `[game] family`
+/// it names, else that of the file it extends (and so on), else Rolling.
+fn family_of(files: &dyn Files, path: &Path, text: &str) -> Result<Family, UnknownFamily> {
+    if let Some((name, span)) = named_family(text) {
+        return Family::by_name(&name).ok_or(UnknownFamily { name, span });
+    }
+    let mut at: PathBuf = path.to_path_buf();
+    let mut base = named_base(text);
+    for _ in 0..MAX_EXTENDS_DEPTH {
+        let Some(name) = base else { break };
+        at = normalize(&crate::source::files::relative_to(&at, &name));
+        let Some(text) = files.read(&at).ok().and_then(|b| String::from_utf8(b).ok()) else {
+            break;
+        };
+        if let Some((name, _)) = named_family(&text) {
+            // The base's own check reports a name it does not know.
+            return Ok(Family::by_name(&name).unwrap_or(Family::Rolling));
+        }
+        base = named_base(&text);
+    }
+    Ok(Family::Rolling)
+}
+
+/// A valid map or board, of whichever family.
+#[derive(Clone, Debug)]
+pub enum Model {
+    /// A Rolling map.
+    Rolling(rolling::map::Map),
+}
+
+impl Model {
+    /// The family.
+    pub fn family(&self) -> Family {
+        match self {
+            Model::Rolling(_) => Family::Rolling,
+        }
+    }
+
+    /// The map's or board's name (`Rolling America`).
+    pub fn name(&self) -> &str {
+        match self {
+            Model::Rolling(m) => &m.info.name,
+        }
+    }
+
+    /// The map's or board's id (`usa`).
+    pub fn id(&self) -> &str {
+        match self {
+            Model::Rolling(m) => &m.info.id,
+        }
+    }
+
+    /// The Rolling map, for the commands that play Rolling games only (the
+    /// family of anything else is the error).
+    pub fn into_rolling(self) -> Result<rolling::map::Map, Family> {
+        match self {
+            Model::Rolling(map) => Ok(map),
+        }
+    }
+
+    /// Lays out a pad of sheets on `template` and runs the print checks:
+    /// the pad, or every reason it should not be printed.
+    pub fn print(
+        &self,
+        template: &Template,
+        options: &PrintOptions,
+    ) -> Result<Printed, Vec<Diagnostic>> {
+        match self {
+            Model::Rolling(map) => {
+                rolling::sheet::print(map, template, options).map(|pad| Printed {
+                    document: pad.document,
+                    box_size: pad.box_size,
+                })
+            }
+        }
+    }
+}
+
+/// A pad that passed the print checks.
+#[derive(Clone, Debug)]
+pub struct Printed {
+    /// The pages.
+    pub document: Document,
+    /// Side of the writing boxes in points.
+    pub box_size: f32,
+}
+
+/// Everything `rollx check` learns about one file, whatever its family.
+#[derive(Debug)]
+pub struct Checked {
+    /// The file's family.
+    pub family: Family,
+    /// The file as given.
+    pub file: String,
+    /// Every file read (the file and what it extends).
+    pub sources: SourceMap,
+    /// Every finding, in reading order.
+    pub diagnostics: Vec<Diagnostic>,
+    /// The map or board, when there are no errors.
+    pub model: Option<Model>,
+    /// The summary `check` shows after a valid file (tables of regions,
+    /// dice, solvability).
+    pub summary: String,
+    /// The family's report, for `check --format json`.
+    pub report: serde_json::Value,
+}
+
+impl Checked {
+    /// Number of errors.
+    pub fn errors(&self) -> usize {
+        self.diagnostics.iter().filter(|d| d.is_error()).count()
+    }
+
+    /// Number of warnings.
+    pub fn warnings(&self) -> usize {
+        self.diagnostics.len() - self.errors()
+    }
+}
+
+/// Why a file could not be loaded.
+#[derive(Debug, thiserror::Error)]
+pub enum LoadError {
+    /// The file could not be read.
+    #[error("cannot read {}: {source}", path.display())]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// The cause.
+        source: std::io::Error,
+    },
+    /// The file was read but is not valid.
+    #[error("{} is not a valid {} ({})", .0.file, .0.family.noun(), plural(.0.errors(), "error"))]
+    Invalid(Box<Checked>),
+}
+
+/// `n` and the word, plural when `n` is not 1.
+fn plural(n: usize, word: &str) -> String {
+    format!("{n} {word}{}", if n == 1 { "" } else { "s" })
+}
+
+/// Checks a file on disk, whatever its family. Only an unreadable file is
+/// an `Err`; every problem in its content is a diagnostic.
+pub fn check_file(path: &Path) -> Result<Checked, LoadError> {
+    let bytes = std::fs::read(path).map_err(|source| LoadError::Io {
+        path: path.to_path_buf(),
+        source,
+    })?;
+    Ok(check_bytes(&DiskFiles, path, bytes))
+}
+
+/// Loads a valid map or board from disk.
+pub fn load(path: &Path) -> Result<Model, LoadError> {
+    let mut checked = check_file(path)?;
+    match checked.model.take() {
+        Some(model) => Ok(model),
+        None => Err(LoadError::Invalid(Box::new(checked))),
+    }
+}
+
+/// Checks a file given as bytes, whatever its family; `files` serves the
+/// files it extends. Valid Rolling maps are also checked against the
+/// limits of printing and training.
+pub fn check_bytes(files: &dyn Files, path: &Path, bytes: Vec<u8>) -> Checked {
+    let text = String::from_utf8_lossy(&bytes);
+    let family = match family_of(files, path, &text) {
+        Ok(f) => f,
+        Err(unknown) => return unknown_family(path, bytes, unknown),
+    };
+    match family {
+        Family::Rolling => {
+            let mut c = rolling::map::check_bytes(files, path, bytes);
+            rolling::limits::add_limits(&mut c);
+            Checked {
+                family,
+                file: c.report.file.clone(),
+                summary: c.report.summary(),
+                report: serde_json::to_value(&c.report).expect("reports serialise"),
+                sources: c.sources,
+                diagnostics: c.diagnostics,
+                model: c.map.map(Model::Rolling),
+            }
+        }
+    }
+}
+
+/// The report of a file whose `[game] family` is not one rollx knows.
+fn unknown_family(path: &Path, bytes: Vec<u8>, unknown: UnknownFamily) -> Checked {
+    let mut sources = SourceMap::new();
+    let mut diagnostics = Vec::new();
+    match diag::add_utf8(&mut sources, path, bytes) {
+        Ok((id, _)) => {
+            let names: Vec<&str> = Family::ALL.iter().map(|f| f.name()).collect();
+            let d = Diagnostic::error(
+                "unknown-family",
+                format!("rollx knows no game family `{}`", unknown.name),
+            )
+            .with_label(Loc::new(id, unknown.span), "unknown family");
+            diagnostics.push(match suggest(&unknown.name, &names) {
+                Some(s) => d.with_help(format!("did you mean `{s}`?")),
+                None => d.with_help(format!(
+                    "the families are {}; a Rolling map may leave [game] out",
+                    names.join(", ")
+                )),
+            });
+        }
+        Err(d) => diagnostics.push(d),
+    }
+    let file = path.display().to_string();
+    let report = serde_json::json!({
+        "file": file,
+        "valid": false,
+        "errors": diagnostics
+            .iter()
+            .map(|d| diag::render::JsonDiagnostic::new(d, &sources))
+            .collect::<Vec<_>>(),
+        "warnings": [],
+    });
+    Checked {
+        family: Family::Rolling,
+        file,
+        sources,
+        diagnostics,
+        model: None,
+        summary: String::new(),
+        report,
+    }
+}

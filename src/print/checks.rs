@@ -197,10 +197,8 @@ pub fn findings<A: Part>(pad: &Pad<A>, t: &Template, mono: bool) -> Vec<Finding<
     // their writing boxes are too small, which has its finding), the rest
     // one by one.
     let help = "use smaller fonts in the template, or shorter names (or fewer rounds or powers)";
-    let (codes, others): (Vec<_>, Vec<_>) = pad
-        .overflows
-        .iter()
-        .partition(|(_, about)| about.is_code());
+    let (codes, others): (Vec<_>, Vec<_>) =
+        pad.overflows.iter().partition(|(_, about)| about.is_code());
     match codes.as_slice() {
         _ if boxes_too_small => {}
         [] => {}

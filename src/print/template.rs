@@ -714,7 +714,10 @@ mod tests {
         let e = load(a.to_str().unwrap()).unwrap_err();
         let d = &e.diagnostics[0];
         assert_eq!(d.code, "extends-not-found");
-        assert!(d.message.contains("the template this file extends"), "{d:?}");
+        assert!(
+            d.message.contains("the template this file extends"),
+            "{d:?}"
+        );
         assert_eq!(d.labels.len(), 1, "pointed at the `extends`");
         // A shipped template's name is a base too, in any case.
         std::fs::write(&b, "extends = \"A4\"\ndescription = \"mine\"\n").unwrap();

@@ -63,8 +63,8 @@ pub fn assert_referees_clean(
     played: &rollx::rolling::play::PlayedGame,
     what: &str,
 ) {
-    let log =
-        rollx::rolling::rules::log::GameLog::parse(&played.log.to_json()).expect("a played log parses");
+    let log = rollx::rolling::rules::log::GameLog::parse(&played.log.to_json())
+        .expect("a played log parses");
     let verdict = rollx::rolling::rules::referee::referee(game, &log).expect("the log's own map");
     assert!(
         verdict.is_clean(),

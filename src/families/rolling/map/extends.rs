@@ -12,8 +12,8 @@
 //! which normalises neighbour edits and reports `remove` as meaningless.
 
 use super::raw::{RawArea, RawDoc, RawLink, RawRegion};
-use crate::source::toml::{Sp, SpList};
 use crate::diag::Diagnostic;
+use crate::source::toml::{Sp, SpList};
 
 /// Merges `child` over `parent`. `has_parent` is false for a file that
 /// extends nothing.

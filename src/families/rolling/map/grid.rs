@@ -10,8 +10,8 @@ use std::collections::{BTreeMap, BTreeSet};
 use super::model::{AreaId, Grid};
 use super::raw::RawGridText;
 use super::resolve::Resolved;
-use crate::source::toml::suggest;
 use crate::diag::{Diagnostic, Loc};
+use crate::source::toml::suggest;
 
 /// The token for a sea (empty) cell: blank paper.
 pub const SEA: &str = ".";

@@ -25,7 +25,7 @@ mod report;
 mod resolve;
 mod rules;
 
-
+pub use crate::source::toml::suggest as suggest_word;
 pub use load::{Checked, LoadError, check_bytes, check_file, check_with, load};
 pub use model::{
     Area, AreaId, Color, Grid, Layout, Link, Map, MapInfo, Position, Region, RegionId,
@@ -34,7 +34,6 @@ pub use places::Places;
 pub use report::{AreaReport, DiceReport, LayoutReport, LinkReport, RegionReport, Report};
 pub use resolve::{MAX_AREAS, MAX_FACE, MAX_REGIONS};
 pub use rules::{Power, Powers, Preset, RuleOptions, Rules, WildWithoutPlacement};
-pub use crate::source::toml::suggest as suggest_word;
 
 #[cfg(test)]
 mod tests;

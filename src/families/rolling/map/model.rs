@@ -4,8 +4,6 @@
 //! [`RegionId`]) so that the rules engine and the renderers index plain
 //! vectors instead of looking up strings.
 
-
-
 use super::rules::Rules;
 
 /// Index of an area in [`Map::areas`].

@@ -3,8 +3,8 @@
 
 use toml::de::DeTable;
 
-use crate::source::toml::{Ctx, Sp, SpList, TableReader};
 use crate::diag::{Diagnostic, Loc};
+use crate::source::toml::{Ctx, Sp, SpList, TableReader};
 
 /// The `[map]` table.
 #[derive(Clone, Debug, Default)]
@@ -130,7 +130,7 @@ impl Mistyped {
 
 /// Top-level keys of a map file.
 pub const TOP_KEYS: &[&str] = &[
-    "extends", "map", "rules", "regions", "areas", "links", "layout",
+    "extends", "game", "map", "rules", "regions", "areas", "links", "layout",
 ];
 const MAP_KEYS: &[&str] = &["id", "name", "description", "author", "licence", "version"];
 const RULES_KEYS: &[&str] = &[
@@ -195,6 +195,7 @@ pub fn read(ctx: &mut Ctx<'_>, source: &str) -> Option<RawDoc> {
         extends: top.string(ctx, "extends"),
         ..RawDoc::default()
     };
+    crate::families::read_game_table(&mut top, ctx, crate::families::Family::Rolling);
 
     if let Some(mut t) = top.table(ctx, "map") {
         raw.info = RawInfo {

@@ -9,8 +9,8 @@ use std::collections::HashMap;
 use super::model::{AreaId, Color, MapInfo, Position, RegionId};
 use super::raw::{Mistyped, RawDoc, RawGridText, RawRules};
 use super::rules::{Preset, Rules, WildWithoutPlacement};
-use crate::source::toml::{Sp, suggest};
 use crate::diag::{Diagnostic, Loc};
+use crate::source::toml::{Sp, suggest};
 
 /// A region after resolution.
 #[derive(Clone, Debug)]

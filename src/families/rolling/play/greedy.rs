@@ -9,7 +9,9 @@
 
 use super::Policy;
 use crate::rolling::map::{AreaId, Power};
-use crate::rolling::rules::{Action, Cell, DieKind, Game, Move, MoveList, PowerSet, Roll, State, window};
+use crate::rolling::rules::{
+    Action, Cell, DieKind, Game, Move, MoveList, PowerSet, Roll, State, window,
+};
 
 /// The weights of the greedy player's costs.
 #[derive(Clone, Copy, Debug, PartialEq)]

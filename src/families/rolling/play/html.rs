@@ -5,8 +5,8 @@
 use std::fmt::Write;
 
 use super::report::{MapResult, SimReport};
-use crate::rolling::map::Map;
 use crate::render::svg::{num, to_svg};
+use crate::rolling::map::Map;
 use crate::rolling::sheet::heat_map;
 
 /// Colours of the policies in charts, in order.

@@ -18,8 +18,8 @@ use toml::de::{DeTable, DeValue};
 use super::game::Game;
 use super::state::{Cell, State};
 use crate::diag::{Diagnostic, Loc, SourceMap};
-use crate::source::toml::{Ctx, TableReader, suggest};
 use crate::rolling::map::{AreaId, Power};
+use crate::source::toml::{Ctx, TableReader, suggest};
 
 /// One rule broken on a filled sheet.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]

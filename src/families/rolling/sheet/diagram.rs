@@ -3,8 +3,8 @@
 //! by lines, links by dashed lines.
 
 use super::draw::{INK, SOFT, Sheet};
-use crate::print::Capacity;
 use super::mono::hatch;
+use crate::print::Capacity;
 use crate::rolling::map::AreaId;
 use crate::scene::{Item, Path, Point, Rect, Stroke, Style};
 

@@ -3,8 +3,8 @@
 
 use super::draw::{INK, SOFT, Sheet, visible_length};
 use super::grid::{Placement, inner_lines, link_paths, outline, outline_cells, widest_place};
-use crate::print::Capacity;
 use super::mono::hatch;
+use crate::print::Capacity;
 use crate::rolling::map::{AreaId, Grid};
 use crate::scene::{Item, Path, Point, Rect, Rgb, Seg, Stroke, Style};
 

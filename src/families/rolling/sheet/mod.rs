@@ -34,7 +34,11 @@ use crate::rolling::map::Map;
 
 /// Lays out a pad and runs the print checks: the pad, or every reason it
 /// should not be printed.
-pub fn print(map: &Map, template: &Template, options: &PrintOptions) -> Result<Pad, Vec<Diagnostic>> {
+pub fn print(
+    map: &Map,
+    template: &Template,
+    options: &PrintOptions,
+) -> Result<Pad, Vec<Diagnostic>> {
     let pad = layout(map, template, options);
     let problems = check(&pad, template, options.mono);
     if problems.is_empty() {
