@@ -6,6 +6,8 @@
 //! - the core, game-agnostic:
 //!   - [`diag`]: located diagnostics shared by every input format;
 //!   - [`source`]: reading TOML with spans;
+//!   - [`geom`]: square and hexagonal cell grids, and connected groups of
+//!     cells;
 //!   - [`engine`]: the rules-engine interface every family implements, and
 //!     the one game loop;
 //!   - [`print`]: print templates, paging and the print checks;
@@ -24,9 +26,10 @@
 pub mod diag;
 pub mod engine;
 pub mod families;
+pub mod geom;
 pub mod print;
 pub mod render;
 pub mod scene;
 pub mod source;
 
-pub use families::rolling;
+pub use families::{encore, rolling};

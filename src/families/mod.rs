@@ -7,6 +7,7 @@
 //! came in still loads. A variant's family is the family of the file it
 //! `extends`.
 
+pub mod encore;
 pub mod rolling;
 
 use std::path::{Path, PathBuf};

@@ -11,6 +11,7 @@ use super::model::{AreaId, Grid};
 use super::raw::RawGridText;
 use super::resolve::Resolved;
 use crate::diag::{Diagnostic, Loc};
+use crate::geom::{Square, components};
 use crate::source::toml::suggest;
 
 /// The token for a sea (empty) cell: blank paper.
@@ -308,42 +309,15 @@ fn pieces_exist(grid: &Grid, area: AreaId) -> bool {
     grid.cells.contains(&Some(area))
 }
 
-/// The edge-connected pieces of an area, each as its cells in discovery order.
+/// The edge-connected pieces of an area, each as its cells (column, row)
+/// in reading order.
 pub fn pieces(grid: &Grid, area: AreaId) -> Vec<Vec<(usize, usize)>> {
-    let mut seen = vec![false; grid.cells.len()];
-    let mut out = Vec::new();
-    for start in 0..grid.cells.len() {
-        if seen[start] || grid.cells[start] != Some(area) {
-            continue;
-        }
-        let mut piece = Vec::new();
-        let mut stack = vec![start];
-        seen[start] = true;
-        while let Some(i) = stack.pop() {
-            let (c, r) = (i % grid.columns, i / grid.columns);
-            piece.push((c, r));
-            let mut visit = |c2: usize, r2: usize| {
-                let j = r2 * grid.columns + c2;
-                if !seen[j] && grid.cells[j] == Some(area) {
-                    seen[j] = true;
-                    stack.push(j);
-                }
-            };
-            if c > 0 {
-                visit(c - 1, r);
-            }
-            if c + 1 < grid.columns {
-                visit(c + 1, r);
-            }
-            if r > 0 {
-                visit(c, r - 1);
-            }
-            if r + 1 < grid.rows {
-                visit(c, r + 1);
-            }
-        }
-        piece.sort_by_key(|&(c, r)| (r, c));
-        out.push(piece);
-    }
-    out
+    let square = Square {
+        columns: grid.columns,
+        rows: grid.rows,
+    };
+    components(&square, |i| grid.cells[i] == Some(area), |_, _| true)
+        .into_iter()
+        .map(|piece| piece.into_iter().map(|i| square.place(i)).collect())
+        .collect()
 }
