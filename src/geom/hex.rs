@@ -48,9 +48,10 @@ impl Cells for Hex {
             (c + shift + 1, r + 1),
         ];
         let (w, h) = (self.columns as isize, self.rows as isize);
-        around.into_iter().filter_map(move |(x, y)| {
-            (x >= 0 && x < w && y >= 0 && y < h).then(|| (y * w + x) as usize)
-        })
+        around
+            .into_iter()
+            .filter(move |&(x, y)| x >= 0 && x < w && y >= 0 && y < h)
+            .map(move |(x, y)| (y * w + x) as usize)
     }
 }
 

@@ -319,8 +319,7 @@ or correct `map` if the sheet is really for `{}`",
         let (Some(va), Some(vb)) = (ca.value(), cb.value()) else {
             continue;
         };
-        let excused = ca.is_guarded() || cb.is_guarded() || game.is_immune(a) || game.is_immune(b);
-        if !excused && va.abs_diff(vb) > 1 {
+        if !game.pair_keeps_rule(a, ca, b, cb) {
             breach(
                 "neighbor-rule",
                 format!(

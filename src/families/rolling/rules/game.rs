@@ -76,14 +76,24 @@ pub fn window(v: u8) -> u64 {
     ((0b111u128 << v) >> 1) as u64
 }
 
-/// What each cell lets its neighbours hold, by the cell's byte: every face
-/// for blank, X and guarded numbers, the window of a plain number.
+/// The neighbour rule, by the byte of the cell next door (see
+/// [`Cell::constraint`]): what a cell lets its neighbours hold. Blank, X
+/// and guarded numbers allow every face; a plain number its window.
+pub(crate) const fn constraint_of(raw: u8) -> u64 {
+    if raw >= 2 && raw.is_multiple_of(2) {
+        ((0b111u128 << ((raw - 2) / 2)) >> 1) as u64
+    } else {
+        u64::MAX
+    }
+}
+
+/// [`constraint_of`] for every byte, looked up in the engine's inner loops.
 static CONSTRAINTS: [u64; 256] = {
-    let mut t = [u64::MAX; 256];
-    let mut v = 0;
-    while v <= crate::rolling::map::MAX_FACE as usize {
-        t[2 + 2 * v] = ((0b111u128 << v) >> 1) as u64;
-        v += 1;
+    let mut t = [0; 256];
+    let mut raw = 0;
+    while raw < 256 {
+        t[raw] = constraint_of(raw as u8);
+        raw += 1;
     }
     t
 };
@@ -237,6 +247,20 @@ impl Game {
             .fold(self.faces_mask, |mask, &n| {
                 mask & CONSTRAINTS[usize::from(state.cell(n).raw())]
             })
+    }
+
+    /// Whether two neighbouring areas, as a finished sheet shows them,
+    /// keep the neighbour rule whichever was written first: one of them is
+    /// immune, or not both hold a number, or one allows the other's number
+    /// (a guarded number allows every number; plain numbers differ by at
+    /// most 1).
+    pub fn pair_keeps_rule(&self, a: AreaId, ca: Cell, b: AreaId, cb: Cell) -> bool {
+        match (ca.value(), cb.value()) {
+            (Some(va), Some(vb)) => {
+                self.is_immune(a) || self.is_immune(b) || ca.allows(vb) || cb.allows(va)
+            }
+            _ => true,
+        }
     }
 
     /// The first neighbour that forbids `value` in `area`, if any.

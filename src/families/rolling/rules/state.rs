@@ -61,15 +61,19 @@ impl Cell {
         self.0 >= 2 && self.0 % 2 == 1
     }
 
-    /// Whether a neighbour holding this cell lets `value` be written:
-    /// blank, X and guarded numbers never constrain; a number must be
-    /// within 1.
+    /// Whether a neighbour holding this cell lets `value` be written (the
+    /// neighbour rule): blank, X and guarded numbers never constrain; a
+    /// number must be within 1.
     #[inline]
     pub fn allows(self, value: u8) -> bool {
-        if self.0 < 2 || self.0 % 2 == 1 {
-            return true;
-        }
-        ((self.0 - 2) / 2).abs_diff(value) <= 1
+        self.constraint() & (1u64 << value) != 0
+    }
+
+    /// The faces this cell lets its neighbours hold, as a bit mask (bit `v`
+    /// for value `v`).
+    #[inline]
+    pub fn constraint(self) -> u64 {
+        super::game::constraint_of(self.0)
     }
 }
 
