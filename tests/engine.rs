@@ -34,15 +34,20 @@ impl<R: Rules> Watcher<R> for Promises {
     }
 
     fn before_move(&mut self, rules: &R, table: &R::Table, player: usize, mv: R::Move) {
-        assert!(rules.must_move(table, player), "only a player with a decision moves");
+        assert!(
+            rules.must_move(table, player),
+            "only a player with a decision moves"
+        );
         assert!(
             rules.legal_moves(table, player).contains(&mv),
             "the move chosen is listed as legal"
         );
-        assert!(matches!(
-            rules.actor(table),
-            Actor::Player(p) if p == player
-        ) || rules.actor(table) == Actor::AllPlayers);
+        assert!(
+            matches!(
+                rules.actor(table),
+                Actor::Player(p) if p == player
+            ) || rules.actor(table) == Actor::AllPlayers
+        );
         self.moves += 1;
     }
 
@@ -70,7 +75,11 @@ where
                 seats.iter_mut().map(|s| s as &mut dyn Player<R>).collect();
             let mut promises = Promises::default();
             engine::play(rules, &mut table, &mut dice, &mut seated, &mut promises);
-            assert_eq!(rules.actor(&table), Actor::Over, "the loop ends with the game");
+            assert_eq!(
+                rules.actor(&table),
+                Actor::Over,
+                "the loop ends with the game"
+            );
             assert!(promises.chances > 0 && promises.moves > 0);
             for p in 0..players {
                 assert!(!rules.must_move(&table, p));
@@ -89,7 +98,11 @@ fn game(map: &str) -> Game {
 
 #[test]
 fn random_rolling_games_keep_the_engine_promises() {
-    for map in ["maps/usa.toml", "maps/japan.toml", "maps/examples/tutorial.toml"] {
+    for map in [
+        "maps/usa.toml",
+        "maps/japan.toml",
+        "maps/examples/tutorial.toml",
+    ] {
         let g = game(map);
         random_games(&g, 3, 4);
         random_games(&Solo(&g), 1, 4);

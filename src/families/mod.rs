@@ -17,7 +17,7 @@ use toml::de::{DeTable, DeValue};
 use crate::diag::{self, Diagnostic, Loc, SourceMap};
 use crate::print::{PrintOptions, Template};
 use crate::scene::Document;
-use crate::source::toml::{Ctx, TableReader, suggest};
+use crate::source::toml::suggest;
 use crate::source::{DiskFiles, Files, MAX_EXTENDS_DEPTH, normalize};
 
 /// A game family.
@@ -49,36 +49,6 @@ impl Family {
     pub fn by_name(name: &str) -> Option<Family> {
         Family::ALL.into_iter().find(|f| f.name() == name)
     }
-}
-
-/// Keys of the `[game]` table.
-const GAME_KEYS: &[&str] = &["family"];
-
-/// Reads the `[game]` table of a file of `family` (the registry has chosen
-/// the family by it already): a family other than `family` there is an
-/// error, and so is any other key.
-pub(crate) fn read_game_table(top: &mut TableReader<'_, '_>, ctx: &mut Ctx<'_>, family: Family) {
-    let Some(mut game) = top.table(ctx, "game") else {
-        return;
-    };
-    if let Some(f) = game.string(ctx, "family")
-        && f.value != family.name()
-    {
-        ctx.diags.push(
-            Diagnostic::error(
-                "unknown-family",
-                format!(
-                    "this file is read as a {} {}, but says family `{}`",
-                    family.name(),
-                    family.noun(),
-                    f.value
-                ),
-            )
-            .with_label(f.loc, "another family")
-            .with_help("a variant belongs to the family of the file it extends"),
-        );
-    }
-    game.finish(ctx, GAME_KEYS);
 }
 
 /// The `[game] family` a file's text names: the name and where it is

@@ -4,7 +4,9 @@
 
 pub mod chain;
 pub mod files;
+pub mod game;
 pub mod toml;
 
 pub use chain::{Extends, MAX_EXTENDS_DEPTH, read_chain};
 pub use files::{DiskFiles, Files, normalize};
+pub use game::read_game_table;

@@ -195,7 +195,7 @@ pub fn read(ctx: &mut Ctx<'_>, source: &str) -> Option<RawDoc> {
         extends: top.string(ctx, "extends"),
         ..RawDoc::default()
     };
-    crate::families::read_game_table(&mut top, ctx, crate::families::Family::Rolling);
+    crate::source::read_game_table(&mut top, ctx, "rolling", "map");
 
     if let Some(mut t) = top.table(ctx, "map") {
         raw.info = RawInfo {
