@@ -1,4 +1,5 @@
-//! Speed and size of printing the 100-sheet USA pad.
+//! Speed and size of printing the 100-sheet USA pad, and the 100-sheet
+//! pad of the standard Encore board.
 //!
 //! Run with `cargo bench --bench print`. The targets: under 300 ms of work
 //! and under 300 KB for 100 sheets, each extra sheet costing under 2 KB.
@@ -6,20 +7,68 @@
 
 use std::path::Path;
 
+#[path = "../tests/encore_black/mod.rs"]
+mod encore_black;
+
+use rollx::encore::sheet as encore_sheet;
 use rollx::print::{PrintOptions, template};
 use rollx::render::pdf::to_pdf;
 use rollx::rolling::map::load;
 use rollx::rolling::sheet;
 
 fn main() {
-    let (one, hundred) = (pdf_size(1), pdf_size(100));
+    sizes("USA pad on letter", pdf_size);
+    sizes("Encore pad on letter", encore_size);
+    divan::main();
+}
+
+/// Prints the size of a 1-sheet and a 100-sheet pad.
+fn sizes(what: &str, size: fn(u32) -> usize) {
+    let (one, hundred) = (size(1), size(100));
     println!(
-        "USA pad on letter: 1 sheet {:.1} KB, 100 sheets {:.1} KB, {:.2} KB per extra sheet",
+        "{what}: 1 sheet {:.1} KB, 100 sheets {:.1} KB, {:.2} KB per extra sheet",
         one as f64 / 1024.0,
         hundred as f64 / 1024.0,
         (hundred - one) as f64 / 99.0 / 1024.0
     );
-    divan::main();
+}
+
+/// A colour pad of `sheets` sheets of the standard Encore board on
+/// Letter, which must pass the print checks.
+fn encore_pad(board: &rollx::encore::Board, sheets: u32) -> encore_sheet::Pad {
+    let t = template::load("letter").unwrap();
+    encore_sheet::print(
+        board,
+        &t,
+        &PrintOptions {
+            sheets,
+            mono: false,
+        },
+    )
+    .unwrap()
+}
+
+fn encore_size(sheets: u32) -> usize {
+    to_pdf(&encore_pad(&encore_black::black(), sheets).document)
+        .unwrap()
+        .len()
+}
+
+/// Everything `rollx print maps/encore-black.toml` does between reading
+/// the board and writing the file: layout, print checks and the 100-page
+/// PDF.
+#[divan::bench(sample_count = 20)]
+fn encore_pad_100_sheets(bencher: divan::Bencher) {
+    let board = encore_black::black();
+    bencher.bench(|| to_pdf(&encore_pad(&board, 100).document).unwrap().len());
+}
+
+/// What `rollx check` would add to a board's checks: the board laid out
+/// and checked on every shipped template, in colour and black and white.
+#[divan::bench(sample_count = 20)]
+fn encore_shipped_template_checks(bencher: divan::Bencher) {
+    let board = encore_black::black();
+    bencher.bench(|| encore_sheet::shipped_findings(&board).len());
 }
 
 /// A colour pad of `sheets` sheets of `map` on `t`, which must pass the

@@ -5,6 +5,7 @@
 
 mod common;
 use common::root;
+mod encore_black;
 
 use std::path::{Path, PathBuf};
 use std::process::Command as Process;
@@ -15,10 +16,12 @@ use hayro::hayro_syntax::Pdf;
 use hayro::vello_cpu::color::palette::css::WHITE;
 use hayro::{PixmapSettings, RenderCache, RenderSettings, render};
 
+use rollx::encore::sheet as encore_sheet;
 use rollx::print::{PrintOptions, template};
 use rollx::render::{pdf::to_pdf, png::rasterize};
 use rollx::rolling::map::load;
 use rollx::rolling::sheet;
+use rollx::scene::Document;
 
 fn pad(map: &str, template_name: &str, options: PrintOptions) -> sheet::Pad {
     let map = load(&root().join(map)).unwrap();
@@ -41,9 +44,9 @@ fn text_layer(pdf: &[u8]) -> Vec<String> {
 /// in blocks of 4 x 4 pixels (so that anti-aliasing, which the two draw a
 /// little differently, averages out): the mean difference per channel
 /// (0-255) and the share of blocks that differ a lot.
-fn compare(pad: &sheet::Pad, dpi: f32) -> (f64, f64) {
+fn compare(document: &Document, dpi: f32) -> (f64, f64) {
     const BLOCK: u32 = 4;
-    let bytes = to_pdf(&pad.document).unwrap();
+    let bytes = to_pdf(document).unwrap();
     let pdf = Pdf::new(bytes).expect("hayro parses the PDF");
     let scale = dpi / 72.0;
     let settings = PixmapSettings {
@@ -60,7 +63,7 @@ fn compare(pad: &sheet::Pad, dpi: f32) -> (f64, f64) {
     );
     // hayro rounds the page size down, resvg to the nearest pixel: compare
     // the pixels both have, at the same scale.
-    let from_svg = rasterize(&pad.document, 1, dpi).unwrap();
+    let from_svg = rasterize(document, 1, dpi).unwrap();
     let (w, h) = (
         u32::from(from_pdf.width()).min(from_svg.width()),
         u32::from(from_pdf.height()).min(from_svg.height()),
@@ -107,7 +110,7 @@ fn the_pdf_looks_like_the_svg_preview() {
         // to a whole device pixel and resvg does not: compare mono pages at a
         // resolution where a hairline is about a pixel wide.
         let dpi = if mono { 200.0 } else { 72.0 };
-        let (mean, share) = compare(&p, dpi);
+        let (mean, share) = compare(&p.document, dpi);
         // Anti-aliasing and glyph rasterisation differ a little; a missing or
         // misplaced shape would differ a lot.
         assert!(mean < 3.0, "{map} {t}: mean difference {mean:.2}");
@@ -271,7 +274,8 @@ fn pdf_bytes_are_the_same_for_the_same_input() {
     assert_eq!(to_pdf(&p.document).unwrap(), to_pdf(&p.document).unwrap());
 }
 
-/// Writes the USA and Japan pads for the external-tool tests.
+/// Writes the USA and Japan pads, and pads of the standard Encore board
+/// (`encore-…`), for the external-tool tests.
 fn pads_on_disk(dir: &Path) -> Vec<PathBuf> {
     let mut out = Vec::new();
     for (map, t) in [
@@ -291,6 +295,12 @@ fn pads_on_disk(dir: &Path) -> Vec<PathBuf> {
             "{}-{t}.pdf",
             Path::new(map).file_stem().unwrap().to_string_lossy()
         ));
+        std::fs::write(&path, to_pdf(&p.document).unwrap()).unwrap();
+        out.push(path);
+    }
+    for (t, mono) in [("letter", false), ("a4", true), ("a4-2up", false)] {
+        let p = encore_pad(t, PrintOptions { sheets: 4, mono });
+        let path = dir.join(format!("encore-{t}-{mono}.pdf"));
         std::fs::write(&path, to_pdf(&p.document).unwrap()).unwrap();
         out.push(path);
     }
@@ -323,35 +333,53 @@ fn qpdf_finds_no_errors() {
     }
 }
 
+/// Page 1 of `pdf` as poppler sees it: `pdftoppm` renders it (into
+/// `dir`) and `pdftotext` reads its text, both without a warning.
+fn poppler_page_1(pdf: &Path, dir: &Path) -> String {
+    let p = pdf.to_str().unwrap();
+    let prefix = dir.join("page");
+    let (ok, _, err) = tool(
+        "pdftoppm",
+        &[
+            "-r",
+            "50",
+            "-f",
+            "1",
+            "-l",
+            "1",
+            "-png",
+            p,
+            prefix.to_str().unwrap(),
+        ],
+    );
+    assert!(ok && err.trim().is_empty(), "pdftoppm on {p}: {err}");
+    let png = std::fs::read_dir(dir)
+        .unwrap()
+        .filter_map(Result::ok)
+        .find(|e| e.file_name().to_string_lossy().starts_with("page"));
+    assert!(png.is_some(), "pdftoppm wrote a page");
+    let (ok, text, err) = tool("pdftotext", &["-f", "1", "-l", "1", p, "-"]);
+    assert!(ok && err.trim().is_empty(), "pdftotext on {p}: {err}");
+    text
+}
+
 #[test]
 #[ignore = "needs poppler-utils; run by .ci/run"]
 fn poppler_renders_without_warnings_and_reads_the_text() {
     let dir = tempfile::tempdir().unwrap();
     for pdf in pads_on_disk(dir.path()) {
         let p = pdf.to_str().unwrap();
-        let prefix = dir.path().join("page");
-        let (ok, _, err) = tool(
-            "pdftoppm",
-            &[
-                "-r",
-                "50",
-                "-f",
-                "1",
-                "-l",
-                "1",
-                "-png",
-                p,
-                prefix.to_str().unwrap(),
-            ],
-        );
-        assert!(ok && err.trim().is_empty(), "pdftoppm on {p}: {err}");
-        let png = std::fs::read_dir(dir.path())
-            .unwrap()
-            .filter_map(Result::ok)
-            .find(|e| e.file_name().to_string_lossy().starts_with("page"));
-        assert!(png.is_some(), "pdftoppm wrote a page");
-        let (ok, text, err) = tool("pdftotext", &["-f", "1", "-l", "1", p, "-"]);
-        assert!(ok && err.trim().is_empty(), "pdftotext on {p}: {err}");
+        let text = poppler_page_1(&pdf, dir.path());
+        if p.contains("encore-") {
+            encore_words_are_in(&text, p);
+            if p.contains("true") {
+                assert!(
+                    text.contains("Colours: R Red, O Orange, Y Yellow, G Green, B Blue."),
+                    "{p}"
+                );
+            }
+            continue;
+        }
         let map = if p.contains("japan") {
             "maps/japan.toml"
         } else {
@@ -367,5 +395,69 @@ fn poppler_renders_without_warnings_and_reads_the_text() {
         for label in ["Name", "Round", "Color Change", "Number of X's"] {
             assert!(text.contains(label), "{p}: {label} not in the text");
         }
+    }
+}
+
+/// A pad of the standard Encore board.
+fn encore_pad(template_name: &str, options: PrintOptions) -> encore_sheet::Pad {
+    let t = template::load(template_name).unwrap();
+    encore_sheet::print(&encore_black::black(), &t, &options).unwrap()
+}
+
+/// What a player reads on an Encore sheet: the column letters, the
+/// labels, the points (each value at least once), in the text of a page
+/// (of its first sheet, when it has two).
+fn encore_words_are_in(page: &str, what: &str) {
+    let second = page
+        .find("Encore!")
+        .and_then(|i| page[i + 1..].find("Encore!").map(|j| i + 1 + j));
+    let text = &page[..second.unwrap_or(page.len())];
+    let words: Vec<&str> = text.split_whitespace().collect();
+    for c in 'A'..='O' {
+        assert!(
+            words.contains(&c.to_string().as_str()),
+            "{what}: column {c}"
+        );
+    }
+    for v in encore_black::FIRST.iter().chain(&encore_black::LATER) {
+        assert!(
+            words.contains(&v.to_string().as_str()),
+            "{what}: {v} points"
+        );
+    }
+    for label in encore_black::LABELS {
+        assert!(text.contains(label), "{what}: {label} not in the text");
+    }
+    assert_eq!(
+        text.matches('!').count(),
+        8 + 2 + 1,
+        "{what}: the 8 joker boxes, the legend's two and the title's"
+    );
+}
+
+#[test]
+fn encore_pdfs_look_like_their_svg_previews_and_carry_their_text() {
+    for (t, mono) in [("letter", false), ("a4-2up", false), ("letter", true)] {
+        let p = encore_pad(t, PrintOptions { sheets: 2, mono });
+        // The grid's thin lines lie over colour everywhere: PDF renderers
+        // widen them to a whole device pixel, resvg does not, so compare at
+        // resolutions where they are about a pixel wide.
+        let dpi = if mono { 200.0 } else { 150.0 };
+        let (mean, share) = compare(&p.document, dpi);
+        assert!(
+            mean < 3.0,
+            "encore {t} mono {mono}: mean difference {mean:.2}"
+        );
+        assert!(
+            share < 0.005,
+            "encore {t} mono {mono}: {:.2} % of blocks differ strongly",
+            share * 100.0
+        );
+        let pages = text_layer(&to_pdf(&p.document).unwrap());
+        assert_eq!(
+            pages.len(),
+            2usize.div_ceil(usize::from(template::load(t).unwrap().sheets_per_page))
+        );
+        encore_words_are_in(&pages[0], t);
     }
 }

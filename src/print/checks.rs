@@ -73,6 +73,17 @@ pub fn check<A: Part>(pad: &Pad<A>, t: &Template, mono: bool) -> Vec<Diagnostic>
         .collect()
 }
 
+/// The pad, if it passes the print checks; every reason it should not be
+/// printed otherwise.
+pub fn checked<A: Part>(pad: Pad<A>, t: &Template, mono: bool) -> Result<Pad<A>, Vec<Diagnostic>> {
+    let problems = check(&pad, t, mono);
+    if problems.is_empty() {
+        Ok(pad)
+    } else {
+        Err(problems)
+    }
+}
+
 /// Every reason the pad should not be printed, with what each is about.
 pub fn findings<A: Part>(pad: &Pad<A>, t: &Template, mono: bool) -> Vec<Finding<A>> {
     let mut out = Vec::new();
@@ -157,11 +168,26 @@ pub fn findings<A: Part>(pad: &Pad<A>, t: &Template, mono: bool) -> Vec<Finding<
         }
     }
 
-    // Writing boxes.
-    let boxes_too_small = pad.box_size + 1e-3 < t.min_box;
+    // Writing boxes: as large as the template asks, or as the family's
+    // boxes need whatever the template.
+    let (least_box, boxes, asks, lower) = match A::MIN_BOX_MM {
+        None => (
+            t.min_box,
+            "writing boxes",
+            "the template asks for".to_string(),
+            Some("lower sheet.min_box_mm"),
+        ),
+        Some(v) => (
+            super::template::mm(v),
+            "boxes",
+            format!("a {}'s boxes must be", A::FILE_NOUN),
+            None,
+        ),
+    };
+    let boxes_too_small = pad.box_size + 1e-3 < least_box;
     if boxes_too_small {
-        let least = points_to_mm(t.min_box);
-        let (limit, help) = match pad.capacity {
+        let least = points_to_mm(least_box);
+        let (limit, change) = match pad.capacity {
             Capacity::Grid {
                 columns,
                 rows,
@@ -169,22 +195,27 @@ pub fn findings<A: Part>(pad: &Pad<A>, t: &Template, mono: bool) -> Vec<Finding<
                 max_rows,
             } => (
                 format!(
-                    "at {least:.1} mm this sheet holds a grid of at most {max_columns} columns and {max_rows} rows; the map's grid has {columns} columns and {rows} rows"
+                    "at {least:.1} mm this sheet holds a grid of at most {max_columns} columns and {max_rows} rows; the {}'s grid has {columns} columns and {rows} rows",
+                    A::FILE_NOUN
                 ),
-                "use a larger page or smaller margins, draw the map's grid with fewer cells, or lower sheet.min_box_mm",
+                format!("draw the {}'s grid with fewer cells", A::FILE_NOUN),
             ),
             Capacity::Diagram { areas, max_areas } => (
                 format!(
                     "at {least:.1} mm this sheet holds a diagram of at most {max_areas} areas; the map has {areas}"
                 ),
-                "use a larger page or smaller margins, give the map a [layout] grid, or lower sheet.min_box_mm",
+                "give the map a [layout] grid".to_string(),
             ),
+        };
+        let help = match lower {
+            Some(lower) => format!("use a larger page or smaller margins, {change}, or {lower}"),
+            None => format!("use a larger page or smaller margins, or {change}"),
         };
         push(
             Diagnostic::error(
                 "print-box-too-small",
                 format!(
-                    "writing boxes would be {:.1} mm across, but the template asks for at least {least:.1} mm: {limit}",
+                    "{boxes} would be {:.1} mm across, but {asks} at least {least:.1} mm: {limit}",
                     points_to_mm(pad.box_size),
                 ),
             )
@@ -196,14 +227,17 @@ pub fn findings<A: Part>(pad: &Pad<A>, t: &Template, mono: bool) -> Vec<Finding<
     // Texts and rows of boxes that do not fit: area codes together (unless
     // their writing boxes are too small, which has its finding), the rest
     // one by one.
-    let help = "use smaller fonts in the template, or shorter names (or fewer rounds or powers)";
+    let help = format!(
+        "use smaller fonts in the template, or shorter names (or fewer {})",
+        A::COUNTED
+    );
     let (codes, others): (Vec<_>, Vec<_>) =
         pad.overflows.iter().partition(|(_, about)| about.is_code());
     match codes.as_slice() {
         _ if boxes_too_small => {}
         [] => {}
         [(message, about)] => push(
-            Diagnostic::error("print-text-overflow", message.clone()).with_help(help),
+            Diagnostic::error("print-text-overflow", message.clone()).with_help(&help),
             vec![*about],
         ),
         many => {
@@ -221,7 +255,7 @@ pub fn findings<A: Part>(pad: &Pad<A>, t: &Template, mono: bool) -> Vec<Finding<
                         shown.join("; ")
                     ),
                 )
-                .with_help(help),
+                .with_help(&help),
                 many.iter().take(3).map(|(_, a)| *a).collect(),
             );
         }
@@ -231,7 +265,7 @@ pub fn findings<A: Part>(pad: &Pad<A>, t: &Template, mono: bool) -> Vec<Finding<
         if !seen.contains(&message.as_str()) {
             seen.push(message);
             push(
-                Diagnostic::error("print-text-overflow", message.clone()).with_help(help),
+                Diagnostic::error("print-text-overflow", message.clone()).with_help(&help),
                 vec![*about],
             );
         }

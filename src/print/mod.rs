@@ -9,18 +9,23 @@
 //! does not fit, things drawn over each other, links that cannot be seen,
 //! or colours that cannot be told apart or do not show on paper;
 //! [`shipped_findings`] runs the checks on every shipped template, for
-//! `rollx check`.
+//! `rollx check`; [`Drawing`] records what a family draws for the checks,
+//! and [`mono`] holds what black-and-white sheets of every family share
+//! (hatching, a letter per colour).
 
 mod checks;
+mod draw;
+pub mod mono;
 mod pad;
 mod paging;
 mod shipped;
 pub mod template;
 
 pub use checks::{
-    Finding, MIN_COLOR_DISTANCE, MIN_LINK_MM, MIN_PAPER_DISTANCE, check, delta_e, findings,
+    Finding, MIN_COLOR_DISTANCE, MIN_LINK_MM, MIN_PAPER_DISTANCE, check, checked, delta_e, findings,
 };
+pub use draw::Drawing;
 pub use pad::{Capacity, LinkView, Mark, MarkKind, Pad, Part, PrintOptions};
-pub use paging::{INK, paginate, sheet_size};
+pub use paging::{INK, SOFT, paginate, sheet_size};
 pub use shipped::{ShippedFinding, shipped_findings};
 pub use template::{Template, TemplateError};

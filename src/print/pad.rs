@@ -35,6 +35,15 @@ pub trait Part: Copy + PartialEq + std::fmt::Debug {
     const COLOR_NOUN: &'static str;
     /// What the family's files are called, in messages (`map`).
     const FILE_NOUN: &'static str;
+    /// The least side of the family's boxes in millimetres, when the family
+    /// sets it for every template (an Encore box takes a cross: 7 mm);
+    /// `None` leaves it to the template's `sheet.min_box_mm` (a Rolling
+    /// writing box takes a number beside an area code).
+    const MIN_BOX_MM: Option<f32> = None;
+    /// What a sheet may hold too many of, in the help of texts and rows of
+    /// boxes that do not fit (the Rolling family's rounds and powers unless
+    /// a family says otherwise).
+    const COUNTED: &'static str = "rounds or powers";
     /// Colour `i` of the sheet (a region, a colour), in the order of
     /// [`Pad::colors`].
     fn color(i: usize) -> Self;

@@ -9,6 +9,9 @@ use crate::scene::{Document, Item, Page, Path, Point, Rect, Rgb, Stroke, Style, 
 /// The colour of ink on printed sheets.
 pub const INK: Rgb = Rgb::grey(25);
 
+/// The colour of secondary text (codes, the credit line).
+pub const SOFT: Rgb = Rgb::grey(90);
+
 /// The size of one sheet on the template's page, in points: the page
 /// inside its margins, or half of it (less a gap) for two sheets a page.
 pub fn sheet_size(t: &Template) -> (f32, f32) {

@@ -3,8 +3,10 @@
 //! colour die and a number die and crosses that many connected boxes of
 //! that colour.
 //!
-//! - [`model`]: the board.
+//! - [`model`]: the board;
+//! - [`sheet`]: printed sheets.
 
 pub mod model;
+pub mod sheet;
 
 pub use model::{Board, BoardCell, BoardColor, BoardInfo, ColorId, EncoreDice, Points};

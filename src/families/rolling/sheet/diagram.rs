@@ -4,7 +4,7 @@
 
 use super::draw::{INK, SOFT, Sheet};
 use super::mono::hatch;
-use crate::print::Capacity;
+use crate::print::{Capacity, Drawing};
 use crate::rolling::map::AreaId;
 use crate::scene::{Item, Path, Point, Rect, Stroke, Style};
 

@@ -3,7 +3,7 @@
 //! writing boxes and links, each recorded for the print checks.
 
 use super::layout::About;
-use crate::print::{Capacity, MarkKind};
+use crate::print::{Capacity, Drawing, MarkKind};
 type Mark = crate::print::Mark<About>;
 type LinkView = crate::print::LinkView<About>;
 use crate::print::Template;
@@ -11,7 +11,7 @@ use crate::rolling::map::{AreaId, Map};
 use crate::scene::{Anchor, Item, Path, Point, Rect, Rgb, Stroke, Style, Text, Weight};
 
 pub(super) use crate::print::INK;
-pub(super) const SOFT: Rgb = Rgb::grey(90);
+pub(super) use crate::print::SOFT;
 pub(super) const LINK: Rgb = Rgb::new(21, 101, 192);
 
 /// How far area codes may shrink below the template's `code` size to fit
@@ -58,25 +58,31 @@ pub(super) struct Sheet<'a> {
     pub(super) capacity: Capacity,
 }
 
-impl Sheet<'_> {
-    /// Records something that must stay clear of the rest; returns its index.
-    pub(super) fn mark(
-        &mut self,
-        kind: MarkKind,
-        what: impl Into<String>,
-        rect: Rect,
-        inside: Option<usize>,
-    ) -> usize {
-        self.marks.push(Mark {
-            kind,
-            what: what.into(),
-            rect,
-            inside,
-            about: self.about,
-        });
-        self.marks.len() - 1
+impl Drawing for Sheet<'_> {
+    type Part = About;
+
+    fn about(&self) -> About {
+        self.about
     }
 
+    fn items(&mut self) -> &mut Vec<Item> {
+        &mut self.items
+    }
+
+    fn texts(&mut self) -> &mut Vec<Item> {
+        &mut self.texts
+    }
+
+    fn marks(&mut self) -> &mut Vec<Mark> {
+        &mut self.marks
+    }
+
+    fn overflows(&mut self) -> &mut Vec<(String, About)> {
+        &mut self.overflows
+    }
+}
+
+impl Sheet<'_> {
     /// Draws a link's line (dashed) and records how much of it shows
     /// outside `covers` (writing boxes or frames drawn over it).
     pub(super) fn link(&mut self, a: AreaId, b: AreaId, path: Path, covers: &[Rect]) {
@@ -95,73 +101,12 @@ impl Sheet<'_> {
         });
     }
 
-    /// Draws a text and records it as a mark (as wide as its room at most),
-    /// and as an overflow when it is wider than its room.
-    fn label(&mut self, t: Text, inside: Option<usize>) -> usize {
-        let mut rect = t.bounds();
-        if let Some(max) = t.max_width
-            && rect.w > max + 0.01
-        {
-            let mm = |v: f32| v * 25.4 / 72.0;
-            let room = if max > 0.0 {
-                format!("has {:.1} mm of room", mm(max))
-            } else {
-                "has no room left".to_string()
-            };
-            self.overflows.push((
-                format!("\"{}\" is {:.1} mm wide but {room}", t.content, mm(rect.w)),
-                self.about,
-            ));
-            let left = match t.anchor {
-                Anchor::Start => t.pos.x,
-                Anchor::Middle => t.pos.x - max / 2.0,
-                Anchor::End => t.pos.x - max,
-            };
-            rect = Rect::new(left, rect.y, max.max(0.0), rect.h);
-        }
-        let what = format!("\"{}\"", t.content);
-        self.texts.push(Item::Text(t));
-        self.mark(MarkKind::Label, what, rect, inside)
-    }
-
     /// Row 1: the map's name, and a line for the player's name. Row 2: a
     /// reminder of the rule, and the round track. Returns the height.
     pub(super) fn header(&mut self) -> f32 {
         let f = self.t.fonts;
-        let title_y = f.title * crate::scene::font::vertical_metrics(Weight::Bold).0;
-        let mut title = text(
-            Point::new(0.0, title_y),
-            self.map.info.name.clone(),
-            f.title,
-            Weight::Bold,
-            Anchor::Start,
-        );
-        title.max_width = Some(self.w * 0.6);
-        self.label(title, None);
-
-        // Name line, right.
-        let name_w = self.w * 0.28;
+        let title_y = self.title_line(self.t, self.w, self.map.info.name.clone());
         let end = self.w - self.t.lines.boxes / 2.0;
-        let line = Path::line(
-            Point::new(end - name_w, title_y + 1.0),
-            Point::new(end, title_y + 1.0),
-        );
-        let style = Style::stroke(Stroke::solid(INK, self.t.lines.boxes));
-        let item = Item::Path(line, style);
-        if let Some(b) = item.bounds(&[]) {
-            self.mark(MarkKind::Box, "the name line", b, None);
-        }
-        self.items.push(item);
-        self.label(
-            text(
-                Point::new(end - name_w - 4.0, title_y),
-                "Name",
-                f.heading,
-                Weight::Bold,
-                Anchor::End,
-            ),
-            None,
-        );
 
         self.about = About::Rounds;
         // Round track, right of row 2: one row of boxes, or several when
@@ -331,41 +276,9 @@ impl Sheet<'_> {
                 .collect();
             legend.push(format!("Regions: {}.", key.join(", ")));
         }
-        let credit = format!(
-            "{} {} \u{b7} rollx",
-            self.map.info.id,
-            self.map
-                .info
-                .version
-                .as_deref()
-                .map(|v| format!("v{v}"))
-                .unwrap_or_default()
-        );
-        let credit_w = crate::scene::text_width(&credit, f.small, Weight::Regular);
-        self.label(
-            Text {
-                color: SOFT,
-                ..text(
-                    Point::new(self.w, base),
-                    credit,
-                    f.small,
-                    Weight::Regular,
-                    Anchor::End,
-                )
-            },
-            None,
-        );
-        if !legend.is_empty() {
-            let mut t = text(
-                Point::new(0.0, base),
-                legend.join("  "),
-                f.small,
-                Weight::Regular,
-                Anchor::Start,
-            );
-            t.max_width = Some(self.w - credit_w - 8.0);
-            self.label(t, None);
-        }
+        let info = &self.map.info;
+        let (id, version) = (info.id.clone(), info.version.clone());
+        self.bottom_line(self.t, self.w, base, (&id, version.as_deref()), &legend);
         row_h + 3.0 + legend_h
     }
 

@@ -29,7 +29,7 @@ pub use heat::{heat_color, heat_map};
 pub use layout::{About, Pad, layout};
 
 use crate::diag::Diagnostic;
-use crate::print::{PrintOptions, ShippedFinding, Template, check};
+use crate::print::{PrintOptions, ShippedFinding, Template, checked};
 use crate::rolling::map::Map;
 
 /// Lays out a pad and runs the print checks: the pad, or every reason it
@@ -39,13 +39,7 @@ pub fn print(
     template: &Template,
     options: &PrintOptions,
 ) -> Result<Pad, Vec<Diagnostic>> {
-    let pad = layout(map, template, options);
-    let problems = check(&pad, template, options.mono);
-    if problems.is_empty() {
-        Ok(pad)
-    } else {
-        Err(problems)
-    }
+    checked(layout(map, template, options), template, options.mono)
 }
 
 /// The print checks of every shipped template on `map`, as warnings (see

@@ -1,69 +1,22 @@
 //! Black-and-white sheets: regions told apart by hatching and by a letter
-//! in every writing box.
+//! in every writing box (both shared with the other families, in
+//! [`crate::print::mono`]).
 
+use crate::print::mono::mono_letters;
 use crate::rolling::map::Map;
-use crate::scene::{Item, Path, Point, Rect, Rgb, Stroke, Style};
+
+pub(super) use crate::print::mono::hatch;
 
 /// One letter per region, different for every region of the map: the
 /// region's `mono_letter` when the map gives one; otherwise the first
 /// letter of its name that no other region has (Black and Blue become `B`
 /// and `L`), then of its id, then the first free letter or digit.
 pub fn region_letters(map: &Map) -> Vec<char> {
-    let mut taken: Vec<char> = map.regions.iter().filter_map(|r| r.mono_letter).collect();
-    map.regions
-        .iter()
-        .map(|r| {
-            if let Some(l) = r.mono_letter {
-                return l;
-            }
-            let from_words = r.name.chars().chain(r.id.chars());
-            let letter = from_words
-                .filter(|c| c.is_alphanumeric())
-                .filter_map(|c| c.to_uppercase().next())
-                .chain(('A'..='Z').chain('0'..='9'))
-                .find(|c| !taken.contains(c))
-                .expect("36 symbols for at most 32 regions");
-            taken.push(letter);
-            letter
-        })
-        .collect()
-}
-
-/// Hatching for region `i` in black and white: lines at an angle, or two
-/// sets of lines, over `bounds`.
-pub fn hatch(i: usize, bounds: Rect, width: f32) -> Vec<Item> {
-    let spacing = 4.0 + (i / 6) as f32 * 2.0;
-    let angles: &[f32] = match i % 6 {
-        0 => &[45.0],
-        1 => &[135.0],
-        2 => &[0.0],
-        3 => &[90.0],
-        4 => &[45.0, 135.0],
-        _ => &[0.0, 90.0],
-    };
-    let c = bounds.center();
-    let r = (bounds.w.powi(2) + bounds.h.powi(2)).sqrt() / 2.0 + spacing;
-    let mut path = Path::new();
-    for &deg in angles {
-        let (s, co) = deg.to_radians().sin_cos();
-        let n = (r / spacing).ceil() as i32;
-        for k in -n..=n {
-            let off = k as f32 * spacing;
-            // A line through c + off * normal, along the direction (co, s).
-            let (px, py) = (c.x - s * off, c.y + co * off);
-            path.segs.extend(
-                Path::line(
-                    Point::new(px - co * r, py - s * r),
-                    Point::new(px + co * r, py + s * r),
-                )
-                .segs,
-            );
-        }
-    }
-    vec![Item::Path(
-        path,
-        Style::stroke(Stroke::solid(Rgb::grey(140), width)),
-    )]
+    mono_letters(
+        map.regions
+            .iter()
+            .map(|r| (r.mono_letter, r.name.as_str(), r.id.as_str())),
+    )
 }
 
 #[cfg(test)]

@@ -1,0 +1,81 @@
+//! The header (the board's name, a line for the player's name, the turn
+//! in one line) and the footer (the legend and the credit line) of an
+//! Encore sheet.
+
+use super::draw::{Sheet, text};
+use super::layout::About;
+use crate::encore::Board;
+use crate::print::Drawing;
+use crate::scene::{Anchor, Point, Weight};
+
+impl Sheet<'_> {
+    /// The start column's letter.
+    fn start_name(&self) -> String {
+        Board::column_name(self.board.start_column)
+    }
+
+    /// Row 1: the board's name, and a line for the player's name. Row 2:
+    /// a turn in one line. Returns the height.
+    pub(super) fn header(&mut self) -> f32 {
+        let f = self.t.fonts;
+        let name = if self.board.info.name.is_empty() {
+            self.board.info.id.clone()
+        } else {
+            self.board.info.name.clone()
+        };
+        let title_y = self.title_line(self.t, self.w, name);
+
+        // The turn, under the name.
+        let y = title_y + f.text * 2.0;
+        let mut turn = text(
+            Point::new(0.0, y),
+            format!(
+                "Each turn, take a colour die and a number die and cross that many boxes of the colour, all in one block, next to a crossed box or in column {}.",
+                self.start_name()
+            ),
+            f.text,
+            Weight::Regular,
+            Anchor::Start,
+        );
+        turn.max_width = Some(self.w);
+        self.label(turn, None);
+        y + f.text * crate::scene::font::vertical_metrics(Weight::Regular).1
+    }
+
+    /// The bottom line: the legend, left, and the credit line, right.
+    /// Returns the height.
+    pub(super) fn footer(&mut self) -> f32 {
+        let f = self.t.fonts;
+        let base = self.h - f.small * 0.35;
+        let mut legend = vec![format!("Start in column {}.", self.start_name())];
+        let board = self.board;
+        if board.star_penalty > 0 && board.cells.iter().any(|c| c.star) {
+            legend.push(format!(
+                "Each star not crossed at the end: \u{2212}{} points.",
+                board.star_penalty
+            ));
+        }
+        if board.jokers > 0 {
+            legend.push("Cross a ! for each joker die you use; each ! left: +1 point.".into());
+        }
+        if self.mono {
+            let key: Vec<String> = board
+                .colors
+                .iter()
+                .zip(&self.letters)
+                .map(|(c, l)| format!("{l} {}", c.name))
+                .collect();
+            legend.push(format!("Colours: {}.", key.join(", ")));
+        }
+        self.about = About::Board;
+        let info = &self.board.info;
+        self.bottom_line(
+            self.t,
+            self.w,
+            base,
+            (&info.id, info.version.as_deref()),
+            &legend,
+        );
+        f.small * 1.5
+    }
+}

@@ -1,0 +1,169 @@
+//! Drawing a sheet, the part every family shares: each text and box drawn
+//! is recorded as a [`Mark`] for the print checks, and a text wider than
+//! its room as an overflow; the title and the line for the player's
+//! name; the bottom line's legend and credit.
+
+use super::pad::{Mark, MarkKind, Part};
+use super::paging::{INK, SOFT};
+use super::template::Template;
+use crate::scene::{Anchor, Item, Path, Point, Rect, Stroke, Style, Text, Weight, text_width};
+
+/// A family's sheet being drawn: where its items go and what the print
+/// checks learn from them. A family implements the accessors and gets
+/// [`Drawing::mark`], [`Drawing::label`], [`Drawing::title_line`] and
+/// [`Drawing::bottom_line`].
+pub trait Drawing {
+    /// What part of the map or board things on the sheet show.
+    type Part: Part;
+
+    /// What is being drawn now.
+    fn about(&self) -> Self::Part;
+    /// The shapes, drawn first.
+    fn items(&mut self) -> &mut Vec<Item>;
+    /// The texts, drawn over the shapes.
+    fn texts(&mut self) -> &mut Vec<Item>;
+    /// Everything that must stay clear of everything else.
+    fn marks(&mut self) -> &mut Vec<Mark<Self::Part>>;
+    /// Texts and rows of boxes that do not fit their place.
+    fn overflows(&mut self) -> &mut Vec<(String, Self::Part)>;
+
+    /// Records something that must stay clear of the rest (but for what
+    /// lies `inside` the mark of that index); returns its index.
+    fn mark(
+        &mut self,
+        kind: MarkKind,
+        what: impl Into<String>,
+        rect: Rect,
+        inside: Option<usize>,
+    ) -> usize {
+        let about = self.about();
+        let marks = self.marks();
+        marks.push(Mark {
+            kind,
+            what: what.into(),
+            rect,
+            inside,
+            about,
+        });
+        marks.len() - 1
+    }
+
+    /// Draws a text and records it as a mark (as wide as its room at most),
+    /// and as an overflow when it is wider than its room (its
+    /// `max_width`).
+    fn label(&mut self, t: Text, inside: Option<usize>) -> usize {
+        let mut rect = t.bounds();
+        if let Some(max) = t.max_width
+            && rect.w > max + 0.01
+        {
+            let mm = |v: f32| v * 25.4 / 72.0;
+            let room = if max > 0.0 {
+                format!("has {:.1} mm of room", mm(max))
+            } else {
+                "has no room left".to_string()
+            };
+            let about = self.about();
+            self.overflows().push((
+                format!("\"{}\" is {:.1} mm wide but {room}", t.content, mm(rect.w)),
+                about,
+            ));
+            let left = match t.anchor {
+                Anchor::Start => t.pos.x,
+                Anchor::Middle => t.pos.x - max / 2.0,
+                Anchor::End => t.pos.x - max,
+            };
+            rect = Rect::new(left, rect.y, max.max(0.0), rect.h);
+        }
+        let what = format!("\"{}\"", t.content);
+        self.texts().push(Item::Text(t));
+        self.mark(MarkKind::Label, what, rect, inside)
+    }
+
+    /// The first line of a sheet `width` wide: its `title` (in bold, on
+    /// up to 60 % of the width) and, at the right end, the line for the
+    /// player's name (28 % of the width) with "Name" before it. Returns the
+    /// line's baseline.
+    fn title_line(&mut self, t: &Template, width: f32, title: String) -> f32 {
+        let baseline = t.fonts.title * crate::scene::font::vertical_metrics(Weight::Bold).0;
+        self.label(
+            Text {
+                pos: Point::new(0.0, baseline),
+                content: title,
+                size: t.fonts.title,
+                weight: Weight::Bold,
+                color: INK,
+                anchor: Anchor::Start,
+                max_width: Some(width * 0.6),
+            },
+            None,
+        );
+        let name_w = width * 0.28;
+        let end = width - t.lines.boxes / 2.0;
+        let line = Item::Path(
+            Path::line(
+                Point::new(end - name_w, baseline + 1.0),
+                Point::new(end, baseline + 1.0),
+            ),
+            Style::stroke(Stroke::solid(INK, t.lines.boxes)),
+        );
+        if let Some(b) = line.bounds(&[]) {
+            self.mark(MarkKind::Box, "the name line", b, None);
+        }
+        self.items().push(line);
+        self.label(
+            Text {
+                pos: Point::new(end - name_w - 4.0, baseline),
+                content: "Name".into(),
+                size: t.fonts.heading,
+                weight: Weight::Bold,
+                color: INK,
+                anchor: Anchor::End,
+                max_width: None,
+            },
+            None,
+        );
+        baseline
+    }
+
+    /// The bottom line of a sheet `width` wide, on `baseline`: the credit
+    /// (the file's id and version, and rollx), right, in grey; the legend's
+    /// sentences, if any, left, in what room the credit leaves.
+    fn bottom_line(
+        &mut self,
+        t: &Template,
+        width: f32,
+        baseline: f32,
+        (id, version): (&str, Option<&str>),
+        legend: &[String],
+    ) {
+        let small = t.fonts.small;
+        let text = |pos: Point, content: String, color, anchor| Text {
+            pos,
+            content,
+            size: small,
+            weight: Weight::Regular,
+            color,
+            anchor,
+            max_width: None,
+        };
+        let credit = format!(
+            "{id} {} \u{b7} rollx",
+            version.map(|v| format!("v{v}")).unwrap_or_default()
+        );
+        let credit_w = text_width(&credit, small, Weight::Regular);
+        self.label(
+            text(Point::new(width, baseline), credit, SOFT, Anchor::End),
+            None,
+        );
+        if !legend.is_empty() {
+            let mut t = text(
+                Point::new(0.0, baseline),
+                legend.join("  "),
+                INK,
+                Anchor::Start,
+            );
+            t.max_width = Some(width - credit_w - 8.0);
+            self.label(t, None);
+        }
+    }
+}
