@@ -25,16 +25,19 @@ use crate::source::{DiskFiles, Files, MAX_EXTENDS_DEPTH, normalize};
 pub enum Family {
     /// Rolling America, Rolling Japan and their fan maps.
     Rolling,
+    /// Encore! / Noch mal! boards.
+    Encore,
 }
 
 impl Family {
     /// Every family, in the order help texts list them.
-    pub const ALL: [Family; 1] = [Family::Rolling];
+    pub const ALL: [Family; 2] = [Family::Rolling, Family::Encore];
 
     /// The family's name in files (`[game] family = "rolling"`).
     pub fn name(self) -> &'static str {
         match self {
             Family::Rolling => "rolling",
+            Family::Encore => "encore",
         }
     }
 
@@ -42,6 +45,7 @@ impl Family {
     pub fn noun(self) -> &'static str {
         match self {
             Family::Rolling => "map",
+            Family::Encore => "board",
         }
     }
 
@@ -113,6 +117,8 @@ fn family_of(files: &dyn Files, path: &Path, text: &str) -> Result<Family, Unkno
 pub enum Model {
     /// A Rolling map.
     Rolling(rolling::map::Map),
+    /// An Encore board.
+    Encore(encore::Board),
 }
 
 impl Model {
@@ -120,6 +126,7 @@ impl Model {
     pub fn family(&self) -> Family {
         match self {
             Model::Rolling(_) => Family::Rolling,
+            Model::Encore(_) => Family::Encore,
         }
     }
 
@@ -127,6 +134,7 @@ impl Model {
     pub fn name(&self) -> &str {
         match self {
             Model::Rolling(m) => &m.info.name,
+            Model::Encore(b) => &b.info.name,
         }
     }
 
@@ -134,6 +142,7 @@ impl Model {
     pub fn id(&self) -> &str {
         match self {
             Model::Rolling(m) => &m.info.id,
+            Model::Encore(b) => &b.info.id,
         }
     }
 
@@ -142,6 +151,7 @@ impl Model {
     pub fn into_rolling(self) -> Result<rolling::map::Map, Family> {
         match self {
             Model::Rolling(map) => Ok(map),
+            Model::Encore(_) => Err(Family::Encore),
         }
     }
 
@@ -155,6 +165,12 @@ impl Model {
         match self {
             Model::Rolling(map) => {
                 rolling::sheet::print(map, template, options).map(|pad| Printed {
+                    document: pad.document,
+                    box_size: pad.box_size,
+                })
+            }
+            Model::Encore(board) => {
+                encore::sheet::print(board, template, options).map(|pad| Printed {
                     document: pad.document,
                     box_size: pad.box_size,
                 })
@@ -265,6 +281,18 @@ pub fn check_bytes(files: &dyn Files, path: &Path, bytes: Vec<u8>) -> Checked {
                 sources: c.sources,
                 diagnostics: c.diagnostics,
                 model: c.map.map(Model::Rolling),
+            }
+        }
+        Family::Encore => {
+            let c = encore::check_bytes(files, path, bytes);
+            Checked {
+                family,
+                file: c.report.file.clone(),
+                summary: c.report.summary(),
+                report: serde_json::to_value(&c.report).expect("reports serialise"),
+                sources: c.sources,
+                diagnostics: c.diagnostics,
+                model: c.board.map(Model::Encore),
             }
         }
     }

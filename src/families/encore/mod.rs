@@ -4,9 +4,31 @@
 //! that colour.
 //!
 //! - [`model`]: the board;
+//! - [`standard`]: the standard sheet's values, the defaults of a board
+//!   file, and the design conventions;
+//! - [`load`]: reading a board file (and what it `extends`) with located
+//!   diagnostics, and every check of `rollx check`;
+//! - [`solve`]: rule solvability, the fewest turns to complete a column,
+//!   a colour, and the game;
+//! - [`report`]: what `check` shows;
+//! - [`format`]: the file format's JSON Schema;
+//! - [`generate`]: random boards that follow the conventions;
 //! - [`sheet`]: printed sheets.
+//!
+//! The format is described in `docs/encore-board.md`.
 
+mod checks;
+pub mod format;
+pub mod generate;
+pub mod load;
 pub mod model;
+mod raw;
+pub mod report;
+mod resolve;
 pub mod sheet;
+pub mod solve;
+pub mod standard;
 
+pub use load::{Checked, check_bytes};
 pub use model::{Board, BoardCell, BoardColor, BoardInfo, ColorId, EncoreDice, Points};
+pub use resolve::column_index;
