@@ -9,23 +9,28 @@ use super::{EXIT_INVALID, EXIT_OK, EXIT_USAGE};
 use rollx::diag::render::{self, Style};
 use rollx::families::{self, Checked, LoadError};
 
+/// The long description `--help` shows.
+pub const LONG_ABOUT: &str = "Validate map and board files, whatever their family (a \
+file's `[game] family`; Rolling when it names none). Rolling maps: TOML syntax and types, \
+references, symmetric neighbours, connectivity, the grid drawing against the declared \
+neighbours, and whether the dice can fill every region. Encore boards: the grid, its colours, \
+points and dice, the design conventions (as warnings), and rule solvability: the fewest turns \
+to complete each column and colour and to end the game. A valid file is also laid out on every \
+shipped print template, in colour and in black and white, and what the print checks find \
+(boxes too small, colours too close to tell apart, parts that do not fit, hidden links) is \
+reported as warnings, as are dice with more faces than `rollx train` supports. Every problem is \
+reported at once, with its file, line and column. See docs/diagnostics.md for every code.";
+
 /// Arguments of `rollx check`.
 #[derive(Debug, Args)]
 #[command(
-    long_about = "Validate map files: TOML syntax and types, references, symmetric neighbours, \
-connectivity, the grid drawing against the declared neighbours, and whether the dice can fill \
-every region. A valid map is also laid out on every shipped print template, in colour and in \
-black and white, and what the print checks find (a grid too large for the writing boxes, \
-colours too close to tell apart, power boxes that do not fit, hidden links) is reported as \
-warnings, as are dice with more faces than `rollx train` supports. Every problem is reported \
-at once, with its file, line and column. See docs/diagnostics.md for every code.",
-    after_help = "Exit codes: 0 every map is valid (warnings allowed unless --deny-warnings), 1 a map is \
+    after_help = "Exit codes: 0 every file is valid (warnings allowed unless --deny-warnings), 1 a file is \
 invalid (or, with --deny-warnings, has warnings), 2 usage or I/O error.\n\n\
-Examples:\n  rollx check maps/usa.toml\n  rollx check maps/*.toml maps/examples/*.toml\n  rollx check --format json maps/japan.toml\n  rollx check --deny-warnings my-map.toml   # in CI: warnings fail too"
+Examples:\n  rollx check maps/usa.toml\n  rollx check maps/*.toml maps/examples/*.toml\n  rollx check --format json maps/japan.toml\n  rollx check maps/encore-black.toml\n  rollx check --deny-warnings my-map.toml   # in CI: warnings fail too"
 )]
 pub struct CheckArgs {
-    /// Map files to check.
-    #[arg(required = true, value_name = "MAP")]
+    /// Map or board files to check.
+    #[arg(required = true, value_name = "FILE")]
     pub maps: Vec<PathBuf>,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]

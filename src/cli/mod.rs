@@ -2,6 +2,7 @@
 //! lives in the library; this layer only calls it and prints.
 
 mod check;
+mod generate;
 mod human;
 mod output;
 mod play;
@@ -25,8 +26,9 @@ pub const EXIT_INVALID: u8 = 1;
 /// Exit code: bad usage or an I/O error.
 pub const EXIT_USAGE: u8 = 2;
 
-/// A toolchain for "Rolling X" roll-and-write dice games: validate maps,
-/// play and referee games, print sheets.
+/// A toolchain for map-based roll-and-write dice games (Rolling America,
+/// Rolling Japan and their fan maps; Encore! / Noch mal! boards): validate
+/// maps and boards, play and referee games, print sheets.
 #[derive(Debug, Parser)]
 #[command(name = "rollx", version, about, long_about = None)]
 #[command(
@@ -71,17 +73,26 @@ impl ColorChoice {
 /// The subcommands.
 #[derive(Debug, Subcommand)]
 pub enum Command {
-    /// Validate map files and summarise them.
+    /// Validate map and board files and summarise them.
+    #[command(long_about = check::LONG_ABOUT)]
     Check(check::CheckArgs),
+    /// Generate a random board that follows its family's conventions.
+    #[command(long_about = generate::LONG_ABOUT)]
+    Generate(generate::GenerateArgs),
     /// Play a game: the computer plays, or you do with --human.
+    #[command(long_about = play::LONG_ABOUT)]
     Play(play::PlayArgs),
     /// Check a recorded game (or a finished paper sheet) against the rules.
+    #[command(long_about = referee::LONG_ABOUT)]
     Referee(referee::RefereeArgs),
-    /// Print a pad of sheets for a map: PDF, with SVG and PNG previews.
+    /// Print a pad of sheets for a map or board: PDF, with SVG and PNG previews.
+    #[command(long_about = print::LONG_ABOUT)]
     Print(print::PrintArgs),
     /// Simulate many games with computer players and report how a map plays.
+    #[command(long_about = simulate::LONG_ABOUT)]
     Simulate(simulate::SimulateArgs),
     /// Learn the values the `tuples` computer player plays by, for a map.
+    #[command(long_about = train::LONG_ABOUT)]
     Train(train::TrainArgs),
 }
 
@@ -99,6 +110,7 @@ pub fn run() -> ExitCode {
     let _ = STDERR_COLOR.set(cli.color.enabled_for(&std::io::stderr()));
     ExitCode::from(match cli.command {
         Command::Check(args) => check::run(&args, color),
+        Command::Generate(args) => generate::run(&args),
         Command::Play(args) => play::run(&args, color),
         Command::Referee(args) => referee::run(&args, color),
         Command::Print(args) => print::run(&args, color),
@@ -266,13 +278,12 @@ pub fn load_game(path: &std::path::Path, command: &str) -> Result<rollx::rolling
         }),
         Err(family) => {
             eprintln!(
-                "error: {} is a {} {}, and `rollx {command}` plays Rolling maps only\n  \
+                "error: {} is {}, and `rollx {command}` takes Rolling maps only for now\n  \
                  help: `rollx check` and `rollx print` take it",
                 path.display(),
-                family.name(),
-                family.noun()
+                family.a_file(),
             );
-            Err(EXIT_INVALID)
+            Err(EXIT_USAGE)
         }
     }
 }

@@ -14,13 +14,15 @@ use super::{EXIT_INVALID, EXIT_OK, EXIT_USAGE, EffortArgs, load_game};
 use rollx::rolling::play::{POLICIES, Policy, derive_seed, play_game, policy_with};
 use rollx::rolling::rules::log::{GameLog, map_hash};
 
+/// The long description `--help` shows.
+pub const LONG_ABOUT: &str = "Play a whole game on a map. The computer plays by default and prints each \
+final sheet with its score; --human lets you play in the terminal against the dice (and, with \
+--players, against computer players on the same dice). The same --seed always gives the same \
+dice (and, for the computer, the same game).";
+
 /// Arguments of `rollx play`.
 #[derive(Debug, Args)]
 #[command(
-    long_about = "Play a whole game on a map. The computer plays by default and prints each \
-final sheet with its score; --human lets you play in the terminal against the dice (and, with \
---players, against computer players on the same dice). The same --seed always gives the same \
-dice (and, for the computer, the same game).",
     after_help = "In the terminal (--human), `help` lists the commands; `undo` takes back the \
 turn being played, or the last one; `hint` asks the strongest computer player available \
 (expert when the map's learned values can be read, strong otherwise). `quit`, or the end of \

@@ -12,22 +12,24 @@ use rollx::diag::render::{Style, report};
 use rollx::print::{PrintOptions, template};
 use rollx::render::{pdf, png, svg};
 
+/// The long description `--help` shows.
+pub const LONG_ABOUT: &str = "Print a pad of sheets for a map or board: a PDF with one sheet per page (or two, with \
+the a4-2up template) that prints correctly at 100 % on a home printer, plus SVG and PNG \
+previews of the first page. Before anything is written the sheet is checked: nothing outside \
+the printable area, writing boxes big enough, text that fits, colours that can be \
+told apart. Every output path is checked before the work, and the files are written whole or \
+not at all: a run that fails writes none of them.";
+
 /// Arguments of `rollx print`.
 #[derive(Debug, Args)]
 #[command(
-    long_about = "Print a pad of sheets for a map: a PDF with one sheet per page (or two, with \
-the a4-2up template) that prints correctly at 100 % on a home printer, plus SVG and PNG \
-previews of the first page. Before anything is written the sheet is checked: nothing outside \
-the printable area, writing boxes big enough, text that fits, region colours that can be \
-told apart. Every output path is checked before the work, and the files are written whole or \
-not at all: a run that fails writes none of them.",
     after_help = "Templates: letter (default), a4, a4-2up, or a template file (docs/templates.md).\n\n\
-Examples:\n  rollx print maps/usa.toml                      # output/usa.pdf, 100 sheets\n  rollx print maps/japan.toml --template a4 --sheets 20\n  rollx print maps/usa.toml --png output/usa.png  # just a preview\n  rollx print maps/usa.toml --mono -o usa-bw.pdf\n  rollx print maps/usa.toml --sheets 10 -o - | lp   # straight to the printer\n\n\
-Exit codes: 0 written, 1 the map or template is invalid or a print check failed, 2 usage or I/O error."
+Examples:\n  rollx print maps/usa.toml                      # output/usa.pdf, 100 sheets\n  rollx print maps/japan.toml --template a4 --sheets 20\n  rollx print maps/usa.toml --png output/usa.png  # just a preview\n  rollx print maps/usa.toml --mono -o usa-bw.pdf\n  rollx print maps/encore-black.toml --template a4\n  rollx print maps/usa.toml --sheets 10 -o - | lp   # straight to the printer\n\n\
+Exit codes: 0 written, 1 the map, board or template is invalid or a print check failed, 2 usage or I/O error."
 )]
 pub struct PrintArgs {
-    /// The map file.
-    #[arg(value_name = "MAP")]
+    /// The map or board file.
+    #[arg(value_name = "FILE")]
     pub map: PathBuf,
     /// A shipped template (letter, a4, a4-2up) or a template file.
     #[arg(long, short = 't', value_name = "NAME|FILE", default_value = template::DEFAULT)]

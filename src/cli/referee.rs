@@ -13,13 +13,15 @@ use rollx::rolling::rules::filled::{self, FilledVerdict};
 use rollx::rolling::rules::log::GameLog;
 use rollx::rolling::rules::referee::{Verdict, WrongMap, referee};
 
+/// The long description `--help` shows.
+pub const LONG_ABOUT: &str = "Check a recorded game against the rules, the way players check each other's \
+sheets at the end: replay the log, list every rule broken with its turn, player and die, and \
+score each sheet with one extra X per mistake. With --sheet, check a finished paper sheet \
+without a log (see docs/filled-sheet.md).";
+
 /// Arguments of `rollx referee`.
 #[derive(Debug, Args)]
 #[command(
-    long_about = "Check a recorded game against the rules, the way players check each other's \
-sheets at the end: replay the log, list every rule broken with its turn, player and die, and \
-score each sheet with one extra X per mistake. With --sheet, check a finished paper sheet \
-without a log (see docs/filled-sheet.md).",
     after_help = "Examples:\n  rollx referee g.json\n  rollx referee --format json g.json\n  rollx referee g.json --write-sheet g.toml\n  rollx referee --sheet my-sheet.toml --map maps/usa.toml\n\n\
 Exit codes: 0 the game is clean, 1 it breaks rules (or the map is invalid), 2 the file cannot be read, is not a game log, or belongs to another map (or another version of it)."
 )]

@@ -29,14 +29,16 @@ pub enum Format {
     Markdown,
 }
 
-/// Arguments of `rollx simulate`.
-#[derive(Debug, Args)]
-#[command(
-    long_about = "Play many seeded games per map with computer players and report how the map \
+/// The long description `--help` shows.
+pub const LONG_ABOUT: &str = "Play many seeded games per map with computer players and report how the map \
 plays: mean, median and spread of X with a 95 % confidence interval, the distribution, perfect \
 games, how often each area ends as an X, the pressure on each region, how often each power is \
 used and how many X it saves (the same games replayed without it), and why the X happen. \
-Results are identical for a given seed whatever the number of threads.",
+Results are identical for a given seed whatever the number of threads.";
+
+/// Arguments of `rollx simulate`.
+#[derive(Debug, Args)]
+#[command(
     after_help = "Examples:\n  rollx simulate maps/usa.toml\n  rollx simulate maps/usa.toml maps/japan.toml --games 10000 --report output/balance.html\n  rollx simulate maps/usa.toml --policy greedy,random --format json\n  rollx train maps/usa.toml && rollx simulate maps/usa.toml --policy greedy,tuples,expert\n  rollx simulate maps/usa.toml maps/japan.toml --games 10000 --policy random,greedy,strong --no-power-value --format markdown\n  rollx simulate maps/examples/tutorial.toml --games 20 --save-logs output/logs\n\n\
 Exit codes: 0 done, 1 a map is invalid, 2 usage or I/O error."
 )]

@@ -14,14 +14,16 @@ use rollx::rolling::play::tuples::Trainer;
 /// Games learned from unless `--games` says otherwise.
 pub const DEFAULT_GAMES: u64 = 600_000;
 
-/// Arguments of `rollx train`.
-#[derive(Debug, Args)]
-#[command(
-    long_about = "Learn, by playing many seeded games, how many X each local pattern of the map \
+/// The long description `--help` shows.
+pub const LONG_ABOUT: &str = "Learn, by playing many seeded games, how many X each local pattern of the map \
 still costs: the values the `tuples` and `expert` computer players play by (`--policy tuples` \
 or `--policy expert` in `play` and `simulate`). The values are written next to the map (`maps/usa.toml` gives `maps/usa.tuples`), \
 where `play` and `simulate` find them. The same map and seed always give the same file. \
-The default 600,000 games take about seven minutes on one core for `maps/usa.toml`.",
+The default 600,000 games take about seven minutes on one core for `maps/usa.toml`.";
+
+/// Arguments of `rollx train`.
+#[derive(Debug, Args)]
+#[command(
     after_help = "Examples:\n  rollx train maps/usa.toml\n  rollx train maps/examples/tutorial.toml --games 20000 --output tutorial.tuples\n\n\
 Exit codes: 0 written, 1 the map is invalid, 2 usage or I/O error."
 )]

@@ -49,9 +49,98 @@ impl Family {
         }
     }
 
+    /// The family's name in sentences ("Encore").
+    pub fn title(self) -> &'static str {
+        match self {
+            Family::Rolling => "Rolling",
+            Family::Encore => "Encore",
+        }
+    }
+
+    /// One of its files, in a sentence: "an Encore board".
+    pub fn a_file(self) -> String {
+        let article = if self.title().starts_with(['A', 'E', 'I', 'O', 'U']) {
+            "an"
+        } else {
+            "a"
+        };
+        format!("{article} {} {}", self.title(), self.noun())
+    }
+
     /// The family by its name in files.
     pub fn by_name(name: &str) -> Option<Family> {
         Family::ALL.into_iter().find(|f| f.name() == name)
+    }
+}
+
+/// What `rollx generate` is asked for; sizes left out take the family's
+/// standard sheet.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct GenerateOptions {
+    /// The seed: the same seed gives the same file.
+    pub seed: u64,
+    /// Columns of the grid.
+    pub columns: Option<usize>,
+    /// Rows of the grid.
+    pub rows: Option<usize>,
+}
+
+/// A generated map or board file.
+#[derive(Clone, Debug)]
+pub struct GeneratedFile {
+    /// The file's text.
+    pub text: String,
+    /// Its id.
+    pub id: String,
+    /// Columns and rows of its grid.
+    pub size: (usize, usize),
+    /// Tries the generator needed (1 when the first succeeded).
+    pub tries: u32,
+}
+
+/// Why `rollx generate` made nothing.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum GenerateError {
+    /// The family has no generator.
+    #[error(
+        "rollx cannot generate {} files: a Rolling map is drawn from real geography \
+         (docs/map-format.md); `rollx generate encore` makes Encore boards",
+        .0.name()
+    )]
+    NoGenerator(Family),
+    /// The size asked for cannot follow the conventions.
+    #[error("{0}")]
+    Size(String),
+    /// Every try failed.
+    #[error("no board found in {0} tries; try another seed or size")]
+    GaveUp(u32),
+}
+
+impl Family {
+    /// A random map or board of this family, or why there is none (the
+    /// family has no generator, or the size cannot be made).
+    pub fn generate(self, options: &GenerateOptions) -> Result<GeneratedFile, GenerateError> {
+        match self {
+            Family::Rolling => Err(GenerateError::NoGenerator(self)),
+            Family::Encore => {
+                let standard = encore::generate::Options::default();
+                let o = encore::generate::Options {
+                    seed: options.seed,
+                    columns: options.columns.unwrap_or(standard.columns),
+                    rows: options.rows.unwrap_or(standard.rows),
+                };
+                let g = encore::generate::generate(&o).map_err(|e| match e {
+                    encore::generate::GenerateError::Size(why) => GenerateError::Size(why),
+                    encore::generate::GenerateError::GaveUp(tries) => GenerateError::GaveUp(tries),
+                })?;
+                Ok(GeneratedFile {
+                    text: g.toml,
+                    id: g.board.info.id,
+                    size: (g.board.columns, g.board.rows),
+                    tries: g.tries,
+                })
+            }
+        }
     }
 }
 

@@ -1,0 +1,132 @@
+//! `rollx generate`: random boards of a family that follow its design
+//! conventions.
+
+use std::path::PathBuf;
+use std::time::Instant;
+
+use clap::Args;
+
+use super::output::{self, Output};
+use super::{EXIT_INVALID, EXIT_OK, EXIT_USAGE};
+use rollx::families::{self, Family, GenerateError, GenerateOptions};
+use rollx::source::DiskFiles;
+
+/// The long description `--help` shows.
+pub const LONG_ABOUT: &str = "Generate a random board that follows every design convention of its family: \
+for Encore, 21 boxes of each of five colours in blocks of 1 to 6, every colour in every column, \
+one star per column and three per colour, and every column and colour completable from the \
+start column. The same seed gives the same board on every machine. The board is checked as \
+`rollx check --deny-warnings` would before it is written. Sizes other than 15 x 7 scale the \
+conventions (the columns a multiple of 5, from 5 to 25; 5 to 12 rows).";
+
+/// Arguments of `rollx generate`.
+#[derive(Debug, Args)]
+#[command(after_help = "Families: encore.\n\n\
+Examples:\n  rollx generate encore --seed 7 -o b.toml && rollx check --deny-warnings b.toml\n  rollx generate encore --columns 10 --rows 6 --seed 3 -o small.toml\n  rollx generate encore --seed 7 | rollx print /dev/stdin -o b.pdf\n\n\
+Exit codes: 0 written, 1 no board was found for this seed and size, 2 usage (a size the conventions cannot fill) or I/O error.")]
+pub struct GenerateArgs {
+    /// The family: encore.
+    #[arg(value_name = "FAMILY")]
+    pub family: String,
+    /// The seed: the same seed gives the same board.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// Columns of the grid (default: the standard sheet's 15).
+    #[arg(long, value_name = "N")]
+    pub columns: Option<usize>,
+    /// Rows of the grid (default: the standard sheet's 7).
+    #[arg(long, value_name = "M")]
+    pub rows: Option<usize>,
+    /// The board file to write; `-` or none: standard output.
+    #[arg(long, short = 'o', value_name = "FILE")]
+    pub output: Option<PathBuf>,
+}
+
+/// Runs `rollx generate`.
+pub fn run(args: &GenerateArgs) -> u8 {
+    let Some(family) = Family::by_name(&args.family.to_ascii_lowercase()) else {
+        let names: Vec<&str> = Family::ALL.iter().map(|f| f.name()).collect();
+        eprintln!(
+            "error: unknown family `{}`\n  help: the families are {}",
+            args.family,
+            names.join(", ")
+        );
+        return EXIT_USAGE;
+    };
+    let out = match args.output.as_deref() {
+        None => None,
+        Some(p) => match Output::check(p, true) {
+            Ok(o) => Some(o),
+            Err(e) => {
+                eprintln!("error: {e}");
+                return EXIT_USAGE;
+            }
+        },
+    };
+    let start = Instant::now();
+    let options = GenerateOptions {
+        seed: args.seed,
+        columns: args.columns,
+        rows: args.rows,
+    };
+    let generated = match family.generate(&options) {
+        Ok(g) => g,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return match e {
+                GenerateError::GaveUp(_) => EXIT_INVALID,
+                GenerateError::NoGenerator(_) | GenerateError::Size(_) => EXIT_USAGE,
+            };
+        }
+    };
+    let elapsed = start.elapsed();
+    // Say what a designer would see from `rollx check` on the file.
+    let name = PathBuf::from(format!("{}.toml", generated.id));
+    let checked = families::check_bytes(&DiskFiles, &name, generated.text.clone().into_bytes());
+    if checked.errors() + checked.warnings() > 0 {
+        eprintln!(
+            "error: the generated board does not check clean ({} errors, {} warnings); \
+             this is a bug in rollx, please report the seed and size",
+            checked.errors(),
+            checked.warnings()
+        );
+        return EXIT_INVALID;
+    }
+    let written = match &out {
+        Some(o) if !o.is_stdout() => {
+            if let Err(e) = output::write(o, generated.text.as_bytes()) {
+                eprintln!("error: {e}");
+                return EXIT_USAGE;
+            }
+            format!("wrote {}", o.path().display())
+        }
+        _ => {
+            print!("{}", generated.text);
+            "written to standard output".to_owned()
+        }
+    };
+    let (columns, rows) = generated.size;
+    eprintln!(
+        "{}: {} {} x {} board {} in {} ({:.1} ms); checks clean",
+        written,
+        family.name(),
+        columns,
+        rows,
+        generated.id,
+        plural(generated.tries, "try", "tries"),
+        elapsed.as_secs_f64() * 1e3,
+    );
+    eprint!("{}", indent(&checked.summary));
+    EXIT_OK
+}
+
+fn plural(n: u32, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+fn indent(text: &str) -> String {
+    text.lines()
+        .filter(|l| l.contains("game end"))
+        .map(|l| format!("  {}\n", l.trim()))
+        .collect()
+}
