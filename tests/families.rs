@@ -40,3 +40,161 @@ fn an_unknown_family_is_one_located_error() {
         "one error, not one per key: {out}"
     );
 }
+
+/// The fenced blocks of `lang` in a Markdown file, in order.
+fn fenced(markdown: &str, lang: &str) -> Vec<String> {
+    let open = format!("```{lang}");
+    let mut blocks = Vec::new();
+    let mut current: Option<String> = None;
+    for line in markdown.lines() {
+        match &mut current {
+            None if line.trim_end() == open => current = Some(String::new()),
+            Some(block) if line.trim_end() == "```" => {
+                blocks.push(std::mem::take(block));
+                current = None;
+            }
+            Some(block) => {
+                block.push_str(line);
+                block.push('\n');
+            }
+            None => {}
+        }
+    }
+    blocks
+}
+
+fn board_doc() -> String {
+    std::fs::read_to_string(root().join("docs/encore-board.md")).unwrap()
+}
+
+fn encore_board(path: &std::path::Path) -> rollx::encore::Board {
+    match rollx::families::load(path) {
+        Ok(rollx::families::Model::Encore(board)) => board,
+        other => panic!("{} is not a valid Encore board: {other:?}", path.display()),
+    }
+}
+
+#[test]
+fn the_board_schema_in_docs_is_current() {
+    let committed = std::fs::read_to_string(root().join("docs/encore-board.schema.json")).unwrap();
+    assert_eq!(
+        committed.trim_end(),
+        rollx::encore::format::schema().trim_end(),
+        "regenerate with `cargo run --example encore_board_schema > docs/encore-board.schema.json`"
+    );
+}
+
+#[test]
+fn every_shipped_board_fits_the_schema_types() {
+    let mut boards = 0;
+    for entry in std::fs::read_dir(root().join("maps")).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_none_or(|e| e != "toml") {
+            continue;
+        }
+        let text = std::fs::read_to_string(&path).unwrap();
+        if !text.contains("family = \"encore\"") {
+            continue;
+        }
+        boards += 1;
+        let parsed: Result<rollx::encore::format::BoardFile, _> = toml::from_str(&text);
+        assert!(parsed.is_ok(), "{}: {:?}", path.display(), parsed.err());
+    }
+    assert!(boards >= 3, "the black board and two generated ones ship");
+}
+
+#[test]
+fn the_documented_complete_example_is_the_standard_sheet() {
+    let blocks = fenced(&board_doc(), "toml");
+    let dir = tempfile::tempdir().unwrap();
+    let example = dir.path().join("example.toml");
+    std::fs::write(&example, &blocks[0]).unwrap();
+    let (code, out, err) = run(&["check", "--deny-warnings", example.to_str().unwrap()]);
+    assert_eq!(code, 0, "{out}{err}");
+    let documented = encore_board(&example);
+    let shipped = encore_board(&root().join("maps/encore-black.toml"));
+    // The same colours (the example also sets green's black-and-white
+    // letter, to show the key: it is green's default).
+    let colors = |b: &rollx::encore::Board| -> Vec<_> {
+        b.colors
+            .iter()
+            .map(|c| (c.id.clone(), c.name.clone(), c.letter, c.color))
+            .collect()
+    };
+    assert_eq!(colors(&documented), colors(&shipped));
+    assert_eq!(documented.cells, shipped.cells);
+    assert_eq!(
+        (documented.columns, documented.rows, documented.start_column),
+        (shipped.columns, shipped.rows, shipped.start_column)
+    );
+    assert_eq!(documented.column_points, shipped.column_points);
+    assert_eq!(documented.color_bonus, shipped.color_bonus);
+    assert_eq!(
+        (
+            documented.jokers,
+            documented.star_penalty,
+            documented.solo_rolls
+        ),
+        (shipped.jokers, shipped.star_penalty, shipped.solo_rolls)
+    );
+    assert_eq!(documented.dice, shipped.dice);
+    // Every key of the format is in the example.
+    let schema: serde_json::Value = serde_json::from_str(&rollx::encore::format::schema()).unwrap();
+    for def in schema["$defs"].as_object().unwrap().values() {
+        for key in def["properties"]
+            .as_object()
+            .into_iter()
+            .flatten()
+            .map(|p| p.0)
+        {
+            if key != "remove" {
+                assert!(
+                    blocks[0].contains(&format!("{key} =")),
+                    "the complete example lacks `{key}`"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn the_documented_sixth_colour_variant_is_valid_with_warnings() {
+    let blocks = fenced(&board_doc(), "toml");
+    let variant = blocks
+        .iter()
+        .find(|b| b.contains("id = \"purple\""))
+        .expect("the doc shows a sixth colour");
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::copy(
+        root().join("maps/encore-black.toml"),
+        dir.path().join("encore-black.toml"),
+    )
+    .unwrap();
+    let path = dir.path().join("purple.toml");
+    std::fs::write(&path, variant).unwrap();
+    let (code, out, err) = run(&["check", path.to_str().unwrap()]);
+    assert_eq!(code, 0, "{out}{err}");
+    for code in [
+        "board-column-colors",
+        "board-column-stars",
+        "board-color-boxes",
+    ] {
+        assert!(out.contains(code), "{code}: {out}");
+    }
+    let board = encore_board(&path);
+    assert_eq!(board.colors.len(), 6);
+    assert_eq!(board.rows, 8);
+}
+
+#[test]
+fn the_documented_check_output_is_what_check_prints() {
+    let texts = fenced(&board_doc(), "text");
+    let shown = texts
+        .iter()
+        .find(|t| t.starts_with("$ rollx check maps/encore-black.toml"))
+        .expect("the doc shows check on the black board");
+    let (code, out, _) = run(&["check", "maps/encore-black.toml"]);
+    assert_eq!(code, 0);
+    let expected: String = shown.lines().skip(1).map(|l| format!("{l}\n")).collect();
+    assert_eq!(out, expected);
+}

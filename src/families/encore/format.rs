@@ -223,3 +223,49 @@ pub fn schema() -> String {
     let schema = schemars::schema_for!(BoardFile);
     serde_json::to_string_pretty(&schema).expect("schemas serialise")
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::raw;
+    use serde_json::Value;
+
+    /// The keys the schema gives an object, by the `$defs` name (or the
+    /// top level).
+    fn keys(schema: &Value, def: Option<&str>) -> Vec<String> {
+        let object = match def {
+            Some(d) => &schema["$defs"][d],
+            None => schema,
+        };
+        let mut keys: Vec<String> = object["properties"]
+            .as_object()
+            .unwrap_or_else(|| panic!("{def:?} has properties"))
+            .keys()
+            .cloned()
+            .collect();
+        keys.sort();
+        keys
+    }
+
+    fn sorted(list: &[&str]) -> Vec<String> {
+        let mut v: Vec<String> = list.iter().map(|s| s.to_string()).collect();
+        v.sort();
+        v
+    }
+
+    #[test]
+    fn the_schema_has_exactly_the_keys_the_reader_reads() {
+        let schema: Value = serde_json::from_str(&super::schema()).expect("the schema is JSON");
+        assert_eq!(keys(&schema, None), sorted(raw::TOP_KEYS));
+        for (def, reader) in [
+            ("BoardTable", raw::BOARD_KEYS),
+            ("ColorEntry", raw::COLOR_KEYS),
+            ("GridTable", raw::GRID_KEYS),
+            ("PointsTable", raw::POINTS_KEYS),
+            ("DiceTable", raw::DICE_KEYS),
+            ("SoloTable", raw::SOLO_KEYS),
+            ("ConventionsTable", raw::CONVENTION_KEYS),
+        ] {
+            assert_eq!(keys(&schema, Some(def)), sorted(reader), "{def}");
+        }
+    }
+}
