@@ -1,5 +1,6 @@
-//! How long `rollx check` takes on the shipped maps: reading the files,
-//! parsing, resolving and every check (no printing).
+//! How long `rollx check` takes on the shipped maps (reading the files,
+//! parsing, resolving and every check, no printing) and on the Encore
+//! boards, and how long `rollx generate encore` takes.
 //!
 //! Run with `cargo bench --bench check`.
 
@@ -35,5 +36,44 @@ fn check_map_text(bencher: divan::Bencher, map: &str) {
         check_bytes(&DiskFiles, &path, divan::black_box(bytes.clone()))
             .diagnostics
             .len()
+    });
+}
+
+const BOARDS: [&str; 2] = ["maps/encore-black.toml", "maps/encore-seed-11-20x8.toml"];
+
+/// The whole check of an Encore board as `rollx check` runs it: reading,
+/// the conventions, the fewest turns, and the print checks on every
+/// shipped template.
+#[divan::bench(args = BOARDS)]
+fn check_board_file(board: &str) -> usize {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(board);
+    let checked = rollx::families::check_file(divan::black_box(&path)).expect("readable");
+    checked.diagnostics.len()
+}
+
+/// The fewest turns alone (rule solvability) on an Encore board.
+#[divan::bench(args = BOARDS)]
+fn solve_board(bencher: divan::Bencher, board: &str) {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(board);
+    let Ok(rollx::families::Model::Encore(board)) = rollx::families::load(&path) else {
+        panic!("{} is a valid board", path.display());
+    };
+    bencher.bench(|| rollx::encore::solve::Solver::new(divan::black_box(&board)).solve());
+}
+
+/// `rollx generate encore`: a random board that follows the conventions,
+/// seeds 0 to 99 in turn (the figure is the mean over them).
+#[divan::bench(args = [(15, 7), (20, 8)], sample_count = 100, sample_size = 1)]
+fn generate_board(bencher: divan::Bencher, (columns, rows): (usize, usize)) {
+    let mut seed = 0;
+    bencher.bench_local(|| {
+        seed = (seed + 1) % 100;
+        rollx::encore::generate::generate(&rollx::encore::generate::Options {
+            seed,
+            columns,
+            rows,
+        })
+        .expect("a board")
+        .tries
     });
 }
