@@ -340,6 +340,16 @@ pub struct JsonLabel {
 }
 
 impl JsonDiagnostic {
+    /// The diagnostics of one severity, flattened, in their order (a
+    /// report's `errors` or `warnings`).
+    pub fn all(diags: &[Diagnostic], sources: &SourceMap, severity: Severity) -> Vec<Self> {
+        diags
+            .iter()
+            .filter(|d| d.severity == severity)
+            .map(|d| Self::new(d, sources))
+            .collect()
+    }
+
     /// Flattens a diagnostic, resolving its locations to lines and columns.
     pub fn new(diag: &Diagnostic, sources: &SourceMap) -> Self {
         let labels: Vec<JsonLabel> = diag

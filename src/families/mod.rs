@@ -298,6 +298,28 @@ pub struct Checked {
 }
 
 impl Checked {
+    /// A family's findings in the registry's shape: its report as JSON
+    /// and text.
+    fn new(
+        family: Family,
+        file: &str,
+        summary: String,
+        report: &impl serde::Serialize,
+        sources: SourceMap,
+        diagnostics: Vec<Diagnostic>,
+        model: Option<Model>,
+    ) -> Self {
+        Self {
+            family,
+            file: file.to_owned(),
+            summary,
+            report: serde_json::to_value(report).expect("reports serialise"),
+            sources,
+            diagnostics,
+            model,
+        }
+    }
+
     /// Number of errors.
     pub fn errors(&self) -> usize {
         self.diagnostics.iter().filter(|d| d.is_error()).count()
@@ -362,27 +384,29 @@ pub fn check_bytes(files: &dyn Files, path: &Path, bytes: Vec<u8>) -> Checked {
         Family::Rolling => {
             let mut c = rolling::map::check_bytes(files, path, bytes);
             rolling::limits::add_limits(&mut c);
-            Checked {
+            let model = c.map.map(Model::Rolling);
+            Checked::new(
                 family,
-                file: c.report.file.clone(),
-                summary: c.report.summary(),
-                report: serde_json::to_value(&c.report).expect("reports serialise"),
-                sources: c.sources,
-                diagnostics: c.diagnostics,
-                model: c.map.map(Model::Rolling),
-            }
+                &c.report.file,
+                c.report.summary(),
+                &c.report,
+                c.sources,
+                c.diagnostics,
+                model,
+            )
         }
         Family::Encore => {
             let c = encore::check_bytes(files, path, bytes);
-            Checked {
+            let model = c.board.map(Model::Encore);
+            Checked::new(
                 family,
-                file: c.report.file.clone(),
-                summary: c.report.summary(),
-                report: serde_json::to_value(&c.report).expect("reports serialise"),
-                sources: c.sources,
-                diagnostics: c.diagnostics,
-                model: c.board.map(Model::Encore),
-            }
+                &c.report.file,
+                c.report.summary(),
+                &c.report,
+                c.sources,
+                c.diagnostics,
+                model,
+            )
         }
     }
 }

@@ -96,14 +96,6 @@ pub struct Report {
     pub warnings: Vec<JsonDiagnostic>,
 }
 
-fn split(diags: &[Diagnostic], sources: &SourceMap, severity: Severity) -> Vec<JsonDiagnostic> {
-    diags
-        .iter()
-        .filter(|d| d.severity == severity)
-        .map(|d| JsonDiagnostic::new(d, sources))
-        .collect()
-}
-
 impl Report {
     /// The report of a board (`None` when it could not be built), with its
     /// solvability when known.
@@ -130,8 +122,8 @@ impl Report {
             colors: Vec::new(),
             column_points: Vec::new(),
             game_end: None,
-            errors: split(diags, sources, Severity::Error),
-            warnings: split(diags, sources, Severity::Warning),
+            errors: JsonDiagnostic::all(diags, sources, Severity::Error),
+            warnings: JsonDiagnostic::all(diags, sources, Severity::Warning),
         };
         let Some(b) = board else {
             return r;

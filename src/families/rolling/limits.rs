@@ -60,10 +60,6 @@ pub fn add_limits(checked: &mut Checked) {
     }
     checked.diagnostics.extend(found);
     diag::sort(&mut checked.diagnostics);
-    checked.report.warnings = checked
-        .diagnostics
-        .iter()
-        .filter(|d| d.severity == Severity::Warning)
-        .map(|d| JsonDiagnostic::new(d, &checked.sources))
-        .collect();
+    checked.report.warnings =
+        JsonDiagnostic::all(&checked.diagnostics, &checked.sources, Severity::Warning);
 }

@@ -110,14 +110,6 @@ pub struct Report {
     pub warnings: Vec<JsonDiagnostic>,
 }
 
-fn split(diags: &[Diagnostic], sources: &SourceMap, severity: Severity) -> Vec<JsonDiagnostic> {
-    diags
-        .iter()
-        .filter(|d| d.severity == severity)
-        .map(|d| JsonDiagnostic::new(d, sources))
-        .collect()
-}
-
 impl Report {
     /// The report of a file that could not be parsed at all.
     pub(crate) fn unreadable(path: &Path, diags: &[Diagnostic], sources: &SourceMap) -> Self {
@@ -133,8 +125,8 @@ impl Report {
             components: 0,
             layout: None,
             dice: None,
-            errors: split(diags, sources, Severity::Error),
-            warnings: split(diags, sources, Severity::Warning),
+            errors: JsonDiagnostic::all(diags, sources, Severity::Error),
+            warnings: JsonDiagnostic::all(diags, sources, Severity::Warning),
         }
     }
 
@@ -218,8 +210,8 @@ impl Report {
                 areas: dice.areas,
                 bag: dice.bag,
             }),
-            errors: split(diags, sources, Severity::Error),
-            warnings: split(diags, sources, Severity::Warning),
+            errors: JsonDiagnostic::all(diags, sources, Severity::Error),
+            warnings: JsonDiagnostic::all(diags, sources, Severity::Warning),
         }
     }
 
