@@ -100,7 +100,7 @@ const SHAPES: usize = 1;
 
 /// The conventions a board of this size follows, or why it cannot.
 pub fn conventions_for(columns: usize, rows: usize) -> Result<Conventions, GenerateError> {
-    if !COLUMNS.contains(&columns) || columns % COLORS != 0 {
+    if !COLUMNS.contains(&columns) || !columns.is_multiple_of(COLORS) {
         return Err(GenerateError::Size(format!(
             "a board of {columns} columns cannot have one star per column and the same number \
              of stars for each of the {COLORS} colours: give a multiple of {COLORS} from {} to {}",
@@ -378,7 +378,7 @@ impl Filler {
         }
         let mut lacking = 0;
         for col in 0..self.grid.columns {
-            let new = if col < 32 { added[col] } else { 0 };
+            let new = added.get(col).copied().unwrap_or(0);
             if self.in_column[col][k] == 0 && new == 0 {
                 lacking += 1;
             }
