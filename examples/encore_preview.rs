@@ -1,8 +1,8 @@
 //! Writes the previews of the printed Encore sheet:
 //! `cargo run --example encore_preview` writes `docs/images/encore-black.png`
-//! and `docs/images/encore-black-mono.png` (the standard board on Letter,
-//! in colour and in black and white), and prints what the print checks
-//! find, if anything.
+//! and `docs/images/encore-black-mono.png` (the standard board,
+//! `maps/encore-black.toml`, on Letter, in colour and in black and white),
+//! and prints what the print checks find, if anything.
 
 #[path = "../tests/encore_black/mod.rs"]
 mod encore_black;

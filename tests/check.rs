@@ -47,35 +47,62 @@ fn csv_rows(name: &str) -> Vec<Vec<String>> {
         .collect()
 }
 
-const SHIPPED: [&str; 4] = [
-    "maps/usa.toml",
-    "maps/japan.toml",
-    "maps/examples/tutorial.toml",
-    "maps/examples/usa-mainland.toml",
-];
-
-#[test]
-fn shipped_maps_are_valid_without_warnings() {
-    for map in SHIPPED {
-        let (code, out, err) = check(&[map]);
-        assert_eq!(code, 0, "{map}:\n{out}{err}");
-        assert!(
-            out.starts_with(&format!("ok: {map} is a valid map")),
-            "{out}"
-        );
-        assert!(out.contains("warnings: 0"), "{map}: {out}");
+/// Every shipped map and board (`maps/`, `maps/examples/`), as paths from
+/// the project's root, with what `check` calls it: `map` (Rolling) or
+/// `board` (Encore), by the `[game] family` the file names.
+fn shipped() -> Vec<(String, &'static str)> {
+    let mut out = Vec::new();
+    for dir in ["maps", "maps/examples"] {
+        for path in toml_files(dir) {
+            let text = std::fs::read_to_string(&path).unwrap();
+            let file: toml::Table = toml::from_str(&text).unwrap();
+            let family = file
+                .get("game")
+                .and_then(|g| g.get("family"))
+                .and_then(|f| f.as_str());
+            let noun = match family {
+                Some("encore") => "board",
+                _ => "map",
+            };
+            let rel = path
+                .strip_prefix(root())
+                .unwrap()
+                .to_string_lossy()
+                .to_string();
+            out.push((rel, noun));
+        }
     }
+    out
 }
 
+/// Each shipped file is checked twice (text and JSON): an Encore board's
+/// check takes up to seconds in a debug build.
 #[test]
-fn shipped_map_reports_match_snapshots() {
-    for map in SHIPPED {
+fn shipped_maps_are_valid_without_warnings_and_match_snapshots() {
+    let shipped = shipped();
+    for map in [
+        "maps/usa.toml",
+        "maps/japan.toml",
+        "maps/examples/tutorial.toml",
+        "maps/examples/usa-mainland.toml",
+        "maps/encore-black.toml",
+    ] {
+        assert!(shipped.iter().any(|(m, _)| m == map), "{map} is shipped");
+    }
+    for (map, noun) in &shipped {
+        // Without warnings, --deny-warnings changes nothing in the output.
+        let (code, text, err) = check(&["--deny-warnings", map]);
+        assert_eq!(code, 0, "{map}:\n{text}{err}");
+        assert!(
+            text.starts_with(&format!("ok: {map} is a valid {noun}")),
+            "{text}"
+        );
+        assert!(text.contains("warnings: 0"), "{map}: {text}");
         let name = Path::new(map)
             .file_stem()
             .unwrap()
             .to_string_lossy()
             .to_string();
-        let (_, text, _) = check(&[map]);
         insta::assert_snapshot!(format!("check-{name}"), text);
         let (_, json, _) = check(&["--format", "json", map]);
         insta::assert_snapshot!(format!("check-{name}-json"), json);
@@ -188,17 +215,28 @@ fn japan_matches_the_real_borders_and_links() {
     );
 }
 
-/// The broken maps: `tests/fixtures/bad/` for the map's own checks, and
+/// The broken files: `tests/fixtures/bad/` for a map's own checks,
 /// `tests/fixtures/limits/` for the limits of printing and training, which
-/// `rollx check` adds (the map library alone finds nothing there).
-const FIXTURE_DIRS: [&str; 2] = ["tests/fixtures/bad", "tests/fixtures/limits"];
+/// `rollx check` adds (the map library alone finds nothing there), and
+/// `tests/fixtures/encore/` for Encore boards (one per `board-*` code).
+const FIXTURE_DIRS: [&str; 3] = [
+    "tests/fixtures/bad",
+    "tests/fixtures/limits",
+    "tests/fixtures/encore",
+];
 
 fn bad_fixtures() -> Vec<PathBuf> {
     FIXTURE_DIRS.iter().flat_map(|d| toml_files(d)).collect()
 }
 
-/// Codes whose fixtures hold only a warning: the map stays valid.
-const WARNINGS: [&str; 12] = [
+/// Codes whose fixtures hold only warnings: the map or board stays valid.
+const WARNINGS: [&str; 18] = [
+    "board-block-sizes",
+    "board-block-too-large",
+    "board-color-boxes",
+    "board-color-stars",
+    "board-column-colors",
+    "board-column-stars",
     "duplicate-link",
     "duplicate-neighbor",
     "link-touches",
@@ -224,12 +262,17 @@ fn every_broken_fixture_reports_its_own_code_with_a_location() {
             .unwrap()
             .to_string_lossy()
             .to_string();
-        let folder = if rel.contains("/limits/") {
-            "limits"
-        } else {
-            "bad"
-        };
+        // Snapshots are named by folder: `bad-syntax`, `encore-board-ragged`.
+        let folder = path
+            .parent()
+            .and_then(Path::file_name)
+            .unwrap()
+            .to_string_lossy()
+            .to_string();
         let report = json(&rel);
+        if folder == "encore" {
+            assert_eq!(report["family"], "encore", "{rel} is read as a board");
+        }
         let key = if WARNINGS.contains(&code.as_str()) {
             "warnings"
         } else {
@@ -249,6 +292,12 @@ fn every_broken_fixture_reports_its_own_code_with_a_location() {
             assert!(d["line"].as_u64().unwrap() >= 1, "{rel}: no line");
             assert!(d["column"].as_u64().unwrap() >= 1, "{rel}: no column");
             assert!(!d["message"].as_str().unwrap().is_empty());
+            if folder == "encore" {
+                assert!(
+                    d["help"].as_str().is_some_and(|h| !h.is_empty()),
+                    "{rel}: a board's finding says how to fix it: {d:#}"
+                );
+            }
         }
         let (exit, text, _) = check(&[&rel]);
         let want = if key == "errors" { 1 } else { 0 };
@@ -271,7 +320,7 @@ fn every_documented_code_has_a_fixture() {
         .collect();
     assert_eq!(
         documented, fixtures,
-        "docs/diagnostics.md and tests/fixtures/{{bad,limits}}/ list the same codes"
+        "docs/diagnostics.md and tests/fixtures/{{bad,limits,encore}}/ list the same codes"
     );
 }
 

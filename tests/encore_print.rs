@@ -8,7 +8,7 @@ mod encore_black;
 use encore_black::{black, board_from};
 
 use rollx::encore::sheet::{self, About, MIN_BOX_MM};
-use rollx::encore::{Board, Points};
+use rollx::encore::{Board, ColorId, Points};
 use rollx::print::{MarkKind, PrintOptions, Template, findings, template};
 use rollx::render::pdf::to_pdf;
 use rollx::render::svg::to_svg;
@@ -248,16 +248,23 @@ fn mono_sheets_use_no_colour_and_give_every_colour_a_letter() {
     assert!(
         words
             .iter()
-            .any(|w| w.contains("Colours: R Red, O Orange, Y Yellow, G Green, B Blue.")),
+            .any(|w| w.contains("Colours: G Green, Y Yellow, B Blue, R Red, O Orange.")),
         "the legend explains the letters"
     );
     // Each box carries its colour's letter: pink-red and orange, orange and
     // yellow are told apart without colour.
-    for (letter, color) in ['R', 'O', 'Y', 'G', 'B'].iter().zip(0u8..) {
-        let boxes = board.cells.iter().filter(|c| c.color.0 == color).count();
+    for (letter, id) in [
+        ('R', "red"),
+        ('O', "orange"),
+        ('Y', "yellow"),
+        ('G', "green"),
+        ('B', "blue"),
+    ] {
+        let color = color_of(&board, id);
+        let boxes = board.cells.iter().filter(|c| c.color == color).count();
         let shown = words.iter().filter(|w| **w == letter.to_string()).count();
         // And B, G and O are column letters too.
-        let column = usize::from(*letter <= 'O');
+        let column = usize::from(letter <= 'O');
         assert_eq!(
             shown,
             boxes + 1 + column,
@@ -267,6 +274,11 @@ fn mono_sheets_use_no_colour_and_give_every_colour_a_letter() {
     // In colour there are no letters.
     let colour = words_of(&board, false);
     assert!(!colour.iter().any(|w| w == "R" || w == "Y"));
+}
+
+/// The colour with this id.
+fn color_of(board: &Board, id: &str) -> ColorId {
+    ColorId(board.colors.iter().position(|c| c.id == id).unwrap() as u8)
 }
 
 fn words_of(board: &Board, mono: bool) -> Vec<String> {
@@ -325,7 +337,8 @@ fn boxes_need_7_mm_on_every_template_not_the_maps_9() {
 #[test]
 fn colours_that_print_alike_are_refused_in_colour_only() {
     let mut board = black();
-    board.colors[1].color = board.colors[0].color;
+    let (red, orange) = (color_of(&board, "red"), color_of(&board, "orange"));
+    board.colors[orange.index()].color = board.colors[red.index()].color;
     let t = load("letter");
     let problems = sheet::print(&board, &t, &options(1, false)).unwrap_err();
     assert_eq!(problems.len(), 1, "{problems:#?}");

@@ -20,6 +20,12 @@ fn the_broken_corpus_never_panics() {
 fn every_truncation_of_every_shipped_map_is_checked_without_panic() {
     let mut maps = toml_files("maps");
     maps.extend(toml_files("maps/examples"));
+    // The Encore boards' truncations are read in tests/encore_board.rs.
+    maps.retain(|p| {
+        !std::fs::read_to_string(p)
+            .unwrap()
+            .contains("family = \"encore\"")
+    });
     assert!(maps.len() >= 4);
     for path in maps {
         let bytes = std::fs::read(&path).unwrap();

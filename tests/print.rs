@@ -44,7 +44,8 @@ fn every_shipped_map_prints_with_every_shipped_template_in_colour_and_mono() {
     assert!(maps.len() >= 4 && templates.len() >= 3);
     let mut failures = Vec::new();
     for path in &maps {
-        let map = load(path).unwrap();
+        // Maps and Encore boards alike, through the family registry.
+        let model = rollx::families::load(path).unwrap();
         for file in &templates {
             // Shipped templates are built in and found by name.
             let name = file.file_stem().unwrap().to_str().unwrap();
@@ -52,7 +53,7 @@ fn every_shipped_map_prints_with_every_shipped_template_in_colour_and_mono() {
             assert_eq!(t, template::load(file.to_str().unwrap()).unwrap());
             for mono in [false, true] {
                 let options = PrintOptions { sheets: 1, mono };
-                if let Err(problems) = sheet::print(&map, &t, &options) {
+                if let Err(problems) = model.print(&t, &options) {
                     let messages: Vec<&str> = problems.iter().map(|d| d.message.as_str()).collect();
                     failures.push(format!(
                         "{} on {name}{}: {messages:?}",

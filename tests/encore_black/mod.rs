@@ -1,12 +1,15 @@
-//! The standard ("black") Encore board, built from the facts in
-//! `../shared/reference/encore-black-sheet.md` (the rulebook's sheet), for
-//! the print tests, benches and the preview example until the board reader
-//! ships `maps/encore-black.toml`.
+//! The standard ("black") Encore board: `maps/encore-black.toml` as the
+//! board reader loads it, for the print tests, benches and the preview
+//! example, and the facts of the printed sheet
+//! (`../shared/reference/encore-black-sheet.md`, from the rulebook) that
+//! the loaded board is checked against.
 
 #![allow(dead_code)] // Each user needs its own subset.
 
-use rollx::encore::{Board, BoardCell, BoardColor, BoardInfo, ColorId, EncoreDice, Points};
-use rollx::scene::Rgb;
+use std::path::Path;
+
+use rollx::encore::{Board, BoardCell, ColorId, Points};
+use rollx::families::{Model, load};
 
 /// Row 1 (top) to row 7; upper case marks a star.
 pub const ROWS: [&str; 7] = [
@@ -23,10 +26,38 @@ pub const ROWS: [&str; 7] = [
 pub const FIRST: [u8; 15] = [5, 3, 3, 3, 2, 2, 2, 1, 2, 2, 2, 3, 3, 3, 5];
 pub const LATER: [u8; 15] = [3, 2, 2, 2, 1, 1, 1, 0, 1, 1, 1, 2, 2, 2, 3];
 
+/// The letters of the grid: r red (printed pink), o orange, y yellow,
+/// g green, b blue.
+pub const COLORS: [(char, &str); 5] = [
+    ('r', "red"),
+    ('o', "orange"),
+    ('y', "yellow"),
+    ('g', "green"),
+    ('b', "blue"),
+];
+
+/// The start column: H, the 8th.
+pub const START_COLUMN: usize = 7;
+
+/// A colour's bonus: 5 for the first to complete it, 3 later.
+pub const COLOR_BONUS: Points = Points { first: 5, later: 3 };
+
+/// The "!" boxes.
+pub const JOKERS: u8 = 8;
+
+/// Points lost for each star not crossed.
+pub const STAR_PENALTY: u8 = 2;
+
+/// Rolls in a solo game.
+pub const SOLO_ROLLS: u8 = 30;
+
+/// The dice: colour dice, number dice, the numbers (a joker face besides).
+pub const DICE: (u8, u8, [u8; 5]) = (3, 3, [1, 2, 3, 4, 5]);
+
 /// What a player reads on the standard sheet, besides the column letters
 /// and the points.
 pub const LABELS: [&str; 13] = [
-    "Encore!",
+    "Encore! (black sheet)",
     "Name",
     "start",
     "First",
@@ -41,76 +72,42 @@ pub const LABELS: [&str; 13] = [
     "Solo game: 30 rolls",
 ];
 
-/// (id, name, letter, colour) of the five colours; red prints pink.
-pub const COLORS: [(&str, &str, char, &str); 5] = [
-    ("red", "Red", 'r', "#e8467c"),
-    ("orange", "Orange", 'o', "#f39325"),
-    ("yellow", "Yellow", 'y', "#f7d117"),
-    ("green", "Green", 'g', "#5bb04a"),
-    ("blue", "Blue", 'b', "#3b8fd9"),
-];
+/// The shipped standard board, `maps/encore-black.toml`, as loaded.
+pub fn black() -> Board {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/encore-black.toml");
+    match load(&path) {
+        Ok(Model::Encore(board)) => board,
+        Ok(other) => panic!(
+            "{} is {:?}, not an Encore board",
+            path.display(),
+            other.family()
+        ),
+        Err(e) => panic!("{e}"),
+    }
+}
 
-/// A board from rows of colour letters (upper case: a star) with the
-/// standard sheet's colours, points, jokers and dice.
+/// The black board with another grid (rows of its colour letters, upper
+/// case: a star) and column points: for sizes the board reader does not
+/// accept.
 pub fn board_from(rows: &[&str], column_points: Vec<Points>) -> Board {
-    let colors: Vec<BoardColor> = COLORS
-        .iter()
-        .map(|&(id, name, letter, color)| BoardColor {
-            id: id.into(),
-            name: name.into(),
-            letter,
-            color: Rgb::parse(color).unwrap(),
-            mono_letter: None,
-        })
-        .collect();
+    let mut board = black();
     let cells = rows
         .iter()
         .flat_map(|row| row.chars())
         .map(|ch| BoardCell {
             color: ColorId(
-                COLORS
+                board
+                    .colors
                     .iter()
-                    .position(|c| c.2 == ch.to_ascii_lowercase())
+                    .position(|c| c.letter == ch.to_ascii_lowercase())
                     .unwrap_or_else(|| panic!("no colour `{ch}`")) as u8,
             ),
             star: ch.is_ascii_uppercase(),
         })
         .collect();
-    Board {
-        info: BoardInfo {
-            id: "encore-black".into(),
-            name: "Encore!".into(),
-            version: Some("1.0".into()),
-            ..BoardInfo::default()
-        },
-        colors,
-        columns: rows[0].len(),
-        rows: rows.len(),
-        cells,
-        start_column: 7,
-        column_points,
-        color_bonus: vec![Points { first: 5, later: 3 }; 5],
-        jokers: 8,
-        star_penalty: 2,
-        dice: EncoreDice {
-            color_dice: 3,
-            number_dice: 3,
-            numbers: vec![1, 2, 3, 4, 5],
-            jokers: true,
-            max_cross: 5,
-        },
-        solo_rolls: 30,
-    }
-}
-
-/// The standard black board.
-pub fn black() -> Board {
-    board_from(
-        &ROWS,
-        FIRST
-            .iter()
-            .zip(LATER)
-            .map(|(&first, later)| Points { first, later })
-            .collect(),
-    )
+    board.columns = rows[0].len();
+    board.rows = rows.len();
+    board.cells = cells;
+    board.column_points = column_points;
+    board
 }

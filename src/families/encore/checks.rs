@@ -8,20 +8,22 @@ use super::solve::{MAX_BLOCK, Solvability, Solver};
 use super::standard::Conventions;
 use crate::diag::Diagnostic;
 
-/// Runs every check on a board; returns its solvability when its blocks
-/// are within the limits.
-pub fn check(
+/// The quick checks of a built board: its blocks within the limit of the
+/// solver (an error) and the design conventions (warnings). Returns
+/// whether the blocks are within the limit, so that
+/// [`solvability`] can run.
+pub fn structure(
     board: &Board,
     conventions: &Conventions,
     places: &Places,
     diags: &mut Vec<Diagnostic>,
-) -> Option<Solvability> {
+) -> bool {
     let blocks = board.blocks();
     conventions_of(board, &blocks, conventions, places, diags);
-    let mut too_large = false;
+    let mut within = true;
     for block in &blocks {
         if block.len() > MAX_BLOCK {
-            too_large = true;
+            within = false;
             diags.push(
                 Diagnostic::error(
                     "board-limit",
@@ -37,13 +39,17 @@ pub fn check(
             );
         }
     }
-    if too_large {
-        return None;
-    }
+    within
+}
+
+/// Rule solvability of a board whose blocks are within the limits
+/// ([`structure`]): the fewest turns, and an error for each column or
+/// colour that can never be completed, and for a game that can never end.
+pub fn solvability(board: &Board, places: &Places, diags: &mut Vec<Diagnostic>) -> Solvability {
     let solver = Solver::new(board);
     let s = solver.solve();
     unsolvable(board, &solver, &s, places, diags);
-    Some(s)
+    s
 }
 
 /// Turns that can never be taken: each column, colour, and the game's end.
@@ -100,7 +106,7 @@ fn unsolvable(
         for b in &blocks {
             d = d.with_label(
                 places.cells[b[0]],
-                format!("a block of {} that no turns can cross whole", b.len()),
+                format!("a block of {} that no turn can cross whole", b.len()),
             );
         }
         if blocks.is_empty() {
@@ -145,12 +151,23 @@ fn conventions_of(
     diags: &mut Vec<Diagnostic>,
 ) {
     let name = |c: ColorId| board.colors[c.index()].id.as_str();
-    let with_key = |d: Diagnostic, key: &str| {
-        d.with_opt_label(places.convention(key), "the convention")
-            .with_help(format!(
-                "a board may break a convention on purpose; declare the board's own in \
-                 [conventions] ({key} = ...) if it follows another"
-            ))
+    // How to fix a broken convention: the board, or the convention.
+    let with_key = |d: Diagnostic, key: &str, fix: String| {
+        let declared = places.convention(key);
+        let value = if key == "every_color_in_every_column" {
+            "false"
+        } else {
+            "..."
+        };
+        let or = match declared {
+            Some(_) => format!("or change `{key}` in [conventions] if the board follows another"),
+            None => format!(
+                "or, if the board breaks the convention on purpose, declare its own in \
+                 [conventions]: {key} = {value}"
+            ),
+        };
+        d.with_opt_label(declared, "the convention")
+            .with_help(format!("{fix}; {or}"))
     };
     for c in 0..board.colors.len() {
         let id = ColorId(c as u8);
@@ -168,6 +185,11 @@ fn conventions_of(
                 )
                 .with_label(places.color(id), format!("{} boxes", boxes.len())),
                 "boxes_per_color",
+                format!(
+                    "change the colour of boxes in the grid so that {} has {} boxes",
+                    name(id),
+                    conv.boxes_per_color
+                ),
             ));
         }
         let mine: Vec<&Vec<usize>> = blocks
@@ -205,16 +227,24 @@ fn conventions_of(
             if odd.is_empty() {
                 d = d.with_label(places.color(id), "this colour");
             }
-            diags.push(with_key(d, "block_sizes"));
+            diags.push(with_key(
+                d,
+                "block_sizes",
+                format!(
+                    "reshape {}'s blocks (its boxes that share an edge) to sizes {}",
+                    name(id),
+                    list(&conv.block_sizes)
+                ),
+            ));
         }
         let stars = boxes.iter().filter(|&&i| board.cells[i].star).count() as u32;
         if stars != conv.stars_per_color {
             let mut d = Diagnostic::warning(
                 "board-color-stars",
                 format!(
-                    "{} has {stars} star{}; the convention is {}",
+                    "{} has {}; the convention is {}",
                     name(id),
-                    if stars == 1 { "" } else { "s" },
+                    stars_text(stars),
                     conv.stars_per_color
                 ),
             );
@@ -229,7 +259,15 @@ fn conventions_of(
             if starred.is_empty() {
                 d = d.with_label(places.color(id), "no star");
             }
-            diags.push(with_key(d, "stars_per_color"));
+            diags.push(with_key(
+                d,
+                "stars_per_color",
+                format!(
+                    "move stars (upper-case letters) so that {} has {}",
+                    name(id),
+                    stars_text(conv.stars_per_color)
+                ),
+            ));
         }
     }
     for c in 0..board.columns {
@@ -249,6 +287,14 @@ fn conventions_of(
                     )
                     .with_label(top, format!("column {column}")),
                     "every_color_in_every_column",
+                    format!(
+                        "give column {column} a box of {}",
+                        if missing.len() == 1 {
+                            "that colour"
+                        } else {
+                            "each of these colours"
+                        }
+                    ),
                 ));
             }
         }
@@ -261,9 +307,8 @@ fn conventions_of(
             let mut d = Diagnostic::warning(
                 "board-column-stars",
                 format!(
-                    "column {column} has {} star{}; the convention is {}",
-                    starred.len(),
-                    if starred.len() == 1 { "" } else { "s" },
+                    "column {column} has {}; the convention is {}",
+                    stars_text(starred.len() as u32),
                     conv.stars_per_column
                 ),
             );
@@ -273,7 +318,14 @@ fn conventions_of(
             if starred.is_empty() {
                 d = d.with_label(top, format!("column {column}"));
             }
-            diags.push(with_key(d, "stars_per_column"));
+            diags.push(with_key(
+                d,
+                "stars_per_column",
+                format!(
+                    "move stars (upper-case letters) so that column {column} has {}",
+                    stars_text(conv.stars_per_column)
+                ),
+            ));
         }
     }
     let limit = conv.largest_block.max(u32::from(board.dice.max_cross));
@@ -294,9 +346,17 @@ fn conventions_of(
                 )
                 .with_label(places.cells[b[0]], format!("a block of {}", b.len())),
                 "largest_block",
+                format!(
+                    "split the block into blocks of at most {limit} with boxes of other colours"
+                ),
             ));
         }
     }
+}
+
+/// `1 star`, `3 stars`.
+fn stars_text(n: u32) -> String {
+    format!("{n} star{}", if n == 1 { "" } else { "s" })
 }
 
 fn list(sizes: &[u32]) -> String {

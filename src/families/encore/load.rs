@@ -39,6 +39,28 @@ pub struct Checked {
 
 /// Checks a board given as bytes; `files` serves the files it extends.
 pub fn check_bytes(files: &dyn Files, path: &Path, bytes: Vec<u8>) -> Checked {
+    check(files, path, bytes, Depth::Full)
+}
+
+/// Reads a board given as bytes as [`check_bytes`] does, with every
+/// structural error and design convention, but without its two slow
+/// checks: rule solvability (the fewest turns, and `board-unsolvable`) and
+/// the print limits of the shipped templates. For programs that read many
+/// boards; `rollx check` runs [`check_bytes`].
+pub fn read_bytes(files: &dyn Files, path: &Path, bytes: Vec<u8>) -> Checked {
+    check(files, path, bytes, Depth::Reader)
+}
+
+/// How far [`check`] goes.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Depth {
+    /// The board's structure and conventions.
+    Reader,
+    /// Everything `rollx check` reports.
+    Full,
+}
+
+fn check(files: &dyn Files, path: &Path, bytes: Vec<u8>, depth: Depth) -> Checked {
     let mut sources = SourceMap::new();
     let mut diags = Vec::new();
     let file = Loc {
@@ -62,8 +84,11 @@ pub fn check_bytes(files: &dyn Files, path: &Path, bytes: Vec<u8>) -> Checked {
     let resolved = resolve(merged, file, &mut diags);
     let mut solvability = None;
     let mut board = resolved.board;
-    if let (Some(b), Some(places)) = (&board, &resolved.places) {
-        solvability = checks::check(b, &resolved.conventions, places, &mut diags);
+    if let (Some(b), Some(places)) = (&board, &resolved.places)
+        && checks::structure(b, &resolved.conventions, places, &mut diags)
+        && depth == Depth::Full
+    {
+        solvability = Some(checks::solvability(b, places, &mut diags));
         if !diags.iter().any(Diagnostic::is_error) {
             add_print_findings(b, places, &mut diags);
         }

@@ -29,6 +29,6 @@ pub mod sheet;
 pub mod solve;
 pub mod standard;
 
-pub use load::{Checked, check_bytes};
+pub use load::{Checked, check_bytes, read_bytes};
 pub use model::{Board, BoardCell, BoardColor, BoardInfo, ColorId, EncoreDice, Points};
 pub use resolve::column_index;

@@ -106,7 +106,8 @@ impl Reader<'_> {
                 "invalid-value",
                 format!("`{key}` must be from {lo} to {hi}, not {}", v.value),
             )
-            .with_label(v.loc, format!("expected {lo} to {hi}")),
+            .with_label(v.loc, format!("expected {lo} to {hi}"))
+            .with_help(format!("write a whole number from {lo} to {hi}")),
         );
         None
     }
@@ -189,7 +190,21 @@ fn one_letter(
                     "invalid-value",
                     format!("{what} must be one letter, not `{}`", s.value),
                 )
-                .with_label(s.loc, "expected one letter from a to z"),
+                .with_label(
+                    s.loc,
+                    if digits_too {
+                        "expected one letter from A to Z, or a digit"
+                    } else {
+                        "expected one letter from a to z"
+                    },
+                )
+                .with_help(if digits_too {
+                    "write one letter or digit, e.g. mono_letter = \"P\"; black-and-white \
+                     sheets print it in each box"
+                } else {
+                    "write one letter, e.g. letter = \"p\"; the grid writes it in lower case, \
+                     and in upper case for a box with a star"
+                }),
             );
             None
         }
@@ -227,7 +242,7 @@ pub fn resolve(raw: RawBoard, file: Loc, diags: &mut Vec<Diagnostic>) -> Resolve
     };
     let info = resolve_info(&raw, file, &mut r);
     let (colors, color_locs) = resolve_colors(&raw, file, &mut r);
-    let grid = resolve_grid(&raw, file, &colors, &mut r);
+    let grid = resolve_grid(&raw, file, &colors, &color_locs, &mut r);
     let conventions = resolve_conventions(&raw, &mut r);
 
     let dice = resolve_dice(&raw, &mut r);
@@ -363,7 +378,11 @@ fn resolve_colors(
                     "board-limit",
                     format!("a board may have at most {MAX_COLORS} colours"),
                 )
-                .with_label(id.loc, "one colour too many"),
+                .with_label(id.loc, "one colour too many")
+                .with_help(format!(
+                    "keep at most {MAX_COLORS} [[colors]] entries (a variant can drop one \
+                     with `remove = true`)"
+                )),
             );
             break;
         }
@@ -469,6 +488,7 @@ fn resolve_grid(
     raw: &RawBoard,
     file: Loc,
     colors: &[BoardColor],
+    color_locs: &[Option<Loc>],
     r: &mut Reader<'_>,
 ) -> Option<Grid> {
     let header = raw.grid.header.unwrap_or(file);
@@ -519,7 +539,10 @@ fn resolve_grid(
                     rows.len()
                 ),
             )
-            .with_label(*rows_loc, "too large"),
+            .with_label(*rows_loc, "too large")
+            .with_help(format!(
+                "draw the board on at most {MAX_COLUMNS} columns and {MAX_ROWS} rows"
+            )),
         );
         ok = false;
     }
@@ -594,13 +617,16 @@ fn resolve_grid(
         rows_loc: *rows_loc,
     };
     for (c, color) in colors.iter().enumerate() {
-        if !grid.cells.iter().any(|cell| cell.color.index() == c) {
+        // A letter taken by an earlier colour is `board-duplicate-letter`.
+        let shared = colors[..c].iter().any(|k| k.letter == color.letter);
+        if !shared && !grid.cells.iter().any(|cell| cell.color.index() == c) {
             r.diags.push(
                 error(
                     "board-empty-color",
                     format!("no box of the grid is {} (`{}`)", color.id, color.letter),
                 )
-                .with_label(*rows_loc, "this grid")
+                .with_opt_label(color_locs[c], "this colour")
+                .with_label(*rows_loc, "has no box of it")
                 .with_help(
                     "a colour without boxes would count as complete from the start; \
                      give it boxes, or remove it from [[colors]]",

@@ -712,13 +712,11 @@ impl Graph {
             }
         };
         // The root's node touches every option in the start column.
-        for v in 0..n {
-            if rooted[v] && v != 0 {
-                link(0, v, &mut near);
-            }
+        for v in (1..n).filter(|&v| rooted[v]) {
+            link(0, v, &mut near);
         }
-        for a in 0..n {
-            for &o in &members[a] {
+        for (a, options) in members.iter().enumerate() {
+            for &o in options {
                 for &p in &solver.touching[o] {
                     if let Some(b) = node_of[p] {
                         link(a, b, &mut near);

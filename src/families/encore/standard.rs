@@ -22,7 +22,7 @@ const COLORS: [(char, &str, &str, Rgb); 5] = [
 /// The standard palette: green, yellow, blue, red (printed pink), orange,
 /// with the letters `g y b r o`.
 pub fn colors() -> Vec<BoardColor> {
-    COLORS.iter().map(|c| color(c)).collect()
+    COLORS.iter().map(color).collect()
 }
 
 /// The standard colour with this id, if it is one.

@@ -78,9 +78,9 @@ fn brute(board: &Board) -> Vec<u16> {
         let mut seen = mask & mask.wrapping_neg();
         loop {
             let mut grown = seen;
-            for i in 0..n {
+            for (i, around) in near.iter().enumerate() {
                 if seen >> i & 1 == 1 {
-                    grown |= near[i] & mask;
+                    grown |= around & mask;
                 }
             }
             if grown == seen {
