@@ -85,7 +85,7 @@ fn bad_requests_are_refused_up_front_with_exit_2() {
             &["generate", "encore", "--columns", "12"],
             "give a multiple of 5 from 5 to 25",
         ),
-        (&["generate", "encore", "--rows", "40"], "give 5 to 12 rows"),
+        (&["generate", "encore", "--rows", "40"], "give 5 to 11 rows"),
         (&["generate", "rolling"], "cannot generate rolling files"),
         (&["generate", "dicelnd"], "the families are rolling, encore"),
         (

@@ -17,7 +17,7 @@ for Encore, 21 boxes of each of five colours in blocks of 1 to 6, every colour i
 one star per column and three per colour, and every column and colour completable from the \
 start column. The same seed gives the same board on every machine. The board is checked as \
 `rollx check --deny-warnings` would before it is written. Sizes other than 15 x 7 scale the \
-conventions (the columns a multiple of 5, from 5 to 25; 5 to 12 rows).";
+conventions (the columns a multiple of 5, from 5 to 25; 5 to 11 rows, the most that print on every shipped template).";
 
 /// Arguments of `rollx generate`.
 #[derive(Debug, Args)]

@@ -87,8 +87,9 @@ pub enum GenerateError {
 const COLORS: usize = 5;
 /// Fewest and most columns.
 const COLUMNS: std::ops::RangeInclusive<usize> = 5..=25;
-/// Fewest and most rows.
-const ROWS: std::ops::RangeInclusive<usize> = 5..=12;
+/// Fewest and most rows (12 rows do not fit the a4-2up template at the
+/// least box size).
+const ROWS: std::ops::RangeInclusive<usize> = 5..=11;
 /// Steps of the search in one try.
 const STEPS: u32 = 400;
 /// Tries before giving up.
@@ -114,7 +115,7 @@ pub fn conventions_for(columns: usize, rows: usize) -> Result<Conventions, Gener
             if rows < *ROWS.start() {
                 "cannot hold every colour in every column"
             } else {
-                "is larger than rollx checks"
+                "does not print on every shipped template"
             },
             ROWS.start(),
             ROWS.end()
