@@ -277,6 +277,33 @@ pub struct Printed {
     pub box_size: f32,
 }
 
+/// What a family's reader reports about a file: JSON, and text for the
+/// terminal.
+trait FamilyReport: serde::Serialize {
+    /// The file, as given.
+    fn file(&self) -> &str;
+    /// The summary `check` shows under a valid file.
+    fn summary(&self) -> String;
+}
+
+impl FamilyReport for rolling::map::Report {
+    fn file(&self) -> &str {
+        &self.file
+    }
+    fn summary(&self) -> String {
+        rolling::map::Report::summary(self)
+    }
+}
+
+impl FamilyReport for encore::report::Report {
+    fn file(&self) -> &str {
+        &self.file
+    }
+    fn summary(&self) -> String {
+        encore::report::Report::summary(self)
+    }
+}
+
 /// Everything `rollx check` learns about one file, whatever its family.
 #[derive(Debug)]
 pub struct Checked {
@@ -302,17 +329,15 @@ impl Checked {
     /// and text.
     fn new(
         family: Family,
-        file: &str,
-        summary: String,
-        report: &impl serde::Serialize,
+        report: &impl FamilyReport,
         sources: SourceMap,
         diagnostics: Vec<Diagnostic>,
         model: Option<Model>,
     ) -> Self {
         Self {
             family,
-            file: file.to_owned(),
-            summary,
+            file: report.file().to_owned(),
+            summary: report.summary(),
             report: serde_json::to_value(report).expect("reports serialise"),
             sources,
             diagnostics,
@@ -385,28 +410,12 @@ pub fn check_bytes(files: &dyn Files, path: &Path, bytes: Vec<u8>) -> Checked {
             let mut c = rolling::map::check_bytes(files, path, bytes);
             rolling::limits::add_limits(&mut c);
             let model = c.map.map(Model::Rolling);
-            Checked::new(
-                family,
-                &c.report.file,
-                c.report.summary(),
-                &c.report,
-                c.sources,
-                c.diagnostics,
-                model,
-            )
+            Checked::new(family, &c.report, c.sources, c.diagnostics, model)
         }
         Family::Encore => {
             let c = encore::check_bytes(files, path, bytes);
             let model = c.board.map(Model::Encore);
-            Checked::new(
-                family,
-                &c.report.file,
-                c.report.summary(),
-                &c.report,
-                c.sources,
-                c.diagnostics,
-                model,
-            )
+            Checked::new(family, &c.report, c.sources, c.diagnostics, model)
         }
     }
 }

@@ -324,6 +324,35 @@ fn integer_of(v: &DeValue<'_>) -> Option<i64> {
     }
 }
 
+/// Whether `id` can be written in grids, logs and reports: letters,
+/// digits, `_` and `-`, at most 32.
+pub fn valid_id(id: &str) -> bool {
+    !id.is_empty()
+        && id.len() <= 32
+        && id
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
+}
+
+/// Reports an id that is not [`valid_id`] (`invalid-id`, `what` naming
+/// what it identifies); `false` when it is not valid.
+pub fn check_id(id: &Sp<String>, what: &str, diags: &mut Vec<Diagnostic>) -> bool {
+    if valid_id(&id.value) {
+        return true;
+    }
+    diags.push(
+        Diagnostic::error(
+            "invalid-id",
+            format!("{what} id `{}` is not a valid id", id.value),
+        )
+        .with_label(id.loc, "use letters, digits, `_` or `-` (at most 32)")
+        .with_help(
+            "ids are written in grids and logs, so they cannot contain spaces or punctuation",
+        ),
+    );
+    false
+}
+
 /// The known word closest to `word`, if it is close enough to be a typo.
 pub fn suggest<'k>(word: &str, known: &[&'k str]) -> Option<&'k str> {
     let lower = word.to_lowercase();

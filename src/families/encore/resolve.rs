@@ -8,7 +8,7 @@ use super::raw::{PerColor, RawBoard, SpInts};
 use super::standard::{self, Conventions};
 use crate::diag::{Diagnostic, Loc};
 use crate::scene::Rgb;
-use crate::source::toml::Sp;
+use crate::source::toml::{Sp, check_id};
 
 /// Most columns a board may have (`A` to `Z`).
 pub const MAX_COLUMNS: usize = 26;
@@ -147,31 +147,6 @@ impl Reader<'_> {
 
 fn singular(word: &str) -> &str {
     word.strip_suffix('s').unwrap_or(word)
-}
-
-/// Whether `id` can be written in logs and reports: letters, digits, `_`
-/// and `-`, at most 32.
-fn valid_id(id: &str) -> bool {
-    !id.is_empty()
-        && id.len() <= 32
-        && id
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
-}
-
-fn check_id(id: &Sp<String>, what: &str, diags: &mut Vec<Diagnostic>) -> bool {
-    if valid_id(&id.value) {
-        return true;
-    }
-    diags.push(
-        error(
-            "invalid-id",
-            format!("{what} id `{}` is not a valid id", id.value),
-        )
-        .with_label(id.loc, "use letters, digits, `_` or `-` (at most 32)")
-        .with_help("ids are written in logs and reports, so they cannot contain spaces"),
-    );
-    false
 }
 
 /// A single ASCII letter, or the reason it is not.
@@ -716,7 +691,11 @@ fn resolve_column_points(
     };
     let first = side(&p.columns_first, "columns_first", &standard::COLUMN_FIRST);
     let later = side(&p.columns_later, "columns_later", &standard::COLUMN_LATER);
-    let (first, later) = (first?, later?);
+    pair_up(first?, later?)
+}
+
+/// Points from their two sides, value by value (each within 0 to 99).
+fn pair_up(first: Vec<u32>, later: Vec<u32>) -> Option<Vec<Points>> {
     Some(
         first
             .into_iter()
@@ -751,17 +730,7 @@ fn resolve_color_bonus(raw: &RawBoard, colors: usize, r: &mut Reader<'_>) -> Opt
         "colors_later",
         standard::COLOR_BONUS.later,
     );
-    let (first, later) = (first?, later?);
-    Some(
-        first
-            .into_iter()
-            .zip(later)
-            .map(|(f, l)| Points {
-                first: f as u8,
-                later: l as u8,
-            })
-            .collect(),
-    )
+    pair_up(first?, later?)
 }
 
 fn resolve_dice(raw: &RawBoard, r: &mut Reader<'_>) -> Option<EncoreDice> {

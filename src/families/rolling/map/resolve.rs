@@ -10,7 +10,7 @@ use super::model::{AreaId, Color, MapInfo, Position, RegionId};
 use super::raw::{Mistyped, RawDoc, RawGridText, RawRules};
 use super::rules::{Preset, Rules, WildWithoutPlacement};
 use crate::diag::{Diagnostic, Loc};
-use crate::source::toml::{Sp, suggest};
+use crate::source::toml::{Sp, check_id, suggest, valid_id};
 
 /// A region after resolution.
 #[derive(Clone, Debug)]
@@ -129,32 +129,6 @@ fn push_missing(
     if !mistyped.has(header, what) {
         diags.push(missing(what, table, header, example));
     }
-}
-
-/// Whether `id` can be written as a grid token: letters, digits, `_` and `-`.
-fn valid_id(id: &str) -> bool {
-    !id.is_empty()
-        && id.len() <= 32
-        && id
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
-}
-
-fn check_id(id: &Sp<String>, what: &str, diags: &mut Vec<Diagnostic>) -> bool {
-    if valid_id(&id.value) {
-        return true;
-    }
-    diags.push(
-        Diagnostic::error(
-            "invalid-id",
-            format!("{what} id `{}` is not a valid id", id.value),
-        )
-        .with_label(id.loc, "use letters, digits, `_` or `-` (at most 32)")
-        .with_help(
-            "ids are written in grids and logs, so they cannot contain spaces or punctuation",
-        ),
-    );
-    false
 }
 
 /// Resolves a merged document. `file_loc` is the start of the top file.
