@@ -1,8 +1,48 @@
-//! The `[game]` table every file of a game family may start with: which
-//! family it belongs to.
+//! The tables every family's files share: `[game]`, which family a file
+//! belongs to, and the identity table (`[map]`, `[board]`): its id, name
+//! and credits.
 
-use super::toml::{Ctx, TableReader};
-use crate::diag::Diagnostic;
+use super::toml::{Ctx, Sp, TableReader};
+use crate::diag::{Diagnostic, Loc};
+
+/// The identity table of a file (`[map]` of a map, `[board]` of a board),
+/// as written.
+#[derive(Clone, Debug, Default)]
+pub struct RawInfo {
+    /// Where the table's header is.
+    pub header: Option<Loc>,
+    /// `id`: names output files and is written in logs.
+    pub id: Option<Sp<String>>,
+    /// `name`: printed on the sheet.
+    pub name: Option<Sp<String>>,
+    /// `description`.
+    pub description: Option<Sp<String>>,
+    /// `author`.
+    pub author: Option<Sp<String>>,
+    /// `licence`.
+    pub licence: Option<Sp<String>>,
+    /// `version`.
+    pub version: Option<Sp<String>>,
+}
+
+/// Keys of the identity table.
+pub const INFO_KEYS: &[&str] = &["id", "name", "description", "author", "licence", "version"];
+
+/// Reads the identity table named `table`, if the file has one.
+pub fn read_info(top: &mut TableReader<'_, '_>, ctx: &mut Ctx<'_>, table: &str) -> Option<RawInfo> {
+    let mut t = top.table(ctx, table)?;
+    let info = RawInfo {
+        header: Some(t.header),
+        id: t.string(ctx, "id"),
+        name: t.string(ctx, "name"),
+        description: t.string(ctx, "description"),
+        author: t.string(ctx, "author"),
+        licence: t.string(ctx, "licence"),
+        version: t.string(ctx, "version"),
+    };
+    t.finish(ctx, INFO_KEYS);
+    Some(info)
+}
 
 /// Keys of the `[game]` table.
 const GAME_KEYS: &[&str] = &["family"];

@@ -257,7 +257,7 @@ mod tests {
         let schema: Value = serde_json::from_str(&super::schema()).expect("the schema is JSON");
         assert_eq!(keys(&schema, None), sorted(raw::TOP_KEYS));
         for (def, reader) in [
-            ("BoardTable", raw::BOARD_KEYS),
+            ("BoardTable", crate::source::game::INFO_KEYS),
             ("ColorEntry", raw::COLOR_KEYS),
             ("GridTable", raw::GRID_KEYS),
             ("PointsTable", raw::POINTS_KEYS),

@@ -4,6 +4,7 @@
 use toml::de::{DeTable, DeValue};
 
 use crate::diag::{Diagnostic, Loc};
+use crate::source::RawInfo;
 use crate::source::toml::{Ctx, Sp, SpList, TableReader};
 
 /// A list of integers with the location of the whole array.
@@ -16,18 +17,6 @@ pub enum PerColor {
     All(Sp<i64>),
     /// One value per colour, in the order of the colours.
     Each(SpInts),
-}
-
-/// The `[board]` table.
-#[derive(Clone, Debug, Default)]
-pub struct RawInfo {
-    pub header: Option<Loc>,
-    pub id: Option<Sp<String>>,
-    pub name: Option<Sp<String>>,
-    pub description: Option<Sp<String>>,
-    pub author: Option<Sp<String>>,
-    pub licence: Option<Sp<String>>,
-    pub version: Option<Sp<String>>,
 }
 
 /// One `[[colors]]` entry.
@@ -149,8 +138,6 @@ pub const TOP_KEYS: &[&str] = &[
     "solo",
     "conventions",
 ];
-/// Keys of `[board]`.
-pub const BOARD_KEYS: &[&str] = &["id", "name", "description", "author", "licence", "version"];
 /// Keys of a `[[colors]]` entry.
 pub const COLOR_KEYS: &[&str] = &["id", "letter", "name", "color", "mono_letter", "remove"];
 /// Keys of `[grid]`.
@@ -207,17 +194,8 @@ pub fn read(ctx: &mut Ctx<'_>, source: &str) -> Option<RawBoard> {
     };
     crate::source::read_game_table(&mut top, ctx, "encore", "board");
 
-    if let Some(mut t) = top.table(ctx, "board") {
-        raw.info = RawInfo {
-            header: Some(t.header),
-            id: t.string(ctx, "id"),
-            name: t.string(ctx, "name"),
-            description: t.string(ctx, "description"),
-            author: t.string(ctx, "author"),
-            licence: t.string(ctx, "licence"),
-            version: t.string(ctx, "version"),
-        };
-        t.finish(ctx, BOARD_KEYS);
+    if let Some(info) = crate::source::read_info(&mut top, ctx, "board") {
+        raw.info = info;
     }
 
     for mut t in top.tables(ctx, "colors") {

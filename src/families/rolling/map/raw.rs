@@ -4,19 +4,8 @@
 use toml::de::DeTable;
 
 use crate::diag::{Diagnostic, Loc};
+use crate::source::RawInfo;
 use crate::source::toml::{Ctx, Sp, SpList, TableReader};
-
-/// The `[map]` table.
-#[derive(Clone, Debug, Default)]
-pub struct RawInfo {
-    pub header: Option<Loc>,
-    pub id: Option<Sp<String>>,
-    pub name: Option<Sp<String>>,
-    pub description: Option<Sp<String>>,
-    pub author: Option<Sp<String>>,
-    pub licence: Option<Sp<String>>,
-    pub version: Option<Sp<String>>,
-}
 
 /// The `[rules]` table and its sub-tables.
 #[derive(Clone, Debug, Default)]
@@ -132,7 +121,6 @@ impl Mistyped {
 pub const TOP_KEYS: &[&str] = &[
     "extends", "game", "map", "rules", "regions", "areas", "links", "layout",
 ];
-const MAP_KEYS: &[&str] = &["id", "name", "description", "author", "licence", "version"];
 const RULES_KEYS: &[&str] = &[
     "preset",
     "faces",
@@ -197,17 +185,8 @@ pub fn read(ctx: &mut Ctx<'_>, source: &str) -> Option<RawDoc> {
     };
     crate::source::read_game_table(&mut top, ctx, "rolling", "map");
 
-    if let Some(mut t) = top.table(ctx, "map") {
-        raw.info = RawInfo {
-            header: Some(t.header),
-            id: t.string(ctx, "id"),
-            name: t.string(ctx, "name"),
-            description: t.string(ctx, "description"),
-            author: t.string(ctx, "author"),
-            licence: t.string(ctx, "licence"),
-            version: t.string(ctx, "version"),
-        };
-        t.finish(ctx, MAP_KEYS);
+    if let Some(info) = crate::source::read_info(&mut top, ctx, "map") {
+        raw.info = info;
     }
 
     if let Some(mut t) = top.table(ctx, "rules") {
