@@ -30,6 +30,11 @@ fn a_generated_board_checks_clean_with_deny_warnings() {
     let pdf = dir.path().join("b.pdf");
     let (code, out, err) = run(&["print", b, "--sheets", "2", "-o", pdf.to_str().unwrap()]);
     assert_eq!(code, 0, "{out}{err}");
+    // An Encore box takes a cross, not a written number.
+    assert!(
+        err.contains("Generated board, seed 7: boxes ") && err.contains("print checks passed"),
+        "{err}"
+    );
 }
 
 #[test]

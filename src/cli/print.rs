@@ -196,8 +196,9 @@ pub fn run(args: &PrintArgs, color: bool) -> u8 {
     }
     let box_mm = pad.box_size * 25.4 / 72.0;
     say(format!(
-        "{}: writing boxes {box_mm:.1} mm, print checks passed ({:.0} ms)",
+        "{}: {} {box_mm:.1} mm, print checks passed ({:.0} ms)",
         model.name(),
+        pad.box_noun,
         start.elapsed().as_secs_f64() * 1e3
     ));
     EXIT_OK

@@ -252,17 +252,9 @@ impl Model {
         options: &PrintOptions,
     ) -> Result<Printed, Vec<Diagnostic>> {
         match self {
-            Model::Rolling(map) => {
-                rolling::sheet::print(map, template, options).map(|pad| Printed {
-                    document: pad.document,
-                    box_size: pad.box_size,
-                })
-            }
+            Model::Rolling(map) => rolling::sheet::print(map, template, options).map(Printed::from),
             Model::Encore(board) => {
-                encore::sheet::print(board, template, options).map(|pad| Printed {
-                    document: pad.document,
-                    box_size: pad.box_size,
-                })
+                encore::sheet::print(board, template, options).map(Printed::from)
             }
         }
     }
@@ -273,8 +265,20 @@ impl Model {
 pub struct Printed {
     /// The pages.
     pub document: Document,
-    /// Side of the writing boxes in points.
+    /// Side of the boxes in points.
     pub box_size: f32,
+    /// What the boxes are called (`writing boxes`, `boxes`).
+    pub box_noun: &'static str,
+}
+
+impl<A: crate::print::Part> From<crate::print::Pad<A>> for Printed {
+    fn from(pad: crate::print::Pad<A>) -> Self {
+        Self {
+            document: pad.document,
+            box_size: pad.box_size,
+            box_noun: A::BOX_NOUN,
+        }
+    }
 }
 
 /// What a family's reader reports about a file: JSON, and text for the

@@ -44,6 +44,9 @@ pub trait Part: Copy + PartialEq + std::fmt::Debug {
     /// boxes that do not fit (the Rolling family's rounds and powers unless
     /// a family says otherwise).
     const COUNTED: &'static str = "rounds or powers";
+    /// What the sheet's boxes are called, in messages (`writing boxes`,
+    /// where a number is written).
+    const BOX_NOUN: &'static str = "writing boxes";
     /// Colour `i` of the sheet (a region, a colour), in the order of
     /// [`Pad::colors`].
     fn color(i: usize) -> Self;

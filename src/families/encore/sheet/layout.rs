@@ -54,6 +54,7 @@ impl Part for About {
     const FILE_NOUN: &'static str = "board";
     const MIN_BOX_MM: Option<f32> = Some(MIN_BOX_MM);
     const COUNTED: &'static str = "colours, jokers or solo rolls";
+    const BOX_NOUN: &'static str = "boxes";
 
     fn color(i: usize) -> Self {
         About::Color(ColorId(i as u8))
