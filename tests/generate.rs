@@ -32,8 +32,8 @@ fn a_generated_board_checks_clean_with_deny_warnings() {
     assert_eq!(code, 0, "{out}{err}");
     // An Encore box takes a cross, not a written number.
     assert!(
-        err.contains("Generated board, seed 7: boxes ") && err.contains("print checks passed"),
-        "{err}"
+        out.contains("Generated board, seed 7: boxes ") && out.contains("print checks passed"),
+        "{out}"
     );
 }
 
