@@ -116,10 +116,9 @@ fn decisions(g: &Game) -> Vec<(Table, usize)> {
     d.0
 }
 
-/// Every legal move of one decision, counted (the allocation-free
-/// generator: dice, colours, numbers, pieces).
-#[divan::bench(sample_count = 100, sample_size = 200)]
-fn every_legal_move(bencher: Bencher) {
+/// Runs `decide` on the decision states of greedy games in turn, one
+/// item each.
+fn each_decision<R>(bencher: Bencher, mut decide: impl FnMut(&Game, &Table, usize) -> R) {
     let g = black();
     let states = decisions(&g);
     let mut i = 0;
@@ -128,26 +127,26 @@ fn every_legal_move(bencher: Bencher) {
         .bench_local(|| {
             let (t, p) = &states[i % states.len()];
             i += 1;
-            let mut n = 0usize;
-            g.for_each_move(t, *p, |_| n += 1);
-            n
+            decide(&g, t, *p)
         });
+}
+
+/// Every legal move of one decision, counted (the allocation-free
+/// generator: dice, colours, numbers, pieces).
+#[divan::bench(sample_count = 100, sample_size = 200)]
+fn every_legal_move(bencher: Bencher) {
+    each_decision(bencher, |g, t, p| {
+        let mut n = 0usize;
+        g.for_each_move(t, p, |_| n += 1);
+        n
+    });
 }
 
 /// One decision of the greedy player.
 #[divan::bench(sample_count = 100, sample_size = 200)]
 fn greedy_decision(bencher: Bencher) {
-    let g = black();
-    let states = decisions(&g);
     let mut player = Greedy::default();
-    let mut i = 0;
-    bencher
-        .counter(divan::counter::ItemsCount::new(1usize))
-        .bench_local(|| {
-            let (t, p) = &states[i % states.len()];
-            i += 1;
-            player.choose(&g, t, *p)
-        });
+    each_decision(bencher, |g, t, p| player.choose(g, t, p));
 }
 
 /// Applying one greedy move to a copy of the table.

@@ -109,6 +109,14 @@ fn cross(game: &Game, die: char, number_die: char, col: char, names: &[&str]) ->
     })
 }
 
+/// Plays the cross of `dice` (colour die, number die, and the colour
+/// crossed when the colour die is the joker: `"b2"`, `"k?b"`) on `names`.
+fn take(game: &Game, table: &mut Table, player: usize, dice: &str, names: &[&str]) {
+    let d: Vec<char> = dice.chars().collect();
+    let col = *d.get(2).unwrap_or(&d[0]);
+    play(game, table, player, cross(game, d[0], d[1], col, names));
+}
+
 /// Plays a legal move (the test fails with the rules it breaks otherwise).
 fn play(game: &Game, table: &mut Table, player: usize, mv: Move) {
     assert_eq!(game.check(table, player, &mv), [], "{mv:?}");
@@ -134,6 +142,13 @@ fn after_open_rolls(game: &Game, players: usize) -> Table {
         game.put_roll(&mut t, roll(game, "ggg", "111"));
         all_pass(game, &mut t);
     }
+    t
+}
+
+/// A table of `players` with its first roll on it.
+fn rolled(game: &Game, players: usize, colors: &str, numbers: &str) -> Table {
+    let mut t = game.new_table(players);
+    game.put_roll(&mut t, roll(game, colors, numbers));
     t
 }
 
@@ -211,7 +226,7 @@ fn then_every_other_player_chooses_from_the_dice_left_or_passes() {
     // Roll 4: seat 0 is active (4 mod 3 = 1 roll past seat 2).
     game.put_roll(&mut t, roll(&game, "gyb", "235"));
     assert_eq!(game.actor(&t), Actor::Player(0));
-    play(&game, &mut t, 0, cross(&game, 'b', '2', 'b', &["H4", "H5"]));
+    take(&game, &mut t, 0, "b2", &["H4", "H5"]);
     assert_eq!(game.actor(&t), Actor::AllPlayers);
     assert!(!t.is_waiting(0) && t.is_waiting(1) && t.is_waiting(2));
     let left = game.dice_for(&t, 1);
@@ -235,12 +250,7 @@ fn then_every_other_player_chooses_from_the_dice_left_or_passes() {
             .iter()
             .all(|m| !matches!(m, Move::Cross(c) if c.color_die == color_face(&game, 'b')))
     );
-    play(
-        &game,
-        &mut t,
-        1,
-        cross(&game, 'y', '3', 'y', &["H6", "H7", "I7"]),
-    );
+    take(&game, &mut t, 1, "y3", &["H6", "H7", "I7"]);
     play(&game, &mut t, 2, Move::Pass);
     assert_eq!(game.actor(&t), Actor::Chance);
 }
@@ -251,20 +261,10 @@ fn a_die_the_active_player_took_stays_for_the_others_when_another_shows_the_same
     let mut t = after_open_rolls(&game, 2);
     game.put_roll(&mut t, roll(&game, "bbg", "223"));
     let active = t.active();
-    play(
-        &game,
-        &mut t,
-        active,
-        cross(&game, 'b', '2', 'b', &["H4", "H5"]),
-    );
+    take(&game, &mut t, active, "b2", &["H4", "H5"]);
     let other = 1 - active;
     assert_eq!(game.dice_for(&t, other), roll(&game, "bg", "23"));
-    play(
-        &game,
-        &mut t,
-        other,
-        cross(&game, 'b', '2', 'b', &["H4", "H5"]),
-    );
+    take(&game, &mut t, other, "b2", &["H4", "H5"]);
 }
 
 #[test]
@@ -287,8 +287,7 @@ fn in_the_first_three_rolls_everyone_chooses_from_all_the_dice() {
 #[test]
 fn several_players_may_take_the_same_dice() {
     let game = black();
-    let mut t = game.new_table(3);
-    game.put_roll(&mut t, roll(&game, "ygb", "52?"));
+    let mut t = rolled(&game, 3, "ygb", "52?");
     let yellow5 = cross(&game, 'y', '5', 'y', &["H6", "I6", "H7", "I7", "J7"]);
     for p in 0..3 {
         play(&game, &mut t, p, yellow5);
@@ -324,8 +323,7 @@ fn the_dice_pass_to_the_next_player_each_roll() {
 #[test]
 fn the_rulebooks_first_turn_examples() {
     let game = black();
-    let mut t = game.new_table(1);
-    game.put_roll(&mut t, roll(&game, "yob", "25"));
+    let t = rolled(&game, 1, "yob", "25");
     // (A) yellow 5: one of them is in column H.
     let a = cross(&game, 'y', '5', 'y', &["H6", "I6", "H7", "I7", "J7"]);
     // (B) orange 2: the whole block of 2, partly in column H.
@@ -359,8 +357,7 @@ fn the_rulebooks_first_turn_examples() {
 #[test]
 fn exactly_as_many_boxes_as_the_number_are_crossed() {
     let game = black();
-    let mut t = game.new_table(1);
-    game.put_roll(&mut t, roll(&game, "y", "3"));
+    let t = rolled(&game, 1, "y", "3");
     let mut two = cross(&game, 'y', '3', 'y', &["H6", "H7"]);
     if let Move::Cross(c) = &mut two {
         c.number = 3;
@@ -377,8 +374,7 @@ fn exactly_as_many_boxes_as_the_number_are_crossed() {
 #[test]
 fn every_box_is_of_the_colour_crossed_and_the_colour_is_the_dies() {
     let game = black();
-    let mut t = game.new_table(1);
-    game.put_roll(&mut t, roll(&game, "y", "2"));
+    let t = rolled(&game, 1, "y", "2");
     // H5 is blue.
     assert_eq!(
         broken(&game, &t, 0, cross(&game, 'y', '2', 'y', &["H5", "H6"])),
@@ -396,9 +392,8 @@ fn every_box_is_of_the_colour_crossed_and_the_colour_is_the_dies() {
 #[test]
 fn no_box_is_crossed_twice() {
     let game = black();
-    let mut t = game.new_table(1);
-    game.put_roll(&mut t, roll(&game, "y", "2"));
-    play(&game, &mut t, 0, cross(&game, 'y', '2', 'y', &["H6", "H7"]));
+    let mut t = rolled(&game, 1, "y", "2");
+    take(&game, &mut t, 0, "y2", &["H6", "H7"]);
     game.put_roll(&mut t, roll(&game, "y", "2"));
     assert_eq!(
         broken(&game, &t, 0, cross(&game, 'y', '2', 'y', &["H7", "I7"])),
@@ -412,9 +407,8 @@ fn no_box_is_crossed_twice() {
 fn the_boxes_crossed_in_a_turn_are_connected_to_each_other_not_through_earlier_crosses() {
     // One red row; the middle box crossed first.
     let game = tiny(&["rrr", "ggg"], 1);
-    let mut t = game.new_table(1);
-    game.put_roll(&mut t, roll(&game, "r", "1"));
-    play(&game, &mut t, 0, cross(&game, 'r', '1', 'r', &["B1"]));
+    let mut t = rolled(&game, 1, "r", "1");
+    take(&game, &mut t, 0, "r1", &["B1"]);
     game.put_roll(&mut t, roll(&game, "r", "2"));
     assert_eq!(
         broken(&game, &t, 0, cross(&game, 'r', '2', 'r', &["A1", "C1"])),
@@ -431,8 +425,7 @@ fn the_boxes_crossed_in_a_turn_are_connected_to_each_other_not_through_earlier_c
 fn a_number_is_never_split_across_two_blocks() {
     // Two red blocks, split by green.
     let game = tiny(&["rgr", "ggg"], 1);
-    let mut t = game.new_table(1);
-    game.put_roll(&mut t, roll(&game, "r", "2"));
+    let t = rolled(&game, 1, "r", "2");
     assert_eq!(
         broken(&game, &t, 0, cross(&game, 'r', '2', 'r', &["A1", "C1"])),
         [Broken::BlocksSplit, Broken::NotAnchored]
@@ -442,27 +435,25 @@ fn a_number_is_never_split_across_two_blocks() {
 #[test]
 fn a_block_need_not_be_finished_in_one_turn() {
     let game = black();
-    let mut t = game.new_table(1);
+    let mut t = rolled(&game, 1, "b", "2");
+    take(&game, &mut t, 0, "b2", &["H4", "H5"]);
     game.put_roll(&mut t, roll(&game, "b", "2"));
-    play(&game, &mut t, 0, cross(&game, 'b', '2', 'b', &["H4", "H5"]));
-    game.put_roll(&mut t, roll(&game, "b", "2"));
-    play(&game, &mut t, 0, cross(&game, 'b', '2', 'b', &["G4", "G5"]));
+    take(&game, &mut t, 0, "b2", &["G4", "G5"]);
 }
 
 #[test]
 fn a_piece_starts_in_the_start_column_or_next_to_a_box_crossed_before() {
     let game = black();
-    let mut t = game.new_table(1);
-    game.put_roll(&mut t, roll(&game, "b", "2"));
+    let mut t = rolled(&game, 1, "b", "2");
     // G4, G5 are blue but not in column H, and nothing is crossed.
     assert_eq!(
         broken(&game, &t, 0, cross(&game, 'b', '2', 'b', &["G4", "G5"])),
         [Broken::NotAnchored]
     );
-    play(&game, &mut t, 0, cross(&game, 'b', '2', 'b', &["H4", "H5"]));
+    take(&game, &mut t, 0, "b2", &["H4", "H5"]);
     // Orange I5 and J5: I5 is next to the crossed H5.
     game.put_roll(&mut t, roll(&game, "o", "2"));
-    play(&game, &mut t, 0, cross(&game, 'o', '2', 'o', &["I5", "J5"]));
+    take(&game, &mut t, 0, "o2", &["I5", "J5"]);
     // Red A5 is next to nothing crossed, and not in column H.
     game.put_roll(&mut t, roll(&game, "rg", "1"));
     assert_eq!(
@@ -470,7 +461,7 @@ fn a_piece_starts_in_the_start_column_or_next_to_a_box_crossed_before() {
         [Broken::NotAnchored]
     );
     // Green H1 is next to nothing crossed, but in column H.
-    play(&game, &mut t, 0, cross(&game, 'g', '1', 'g', &["H1"]));
+    take(&game, &mut t, 0, "g1", &["H1"]);
 }
 
 #[test]
@@ -484,9 +475,8 @@ fn option_start_column_decides_whether_the_start_column_anchors_every_turn() {
     )
     .unwrap();
     for (game, later_h3_ok) in [(black(), true), (first_only, false)] {
-        let mut t = game.new_table(1);
-        game.put_roll(&mut t, roll(&game, "y", "2"));
-        play(&game, &mut t, 0, cross(&game, 'y', '2', 'y', &["H6", "H7"]));
+        let mut t = rolled(&game, 1, "y", "2");
+        take(&game, &mut t, 0, "y2", &["H6", "H7"]);
         game.put_roll(&mut t, roll(&game, "r", "1"));
         // H3 is in the start column but touches nothing crossed.
         let h3 = cross(&game, 'r', '1', 'r', &["H3"]);
@@ -501,8 +491,7 @@ fn option_start_column_decides_whether_the_start_column_anchors_every_turn() {
 #[test]
 fn a_turn_never_crosses_more_than_the_most_and_a_joker_is_never_a_six() {
     let game = black();
-    let mut t = game.new_table(1);
-    game.put_roll(&mut t, roll(&game, "y", "?"));
+    let t = rolled(&game, 1, "y", "?");
     let mut six = cross(&game, 'y', '?', 'y', &["H6", "I6", "H7", "I7", "J7", "G7"]);
     assert_eq!(
         broken(&game, &t, 0, six)[0],
@@ -512,8 +501,7 @@ fn a_turn_never_crosses_more_than_the_most_and_a_joker_is_never_a_six() {
     let mut b = tiny_board(&["rrrrr", "ggggg"], 0);
     b.dice.max_cross = 3;
     let game = Game::new(b).unwrap();
-    let mut t = game.new_table(1);
-    game.put_roll(&mut t, roll(&game, "r", "4"));
+    let t = rolled(&game, 1, "r", "4");
     six = cross(&game, 'r', '4', 'r', &["A1", "B1", "C1", "D1"]);
     assert_eq!(
         broken(&game, &t, 0, six),
@@ -528,8 +516,7 @@ fn a_turn_never_crosses_more_than_the_most_and_a_joker_is_never_a_six() {
 #[test]
 fn the_black_joker_is_any_colour_and_the_question_mark_any_number_of_the_dice() {
     let game = black();
-    let mut t = game.new_table(1);
-    game.put_roll(&mut t, roll(&game, "k", "?"));
+    let t = rolled(&game, 1, "k", "?");
     let moves = listed(&game, &t, 0);
     assert!(moves.contains(&cross(&game, 'k', '?', 'b', &["H4", "H5", "G4"])));
     assert!(moves.contains(&cross(&game, 'k', '?', 'g', &["H1"])));
@@ -545,10 +532,9 @@ fn each_joker_die_crosses_an_exclamation_box_and_with_none_left_no_joker() {
     let mut b = black_board();
     b.jokers = 3;
     let game = Game::new(b).unwrap();
-    let mut t = game.new_table(1);
-    game.put_roll(&mut t, roll(&game, "k", "?"));
+    let mut t = rolled(&game, 1, "k", "?");
     // Two jokers: two "!" boxes.
-    play(&game, &mut t, 0, cross(&game, 'k', '?', 'b', &["H4", "H5"]));
+    take(&game, &mut t, 0, "k?b", &["H4", "H5"]);
     assert_eq!(t.sheet(0).jokers_used(), 2);
     game.put_roll(&mut t, roll(&game, "kb", "?1"));
     let both = cross(&game, 'k', '?', 'b', &["G4", "G5"]);
@@ -557,7 +543,7 @@ fn each_joker_die_crosses_an_exclamation_box_and_with_none_left_no_joker() {
         [Broken::NoJokerLeft { jokers: 2, left: 1 }]
     );
     // One joker is still allowed, and the generator lists no move with two.
-    play(&game, &mut t, 0, cross(&game, 'b', '?', 'b', &["G4", "G5"]));
+    take(&game, &mut t, 0, "b?", &["G4", "G5"]);
     assert_eq!(game.jokers_left(t.sheet(0)), 0);
     game.put_roll(&mut t, roll(&game, "ko", "?1"));
     assert!(listed(&game, &t, 0).iter().all(|m| m.jokers() == 0));
@@ -579,20 +565,19 @@ fn two_columns() -> Game {
 #[test]
 fn a_column_scores_its_first_value_unless_someone_completed_it_in_an_earlier_turn() {
     let game = two_columns();
-    let mut t = game.new_table(2);
-    game.put_roll(&mut t, roll(&game, "rg", "12"));
+    let mut t = rolled(&game, 2, "rg", "12");
     // Roll 1: player 0 completes nothing; player 1 passes.
-    play(&game, &mut t, 0, cross(&game, 'r', '1', 'r', &["A1"]));
+    take(&game, &mut t, 0, "r1", &["A1"]);
     play(&game, &mut t, 1, Move::Pass);
     game.put_roll(&mut t, roll(&game, "rg", "12"));
     // Roll 2: player 0 completes column A (first: 2 points).
-    play(&game, &mut t, 0, cross(&game, 'g', '1', 'g', &["A2"]));
-    play(&game, &mut t, 1, cross(&game, 'r', '1', 'r', &["A1"]));
+    take(&game, &mut t, 0, "g1", &["A2"]);
+    take(&game, &mut t, 1, "r1", &["A1"]);
     assert_eq!(game.score(t.sheet(0)).columns, 2);
     game.put_roll(&mut t, roll(&game, "rg", "12"));
     // Roll 3: player 1 completes column A later: 1 point.
     play(&game, &mut t, 0, Move::Pass);
-    play(&game, &mut t, 1, cross(&game, 'g', '1', 'g', &["A2"]));
+    take(&game, &mut t, 1, "g1", &["A2"]);
     assert_eq!(game.score(t.sheet(1)).columns, 1);
     assert_eq!(t.claimed_columns(), 0b01);
 }
@@ -600,14 +585,13 @@ fn a_column_scores_its_first_value_unless_someone_completed_it_in_an_earlier_tur
 #[test]
 fn several_players_completing_a_column_in_the_same_turn_all_score_first() {
     let game = two_columns();
-    let mut t = game.new_table(3);
-    game.put_roll(&mut t, roll(&game, "rg", "12"));
+    let mut t = rolled(&game, 3, "rg", "12");
     for p in 0..3 {
-        play(&game, &mut t, p, cross(&game, 'r', '1', 'r', &["A1"]));
+        take(&game, &mut t, p, "r1", &["A1"]);
     }
     game.put_roll(&mut t, roll(&game, "rg", "12"));
     for p in 0..3 {
-        play(&game, &mut t, p, cross(&game, 'g', '1', 'g', &["A2"]));
+        take(&game, &mut t, p, "g1", &["A2"]);
         assert_eq!(t.sheet(p).columns_first(), 0b01);
     }
     for p in 0..3 {
@@ -648,11 +632,10 @@ fn the_active_players_column_is_not_claimed_before_the_others_choose() {
 #[test]
 fn a_player_may_complete_several_columns_in_one_turn() {
     let game = two_columns();
-    let mut t = game.new_table(1);
-    game.put_roll(&mut t, roll(&game, "r", "2"));
-    play(&game, &mut t, 0, cross(&game, 'r', '2', 'r', &["A1", "B1"]));
+    let mut t = rolled(&game, 1, "r", "2");
+    take(&game, &mut t, 0, "r2", &["A1", "B1"]);
     game.put_roll(&mut t, roll(&game, "g", "2"));
-    play(&game, &mut t, 0, cross(&game, 'g', '2', 'g', &["A2", "B2"]));
+    take(&game, &mut t, 0, "g2", &["A2", "B2"]);
     assert_eq!(t.sheet(0).columns_done(), 0b11);
     assert_eq!(game.score(t.sheet(0)).columns, 4);
 }
@@ -660,16 +643,15 @@ fn a_player_may_complete_several_columns_in_one_turn() {
 #[test]
 fn colour_bonuses_score_first_and_later_like_columns() {
     let game = two_columns();
-    let mut t = game.new_table(3);
-    game.put_roll(&mut t, roll(&game, "r", "21"));
+    let mut t = rolled(&game, 3, "r", "21");
     // Players 0 and 1 complete red in the same turn; player 2 later.
-    play(&game, &mut t, 0, cross(&game, 'r', '2', 'r', &["A1", "B1"]));
-    play(&game, &mut t, 1, cross(&game, 'r', '2', 'r', &["A1", "B1"]));
-    play(&game, &mut t, 2, cross(&game, 'r', '1', 'r', &["A1"]));
+    take(&game, &mut t, 0, "r2", &["A1", "B1"]);
+    take(&game, &mut t, 1, "r2", &["A1", "B1"]);
+    take(&game, &mut t, 2, "r1", &["A1"]);
     game.put_roll(&mut t, roll(&game, "rg", "1"));
     play(&game, &mut t, 0, Move::Pass);
     play(&game, &mut t, 1, Move::Pass);
-    play(&game, &mut t, 2, cross(&game, 'r', '1', 'r', &["B1"]));
+    take(&game, &mut t, 2, "r1", &["B1"]);
     let bonus = |p: usize| game.score(t.sheet(p)).colors;
     assert_eq!((bonus(0), bonus(1), bonus(2)), (5, 5, 3));
 }
@@ -683,24 +665,14 @@ fn the_game_ends_after_the_turn_in_which_a_player_completes_a_second_colour() {
     let mut t = after_open_rolls(&game, 2);
     game.put_roll(&mut t, roll(&game, "rg", "22"));
     let active = t.active();
-    play(
-        &game,
-        &mut t,
-        active,
-        cross(&game, 'r', '2', 'r', &["A1", "B1"]),
-    );
+    take(&game, &mut t, active, "r2", &["A1", "B1"]);
     play(&game, &mut t, 1 - active, Move::Pass);
     game.put_roll(&mut t, roll(&game, "rg", "22"));
     let active = t.active();
     // The new active player passes; the other completes a second colour...
     play(&game, &mut t, active, Move::Pass);
     assert_eq!(game.actor(&t), Actor::AllPlayers);
-    play(
-        &game,
-        &mut t,
-        1 - active,
-        cross(&game, 'g', '2', 'g', &["A2", "B2"]),
-    );
+    take(&game, &mut t, 1 - active, "g2", &["A2", "B2"]);
     // ... and the game is over after that turn.
     assert_eq!(t.phase(), Phase::Over);
     assert_eq!(game.actor(&t), Actor::Over);
@@ -712,12 +684,7 @@ fn every_player_still_finishes_the_turn_that_ends_the_game() {
     let mut t = after_open_rolls(&game, 3);
     game.put_roll(&mut t, roll(&game, "rg", "22"));
     let active = t.active();
-    play(
-        &game,
-        &mut t,
-        active,
-        cross(&game, 'r', '2', 'r', &["A1", "B1"]),
-    );
+    take(&game, &mut t, active, "r2", &["A1", "B1"]);
     all_pass(&game, &mut t);
     for _ in 0..2 {
         game.put_roll(&mut t, roll(&game, "rg", "22"));
@@ -726,16 +693,11 @@ fn every_player_still_finishes_the_turn_that_ends_the_game() {
     game.put_roll(&mut t, roll(&game, "gr", "22"));
     // The first player is active again and completes green: a second colour.
     assert_eq!(t.active(), active);
-    play(
-        &game,
-        &mut t,
-        active,
-        cross(&game, 'g', '2', 'g', &["A2", "B2"]),
-    );
+    take(&game, &mut t, active, "g2", &["A2", "B2"]);
     assert_eq!(t.phase(), Phase::Choose);
     for p in (0..3).filter(|&p| p != active) {
         assert!(t.is_waiting(p));
-        play(&game, &mut t, p, cross(&game, 'r', '2', 'r', &["A1", "B1"]));
+        take(&game, &mut t, p, "r2", &["A1", "B1"]);
     }
     assert_eq!(t.phase(), Phase::Over);
 }
@@ -744,9 +706,8 @@ fn every_player_still_finishes_the_turn_that_ends_the_game() {
 fn the_score_is_bonuses_plus_columns_plus_jokers_left_minus_the_penalty_per_open_star() {
     // Stars on A1 and B2.
     let game = tiny(&["Rr", "gG"], 0);
-    let mut t = game.new_table(1);
-    game.put_roll(&mut t, roll(&game, "k", "2"));
-    play(&game, &mut t, 0, cross(&game, 'k', '2', 'r', &["A1", "B1"]));
+    let mut t = rolled(&game, 1, "k", "2");
+    take(&game, &mut t, 0, "k2r", &["A1", "B1"]);
     let s = game.score(t.sheet(0));
     // Red first (5), no column, 7 jokers left, B2's star open (2).
     assert_eq!(
@@ -769,11 +730,10 @@ fn ties_go_to_more_jokers_left_else_the_win_is_shared() {
     b.column_points = vec![Points { first: 0, later: 0 }];
     b.color_bonus = vec![Points { first: 0, later: 0 }; 5];
     let game = Game::new(b).unwrap();
-    let mut t = game.new_table(3);
-    game.put_roll(&mut t, roll(&game, "k", "?"));
+    let mut t = rolled(&game, 3, "k", "?");
     // Two jokers save the star's 2 points: 6 + 0 against 8 - 2.
     play(&game, &mut t, 0, Move::Pass);
-    play(&game, &mut t, 1, cross(&game, 'k', '?', 'r', &["A1"]));
+    take(&game, &mut t, 1, "k?r", &["A1"]);
     play(&game, &mut t, 2, Move::Pass);
     let totals: Vec<i32> = (0..3).map(|p| game.score(t.sheet(p)).total).collect();
     assert_eq!(totals, [6, 6, 6]);

@@ -52,14 +52,8 @@ impl Weights {
     };
 }
 
-impl Default for Weights {
-    fn default() -> Self {
-        Self::GREEDY
-    }
-}
-
 /// The one-ply heuristic player. Deterministic.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct Greedy {
     weights: Weights,
 }
@@ -68,6 +62,13 @@ impl Greedy {
     /// A greedy player with these weights.
     pub fn new(weights: Weights) -> Self {
         Self { weights }
+    }
+}
+
+/// The `greedy` player ([`Weights::GREEDY`]).
+impl Default for Greedy {
+    fn default() -> Self {
+        Greedy::new(Weights::GREEDY)
     }
 }
 

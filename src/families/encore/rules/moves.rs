@@ -174,6 +174,17 @@ impl Broken {
     }
 }
 
+/// Rule: a die taken is one of the dice the player chooses from (`left`);
+/// a die that was rolled (`rolled`) but is not left was taken by the
+/// active player.
+fn die_left(left: bool, rolled: bool) -> Result<(), Broken> {
+    match (left, rolled) {
+        (true, _) => Ok(()),
+        (false, true) => Err(Broken::DieTaken),
+        (false, false) => Err(Broken::DieNotRolled),
+    }
+}
+
 impl Game {
     /// Every rule `mv` of `player` breaks now, in the order of
     /// docs/encore-rules.md; empty when the move is legal.
@@ -220,13 +231,10 @@ impl Game {
     /// (`dice`, see [`Game::dice_for`]), and the colour crossed is its
     /// colour, or any colour of the board for the joker.
     pub fn color_die_allowed(&self, table: &Table, dice: &Roll, c: &Cross) -> Result<(), Broken> {
-        if !dice.has_color(c.color_die) {
-            return Err(if table.roll().has_color(c.color_die) {
-                Broken::DieTaken
-            } else {
-                Broken::DieNotRolled
-            });
-        }
+        die_left(
+            dice.has_color(c.color_die),
+            table.roll().has_color(c.color_die),
+        )?;
         if !has_bit(self.colors_of(c.color_die), c.color.0) {
             return Err(Broken::ColorNotOnDie);
         }
@@ -237,13 +245,10 @@ impl Game {
     /// and the number crossed is its number, or any number of the dice for
     /// the "?".
     pub fn number_die_allowed(&self, table: &Table, dice: &Roll, c: &Cross) -> Result<(), Broken> {
-        if !dice.has_number(c.number_die) {
-            return Err(if table.roll().has_number(c.number_die) {
-                Broken::DieTaken
-            } else {
-                Broken::DieNotRolled
-            });
-        }
+        die_left(
+            dice.has_number(c.number_die),
+            table.roll().has_number(c.number_die),
+        )?;
         if !has_bit(self.numbers_of(c.number_die), c.number) {
             return Err(Broken::NumberNotOnDie { number: c.number });
         }
