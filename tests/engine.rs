@@ -108,3 +108,14 @@ fn random_rolling_games_keep_the_engine_promises() {
         random_games(&Solo(&g), 1, 4);
     }
 }
+
+#[test]
+fn random_encore_games_keep_the_engine_promises() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/encore-black.toml");
+    let rollx::families::Model::Encore(board) = rollx::families::load(&path).unwrap() else {
+        panic!("maps/encore-black.toml is an Encore board");
+    };
+    let g = rollx::encore::rules::Game::new(board).unwrap();
+    random_games(&g, 4, 4);
+    random_games(&g, 1, 4);
+}

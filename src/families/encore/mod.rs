@@ -13,7 +13,11 @@
 //! - [`report`]: what `check` shows;
 //! - [`format`]: the file format's JSON Schema;
 //! - [`generate`]: random boards that follow the conventions;
-//! - [`sheet`]: printed sheets.
+//! - [`sheet`]: printed sheets;
+//! - [`rules`]: the rules engine (the game, its options, tables, moves,
+//!   the rules they obey, the move generator and the score), described in
+//!   `docs/encore-rules.md`;
+//! - [`play`]: computer players.
 //!
 //! The format is described in `docs/encore-board.md`.
 
@@ -22,9 +26,11 @@ pub mod format;
 pub mod generate;
 pub mod load;
 pub mod model;
+pub mod play;
 mod raw;
 pub mod report;
 mod resolve;
+pub mod rules;
 pub mod sheet;
 pub mod solve;
 pub mod standard;

@@ -1,0 +1,170 @@
+//! Speed of the Encore rules engine on `maps/encore-black.toml`, on one
+//! thread.
+//!
+//! Run with `cargo bench --bench encore_engine`. The target is
+//! 10,000 greedy four-player games per second on two cores (5,000 per
+//! second on one): `greedy_four_player_game` counts whole games (rolls,
+//! every decision of the four greedy players, the end), one item each.
+
+use std::path::Path;
+
+use divan::Bencher;
+use rand::SeedableRng;
+use rollx::encore::play::{Greedy, RandomPlayer};
+use rollx::encore::rules::{Game, Move, Table};
+use rollx::engine::{self, Dice, Player, Rules, Watcher};
+
+fn main() {
+    divan::main();
+}
+
+fn black() -> Game {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/encore-black.toml");
+    match rollx::families::load(&path).unwrap() {
+        rollx::families::Model::Encore(board) => Game::new(board).unwrap(),
+        _ => panic!("maps/encore-black.toml is an Encore board"),
+    }
+}
+
+/// Plays one game of `seats` from `seed`; returns the table at the end.
+fn game(
+    g: &Game,
+    seed: u64,
+    seats: &mut [&mut dyn Player<Game>],
+    w: &mut dyn Watcher<Game>,
+) -> Table {
+    let mut t = g.new_table(seats.len());
+    engine::play(g, &mut t, &mut Dice::seed_from_u64(seed), seats, w);
+    t
+}
+
+/// Whole four-player games of greedy players.
+#[divan::bench(sample_count = 100, sample_size = 20)]
+fn greedy_four_player_game(bencher: Bencher) {
+    let g = black();
+    let mut players = [
+        Greedy::default(),
+        Greedy::default(),
+        Greedy::default(),
+        Greedy::default(),
+    ];
+    let mut seed = 0;
+    bencher
+        .counter(divan::counter::ItemsCount::new(1usize))
+        .bench_local(|| {
+            seed += 1;
+            let [a, b, c, d] = &mut players;
+            game(&g, seed, &mut [a, b, c, d], &mut engine::Quiet)
+        });
+}
+
+/// Whole solo games of the greedy player.
+#[divan::bench(sample_count = 100, sample_size = 20)]
+fn greedy_solo_game(bencher: Bencher) {
+    let g = black();
+    let mut player = Greedy::default();
+    let mut seed = 0;
+    bencher
+        .counter(divan::counter::ItemsCount::new(1usize))
+        .bench_local(|| {
+            seed += 1;
+            game(&g, seed, &mut [&mut player], &mut engine::Quiet)
+        });
+}
+
+/// Whole four-player games of random players (longer games: every legal
+/// move listed at every decision).
+#[divan::bench(sample_count = 50, sample_size = 5)]
+fn random_four_player_game(bencher: Bencher) {
+    let g = black();
+    let mut players: Vec<RandomPlayer> = (0..4).map(RandomPlayer::new).collect();
+    let mut seed = 0;
+    bencher
+        .counter(divan::counter::ItemsCount::new(1usize))
+        .bench_local(|| {
+            seed += 1;
+            let mut seats: Vec<&mut dyn Player<Game>> = players
+                .iter_mut()
+                .map(|p| p as &mut dyn Player<Game>)
+                .collect();
+            game(&g, seed, &mut seats, &mut engine::Quiet)
+        });
+}
+
+/// Decision states (table, seat) of greedy four-player games.
+#[derive(Default)]
+struct Decisions(Vec<(Table, usize)>);
+
+impl Watcher<Game> for Decisions {
+    fn before_move(&mut self, _g: &Game, table: &Table, player: usize, _mv: Move) {
+        self.0.push((table.clone(), player));
+    }
+}
+
+fn decisions(g: &Game) -> Vec<(Table, usize)> {
+    let mut d = Decisions::default();
+    let mut players = [
+        Greedy::default(),
+        Greedy::default(),
+        Greedy::default(),
+        Greedy::default(),
+    ];
+    for seed in 0..20 {
+        let [a, b, c, e] = &mut players;
+        game(g, seed, &mut [a, b, c, e], &mut d);
+    }
+    d.0
+}
+
+/// Runs `decide` on the decision states of greedy games in turn, one
+/// item each.
+fn each_decision<R>(bencher: Bencher, mut decide: impl FnMut(&Game, &Table, usize) -> R) {
+    let g = black();
+    let states = decisions(&g);
+    let mut i = 0;
+    bencher
+        .counter(divan::counter::ItemsCount::new(1usize))
+        .bench_local(|| {
+            let (t, p) = &states[i % states.len()];
+            i += 1;
+            decide(&g, t, *p)
+        });
+}
+
+/// Every legal move of one decision, counted (the allocation-free
+/// generator: dice, colours, numbers, pieces).
+#[divan::bench(sample_count = 100, sample_size = 200)]
+fn every_legal_move(bencher: Bencher) {
+    each_decision(bencher, |g, t, p| {
+        let mut n = 0usize;
+        g.for_each_move(t, p, |_| n += 1);
+        n
+    });
+}
+
+/// One decision of the greedy player.
+#[divan::bench(sample_count = 100, sample_size = 200)]
+fn greedy_decision(bencher: Bencher) {
+    let mut player = Greedy::default();
+    each_decision(bencher, |g, t, p| player.choose(g, t, p));
+}
+
+/// Applying one greedy move to a copy of the table.
+#[divan::bench(sample_count = 100, sample_size = 200)]
+fn apply_move(bencher: Bencher) {
+    let g = black();
+    let states = decisions(&g);
+    let mut player = Greedy::default();
+    let moves: Vec<Move> = states
+        .iter()
+        .map(|(t, p)| player.choose(&g, t, *p))
+        .collect();
+    let mut i = 0;
+    bencher.bench_local(|| {
+        let (t, p) = &states[i % states.len()];
+        let mut t = t.clone();
+        Rules::apply(&g, &mut t, *p, moves[i % states.len()]);
+        i += 1;
+        t
+    });
+}

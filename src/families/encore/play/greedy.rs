@@ -1,0 +1,227 @@
+//! The greedy player: a one-ply heuristic.
+//!
+//! Every move is valued on the player's own sheet by what it brings now
+//! and what it prepares, in points:
+//!
+//! - points now: a column or colour the move completes scores its value
+//!   (first while nobody has claimed it in an earlier turn, later after);
+//!   each star crossed saves its penalty;
+//! - progress: each box crossed in a column not completed is worth that
+//!   share of the column's points (a box of a 7-box column worth 5 first:
+//!   5/7), weighted by [`Weights::column_progress`]; the same for the
+//!   colour's bonus ([`Weights::color_progress`]);
+//! - jokers kept: each joker die taken costs its "!" point at the end plus
+//!   [`Weights::joker`].
+//!
+//! Passing is worth 0: the greedy player passes only when every move is
+//! worth less (a joker spent on little). Among the dice that give the same
+//! colour and number it takes the fewest jokers; among equal values it
+//! keeps the first found (colours in board order, then blocks, sizes and
+//! pieces in the generator's order). Deterministic; it does not look at
+//! the other players' sheets or at the dice it leaves them.
+
+use crate::encore::ColorId;
+use crate::encore::rules::{
+    ColorFace, Cross, Game, MAX_COLORS, MAX_COLUMNS, Move, NumberFace, Piece, Reach, Sheet, Table,
+};
+use crate::engine::Player;
+
+/// The weights of the greedy player's values (points).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Weights {
+    /// Weight of a box's share of its column's points.
+    pub column_progress: f32,
+    /// Weight of a box's share of its colour's bonus.
+    pub color_progress: f32,
+    /// Weight of the star penalty a star crossed saves.
+    pub star: f32,
+    /// What a joker die costs beyond the point its "!" box scores at the
+    /// end.
+    pub joker: f32,
+}
+
+impl Weights {
+    /// The `greedy` player's weights: chosen among a few by four-player
+    /// games against the others on the black board (rewarding openness or
+    /// the boxes crossed lost; a dearer joker won).
+    pub const GREEDY: Weights = Weights {
+        column_progress: 1.0,
+        color_progress: 1.0,
+        star: 1.0,
+        joker: 2.0,
+    };
+}
+
+/// The one-ply heuristic player. Deterministic.
+#[derive(Clone, Debug)]
+pub struct Greedy {
+    weights: Weights,
+}
+
+impl Greedy {
+    /// A greedy player with these weights.
+    pub fn new(weights: Weights) -> Self {
+        Self { weights }
+    }
+}
+
+/// The `greedy` player ([`Weights::GREEDY`]).
+impl Default for Greedy {
+    fn default() -> Self {
+        Greedy::new(Weights::GREEDY)
+    }
+}
+
+/// The dice that give one colour and number with the fewest jokers.
+#[derive(Clone, Copy)]
+struct Dice {
+    color_die: ColorFace,
+    number_die: NumberFace,
+    jokers: u8,
+}
+
+/// What the values need to know about the sheet, counted once per
+/// decision.
+struct Context<'a> {
+    game: &'a Game,
+    reach: Reach,
+    /// Boxes not crossed in each column.
+    column_left: [u8; MAX_COLUMNS],
+    /// A column's points now (first if unclaimed).
+    column_points: [f32; MAX_COLUMNS],
+    color_left: [u8; MAX_COLORS],
+    color_points: [f32; MAX_COLORS],
+    color_size: [f32; MAX_COLORS],
+    rows: f32,
+    star: f32,
+}
+
+impl<'a> Context<'a> {
+    fn new(game: &'a Game, table: &Table, sheet: &Sheet, weights: &Weights) -> Self {
+        let board = game.board();
+        let crossed = sheet.crossed();
+        let mut c = Context {
+            game,
+            reach: game.reach(sheet),
+            column_left: [0; MAX_COLUMNS],
+            column_points: [0.0; MAX_COLUMNS],
+            color_left: [0; MAX_COLORS],
+            color_points: [0.0; MAX_COLORS],
+            color_size: [1.0; MAX_COLORS],
+            rows: board.rows as f32,
+            star: weights.star * f32::from(board.star_penalty),
+        };
+        let now = |p: crate::encore::Points, claimed: bool| {
+            f32::from(if claimed { p.later } else { p.first })
+        };
+        for col in 0..board.columns {
+            c.column_left[col] = (game.column_boxes(col) - crossed).len() as u8;
+            c.column_points[col] = now(
+                board.column_points[col],
+                table.claimed_columns() >> col & 1 == 1,
+            );
+        }
+        for color in 0..board.colors.len() {
+            let boxes = game.color_boxes(ColorId(color as u8));
+            c.color_left[color] = (boxes - crossed).len() as u8;
+            c.color_size[color] = boxes.len() as f32;
+            c.color_points[color] = now(
+                board.color_bonus[color],
+                table.claimed_colors() >> color & 1 == 1,
+            );
+        }
+        c
+    }
+
+    /// The value of crossing `piece` of `color`, jokers aside.
+    fn value(&self, piece: Piece, color: ColorId, w: &Weights) -> f32 {
+        let game = self.game;
+        let board = game.board();
+        let mut columns = [(0u8, 0u8); 12];
+        let mut used = 0;
+        let mut size = 0u8;
+        let mut v = 0.0;
+        for cell in game.piece_cells(piece) {
+            size += 1;
+            if board.cells[cell].star {
+                v += self.star;
+            }
+            let col = game.column_of(cell) as u8;
+            match columns[..used].iter_mut().find(|(c, _)| *c == col) {
+                Some((_, k)) => *k += 1,
+                None => {
+                    columns[used] = (col, 1);
+                    used += 1;
+                }
+            }
+        }
+        for &(col, k) in &columns[..used] {
+            let col = usize::from(col);
+            let points = self.column_points[col];
+            v += if k == self.column_left[col] {
+                points
+            } else {
+                w.column_progress * points * f32::from(k) / self.rows
+            };
+        }
+        let c = color.index();
+        let points = self.color_points[c];
+        v += if size == self.color_left[c] {
+            points
+        } else {
+            w.color_progress * points * f32::from(size) / self.color_size[c]
+        };
+        v
+    }
+}
+
+impl Player<Game> for Greedy {
+    fn choose(&mut self, game: &Game, table: &Table, me: usize) -> Move {
+        let w = &self.weights;
+        let mut cheapest: [[Option<Dice>; 16]; MAX_COLORS] = [[None; 16]; MAX_COLORS];
+        game.for_each_choice(table, me, |color_die, number_die, color, number| {
+            let jokers = u8::from(color_die.is_joker()) + u8::from(number_die.is_joker());
+            let slot = &mut cheapest[color.index()][usize::from(number)];
+            if slot.is_none_or(|d| jokers < d.jokers) {
+                *slot = Some(Dice {
+                    color_die,
+                    number_die,
+                    jokers,
+                });
+            }
+        });
+        let sheet = table.sheet(me);
+        let ctx = Context::new(game, table, sheet, w);
+        let mut best_value = 0.0;
+        let mut best: Option<(Dice, ColorId, u8, Piece)> = None;
+        for (c, numbers) in cheapest.iter().enumerate() {
+            let sizes = numbers
+                .iter()
+                .enumerate()
+                .filter(|(_, d)| d.is_some())
+                .fold(0u16, |m, (n, _)| m | 1 << n);
+            if sizes == 0 {
+                continue;
+            }
+            let color = ColorId(c as u8);
+            game.for_each_piece_sized(&ctx.reach, color, sizes, |piece, n| {
+                let dice = numbers[usize::from(n)].expect("a size of the dice");
+                let v = ctx.value(piece, color, w) - f32::from(dice.jokers) * (1.0 + w.joker);
+                if v > best_value {
+                    best_value = v;
+                    best = Some((dice, color, n, piece));
+                }
+            });
+        }
+        match best {
+            None => Move::Pass,
+            Some((dice, color, number, piece)) => Move::Cross(Cross {
+                color_die: dice.color_die,
+                number_die: dice.number_die,
+                color,
+                number,
+                boxes: game.piece_boxes(piece),
+            }),
+        }
+    }
+}

@@ -1,0 +1,24 @@
+//! Computer players of Encore, as [`engine::Player`]s of the rules
+//! ([`Game`]): [`RandomPlayer`] and [`Greedy`].
+
+mod greedy;
+mod random;
+
+pub use greedy::{Greedy, Weights};
+pub use random::RandomPlayer;
+
+use crate::encore::rules::Game;
+use crate::engine;
+
+/// The players [`player_by_name`] knows.
+pub const PLAYERS: [&str; 2] = ["random", "greedy"];
+
+/// A computer player by name; `seed` feeds the players that use
+/// randomness. `None` for an unknown name.
+pub fn player_by_name(name: &str, seed: u64) -> Option<Box<dyn engine::Player<Game>>> {
+    match name {
+        "random" => Some(Box::new(RandomPlayer::new(seed))),
+        "greedy" => Some(Box::new(Greedy::default())),
+        _ => None,
+    }
+}
