@@ -1012,7 +1012,7 @@ fn boards() -> Vec<(String, Game)> {
         .board
     };
     out.push(("10 x 5".into(), Game::new(generated(1, 10, 5)).unwrap()));
-    out.push(("25 x 12".into(), Game::new(generated(2, 25, 12)).unwrap()));
+    out.push(("25 x 11".into(), Game::new(generated(2, 25, 11)).unwrap()));
     let mut b = generated(3, 15, 7);
     b.dice.color_dice = 2;
     b.dice.number_dice = 4;
