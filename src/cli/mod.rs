@@ -2,6 +2,7 @@
 //! lives in the library; this layer only calls it and prints.
 
 mod check;
+mod encore;
 mod generate;
 mod human;
 mod output;
@@ -272,18 +273,28 @@ pub fn load_model(path: &std::path::Path) -> Result<rollx::families::Model, u8> 
 /// Returns the exit code on failure.
 pub fn load_game(path: &std::path::Path, command: &str) -> Result<rollx::rolling::rules::Game, u8> {
     match load_model(path)?.into_rolling() {
-        Ok(map) => rollx::rolling::rules::Game::new(map).map_err(|e| {
-            eprintln!("error: {}: {e}", path.display());
-            EXIT_INVALID
-        }),
+        Ok(map) => rolling_game(map, path),
         Err(family) => {
             eprintln!(
                 "error: {} is {}, and `rollx {command}` takes Rolling maps only for now\n  \
-                 help: `rollx check` and `rollx print` take it",
+                 help: `rollx check`, `rollx print`, `rollx play` (computer players) and \
+                 `rollx referee` take it",
                 path.display(),
                 family.a_file(),
             );
             Err(EXIT_USAGE)
         }
     }
+}
+
+/// The Rolling game on a map read from `path`. Returns the exit code when
+/// the rules engine cannot play it.
+pub fn rolling_game(
+    map: rollx::rolling::map::Map,
+    path: &std::path::Path,
+) -> Result<rollx::rolling::rules::Game, u8> {
+    rollx::rolling::rules::Game::new(map).map_err(|e| {
+        eprintln!("error: {}: {e}", path.display());
+        EXIT_INVALID
+    })
 }

@@ -10,15 +10,17 @@ use super::human::{self, Ending};
 use super::output::{self, Output};
 use super::sheet_text::{count, powers_line, render, terminal_width, wrap};
 use super::train::default_values_path;
-use super::{EXIT_INVALID, EXIT_OK, EXIT_USAGE, EffortArgs, load_game};
+use super::{EXIT_INVALID, EXIT_OK, EXIT_USAGE, EffortArgs, load_game, load_model, rolling_game};
+use rollx::families::Model;
 use rollx::rolling::play::{POLICIES, Policy, derive_seed, play_game, policy_with};
 use rollx::rolling::rules::log::{GameLog, map_hash};
 
 /// The long description `--help` shows.
-pub const LONG_ABOUT: &str = "Play a whole game on a map. The computer plays by default and prints each \
-final sheet with its score; --human lets you play in the terminal against the dice (and, with \
---players, against computer players on the same dice). The same --seed always gives the same \
-dice (and, for the computer, the same game).";
+pub const LONG_ABOUT: &str = "Play a whole game on a map or an Encore board. The computer plays by \
+default and prints each final sheet with its score (on a board: each roll, every player's move, \
+and the scores with the winners); --human lets you play a map in the terminal against the dice \
+(and, with --players, against computer players on the same dice). The same --seed always gives \
+the same dice (and, for the computer, the same game).";
 
 /// Arguments of `rollx play`.
 #[derive(Debug, Args)]
@@ -30,14 +32,17 @@ the input, stops the game: with --log it is saved, marked unfinished, and `rollx
 LOG` plays its turns again and goes on with the dice the seed would have given. Sheets are \
 fitted to the terminal's width (COLUMNS, when set, overrides it; 80 when the output is not a \
 terminal). See docs/terminal-play.md.\n\n\
-Examples:\n  rollx play maps/usa.toml --seed 1 --log g.json\n  rollx play maps/japan.toml --policy random --players 3\n  rollx play maps/usa.toml --human --seed 7 --log mine.json\n  rollx play --resume mine.json\n\n\
+Examples:\n  rollx play maps/usa.toml --seed 1 --log g.json\n  rollx play maps/encore-black.toml --players 4 --policy greedy,random --seed 1 --log g.json\n  rollx play maps/japan.toml --policy random --players 3\n  rollx play maps/usa.toml --human --seed 7 --log mine.json\n  rollx play --resume mine.json\n\n\
+Encore boards (docs/encore-rules.md) are played by the computer: --players 1 is the solo game \
+(30 rolls, rated by the rulebook's table); --human, --resume and the strong, tuples and expert \
+players' options are for maps only for now.\n\n\
 Exit codes: 0 the game was played (or stopped with `quit`), 1 the map or the game to resume is \
 invalid, or the input ended before the game did, 2 usage or I/O error."
 )]
 pub struct PlayArgs {
-    /// The map file (with --resume: by default the one recorded in the
-    /// log, then maps/<id>.toml).
-    #[arg(value_name = "MAP", required_unless_present = "resume")]
+    /// The map or board file (with --resume: by default the one recorded
+    /// in the log, then maps/<id>.toml).
+    #[arg(value_name = "MAP|BOARD", required_unless_present = "resume")]
     pub map: Option<PathBuf>,
     /// Seed for the dice (a random one is chosen and printed when omitted).
     #[arg(long, conflicts_with = "resume")]
@@ -46,9 +51,11 @@ pub struct PlayArgs {
     /// (a one-step heuristic), tuples (by values learned with `rollx
     /// train`; see --values), strong (Monte Carlo rollouts, slower; see
     /// --candidates, --rollouts and --horizon) or expert (rollouts played by
-    /// the tuples player, which needs its values too; the strongest).
-    #[arg(long, default_value = "greedy", conflicts_with = "resume", value_parser = clap::builder::PossibleValuesParser::new(POLICIES))]
-    pub policy: String,
+    /// the tuples player, which needs its values too; the strongest). One
+    /// for every player, or one per seat separated by commas
+    /// (greedy,random). Encore boards have random and greedy.
+    #[arg(long, default_value = "greedy", value_delimiter = ',', conflicts_with = "resume", value_parser = clap::builder::PossibleValuesParser::new(all_policies()))]
+    pub policy: Vec<String>,
     #[command(flatten)]
     pub effort: EffortArgs,
     /// Number of players sharing the dice (with --human: you plus computer
@@ -69,8 +76,36 @@ pub struct PlayArgs {
     pub resume: Option<PathBuf>,
 }
 
+/// Every computer player `--policy` takes, whatever the family: the
+/// Rolling players, then the Encore players they do not name.
+fn all_policies() -> Vec<&'static str> {
+    let mut all = POLICIES.to_vec();
+    for p in rollx::encore::play::PLAYERS {
+        if !all.contains(&p) {
+            all.push(p);
+        }
+    }
+    all
+}
+
+/// The policy of each of `players` seats from `--policy`: one for
+/// everyone, or one per seat. Says what is wrong otherwise.
+pub(super) fn seat_policies(policies: &[String], players: u16) -> Result<Vec<String>, u8> {
+    match policies.len() {
+        1 => Ok(vec![policies[0].clone(); usize::from(players)]),
+        n if n == usize::from(players) => Ok(policies.to_vec()),
+        n => {
+            eprintln!(
+                "error: --policy names {n} computer players, but --players is {players}\n  \
+                 help: give one policy for every player, or one per seat separated by commas"
+            );
+            Err(EXIT_USAGE)
+        }
+    }
+}
+
 /// The seed given, or one from the clock.
-fn seed_or_clock(seed: Option<u64>) -> u64 {
+pub(super) fn seed_or_clock(seed: Option<u64>) -> u64 {
     seed.unwrap_or_else(|| {
         let nanos = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
@@ -92,30 +127,38 @@ pub fn run(args: &PlayArgs, color: bool) -> u8 {
         Ok(l) => l,
         Err(code) => return code,
     };
-    let game = match load_game(map_path, "play") {
+    let map = match load_model(map_path) {
+        Ok(Model::Rolling(map)) => map,
+        Ok(Model::Encore(board)) => return super::encore::play(args, board, map_path, log, color),
+        Err(code) => return code,
+    };
+    let game = match rolling_game(map, map_path) {
         Ok(g) => g,
+        Err(code) => return code,
+    };
+    let policies = match seat_policies(&args.policy, args.players) {
+        Ok(p) => p,
         Err(code) => return code,
     };
     let seed = seed_or_clock(args.seed);
     let map_file = Some(map_path.display().to_string());
-    let setup = match args
-        .effort
-        .setup(map_path, &game, std::slice::from_ref(&args.policy))
-    {
+    let setup = match args.effort.setup(map_path, &game, &policies) {
         Ok(s) => s,
         Err(code) => return code,
     };
 
-    let mut players: Vec<(String, Box<dyn Policy>)> = (0..args.players)
-        .map(|i| {
+    let mut players: Vec<(String, Box<dyn Policy>)> = policies
+        .iter()
+        .enumerate()
+        .map(|(i, policy)| {
             let name = if args.players == 1 {
-                args.policy.clone()
+                policy.clone()
             } else {
-                format!("{} {}", args.policy, i + 1)
+                format!("{policy} {}", i + 1)
             };
             (
                 name,
-                policy_with(&args.policy, derive_seed(seed, u64::from(i) + 1), &setup)
+                policy_with(policy, derive_seed(seed, i as u64 + 1), &setup)
                     .expect("validated by clap and setup"),
             )
         })
@@ -184,12 +227,12 @@ pub fn run(args: &PlayArgs, color: bool) -> u8 {
 }
 
 /// `text` wrapped to the terminal's width.
-fn fitted(text: &str) -> String {
+pub(super) fn fitted(text: &str) -> String {
     wrap(text, "", "  ", terminal_width())
 }
 
 /// Writes a log, saying why not.
-fn save(out: &Output, json: &str) -> Result<(), u8> {
+pub(super) fn save(out: &Output, json: &str) -> Result<(), u8> {
     output::write(out, format!("{json}\n").as_bytes()).map_err(|e| {
         eprintln!("error: {e}");
         EXIT_USAGE
@@ -217,7 +260,7 @@ fn run_human(args: &PlayArgs, color: bool) -> u8 {
             .clone()
             .expect("clap requires a map without --resume"),
     };
-    let game = match load_game(&map_path, "play") {
+    let game = match load_game(&map_path, "play --human") {
         Ok(g) => g,
         Err(code) => return code,
     };
@@ -227,10 +270,16 @@ fn run_human(args: &PlayArgs, color: bool) -> u8 {
             Err(code) => return code,
         },
         None => {
+            let [policy] = args.policy.as_slice() else {
+                eprintln!(
+                    "error: --human plays against one kind of computer player: give one --policy"
+                );
+                return EXIT_USAGE;
+            };
             let names = std::iter::once("you".to_string())
-                .chain((1..args.players).map(|i| format!("{} {}", args.policy, i + 1)))
+                .chain((1..args.players).map(|i| format!("{policy} {}", i + 1)))
                 .collect();
-            (seed_or_clock(args.seed), names, args.policy.clone())
+            (seed_or_clock(args.seed), names, policy.clone())
         }
     };
     let mut setup = match args
@@ -382,6 +431,13 @@ fn read_saved(path: &Path, map: Option<&Path>) -> Result<Saved, u8> {
         eprintln!("error: cannot read {}: {e}", path.display());
         EXIT_USAGE
     })?;
+    if rollx::families::log_family(&text) != Ok(rollx::families::Family::Rolling) {
+        eprintln!(
+            "error: {} is not a game on a Rolling map: --resume goes on with Rolling games only for now",
+            path.display()
+        );
+        return Err(EXIT_USAGE);
+    }
     let log = GameLog::parse(&text).map_err(|e| {
         let at = match (e.line, e.column) {
             (Some(l), Some(c)) => format!(":{l}:{c}"),

@@ -9,6 +9,7 @@ use super::sheet_text::render;
 use super::{EXIT_INVALID, EXIT_OK, EXIT_USAGE, load_game};
 use rollx::diag::render::{Style, report};
 use rollx::diag::{Diagnostic, Loc, SourceId, SourceMap};
+use rollx::families::Family;
 use rollx::rolling::rules::filled::{self, FilledVerdict};
 use rollx::rolling::rules::log::GameLog;
 use rollx::rolling::rules::referee::{Verdict, WrongMap, referee};
@@ -16,25 +17,30 @@ use rollx::rolling::rules::referee::{Verdict, WrongMap, referee};
 /// The long description `--help` shows.
 pub const LONG_ABOUT: &str = "Check a recorded game against the rules, the way players check each other's \
 sheets at the end: replay the log, list every rule broken with its turn, player and die, and \
-score each sheet with one extra X per mistake. With --sheet, check a finished paper sheet \
-without a log (see docs/filled-sheet.md).";
+score each sheet with one extra X per mistake. A log of a game on an Encore board (its `game` is \
+\"encore\") is replayed on the board: every roll checked against the board's dice, every move \
+against the rules (docs/encore-rules.md), each broken rule named with its roll, player and dice, \
+and the claimed scores checked against the referee's count. With --sheet, check a finished paper \
+sheet of a map without a log (see docs/filled-sheet.md).";
 
 /// Arguments of `rollx referee`.
 #[derive(Debug, Args)]
 #[command(
-    after_help = "Examples:\n  rollx referee g.json\n  rollx referee --format json g.json\n  rollx referee g.json --write-sheet g.toml\n  rollx referee --sheet my-sheet.toml --map maps/usa.toml\n\n\
-Exit codes: 0 the game is clean, 1 it breaks rules (or the map is invalid), 2 the file cannot be read, is not a game log, or belongs to another map (or another version of it)."
+    after_help = "Examples:\n  rollx referee g.json\n  rollx referee encore-game.json --map maps/encore-black.toml\n  rollx referee --format json g.json\n  rollx referee g.json --write-sheet g.toml\n  rollx referee --sheet my-sheet.toml --map maps/usa.toml\n\n\
+Exit codes: 0 the game is clean, 1 it breaks rules (or the map or board is invalid), 2 the file cannot be read, is not a game log, or belongs to another map or board (or another version of it)."
 )]
 pub struct RefereeArgs {
-    /// The game log (JSON, see docs/game-log.md).
+    /// The game log (JSON, see docs/game-log.md; of an Encore board,
+    /// docs/encore-log.md).
     #[arg(
         value_name = "LOG",
         required_unless_present = "sheet",
         conflicts_with = "sheet"
     )]
     pub log: Option<PathBuf>,
-    /// The map; by default the file recorded in the log, then maps/<id>.toml.
-    #[arg(long, value_name = "MAP")]
+    /// The map or board; by default the file recorded in the log, then
+    /// maps/<id>.toml.
+    #[arg(long, value_name = "MAP|BOARD")]
     pub map: Option<PathBuf>,
     /// Check a filled sheet (TOML) instead of a log; needs --map.
     #[arg(long, value_name = "FILLED", requires = "map")]
@@ -83,18 +89,24 @@ pub fn run(args: &RefereeArgs, color: bool) -> u8 {
             return EXIT_USAGE;
         }
     };
+    match rollx::families::log_family(&text) {
+        Ok(Family::Rolling) => {}
+        Ok(Family::Encore) => return super::encore::referee_log(args, path, &text, color),
+        Err(game) => {
+            let names: Vec<&str> = Family::ALL.iter().map(|f| f.name()).collect();
+            eprintln!(
+                "error: {}: `game` is {game}, which is no game family rollx knows ({})",
+                path.display(),
+                names.join(", ")
+            );
+            return EXIT_USAGE;
+        }
+    }
     let log = match GameLog::parse(&text) {
         Ok(log) => log,
         Err(e) => {
-            let mut sources = SourceMap::new();
-            let id = sources.add(path, text);
-            let file = sources.get(id);
-            let offset = file.offset(e.line.unwrap_or(1), e.column.unwrap_or(1));
-            let diag =
-                Diagnostic::error("game-log", format!("not a valid game log: {}", e.message))
-                    .with_label(Loc::new(id, offset..offset), e.message.clone())
-                    .with_help("see docs/game-log.md for the format");
-            eprint!("{}", report(&diag, &sources, Style { color, width: 100 }));
+            let help = "see docs/game-log.md for the format";
+            log_error(path, &text, (e.line, e.column), &e.message, help, color);
             return EXIT_USAGE;
         }
     };
@@ -170,6 +182,26 @@ pub fn run(args: &RefereeArgs, color: bool) -> u8 {
     } else {
         EXIT_INVALID
     }
+}
+
+/// Shows why a log could not be read, pointing at `at` (line, column)
+/// in its `text`.
+pub fn log_error(
+    path: &Path,
+    text: &str,
+    at: (Option<usize>, Option<usize>),
+    message: &str,
+    help: &str,
+    color: bool,
+) {
+    let mut sources = SourceMap::new();
+    let id = sources.add(path, text.to_string());
+    let file = sources.get(id);
+    let offset = file.offset(at.0.unwrap_or(1), at.1.unwrap_or(1));
+    let diag = Diagnostic::error("game-log", format!("not a valid game log: {message}"))
+        .with_label(Loc::new(id, offset..offset), message.to_string())
+        .with_help(help.to_string());
+    eprint!("{}", report(&diag, &sources, Style { color, width: 100 }));
 }
 
 /// The index of the player whose sheet `--write-sheet` writes: the one
@@ -254,8 +286,19 @@ from the log to referee it by the map's rules"
         ),
     };
     let diag = Diagnostic::error(wrong.code(), message).with_help(help);
+    wrong_file_diagnostic(diag, &(key, label), id, text)
+}
+
+/// `diag` pointing at the value of the log's key (`id`, `hash`) that names
+/// the map or board, with a label, when the key is found in `text`.
+pub fn wrong_file_diagnostic(
+    diag: Diagnostic,
+    (key, label): &(&str, String),
+    id: SourceId,
+    text: &str,
+) -> Diagnostic {
     match json_value_span(text, key) {
-        Some(span) => diag.with_label(Loc::new(id, span), label),
+        Some(span) => diag.with_label(Loc::new(id, span), label.clone()),
         None => diag,
     }
 }

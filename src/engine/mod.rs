@@ -25,6 +25,19 @@ pub use game_loop::{Quiet, decide, play, roll};
 /// The generator that rolls the dice: portable and seeded.
 pub type Dice = rand_pcg::Pcg64Mcg;
 
+/// A well-mixed 64-bit value derived from `seed` and a stream number, so
+/// that each player's generator is independent of the dice and of the others.
+pub fn derive_seed(seed: u64, stream: u64) -> u64 {
+    // SplitMix64 finaliser.
+    let mut z = seed
+        ^ stream
+            .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            .wrapping_add(0x6A09_E667_F3BC_C909);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
 /// Who acts next at a table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Actor {

@@ -144,6 +144,22 @@ impl Family {
     }
 }
 
+/// The family of a game log's text: the family its `game` field names
+/// (`"encore"`), Rolling for a log without one (Rolling logs came first),
+/// and Rolling too for text that is not a JSON object (the Rolling log
+/// reader reports what is wrong with it). `Err` holds a `game` that names
+/// no family.
+pub fn log_family(text: &str) -> Result<Family, String> {
+    let Ok(serde_json::Value::Object(log)) = serde_json::from_str::<serde_json::Value>(text) else {
+        return Ok(Family::Rolling);
+    };
+    match log.get("game") {
+        None => Ok(Family::Rolling),
+        Some(serde_json::Value::String(name)) => Family::by_name(name).ok_or_else(|| name.clone()),
+        Some(other) => Err(other.to_string()),
+    }
+}
+
 /// The `[game] family` a file's text names: the name and where it is
 /// written, or `None` (no `[game]` table, or text that is not TOML: the
 /// family's reader reports that).

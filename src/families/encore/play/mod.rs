@@ -1,8 +1,12 @@
 //! Computer players of Encore, as [`engine::Player`]s of the rules
-//! ([`Game`]): [`RandomPlayer`] and [`Greedy`].
+//! ([`Game`]): [`RandomPlayer`] and [`Greedy`]; and whole games of them,
+//! recorded ([`play_game`]).
 
+mod game;
 mod greedy;
 mod random;
+
+pub use game::{PlayedGame, Seat, play_game, seat_players};
 
 pub use greedy::{Greedy, Weights};
 pub use random::RandomPlayer;

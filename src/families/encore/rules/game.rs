@@ -1,6 +1,7 @@
 //! The static game: a board, the options that settle what the rulebook
 //! leaves open, and the lookup tables the engine needs.
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use super::boxes::{Boxes, MAX_BOXES};
@@ -27,7 +28,7 @@ pub const OPEN_ROLLS: u16 = 3;
 /// Which dice the solo player rolls. The rulebook says the solo player
 /// "may only play with 2 dice of 2 colours and 2 numbers" (Spanish
 /// edition), which reads either way.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum SoloDice {
     /// One colour die and one number die fewer than the board's (2 and 2
@@ -43,7 +44,7 @@ pub enum SoloDice {
 /// Where a piece may start. The rulebook says both "at the start of the
 /// game, the first box crossed must be in column H" and "crosses must be
 /// next to a box already crossed, or start in the start column".
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum StartColumn {
     /// The start column anchors a piece in every turn. The default (and the
@@ -56,7 +57,7 @@ pub enum StartColumn {
 }
 
 /// The options of a game: the readings of what the rulebook leaves open.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 #[serde(default, rename_all = "kebab-case")]
 pub struct Options {
     /// Which dice the solo player rolls.
@@ -366,6 +367,21 @@ impl Game {
     pub fn box_name(&self, i: usize) -> String {
         let columns = self.board.columns;
         format!("{}{}", Board::column_name(i % columns), i / columns + 1)
+    }
+
+    /// The box a name stands for (`H4`, or `h4`: column letters, then the
+    /// row from 1), the inverse of [`Game::box_name`]; `None` for a name
+    /// that is not a box of the board.
+    pub fn box_by_name(&self, name: &str) -> Option<usize> {
+        let digits = name.find(|c: char| c.is_ascii_digit())?;
+        let (letters, row) = name.split_at(digits);
+        let column = crate::encore::column_index(letters)?;
+        let row: usize = row
+            .parse()
+            .ok()
+            .filter(|&r| r >= 1 && !row.starts_with('0'))?;
+        (column < self.board.columns && row <= self.board.rows)
+            .then(|| (row - 1) * self.board.columns + column)
     }
 
     /// The boxes that share an edge with a box of `boxes`.

@@ -15,7 +15,10 @@
 //!   ([`Game::for_each_move`]) is built from the same functions, and a
 //!   property test proves that it lists exactly the moves `check` accepts;
 //! - [`Game::score`] and [`Game::winners`] score a sheet and a table;
-//!   [`solo_band`] rates a solo game.
+//!   [`solo_band`] rates a solo game;
+//! - [`log`]: the game log `rollx play` writes (recorded through an
+//!   [`crate::engine::Watcher`]), and [`referee`]: replaying one against
+//!   the rules.
 //!
 //! The rules, one sentence each with the function that enforces it, are in
 //! `docs/encore-rules.md`. [`Game`] implements the engine interface
@@ -25,8 +28,10 @@ mod boxes;
 mod dice;
 mod engine;
 mod game;
+pub mod log;
 mod movegen;
 mod moves;
+pub mod referee;
 mod score;
 mod table;
 

@@ -115,18 +115,7 @@ pub fn policy_with(name: &str, seed: u64, setup: &PlayerSetup) -> Option<Box<dyn
     }
 }
 
-/// A well-mixed 64-bit value derived from `seed` and a stream number, so
-/// that each player's generator is independent of the dice and of the others.
-pub fn derive_seed(seed: u64, stream: u64) -> u64 {
-    // SplitMix64 finaliser.
-    let mut z = seed
-        ^ stream
-            .wrapping_mul(0x9E37_79B9_7F4A_7C15)
-            .wrapping_add(0x6A09_E667_F3BC_C909);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
+pub use crate::engine::derive_seed;
 
 /// A finished game.
 #[derive(Clone, Debug)]

@@ -1,0 +1,404 @@
+//! `rollx play` and `rollx referee` for Encore boards: the computer plays a
+//! whole game and prints it roll by roll; the referee replays a log.
+
+use std::fmt::Write as _;
+use std::path::Path;
+
+use super::output::Output;
+use super::play::{PlayArgs, save, seat_policies, seed_or_clock};
+use super::referee::{Format, RefereeArgs, log_error, wrong_file_diagnostic};
+use super::{EXIT_INVALID, EXIT_OK, EXIT_USAGE, load_model};
+use rollx::diag::SourceMap;
+use rollx::diag::render::{Style, report};
+use rollx::encore::Board;
+use rollx::encore::play::{PLAYERS, play_game, seat_players};
+use rollx::encore::rules::log::{GameLog, LogMove, LogTurn};
+use rollx::encore::rules::referee::{PlayerVerdict, Verdict, WrongBoard, referee};
+use rollx::encore::rules::{Game, Score, Table, solo_band, solo_bands};
+use rollx::families::Model;
+
+/// The options of `rollx play` that only the Rolling family's players
+/// know, when given.
+fn rolling_only(args: &PlayArgs) -> Option<&'static str> {
+    let e = &args.effort;
+    [
+        (e.candidates.is_some(), "--candidates"),
+        (e.rollouts.is_some(), "--rollouts"),
+        (e.horizon.is_some(), "--horizon"),
+        (e.values.is_some(), "--values"),
+    ]
+    .into_iter()
+    .find_map(|(given, flag)| given.then_some(flag))
+}
+
+/// `rollx play` on an Encore board (`path`): the computer players play a
+/// whole game, printed roll by roll, and the log is written to `log`.
+pub fn play(args: &PlayArgs, board: Board, path: &Path, log: Option<Output>, _color: bool) -> u8 {
+    let a_board = format!("{} is an Encore board", path.display());
+    if let Some(flag) = rolling_only(args) {
+        eprintln!(
+            "error: {flag} sets the strong, tuples and expert players of Rolling maps, and \
+             {a_board}\n  help: leave out {flag}; Encore boards have the players {}",
+            PLAYERS.join(", ")
+        );
+        return EXIT_USAGE;
+    }
+    if let Some(p) = args.policy.iter().find(|p| !PLAYERS.contains(&p.as_str())) {
+        eprintln!(
+            "error: --policy {p}: {a_board}, and `{p}` plays Rolling maps only for now\n  \
+             help: Encore boards have the players {}",
+            PLAYERS.join(", ")
+        );
+        return EXIT_USAGE;
+    }
+    let policies = match seat_policies(&args.policy, args.players) {
+        Ok(p) => p,
+        Err(code) => return code,
+    };
+    let game = match Game::new(board) {
+        Ok(g) => g,
+        Err(e) => {
+            eprintln!("error: {}: {e}", path.display());
+            return EXIT_INVALID;
+        }
+    };
+    let seed = seed_or_clock(args.seed);
+    let mut seats = seat_players(&policies, seed).expect("policies checked above");
+    let played = play_game(&game, seed, &mut seats, Some(path.display().to_string()));
+    print!("{}", game_text(&game, &played.log, &played.table));
+    match &log {
+        None => EXIT_OK,
+        Some(out) => match save(out, &played.log.to_json()) {
+            Ok(()) => {
+                println!("log written to {}", out.path().display());
+                EXIT_OK
+            }
+            Err(code) => code,
+        },
+    }
+}
+
+/// A game as text: the header, each roll and every move, then the scores
+/// of the sheets at the end (`table`) and the winners.
+fn game_text(game: &Game, log: &GameLog, table: &Table) -> String {
+    let mut s = String::new();
+    let names = log.names();
+    let players = names.len();
+    let _ = writeln!(
+        s,
+        "{} ({}), seed {}, {}: {}",
+        game.board().info.name,
+        game.board().info.id,
+        log.seed.unwrap_or_default(),
+        count(players, "player"),
+        names.join(", ")
+    );
+    let width = names.iter().map(String::len).max().unwrap_or(0);
+    for (t, turn) in log.turns.iter().enumerate() {
+        let _ = writeln!(s);
+        let _ = writeln!(s, "{}", roll_line(game, t, turn, &names));
+        for (name, mv) in names.iter().zip(&turn.moves) {
+            let _ = writeln!(s, "  {name:width$}  {}", move_text(mv));
+        }
+    }
+    let _ = writeln!(s);
+    let scores: Vec<(String, Score)> = names
+        .iter()
+        .zip(table.sheets())
+        .map(|(n, sheet)| (n.clone(), game.score(sheet)))
+        .collect();
+    s.push_str(&score_table(&scores));
+    let winners: Vec<&str> = game
+        .winners(table)
+        .into_iter()
+        .map(|p| names[p].as_str())
+        .collect();
+    s.push_str(&outcome(&winners, &scores));
+    s
+}
+
+/// The line that opens a roll: its number, who chooses first, the dice.
+fn roll_line(game: &Game, t: usize, turn: &LogTurn, names: &[String]) -> String {
+    let players = names.len();
+    let number = t + 1;
+    let who = if players == 1 {
+        format!("of {}", game.board().solo_rolls)
+    } else if number <= usize::from(rollx::encore::rules::OPEN_ROLLS) {
+        "(everyone chooses from every die)".to_string()
+    } else {
+        format!("({} chooses first)", names[t % players])
+    };
+    let numbers: Vec<String> = turn.roll.numbers.iter().map(|n| n.to_string()).collect();
+    format!(
+        "roll {number} {who}: {} | {}",
+        turn.roll.colors.join(" "),
+        numbers.join(" ")
+    )
+}
+
+/// A move as a player says it: `green 3: H3 H4 G4`, `? 5 as blue 5: ...`,
+/// or `pass`.
+fn move_text(mv: &LogMove) -> String {
+    match mv {
+        LogMove::Pass(_) => "pass".into(),
+        LogMove::Cross(c) => {
+            let taken = format!("{} {}", c.color_die, c.number_die);
+            let crossed = format!("{} {}", c.color, c.number);
+            let dice = if taken == crossed {
+                taken
+            } else {
+                format!("{taken} as {crossed}")
+            };
+            format!("{dice}: {}", c.boxes.join(" "))
+        }
+    }
+}
+
+/// `n` and the word, plural when `n` is not 1.
+fn count(n: usize, word: &str) -> String {
+    format!("{n} {word}{}", if n == 1 { "" } else { "s" })
+}
+
+/// The scores' table: each player's colour bonuses, column points, "!"
+/// boxes left, stars left open and total.
+fn score_table(scores: &[(String, Score)]) -> String {
+    let mut s = String::new();
+    let width = scores
+        .iter()
+        .map(|(n, _)| n.len())
+        .max()
+        .unwrap_or(0)
+        .max(6);
+    let _ = writeln!(
+        s,
+        "  {:width$}  colours  columns  \"!\" left  open stars  total",
+        "player"
+    );
+    for (name, x) in scores {
+        let stars = format!("{} (-{})", x.open_stars, x.star_penalty);
+        let _ = writeln!(
+            s,
+            "  {name:width$}  {:>7}  {:>7}  {:>8}  {stars:>10}  {:>5}",
+            x.colors, x.columns, x.jokers_left, x.total
+        );
+    }
+    s
+}
+
+/// Who won (several share a win), or the solo game's rating.
+fn outcome(winners: &[&str], scores: &[(String, Score)]) -> String {
+    match (scores, winners) {
+        ([(_, score)], _) => {
+            let band = solo_band(score.total);
+            format!(
+                "solo rating: {} points is the band {} ({} of {}, from the top)\n",
+                score.total,
+                band.label(),
+                band.rank + 1,
+                solo_bands().len()
+            )
+        }
+        (_, [one]) => format!("winner: {one}\n"),
+        (_, []) => String::new(),
+        (_, many) => format!("winners, sharing the win: {}\n", many.join(", ")),
+    }
+}
+
+/// `rollx referee` on an Encore log (`text`, read from `path`).
+pub fn referee_log(args: &RefereeArgs, path: &Path, text: &str, color: bool) -> u8 {
+    if let Some(flag) = [
+        (args.write_sheet.is_some(), "--write-sheet"),
+        (args.player.is_some(), "--player"),
+    ]
+    .into_iter()
+    .find_map(|(given, flag)| given.then_some(flag))
+    {
+        eprintln!(
+            "error: {flag} writes the sheets of Rolling games, and {} is an Encore game log",
+            path.display()
+        );
+        return EXIT_USAGE;
+    }
+    let log = match GameLog::parse(text) {
+        Ok(log) => log,
+        Err(e) => {
+            let help = "see docs/encore-log.md for the format";
+            log_error(path, text, (e.line, e.column), &e.message, help, color);
+            return EXIT_USAGE;
+        }
+    };
+    let given = args.map.is_some();
+    let board_path = match &args.map {
+        Some(p) => p.clone(),
+        None => {
+            let found = log.board_candidates(path).into_iter().find(|p| p.is_file());
+            match found {
+                Some(p) => p,
+                None => {
+                    eprintln!(
+                        "error: cannot find the board `{}` of {}: pass it with --map FILE",
+                        log.board.id,
+                        path.display()
+                    );
+                    return EXIT_USAGE;
+                }
+            }
+        }
+    };
+    let board = match load_model(&board_path) {
+        Ok(Model::Encore(board)) => board,
+        Ok(other) => {
+            eprintln!(
+                "error: {} is an Encore game log, and {} is {}\n  \
+                 help: pass the board the game was played on (`{}`) with --map FILE",
+                path.display(),
+                board_path.display(),
+                other.family().a_file(),
+                log.board.id
+            );
+            return EXIT_USAGE;
+        }
+        Err(code) => return code,
+    };
+    let game = match log.game(board) {
+        Ok(g) => g,
+        Err(e) => {
+            eprintln!("error: {}: {e}", board_path.display());
+            return EXIT_INVALID;
+        }
+    };
+    let verdict = match referee(&game, &log) {
+        Ok(v) => v,
+        Err(wrong) => {
+            let mut sources = SourceMap::new();
+            let id = sources.add(path, text.to_string());
+            let diag = wrong_board_diagnostic(&wrong, &log, path, &board_path, given);
+            let diag = wrong_file_diagnostic(diag, &wrong_key(&wrong), id, text);
+            eprint!("{}", report(&diag, &sources, Style { color, width: 100 }));
+            return EXIT_USAGE;
+        }
+    };
+    match args.format {
+        Format::Json => println!(
+            "{}",
+            serde_json::to_string_pretty(&verdict).expect("serialises")
+        ),
+        Format::Text => print!("{}", verdict_text(&game, &log, &verdict, path)),
+    }
+    if verdict.is_clean() {
+        EXIT_OK
+    } else {
+        EXIT_INVALID
+    }
+}
+
+/// The key of the log the wrong board shows in, with the label there.
+fn wrong_key(wrong: &WrongBoard) -> (&'static str, String) {
+    match wrong {
+        WrongBoard::OtherBoard { log, .. } => ("id", format!("a game on `{log}`")),
+        WrongBoard::Changed { .. } => ("hash", "the board as it was then".to_string()),
+    }
+}
+
+/// The one error for a log refereed on a board it does not belong to:
+/// what the log names, what the board is, and how to fix it (`given`: the
+/// board came from `--map`).
+fn wrong_board_diagnostic(
+    wrong: &WrongBoard,
+    log: &GameLog,
+    log_path: &Path,
+    board_path: &Path,
+    given: bool,
+) -> rollx::diag::Diagnostic {
+    let (log_file, board_file) = (log_path.display(), board_path.display());
+    let (message, help) = match wrong {
+        WrongBoard::OtherBoard { log: want, board } => (
+            format!(
+                "{log_file} is a game on board `{want}`, but the board used, {board_file}, is \
+`{board}`"
+            ),
+            match (&log.board.file, given) {
+                (Some(f), true) => format!(
+                    "leave out --map to use the board the log was played on ({f}), or pass the \
+board whose [board] id is `{want}` with --map FILE"
+                ),
+                _ => format!("pass the board whose [board] id is `{want}` with --map FILE"),
+            },
+        ),
+        WrongBoard::Changed { board } => (
+            format!(
+                "{board_file} (board `{board}`) has changed since {log_file} was recorded: its \
+boxes, points or dice differ from the board hash in the log"
+            ),
+            "referee the log on the board as it was when the game was played (--map FILE), or \
+delete `hash` from the log's `board` to referee it on the board as it is now"
+                .to_string(),
+        ),
+    };
+    rollx::diag::Diagnostic::error(wrong.code(), message).with_help(help)
+}
+
+/// The referee's findings as text: every problem and broken rule, then
+/// the scores as the referee counts them.
+fn verdict_text(game: &Game, log: &GameLog, v: &Verdict, path: &Path) -> String {
+    let mut s = String::new();
+    let seed = log.seed.map(|x| format!(", seed {x}")).unwrap_or_default();
+    let _ = writeln!(
+        s,
+        "referee: {} ({}{seed}, {}, {})",
+        path.display(),
+        game.board().info.name,
+        count(log.players.len(), "player"),
+        count(log.turns.len(), "roll")
+    );
+    for p in &v.problems {
+        let turn = p.turn.map(|t| format!("roll {t}: ")).unwrap_or_default();
+        let _ = writeln!(s, "  log problem: {turn}{} [{}]", p.message, p.kind);
+    }
+    for x in &v.violations {
+        let active = if x.active { " (active)" } else { "" };
+        let boxes = if x.boxes.is_empty() {
+            String::new()
+        } else {
+            format!(" {}", x.boxes.join(" "))
+        };
+        let _ = writeln!(
+            s,
+            "  roll {}, {}{active}, {}{boxes}: {} [{}]",
+            x.turn, x.player, x.dice, x.message, x.rule
+        );
+    }
+    let _ = writeln!(s);
+    let scores: Vec<(String, Score)> = v
+        .players
+        .iter()
+        .map(|p| (p.player.clone(), p.score))
+        .collect();
+    s.push_str(&score_table(&scores));
+    if v.complete {
+        let winners: Vec<&str> = v
+            .players
+            .iter()
+            .filter(|p: &&PlayerVerdict| p.winner)
+            .map(|p| p.player.as_str())
+            .collect();
+        s.push_str(&outcome(&winners, &scores));
+    }
+    let _ = writeln!(s);
+    if v.is_clean() {
+        let _ = writeln!(s, "clean: every move follows the rules");
+    } else {
+        let _ = writeln!(
+            s,
+            "not clean: {}, {}",
+            count_rules(v.violations.len()),
+            count(v.problems.len(), "log problem")
+        );
+    }
+    s
+}
+
+/// "1 rule broken", "3 rules broken".
+fn count_rules(n: usize) -> String {
+    format!("{n} {} broken", if n == 1 { "rule" } else { "rules" })
+}

@@ -1,0 +1,669 @@
+//! Encore game logs: a versioned JSON record of a game on a board, written
+//! by `rollx play` and read by `rollx referee`, in the envelope of the
+//! Rolling game log (`format`, `version`, `seed`, `players`, `turns`,
+//! `finished`, `result`) with `"game": "encore"`. `docs/encore-log.md`
+//! documents the format and `docs/encore-log.schema.json` is its JSON
+//! Schema (generated from these types; a test keeps it current).
+//!
+//! The log names everything as a player reads it off the sheet and the
+//! dice: colours by their ids (`"green"`), numbers as numbers, either
+//! joker face as `"?"` (no colour id can be `"?"`), boxes by column letter
+//! and row (`"H4"`), and a pass as `"pass"`.
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
+
+use super::boxes::Boxes;
+use super::dice::{ColorFace, MAX_DICE, NumberFace, Roll};
+use super::game::{Game, GameError, Options};
+use super::moves::{Cross, Move};
+use super::table::{MAX_PLAYERS, Phase, Table};
+use crate::encore::{Board, ColorId};
+use crate::engine::Watcher;
+
+pub use crate::rolling::rules::log::LOG_FORMAT;
+
+/// The current version of the Encore log.
+pub const LOG_VERSION: u32 = 1;
+
+/// The value of the `game` field: the family.
+pub const LOG_GAME: &str = "encore";
+
+/// How a log writes either joker face: the black colour face and the "?"
+/// number face.
+pub const JOKER: &str = "?";
+
+/// A recorded Encore game.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+#[schemars(
+    title = "rollx Encore game log",
+    description = "One game on an Encore board: each roll of the dice and what each player took and crossed."
+)]
+pub struct GameLog {
+    /// Always `"rollx-game-log"`.
+    #[schemars(extend("const" = "rollx-game-log"))]
+    pub format: String,
+    /// Format version; this is version 1.
+    #[schemars(extend("const" = 1))]
+    pub version: u32,
+    /// The game family: always `"encore"` (a Rolling log has no `game`).
+    #[schemars(extend("const" = "encore"))]
+    pub game: String,
+    /// The board the game was played on.
+    pub board: LogBoard,
+    /// The readings of the rulebook the game was played by (each left out
+    /// takes its default).
+    #[serde(default)]
+    pub options: Options,
+    /// The seed that generated the dice, for computer games. Hand-recorded
+    /// games have none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seed: Option<u64>,
+    /// The players, by seat: seat 1 rolls first.
+    #[schemars(length(min = 1, max = 64))]
+    pub players: Vec<LogPlayer>,
+    /// Every roll, in order.
+    pub turns: Vec<LogTurn>,
+    /// `false` for a game stopped before its end; omitted (`true`) for a
+    /// game played to the end.
+    #[serde(default = "finished_default", skip_serializing_if = "is_finished")]
+    #[schemars(extend("default" = true))]
+    pub finished: bool,
+    /// Each player's final score as claimed by the recorder (optional; the
+    /// referee compares it with its own count).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub result: Vec<LogResult>,
+}
+
+fn finished_default() -> bool {
+    true
+}
+
+fn is_finished(finished: &bool) -> bool {
+    *finished
+}
+
+/// Which board a game was played on.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct LogBoard {
+    /// The board's `[board] id`.
+    pub id: String,
+    /// The board's name, for readers.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    /// `sha256:` hash of what the board means for play (see
+    /// [`board_hash`]); the referee refuses the log when the board has
+    /// changed since the game.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hash: Option<String>,
+    /// Path of the board file as given to `rollx play`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub file: Option<String>,
+}
+
+/// One player.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct LogPlayer {
+    /// The player's name, unique in the log.
+    pub name: String,
+    /// The computer player that played (`random`, `greedy`); none for a
+    /// person.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub policy: Option<String>,
+}
+
+/// One roll: the dice, and what each player did with them.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct LogTurn {
+    /// Every die rolled.
+    pub roll: LogRoll,
+    /// One move per player, in the order of `players` (the active player's
+    /// included: seat `(turn - 1) mod players`).
+    pub moves: Vec<LogMove>,
+}
+
+/// The dice of one roll, as they show.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct LogRoll {
+    /// The colour dice: colour ids, `"?"` for the black joker.
+    pub colors: Vec<String>,
+    /// The number dice: numbers, `"?"` for the joker.
+    pub numbers: Vec<LogNumber>,
+}
+
+/// What a number die shows: a number or the joker.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(untagged, expecting = "a number die: a number, or \"?\" for the joker")]
+pub enum LogNumber {
+    /// A number.
+    Number(u8),
+    /// The joker, written `"?"`.
+    Joker(JokerFace),
+}
+
+/// The joker face, written `"?"`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub enum JokerFace {
+    /// `"?"`.
+    #[serde(rename = "?")]
+    Joker,
+}
+
+/// What a player did with one roll.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(
+    untagged,
+    expecting = "a move: \"pass\", or an object with color_die, number_die, color, number and boxes"
+)]
+pub enum LogMove {
+    /// Took no dice, crossed nothing: `"pass"`.
+    Pass(PassMark),
+    /// Took a colour die and a number die and crossed boxes.
+    Cross(LogCross),
+}
+
+/// A pass, written `"pass"`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub enum PassMark {
+    /// `"pass"`.
+    #[serde(rename = "pass")]
+    Pass,
+}
+
+/// The dice taken and the boxes crossed.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct LogCross {
+    /// The colour die taken, by what it shows: a colour id, or `"?"`.
+    pub color_die: String,
+    /// The number die taken, by what it shows: a number, or `"?"`.
+    pub number_die: LogNumber,
+    /// The colour crossed: the die's, or the one its joker stands for.
+    pub color: String,
+    /// The number crossed: the die's, or the one its "?" stands for.
+    pub number: u8,
+    /// The boxes crossed, by column letter and row from 1 (`"H4"`).
+    pub boxes: Vec<String>,
+}
+
+/// A player's final score, as claimed.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct LogResult {
+    /// The player's name.
+    pub player: String,
+    /// Colour bonuses.
+    pub colors: u32,
+    /// Column points.
+    pub columns: u32,
+    /// "!" boxes not crossed (a point each).
+    pub jokers_left: u32,
+    /// Stars not crossed.
+    pub open_stars: u32,
+    /// Points lost for them.
+    pub star_penalty: u32,
+    /// Colours + columns + jokers left - star penalty.
+    pub total: i32,
+}
+
+/// Why a log file could not be read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{message}")]
+pub struct LogError {
+    /// What is wrong.
+    pub message: String,
+    /// 1-based line, when known.
+    pub line: Option<usize>,
+    /// 1-based column, when known.
+    pub column: Option<usize>,
+}
+
+impl GameLog {
+    /// The log of a game whose dice rollx rolled from `seed` (`None`: the
+    /// dice came from elsewhere) on `game`'s board (read from
+    /// `board_file`): the `players`, the `turns` played, and the table
+    /// after them. A game not over is marked unfinished; a finished one
+    /// records each player's score.
+    pub fn played(
+        game: &Game,
+        seed: Option<u64>,
+        board_file: Option<String>,
+        players: Vec<LogPlayer>,
+        turns: Vec<LogTurn>,
+        table: &Table,
+    ) -> GameLog {
+        let finished = table.phase() == Phase::Over;
+        let result = if finished {
+            players
+                .iter()
+                .zip(table.sheets())
+                .map(|(p, sheet)| LogResult::of(&p.name, &game.score(sheet)))
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let board = game.board();
+        GameLog {
+            format: LOG_FORMAT.to_string(),
+            version: LOG_VERSION,
+            game: LOG_GAME.to_string(),
+            board: LogBoard {
+                id: board.info.id.clone(),
+                name: Some(board.info.name.clone()),
+                hash: Some(board_hash(board)),
+                file: board_file,
+            },
+            options: *game.options(),
+            seed,
+            players,
+            turns,
+            finished,
+            result,
+        }
+    }
+
+    /// Parses and checks the structure of a log.
+    pub fn parse(text: &str) -> Result<GameLog, LogError> {
+        let log: GameLog = serde_json::from_str(text).map_err(|e| LogError {
+            message: e
+                .to_string()
+                .split(" at line ")
+                .next()
+                .unwrap_or_default()
+                .to_string(),
+            line: (e.line() > 0).then_some(e.line()),
+            column: (e.column() > 0).then_some(e.column()),
+        })?;
+        let at_start = |message: String| LogError {
+            message,
+            line: Some(1),
+            column: Some(1),
+        };
+        if log.format != LOG_FORMAT {
+            return Err(at_start(format!(
+                "`format` is \"{}\", expected \"{LOG_FORMAT}\"",
+                log.format
+            )));
+        }
+        if log.game != LOG_GAME {
+            return Err(at_start(format!(
+                "`game` is \"{}\", expected \"{LOG_GAME}\"",
+                log.game
+            )));
+        }
+        if log.version != LOG_VERSION {
+            return Err(at_start(format!(
+                "this is version {} of the Encore game log format; this rollx reads version {LOG_VERSION}",
+                log.version
+            )));
+        }
+        if log.players.is_empty() || log.players.len() > MAX_PLAYERS {
+            return Err(at_start(format!(
+                "`players` lists {}: an Encore game has 1 to {MAX_PLAYERS} players",
+                log.players.len()
+            )));
+        }
+        if let Some((i, p)) = log
+            .players
+            .iter()
+            .enumerate()
+            .find(|(i, p)| log.players[..*i].iter().any(|q| q.name == p.name))
+        {
+            return Err(at_start(format!(
+                "`players` names \"{}\" twice (seats {} and {}): each player needs a name of their own",
+                p.name,
+                log.players
+                    .iter()
+                    .position(|q| q.name == p.name)
+                    .unwrap_or(0)
+                    + 1,
+                i + 1
+            )));
+        }
+        Ok(log)
+    }
+
+    /// The game the log was played: its options on `board`.
+    pub fn game(&self, board: Board) -> Result<Game, GameError> {
+        Game::with_options(board, self.options)
+    }
+
+    /// The players' names, by seat.
+    pub fn names(&self) -> Vec<String> {
+        self.players.iter().map(|p| p.name.clone()).collect()
+    }
+
+    /// Where the board of the log saved at `log_path` may be, in the order
+    /// to try: the file recorded in the log (as given, then relative to the
+    /// log's folder), then `maps/<id>.toml`.
+    pub fn board_candidates(&self, log_path: &std::path::Path) -> Vec<std::path::PathBuf> {
+        let mut candidates = Vec::new();
+        if let Some(file) = &self.board.file {
+            candidates.push(std::path::PathBuf::from(file));
+            if let Some(dir) = log_path.parent() {
+                candidates.push(dir.join(file));
+            }
+        }
+        candidates.push(std::path::Path::new("maps").join(format!("{}.toml", self.board.id)));
+        candidates
+    }
+
+    /// The log as pretty-printed JSON.
+    pub fn to_json(&self) -> String {
+        serde_json::to_string_pretty(self).expect("logs serialise")
+    }
+
+    /// The JSON Schema of the format.
+    pub fn schema() -> String {
+        let schema = schemars::schema_for!(GameLog);
+        serde_json::to_string_pretty(&schema).expect("schemas serialise")
+    }
+}
+
+impl LogResult {
+    /// A player's score as a log records it.
+    pub fn of(player: &str, score: &super::score::Score) -> LogResult {
+        LogResult {
+            player: player.to_string(),
+            colors: score.colors,
+            columns: score.columns,
+            jokers_left: score.jokers_left,
+            open_stars: score.open_stars,
+            star_penalty: score.star_penalty,
+            total: score.total,
+        }
+    }
+}
+
+/// A hash of what a board means for play: the grid's colours (by id) and
+/// stars, the start column, the points, the "!" boxes, the star penalty,
+/// the dice and the solo game's rolls. Names, print colours and letters do
+/// not count, so redrawing a board keeps its logs valid.
+pub fn board_hash(board: &Board) -> String {
+    #[derive(Serialize)]
+    struct Canonical<'a> {
+        columns: usize,
+        rows: usize,
+        cells: Vec<(&'a str, bool)>,
+        start_column: usize,
+        column_points: Vec<(u8, u8)>,
+        color_bonus: Vec<(&'a str, u8, u8)>,
+        jokers: u8,
+        star_penalty: u8,
+        dice: &'a crate::encore::EncoreDice,
+        solo_rolls: u8,
+    }
+    let id = |c: ColorId| board.colors[c.index()].id.as_str();
+    let bytes = serde_json::to_vec(&Canonical {
+        columns: board.columns,
+        rows: board.rows,
+        cells: board.cells.iter().map(|c| (id(c.color), c.star)).collect(),
+        start_column: board.start_column,
+        column_points: board
+            .column_points
+            .iter()
+            .map(|p| (p.first, p.later))
+            .collect(),
+        color_bonus: board
+            .color_bonus
+            .iter()
+            .zip(&board.colors)
+            .map(|(p, c)| (c.id.as_str(), p.first, p.later))
+            .collect(),
+        jokers: board.jokers,
+        star_penalty: board.star_penalty,
+        dice: &board.dice,
+        solo_rolls: board.solo_rolls,
+    })
+    .expect("serialises");
+    let hex: String = Sha256::digest(&bytes)
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect();
+    format!("sha256:{hex}")
+}
+
+impl LogNumber {
+    /// The face as the engine sees it.
+    pub fn face(self) -> NumberFace {
+        match self {
+            LogNumber::Number(n) => NumberFace::Number(n),
+            LogNumber::Joker(_) => NumberFace::Joker,
+        }
+    }
+
+    /// A face as a log writes it.
+    pub fn of(face: NumberFace) -> LogNumber {
+        match face {
+            NumberFace::Number(n) => LogNumber::Number(n),
+            NumberFace::Joker => LogNumber::Joker(JokerFace::Joker),
+        }
+    }
+}
+
+impl std::fmt::Display for LogNumber {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            LogNumber::Number(n) => write!(f, "{n}"),
+            LogNumber::Joker(_) => f.write_str(JOKER),
+        }
+    }
+}
+
+impl LogMove {
+    /// The dice the move takes, as a player says them (`"green 3"`,
+    /// `"? 5"`), or `"pass"`.
+    pub fn dice(&self) -> String {
+        match self {
+            LogMove::Pass(_) => "pass".into(),
+            LogMove::Cross(c) => format!("{} {}", c.color_die, c.number_die),
+        }
+    }
+
+    /// The boxes the move crosses, by name.
+    pub fn boxes(&self) -> &[String] {
+        match self {
+            LogMove::Pass(_) => &[],
+            LogMove::Cross(c) => &c.boxes,
+        }
+    }
+}
+
+impl Game {
+    /// A colour face as a log writes it: the colour's id, or `"?"`.
+    pub fn color_face_name(&self, face: ColorFace) -> String {
+        match face {
+            ColorFace::Color(c) => self.board().colors[c.index()].id.clone(),
+            ColorFace::Joker => JOKER.to_string(),
+        }
+    }
+
+    /// The colour of the board with this id.
+    pub fn color_by_id(&self, id: &str) -> Option<ColorId> {
+        self.board()
+            .colors
+            .iter()
+            .position(|c| c.id == id)
+            .map(|i| ColorId(i as u8))
+    }
+
+    /// The colour face a log's name stands for (`"?"`: the joker, whether
+    /// or not the board's dice have one).
+    pub fn color_face_by_name(&self, name: &str) -> Option<ColorFace> {
+        if name == JOKER {
+            Some(ColorFace::Joker)
+        } else {
+            self.color_by_id(name).map(ColorFace::Color)
+        }
+    }
+
+    /// Whether a colour die of the board has this face.
+    pub fn is_color_face(&self, face: ColorFace) -> bool {
+        match face {
+            ColorFace::Color(c) => c.index() < self.board().colors.len(),
+            ColorFace::Joker => self.board().dice.jokers,
+        }
+    }
+
+    /// Whether a number die of the board has this face.
+    pub fn is_number_face(&self, face: NumberFace) -> bool {
+        match face {
+            NumberFace::Number(n) => self.board().dice.numbers.contains(&n),
+            NumberFace::Joker => self.board().dice.jokers,
+        }
+    }
+}
+
+/// A roll as a log writes it.
+pub fn log_roll(game: &Game, roll: &Roll) -> LogRoll {
+    LogRoll {
+        colors: roll
+            .colors()
+            .iter()
+            .map(|&f| game.color_face_name(f))
+            .collect(),
+        numbers: roll.numbers().iter().map(|&f| LogNumber::of(f)).collect(),
+    }
+}
+
+/// A move as a log writes it.
+pub fn log_move(game: &Game, mv: &Move) -> LogMove {
+    match mv {
+        Move::Pass => LogMove::Pass(PassMark::Pass),
+        Move::Cross(c) => LogMove::Cross(LogCross {
+            color_die: game.color_face_name(c.color_die),
+            number_die: LogNumber::of(c.number_die),
+            color: game.board().colors[c.color.index()].id.clone(),
+            number: c.number,
+            boxes: c.boxes.iter().map(|i| game.box_name(i)).collect(),
+        }),
+    }
+}
+
+/// A name in a log that the board does not know.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum UnknownName {
+    /// Not a colour of this board (nor `"?"`).
+    Color(String),
+    /// Not a box of this board.
+    Box(String),
+}
+
+impl UnknownName {
+    /// The referee's name for the problem.
+    pub fn code(&self) -> &'static str {
+        match self {
+            UnknownName::Color(_) => "unknown-color",
+            UnknownName::Box(_) => "unknown-box",
+        }
+    }
+
+    /// What is wrong, in a sentence.
+    pub fn describe(&self, game: &Game) -> String {
+        let ids: Vec<&str> = game.board().colors.iter().map(|c| c.id.as_str()).collect();
+        match self {
+            UnknownName::Color(c) => format!(
+                "there is no colour `{c}` on this board (its colours: {}; \"?\" for the joker)",
+                ids.join(", ")
+            ),
+            UnknownName::Box(name) => {
+                let board = game.board();
+                format!(
+                    "there is no box `{name}` on this board (columns {} to {}, rows 1 to {})",
+                    Board::column_name(0),
+                    Board::column_name(board.columns - 1),
+                    board.rows
+                )
+            }
+        }
+    }
+}
+
+/// The engine move a log's move describes.
+pub fn move_from_log(game: &Game, lm: &LogMove) -> Result<Move, UnknownName> {
+    let LogMove::Cross(c) = lm else {
+        return Ok(Move::Pass);
+    };
+    let color_die = game
+        .color_face_by_name(&c.color_die)
+        .ok_or_else(|| UnknownName::Color(c.color_die.clone()))?;
+    let color = game
+        .color_by_id(&c.color)
+        .ok_or_else(|| UnknownName::Color(c.color.clone()))?;
+    let mut boxes = Boxes::EMPTY;
+    for name in &c.boxes {
+        let i = game
+            .box_by_name(name)
+            .ok_or_else(|| UnknownName::Box(name.clone()))?;
+        boxes.insert(i);
+    }
+    Ok(Move::Cross(Cross {
+        color_die,
+        number_die: c.number_die.face(),
+        color,
+        number: c.number,
+        boxes,
+    }))
+}
+
+/// The faces of a log's roll that a die of the board has, as a roll (at
+/// most [`MAX_DICE`] of a kind), and the faces it does not have (by name).
+pub fn roll_from_log(game: &Game, roll: &LogRoll) -> (Roll, Vec<String>) {
+    let mut missing = Vec::new();
+    let colors: Vec<ColorFace> = roll
+        .colors
+        .iter()
+        .filter_map(|name| {
+            let face = game
+                .color_face_by_name(name)
+                .filter(|&f| game.is_color_face(f));
+            if face.is_none() {
+                missing.push(format!("colour die `{name}`"));
+            }
+            face
+        })
+        .take(MAX_DICE)
+        .collect();
+    let numbers: Vec<NumberFace> = roll
+        .numbers
+        .iter()
+        .filter_map(|n| {
+            let face = Some(n.face()).filter(|&f| game.is_number_face(f));
+            if face.is_none() {
+                missing.push(format!("number die {n}"));
+            }
+            face
+        })
+        .take(MAX_DICE)
+        .collect();
+    let roll = Roll::new(&colors, &numbers).expect("at most MAX_DICE of each");
+    (roll, missing)
+}
+
+/// Records a game as the turns of a [`GameLog`] while the game loop plays
+/// it: each roll, then each player's move in their seat.
+#[derive(Clone, Debug, Default)]
+pub struct LogRecorder {
+    /// The turns so far.
+    pub turns: Vec<LogTurn>,
+}
+
+impl Watcher<Game> for LogRecorder {
+    fn chance(&mut self, game: &Game, table: &Table, roll: Roll) {
+        self.turns.push(LogTurn {
+            roll: log_roll(game, &roll),
+            moves: vec![LogMove::Pass(PassMark::Pass); table.players()],
+        });
+    }
+
+    fn before_move(&mut self, game: &Game, _table: &Table, player: usize, mv: Move) {
+        let turn = self.turns.last_mut().expect("moves follow a roll");
+        turn.moves[player] = log_move(game, &mv);
+    }
+}
