@@ -354,9 +354,13 @@ impl GameLog {
         candidates
     }
 
-    /// The log as pretty-printed JSON.
+    /// The log as JSON, indented down to each move, a move and a roll's
+    /// dice on one line each.
     pub fn to_json(&self) -> String {
-        serde_json::to_string_pretty(self).expect("logs serialise")
+        let mut out = Vec::new();
+        let mut ser = serde_json::Serializer::with_formatter(&mut out, Shallow::new(4));
+        self.serialize(&mut ser).expect("logs serialise");
+        String::from_utf8(out).expect("JSON is UTF-8")
     }
 
     /// The JSON Schema of the format.
@@ -665,5 +669,103 @@ impl Watcher<Game> for LogRecorder {
     fn before_move(&mut self, game: &Game, _table: &Table, player: usize, mv: Move) {
         let turn = self.turns.last_mut().expect("moves follow a roll");
         turn.moves[player] = log_move(game, &mv);
+    }
+}
+
+/// A JSON formatter that indents the containers down to a depth, one value
+/// a line, and writes deeper ones on one line (`["H4", "H5"]`).
+struct Shallow {
+    /// Containers deeper than this are written on one line.
+    indented: usize,
+    /// For each open container: whether it holds a value yet.
+    open: Vec<bool>,
+}
+
+impl Shallow {
+    fn new(indented: usize) -> Self {
+        Self {
+            indented,
+            open: Vec::new(),
+        }
+    }
+
+    fn begin<W: ?Sized + std::io::Write>(&mut self, w: &mut W, mark: &[u8]) -> std::io::Result<()> {
+        self.open.push(false);
+        w.write_all(mark)
+    }
+
+    fn end<W: ?Sized + std::io::Write>(&mut self, w: &mut W, mark: &[u8]) -> std::io::Result<()> {
+        let depth = self.open.len();
+        if self.open.pop() == Some(true) && depth <= self.indented {
+            w.write_all(b"\n")?;
+            w.write_all(&b"  ".repeat(depth - 1))?;
+        }
+        w.write_all(mark)
+    }
+
+    fn item<W: ?Sized + std::io::Write>(&mut self, w: &mut W, first: bool) -> std::io::Result<()> {
+        let depth = self.open.len();
+        if depth <= self.indented {
+            w.write_all(if first { b"\n" } else { b",\n" })?;
+            w.write_all(&b"  ".repeat(depth))
+        } else if first {
+            Ok(())
+        } else {
+            w.write_all(b", ")
+        }
+    }
+
+    fn held(&mut self) {
+        if let Some(held) = self.open.last_mut() {
+            *held = true;
+        }
+    }
+}
+
+impl serde_json::ser::Formatter for Shallow {
+    fn begin_array<W: ?Sized + std::io::Write>(&mut self, w: &mut W) -> std::io::Result<()> {
+        self.begin(w, b"[")
+    }
+
+    fn end_array<W: ?Sized + std::io::Write>(&mut self, w: &mut W) -> std::io::Result<()> {
+        self.end(w, b"]")
+    }
+
+    fn begin_array_value<W: ?Sized + std::io::Write>(
+        &mut self,
+        w: &mut W,
+        first: bool,
+    ) -> std::io::Result<()> {
+        self.item(w, first)
+    }
+
+    fn end_array_value<W: ?Sized + std::io::Write>(&mut self, _w: &mut W) -> std::io::Result<()> {
+        self.held();
+        Ok(())
+    }
+
+    fn begin_object<W: ?Sized + std::io::Write>(&mut self, w: &mut W) -> std::io::Result<()> {
+        self.begin(w, b"{")
+    }
+
+    fn end_object<W: ?Sized + std::io::Write>(&mut self, w: &mut W) -> std::io::Result<()> {
+        self.end(w, b"}")
+    }
+
+    fn begin_object_key<W: ?Sized + std::io::Write>(
+        &mut self,
+        w: &mut W,
+        first: bool,
+    ) -> std::io::Result<()> {
+        self.item(w, first)
+    }
+
+    fn begin_object_value<W: ?Sized + std::io::Write>(&mut self, w: &mut W) -> std::io::Result<()> {
+        w.write_all(b": ")
+    }
+
+    fn end_object_value<W: ?Sized + std::io::Write>(&mut self, _w: &mut W) -> std::io::Result<()> {
+        self.held();
+        Ok(())
     }
 }
