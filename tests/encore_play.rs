@@ -550,13 +550,13 @@ fn the_command_line_names_a_corrupted_moves_turn_player_and_dice() {
         unreachable!()
     };
     c.color_die = taken.color_die.clone();
-    let dice = format!("{} {}", c.color_die, c.number_die);
+    let dice = log.turns[t].moves[q].dice();
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("g.json");
     std::fs::write(&file, log.to_json()).unwrap();
     let (code, out, err) = run(&["referee", file.to_str().unwrap()]);
     assert_eq!(code, 1, "{out}{err}");
-    let line = format!("  roll {}, greedy {}, {dice} ", t + 1, q + 1);
+    let line = format!("  roll {}, greedy {}, {dice}: ", t + 1, q + 1);
     assert!(out.contains(&line), "{line:?} in {out}");
     assert!(
         out.contains("the active player took that die [die-taken]"),

@@ -12,7 +12,7 @@ use rollx::diag::SourceMap;
 use rollx::diag::render::{Style, report};
 use rollx::encore::Board;
 use rollx::encore::play::{PLAYERS, play_game, seat_players};
-use rollx::encore::rules::log::{GameLog, LogMove, LogTurn};
+use rollx::encore::rules::log::{GameLog, LogTurn};
 use rollx::encore::rules::referee::{PlayerVerdict, Verdict, WrongBoard, referee};
 use rollx::encore::rules::{Game, Score, Table, solo_band, solo_bands};
 use rollx::families::Model;
@@ -98,7 +98,7 @@ fn game_text(game: &Game, log: &GameLog, table: &Table) -> String {
         let _ = writeln!(s);
         let _ = writeln!(s, "{}", roll_line(game, t, turn, &names));
         for (name, mv) in names.iter().zip(&turn.moves) {
-            let _ = writeln!(s, "  {name:width$}  {}", move_text(mv));
+            let _ = writeln!(s, "  {name:width$}  {}", mv.describe());
         }
     }
     let _ = writeln!(s);
@@ -134,24 +134,6 @@ fn roll_line(game: &Game, t: usize, turn: &LogTurn, names: &[String]) -> String 
         turn.roll.colors.join(" "),
         numbers.join(" ")
     )
-}
-
-/// A move as a player says it: `green 3: H3 H4 G4`, `? 5 as blue 5: ...`,
-/// or `pass`.
-fn move_text(mv: &LogMove) -> String {
-    match mv {
-        LogMove::Pass(_) => "pass".into(),
-        LogMove::Cross(c) => {
-            let taken = format!("{} {}", c.color_die, c.number_die);
-            let crossed = format!("{} {}", c.color, c.number);
-            let dice = if taken == crossed {
-                taken
-            } else {
-                format!("{taken} as {crossed}")
-            };
-            format!("{dice}: {}", c.boxes.join(" "))
-        }
-    }
 }
 
 /// `n` and the word, plural when `n` is not 1.
@@ -360,7 +342,7 @@ fn verdict_text(game: &Game, log: &GameLog, v: &Verdict, path: &Path) -> String 
         let boxes = if x.boxes.is_empty() {
             String::new()
         } else {
-            format!(" {}", x.boxes.join(" "))
+            format!(": {}", x.boxes.join(" "))
         };
         let _ = writeln!(
             s,

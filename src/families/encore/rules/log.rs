@@ -461,12 +461,20 @@ impl std::fmt::Display for LogNumber {
 }
 
 impl LogMove {
-    /// The dice the move takes, as a player says them (`"green 3"`,
-    /// `"? 5"`), or `"pass"`.
+    /// The dice the move takes, as a player says them: `green 3`, with
+    /// what a joker stands for (`? 5 as blue 5`); or `pass`.
     pub fn dice(&self) -> String {
         match self {
             LogMove::Pass(_) => "pass".into(),
-            LogMove::Cross(c) => format!("{} {}", c.color_die, c.number_die),
+            LogMove::Cross(c) => {
+                let taken = format!("{} {}", c.color_die, c.number_die);
+                let crossed = format!("{} {}", c.color, c.number);
+                if taken == crossed {
+                    taken
+                } else {
+                    format!("{taken} as {crossed}")
+                }
+            }
         }
     }
 
@@ -475,6 +483,14 @@ impl LogMove {
         match self {
             LogMove::Pass(_) => &[],
             LogMove::Cross(c) => &c.boxes,
+        }
+    }
+
+    /// The move as a player says it: `green 3: H3 H4 G4`, or `pass`.
+    pub fn describe(&self) -> String {
+        match self {
+            LogMove::Pass(_) => self.dice(),
+            LogMove::Cross(c) => format!("{}: {}", self.dice(), c.boxes.join(" ")),
         }
     }
 }

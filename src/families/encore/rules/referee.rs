@@ -23,8 +23,8 @@ pub struct Violation {
     /// Whether the player was the active player, choosing before the
     /// others (not in the open rolls, in which everyone chooses at once).
     pub active: bool,
-    /// The dice taken, as the log names them (`"green 3"`, `"? 5"`), or
-    /// `"pass"`.
+    /// The dice taken, as the log names them (`"green 3"`, `"? 5 as blue
+    /// 5"`), or `"pass"`.
     pub dice: String,
     /// The boxes crossed, as the log names them.
     pub boxes: Vec<String>,
