@@ -5,7 +5,7 @@ use std::fmt::Write as _;
 use std::path::Path;
 
 use super::output::Output;
-use super::play::{PlayArgs, save, seat_policies, seed_or_clock};
+use super::play::{PlayArgs, save_finished, seat_policies, seed_or_clock};
 use super::referee::{Format, RefereeArgs, log_error, wrong_file_diagnostic};
 use super::{EXIT_INVALID, EXIT_OK, EXIT_USAGE, load_model};
 use rollx::diag::SourceMap;
@@ -66,16 +66,7 @@ pub fn play(args: &PlayArgs, board: Board, path: &Path, log: Option<Output>, _co
     let mut seats = seat_players(&policies, seed).expect("policies checked above");
     let played = play_game(&game, seed, &mut seats, Some(path.display().to_string()));
     print!("{}", game_text(&game, &played.log, &played.table));
-    match &log {
-        None => EXIT_OK,
-        Some(out) => match save(out, &played.log.to_json()) {
-            Ok(()) => {
-                println!("log written to {}", out.path().display());
-                EXIT_OK
-            }
-            Err(code) => code,
-        },
-    }
+    save_finished(log.as_ref(), &played.log.to_json())
 }
 
 /// A game as text: the header, each roll and every move, then the scores

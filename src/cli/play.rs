@@ -214,9 +214,15 @@ pub fn run(args: &PlayArgs, color: bool) -> u8 {
             );
         }
     }
-    match &log {
+    save_finished(log.as_ref(), &played.log.to_json())
+}
+
+/// Writes the log of a finished game, when asked to, and says where: the
+/// exit code.
+pub(super) fn save_finished(log: Option<&Output>, json: &str) -> u8 {
+    match log {
         None => EXIT_OK,
-        Some(out) => match save(out, &played.log.to_json()) {
+        Some(out) => match save(out, json) {
             Ok(()) => {
                 println!("log written to {}", out.path().display());
                 EXIT_OK
@@ -373,16 +379,7 @@ fn run_human(args: &PlayArgs, color: bool) -> u8 {
     };
     let json = table.log(names, map_file).to_json();
     if ending == Ending::Finished {
-        return match &log {
-            None => EXIT_OK,
-            Some(out) => match save(out, &json) {
-                Ok(()) => {
-                    println!("log written to {}", out.path().display());
-                    EXIT_OK
-                }
-                Err(code) => code,
-            },
-        };
+        return save_finished(log.as_ref(), &json);
     }
     let why = match ending {
         Ending::InputEnded => "input ended",

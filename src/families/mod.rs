@@ -8,7 +8,10 @@
 //! `extends`.
 
 pub mod encore;
+pub mod log;
 pub mod rolling;
+
+pub use log::log_family;
 
 use std::path::{Path, PathBuf};
 
@@ -142,38 +145,6 @@ impl Family {
             }
         }
     }
-}
-
-/// The family of a game log's text: the family its `game` field names
-/// (`"encore"`), Rolling for a log without one (Rolling logs came first).
-/// Text that is not JSON (a log cut short) belongs to the family of the
-/// first `"game": "<name>"` written in it, else to Rolling, so that the
-/// family's own log reader says what is wrong with it. `Err` holds a
-/// `game` that names no family, as written.
-pub fn log_family(text: &str) -> Result<Family, String> {
-    let game = match serde_json::from_str::<serde_json::Value>(text) {
-        Ok(serde_json::Value::Object(log)) => log.get("game").cloned(),
-        Ok(_) => None,
-        Err(_) => written_game(text).map(serde_json::Value::String),
-    };
-    match game {
-        None => Ok(Family::Rolling),
-        Some(serde_json::Value::String(name)) => {
-            Family::by_name(&name).ok_or_else(|| format!("\"{name}\""))
-        }
-        Some(other) => Err(other.to_string()),
-    }
-}
-
-/// The name in the first `"game": "<name>"` of a text (no Rolling log has
-/// a key `game`).
-fn written_game(text: &str) -> Option<String> {
-    text.match_indices("\"game\"").find_map(|(at, key)| {
-        let rest = text[at + key.len()..].trim_start().strip_prefix(':')?;
-        let value = rest.trim_start().strip_prefix('"')?;
-        let end = value.find(['"', '\\', '\n'])?;
-        Some(value[..end].to_string())
-    })
 }
 
 /// The `[game] family` a file's text names: the name and where it is

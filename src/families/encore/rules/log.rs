@@ -22,7 +22,8 @@ use super::table::{MAX_PLAYERS, Phase, Table};
 use crate::encore::{Board, ColorId};
 use crate::engine::Watcher;
 
-pub use crate::rolling::rules::log::LOG_FORMAT;
+pub use crate::families::log::{LOG_FORMAT, LogError};
+use crate::families::log::{check_format, file_candidates, parse_json};
 
 /// The current version of the Encore log.
 pub const LOG_VERSION: u32 = 1;
@@ -68,21 +69,16 @@ pub struct GameLog {
     pub turns: Vec<LogTurn>,
     /// `false` for a game stopped before its end; omitted (`true`) for a
     /// game played to the end.
-    #[serde(default = "finished_default", skip_serializing_if = "is_finished")]
+    #[serde(
+        default = "crate::families::log::finished_default",
+        skip_serializing_if = "crate::families::log::is_finished"
+    )]
     #[schemars(extend("default" = true))]
     pub finished: bool,
     /// Each player's final score as claimed by the recorder (optional; the
     /// referee compares it with its own count).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub result: Vec<LogResult>,
-}
-
-fn finished_default() -> bool {
-    true
-}
-
-fn is_finished(finished: &bool) -> bool {
-    *finished
 }
 
 /// Which board a game was played on.
@@ -212,18 +208,6 @@ pub struct LogResult {
     pub total: i32,
 }
 
-/// Why a log file could not be read.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{message}")]
-pub struct LogError {
-    /// What is wrong.
-    pub message: String,
-    /// 1-based line, when known.
-    pub line: Option<usize>,
-    /// 1-based column, when known.
-    pub column: Option<usize>,
-}
-
 impl GameLog {
     /// The log of a game whose dice rollx rolled from `seed` (`None`: the
     /// dice came from elsewhere) on `game`'s board (read from
@@ -270,27 +254,9 @@ impl GameLog {
 
     /// Parses and checks the structure of a log.
     pub fn parse(text: &str) -> Result<GameLog, LogError> {
-        let log: GameLog = serde_json::from_str(text).map_err(|e| LogError {
-            message: e
-                .to_string()
-                .split(" at line ")
-                .next()
-                .unwrap_or_default()
-                .to_string(),
-            line: (e.line() > 0).then_some(e.line()),
-            column: (e.column() > 0).then_some(e.column()),
-        })?;
-        let at_start = |message: String| LogError {
-            message,
-            line: Some(1),
-            column: Some(1),
-        };
-        if log.format != LOG_FORMAT {
-            return Err(at_start(format!(
-                "`format` is \"{}\", expected \"{LOG_FORMAT}\"",
-                log.format
-            )));
-        }
+        let log: GameLog = parse_json(text)?;
+        let at_start = LogError::at_start;
+        check_format(&log.format)?;
         if log.game != LOG_GAME {
             return Err(at_start(format!(
                 "`game` is \"{}\", expected \"{LOG_GAME}\"",
@@ -343,15 +309,7 @@ impl GameLog {
     /// to try: the file recorded in the log (as given, then relative to the
     /// log's folder), then `maps/<id>.toml`.
     pub fn board_candidates(&self, log_path: &std::path::Path) -> Vec<std::path::PathBuf> {
-        let mut candidates = Vec::new();
-        if let Some(file) = &self.board.file {
-            candidates.push(std::path::PathBuf::from(file));
-            if let Some(dir) = log_path.parent() {
-                candidates.push(dir.join(file));
-            }
-        }
-        candidates.push(std::path::Path::new("maps").join(format!("{}.toml", self.board.id)));
-        candidates
+        file_candidates(self.board.file.as_deref(), &self.board.id, log_path)
     }
 
     /// The log as JSON, indented down to each move, a move and a roll's

@@ -5,6 +5,8 @@
 
 use serde::Serialize;
 
+pub use crate::families::log::LogProblem;
+
 use super::game::Game;
 use super::log::{GameLog, LogMove, LogResult, PassMark, board_hash, move_from_log, roll_from_log};
 use super::moves::Move;
@@ -31,21 +33,6 @@ pub struct Violation {
     /// Stable name of the rule (see docs/encore-rules.md).
     pub rule: &'static str,
     /// What happened.
-    pub message: String,
-}
-
-/// Something wrong with the log itself rather than a player's move: dice
-/// that could not have been rolled, turns after the end, a claimed score
-/// the sheet does not support.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct LogProblem {
-    /// The roll, from 1, when the problem is in one roll.
-    pub turn: Option<usize>,
-    /// The player, when the problem is one player's.
-    pub player: Option<String>,
-    /// Stable name.
-    pub kind: &'static str,
-    /// What is wrong.
     pub message: String,
 }
 
@@ -154,19 +141,13 @@ pub fn referee(game: &Game, log: &GameLog) -> Result<Verdict, WrongBoard> {
     let mut table = game.new_table(players);
     let mut problems = Vec::new();
     let mut violations = Vec::new();
-    let problem = |turn: Option<usize>, player: Option<&str>, kind, message| LogProblem {
-        turn,
-        player: player.map(str::to_string),
-        kind,
-        message,
-    };
+    let problem = LogProblem::new;
 
     for (t, turn) in log.turns.iter().enumerate() {
         let number = t + 1;
         if table.phase() == Phase::Over {
             problems.push(problem(
                 Some(number),
-                None,
                 "extra-turns",
                 format!(
                     "the game ended after roll {t}, the log goes on to roll {}: the rest is ignored",
@@ -183,7 +164,6 @@ pub fn referee(game: &Game, log: &GameLog) -> Result<Verdict, WrongBoard> {
         if (colors, numbers) != (usize::from(color_dice), usize::from(number_dice)) {
             problems.push(problem(
                 Some(number),
-                None,
                 "dice-count",
                 format!(
                     "{colors} colour and {numbers} number dice rolled; a table of {players} rolls \
@@ -194,7 +174,6 @@ pub fn referee(game: &Game, log: &GameLog) -> Result<Verdict, WrongBoard> {
         for face in missing {
             problems.push(problem(
                 Some(number),
-                None,
                 "not-a-face",
                 format!("the {face} shows a face no die of the board has"),
             ));
@@ -206,7 +185,6 @@ pub fn referee(game: &Game, log: &GameLog) -> Result<Verdict, WrongBoard> {
         if turn.moves.len() != players {
             problems.push(problem(
                 Some(number),
-                None,
                 "player-count",
                 format!(
                     "moves for {} players, the log names {players}: a missing move counts as a pass",
@@ -255,7 +233,6 @@ pub fn referee(game: &Game, log: &GameLog) -> Result<Verdict, WrongBoard> {
     if !complete {
         problems.push(problem(
             None,
-            None,
             "incomplete",
             format!(
                 "the game is not over after the log's {} rolls: scores are for an unfinished game",
@@ -284,18 +261,20 @@ pub fn referee(game: &Game, log: &GameLog) -> Result<Verdict, WrongBoard> {
         match verdicts.iter().find(|v| v.player == claimed.player) {
             Some(v) => {
                 for (kind, message) in result_differences(claimed, &v.score) {
-                    problems.push(problem(None, Some(&claimed.player), kind, message));
+                    problems.push(problem(None, kind, message).of_player(&claimed.player));
                 }
             }
-            None => problems.push(problem(
-                None,
-                Some(&claimed.player),
-                "unknown-player",
-                format!(
-                    "a result is claimed for `{}`, who is not a player",
-                    claimed.player
-                ),
-            )),
+            None => problems.push(
+                problem(
+                    None,
+                    "unknown-player",
+                    format!(
+                        "a result is claimed for `{}`, who is not a player",
+                        claimed.player
+                    ),
+                )
+                .of_player(&claimed.player),
+            ),
         }
     }
     let solo_band = (complete && players == 1).then(|| solo_band(verdicts[0].score.total).label());
@@ -312,36 +291,27 @@ pub fn referee(game: &Game, log: &GameLog) -> Result<Verdict, WrongBoard> {
 /// problem's name and what is wrong.
 fn result_differences(claimed: &LogResult, score: &Score) -> Vec<(&'static str, String)> {
     let counted = LogResult::of(&claimed.player, score);
-    let parts: [(&'static str, &str, i64, i64); 5] = [
-        (
-            "wrong-color-points",
-            "colour bonuses",
-            claimed.colors.into(),
-            counted.colors.into(),
-        ),
-        (
-            "wrong-column-points",
-            "column points",
-            claimed.columns.into(),
-            counted.columns.into(),
-        ),
+    let (c, s) = (claimed, &counted);
+    let parts: [(&'static str, &str, u32, u32); 5] = [
+        ("wrong-color-points", "colour bonuses", c.colors, s.colors),
+        ("wrong-column-points", "column points", c.columns, s.columns),
         (
             "wrong-jokers-left",
             "\"!\" boxes left",
-            claimed.jokers_left.into(),
-            counted.jokers_left.into(),
+            c.jokers_left,
+            s.jokers_left,
         ),
         (
             "wrong-star-penalty",
             "open stars",
-            claimed.open_stars.into(),
-            counted.open_stars.into(),
+            c.open_stars,
+            s.open_stars,
         ),
         (
             "wrong-star-penalty",
             "points lost for open stars",
-            claimed.star_penalty.into(),
-            counted.star_penalty.into(),
+            c.star_penalty,
+            s.star_penalty,
         ),
     ];
     let mut out: Vec<(&'static str, String)> = parts

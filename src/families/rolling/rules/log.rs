@@ -12,8 +12,8 @@ use super::moves::{Action, Move, PowerSet};
 use super::state::State;
 use crate::rolling::map::{Map, Power, Rules};
 
-/// The value of the `format` field.
-pub const LOG_FORMAT: &str = "rollx-game-log";
+pub use crate::families::log::{LOG_FORMAT, LogError};
+use crate::families::log::{check_format, file_candidates, parse_json};
 /// The current version of the format.
 pub const LOG_VERSION: u32 = 1;
 
@@ -50,21 +50,16 @@ pub struct GameLog {
     /// (`rollx play --human` saves one when the player quits, and `rollx
     /// play --resume` continues it); its turns are the ones played so far.
     /// Omitted (`true`) for a game played to the end.
-    #[serde(default = "finished_default", skip_serializing_if = "is_finished")]
+    #[serde(
+        default = "crate::families::log::finished_default",
+        skip_serializing_if = "crate::families::log::is_finished"
+    )]
     #[schemars(extend("default" = true))]
     pub finished: bool,
     /// Each player's final result as claimed by the recorder (optional; the
     /// referee compares it with its own count).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub result: Vec<LogResult>,
-}
-
-fn finished_default() -> bool {
-    true
-}
-
-fn is_finished(finished: &bool) -> bool {
-    *finished
 }
 
 /// Which map a game was played on.
@@ -219,18 +214,6 @@ pub struct LogResult {
     pub powers_used: u32,
 }
 
-/// Why a log file could not be read.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{message}")]
-pub struct LogError {
-    /// What is wrong.
-    pub message: String,
-    /// 1-based line, when known.
-    pub line: Option<usize>,
-    /// 1-based column, when known.
-    pub column: Option<usize>,
-}
-
 impl GameLog {
     /// The log of a game whose dice rollx rolled from `seed` on `game`'s
     /// map (read from `map_file`): `players` by name, the `turns` played
@@ -281,27 +264,9 @@ impl GameLog {
 
     /// Parses and checks the structure of a log.
     pub fn parse(text: &str) -> Result<GameLog, LogError> {
-        let log: GameLog = serde_json::from_str(text).map_err(|e| LogError {
-            message: e
-                .to_string()
-                .split(" at line ")
-                .next()
-                .unwrap_or_default()
-                .to_string(),
-            line: (e.line() > 0).then_some(e.line()),
-            column: (e.column() > 0).then_some(e.column()),
-        })?;
-        let at_start = |message: String| LogError {
-            message,
-            line: Some(1),
-            column: Some(1),
-        };
-        if log.format != LOG_FORMAT {
-            return Err(at_start(format!(
-                "`format` is \"{}\", expected \"{LOG_FORMAT}\"",
-                log.format
-            )));
-        }
+        let log: GameLog = parse_json(text)?;
+        let at_start = LogError::at_start;
+        check_format(&log.format)?;
         if log.version != LOG_VERSION {
             return Err(at_start(format!(
                 "this is version {} of the game log format; this rollx reads version {LOG_VERSION}",
@@ -320,15 +285,7 @@ impl GameLog {
     /// try: the file recorded in the log (as given, then relative to the
     /// log's folder), then `maps/<id>.toml`.
     pub fn map_candidates(&self, log_path: &std::path::Path) -> Vec<std::path::PathBuf> {
-        let mut candidates = Vec::new();
-        if let Some(file) = &self.map.file {
-            candidates.push(std::path::PathBuf::from(file));
-            if let Some(dir) = log_path.parent() {
-                candidates.push(dir.join(file));
-            }
-        }
-        candidates.push(std::path::Path::new("maps").join(format!("{}.toml", self.map.id)));
-        candidates
+        file_candidates(self.map.file.as_deref(), &self.map.id, log_path)
     }
 
     /// The log as pretty-printed JSON.

@@ -5,6 +5,8 @@
 use std::collections::BTreeSet;
 
 use serde::Serialize;
+
+pub use crate::families::log::LogProblem;
 use serde_json::Value;
 
 use super::game::Game;
@@ -36,17 +38,6 @@ pub struct Violation {
     /// Stable name of the rule (see docs/rules.md).
     pub rule: &'static str,
     /// What happened.
-    pub message: String,
-}
-
-/// Something wrong with the log itself rather than a player's move.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct LogProblem {
-    /// The turn, from 1, when the problem is in one turn.
-    pub turn: Option<usize>,
-    /// Stable name.
-    pub kind: &'static str,
-    /// What is wrong.
     pub message: String,
 }
 
@@ -90,11 +81,7 @@ impl Verdict {
 }
 
 fn problem(turn: Option<usize>, kind: &'static str, message: String) -> LogProblem {
-    LogProblem {
-        turn,
-        kind,
-        message,
-    }
+    LogProblem::new(turn, kind, message)
 }
 
 /// Why a log cannot be refereed on a map: it was recorded on another map,

@@ -1,0 +1,154 @@
+//! What the game logs of every family share: the envelope's `format`,
+//! reading a log with located errors, the `finished` flag, finding the
+//! file a game was played on, the problems a referee finds with a log
+//! itself, and which family a log belongs to.
+
+use std::path::{Path, PathBuf};
+
+use serde::Serialize;
+
+use super::Family;
+
+/// The value of every game log's `format` field.
+pub const LOG_FORMAT: &str = "rollx-game-log";
+
+/// Why a log file could not be read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{message}")]
+pub struct LogError {
+    /// What is wrong.
+    pub message: String,
+    /// 1-based line, when known.
+    pub line: Option<usize>,
+    /// 1-based column, when known.
+    pub column: Option<usize>,
+}
+
+impl LogError {
+    /// An error about the log as a whole, shown at its start.
+    pub fn at_start(message: String) -> LogError {
+        LogError {
+            message,
+            line: Some(1),
+            column: Some(1),
+        }
+    }
+}
+
+/// Reads a log's JSON into its family's type, with where it goes wrong.
+pub fn parse_json<T: serde::de::DeserializeOwned>(text: &str) -> Result<T, LogError> {
+    serde_json::from_str(text).map_err(|e| LogError {
+        message: e
+            .to_string()
+            .split(" at line ")
+            .next()
+            .unwrap_or_default()
+            .to_string(),
+        line: (e.line() > 0).then_some(e.line()),
+        column: (e.column() > 0).then_some(e.column()),
+    })
+}
+
+/// Refuses a log whose `format` is not [`LOG_FORMAT`].
+pub fn check_format(format: &str) -> Result<(), LogError> {
+    if format == LOG_FORMAT {
+        Ok(())
+    } else {
+        Err(LogError::at_start(format!(
+            "`format` is \"{format}\", expected \"{LOG_FORMAT}\""
+        )))
+    }
+}
+
+/// The default of a log's `finished`: a game played to its end.
+pub fn finished_default() -> bool {
+    true
+}
+
+/// Whether `finished` is the default (and is left out of the log).
+pub fn is_finished(finished: &bool) -> bool {
+    *finished
+}
+
+/// Where the map or board of a log saved at `log_path` may be, in the
+/// order to try: the file the log records (`recorded`: as given, then
+/// relative to the log's folder), then `maps/<id>.toml`.
+pub fn file_candidates(recorded: Option<&str>, id: &str, log_path: &Path) -> Vec<PathBuf> {
+    let mut candidates = Vec::new();
+    if let Some(file) = recorded {
+        candidates.push(PathBuf::from(file));
+        if let Some(dir) = log_path.parent() {
+            candidates.push(dir.join(file));
+        }
+    }
+    candidates.push(Path::new("maps").join(format!("{id}.toml")));
+    candidates
+}
+
+/// Something wrong with a log itself rather than a player's move: dice
+/// that could not have been rolled, missing or extra turns, a claimed
+/// result the sheet does not support.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct LogProblem {
+    /// The turn, from 1, when the problem is in one turn.
+    pub turn: Option<usize>,
+    /// The player, when the problem is one player's.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub player: Option<String>,
+    /// Stable name.
+    pub kind: &'static str,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl LogProblem {
+    /// A problem in turn `turn` (or the whole log), of no one player.
+    pub fn new(turn: Option<usize>, kind: &'static str, message: String) -> LogProblem {
+        LogProblem {
+            turn,
+            player: None,
+            kind,
+            message,
+        }
+    }
+
+    /// The same problem, one player's.
+    pub fn of_player(self, player: &str) -> LogProblem {
+        LogProblem {
+            player: Some(player.to_string()),
+            ..self
+        }
+    }
+}
+
+/// The family of a game log's text: the family its `game` field names
+/// (`"encore"`), Rolling for a log without one (Rolling logs came first).
+/// Text that is not JSON (a log cut short) belongs to the family of the
+/// first `"game": "<name>"` written in it, else to Rolling, so that the
+/// family's own log reader says what is wrong with it. `Err` holds a
+/// `game` that names no family, as written.
+pub fn log_family(text: &str) -> Result<Family, String> {
+    let game = match serde_json::from_str::<serde_json::Value>(text) {
+        Ok(serde_json::Value::Object(log)) => log.get("game").cloned(),
+        Ok(_) => None,
+        Err(_) => written_game(text).map(serde_json::Value::String),
+    };
+    match game {
+        None => Ok(Family::Rolling),
+        Some(serde_json::Value::String(name)) => {
+            Family::by_name(&name).ok_or_else(|| format!("\"{name}\""))
+        }
+        Some(other) => Err(other.to_string()),
+    }
+}
+
+/// The name in the first `"game": "<name>"` of a text (no Rolling log has
+/// a key `game`).
+fn written_game(text: &str) -> Option<String> {
+    text.match_indices("\"game\"").find_map(|(at, key)| {
+        let rest = text[at + key.len()..].trim_start().strip_prefix(':')?;
+        let value = rest.trim_start().strip_prefix('"')?;
+        let end = value.find(['"', '\\', '\n'])?;
+        Some(value[..end].to_string())
+    })
+}
