@@ -178,8 +178,12 @@ fn play_then_referee_is_clean_and_the_same_seed_gives_the_same_log() {
     assert_ne!(bytes_a, std::fs::read(&c).unwrap(), "another seed");
 
     assert!(out_a.starts_with(
-        "Encore! (black sheet) (encore-black), seed 1, 4 players: greedy 1, random 2, greedy 3, random 4\n"
-    ));
+        "Encore! (black sheet) (encore-black), seed 1, 4 players: greedy 1, random 2,\n  greedy 3, random 4\n"
+    ), "{out_a}");
+    assert!(
+        out_a.lines().all(|l| l.chars().count() <= 80),
+        "fits 80 columns"
+    );
     assert!(out_a.contains("\nroll 1 (everyone chooses from every die): "));
     assert!(
         out_a.contains("\nroll 4 (greedy 4 chooses first)")

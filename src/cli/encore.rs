@@ -5,7 +5,7 @@ use std::fmt::Write as _;
 use std::path::Path;
 
 use super::output::Output;
-use super::play::{PlayArgs, save_finished, seat_policies, seed_or_clock};
+use super::play::{PlayArgs, fitted, save_finished, seat_policies, seed_or_clock};
 use super::referee::{Format, RefereeArgs, log_error, wrong_file_diagnostic};
 use super::{EXIT_INVALID, EXIT_OK, EXIT_USAGE, load_model};
 use rollx::diag::SourceMap;
@@ -75,15 +75,14 @@ fn game_text(game: &Game, log: &GameLog, table: &Table) -> String {
     let mut s = String::new();
     let names = log.names();
     let players = names.len();
-    let _ = writeln!(
-        s,
+    s.push_str(&fitted(&format!(
         "{} ({}), seed {}, {}: {}",
         game.board().info.name,
         game.board().info.id,
         log.seed.unwrap_or_default(),
         count(players, "player"),
         names.join(", ")
-    );
+    )));
     let width = names.iter().map(String::len).max().unwrap_or(0);
     for (t, turn) in log.turns.iter().enumerate() {
         let _ = writeln!(s);
