@@ -1,7 +1,7 @@
 //! Encore games played, recorded and refereed: every log the computer
-//! plays referees clean (random and greedy players, 1 to 4 players, several
-//! seeds, the black board and generated boards), the same seed gives the
-//! same log byte for byte, corrupted logs are caught with the right rule
+//! plays referees clean (random, greedy and strong players, 1 to 4
+//! players, several seeds, the black board and generated boards), the same
+//! seed gives the same log byte for byte, corrupted logs are caught with the right rule
 //! names, and bad input gets a clear error and the right exit code.
 
 mod common;
@@ -106,6 +106,16 @@ fn every_computer_played_log_referees_clean_and_round_trips() {
         }
     }
     assert_eq!(games, 36);
+}
+
+#[test]
+fn a_strong_players_log_referees_clean() {
+    let g = game(BOARDS[0]);
+    let p = played(&g, &["strong"], 1, BOARDS[0]);
+    assert_eq!(p.log.players[0].policy.as_deref(), Some("strong"));
+    let v = verdict(&g, &p.log);
+    assert!(v.is_clean(), "{:?} {:?}", v.problems, v.violations);
+    assert_eq!(v.players[0].score, g.score(p.table.sheet(0)));
 }
 
 #[test]
@@ -592,14 +602,14 @@ fn bad_input_gets_a_clear_error_and_the_right_exit_code() {
             "`rollx play --human` takes Rolling maps only for now",
         ),
         (
-            &["play", "maps/encore-black.toml", "--policy", "strong"],
+            &["play", "maps/encore-black.toml", "--policy", "tuples"],
             2,
-            "`strong` plays Rolling maps only for now",
+            "`tuples` plays Rolling maps only for now",
         ),
         (
             &["play", "maps/encore-black.toml", "--candidates", "4"],
             2,
-            "--candidates sets the strong, tuples and expert players of Rolling maps",
+            "--candidates sets the computer players of Rolling maps",
         ),
         (
             &[

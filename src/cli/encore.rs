@@ -37,8 +37,8 @@ pub fn play(args: &PlayArgs, board: Board, path: &Path, log: Option<Output>, _co
     let a_board = format!("{} is an Encore board", path.display());
     if let Some(flag) = rolling_only(args) {
         eprintln!(
-            "error: {flag} sets the strong, tuples and expert players of Rolling maps, and \
-             {a_board}\n  help: leave out {flag}; Encore boards have the players {}",
+            "error: {flag} sets the computer players of Rolling maps, and {a_board}\n  \
+             help: leave out {flag}; Encore boards have the players {}",
             PLAYERS.join(", ")
         );
         return EXIT_USAGE;

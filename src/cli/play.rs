@@ -34,8 +34,9 @@ fitted to the terminal's width (COLUMNS, when set, overrides it; 80 when the out
 terminal). See docs/terminal-play.md.\n\n\
 Examples:\n  rollx play maps/usa.toml --seed 1 --log g.json\n  rollx play maps/encore-black.toml --players 4 --policy greedy,random --seed 1 --log g.json\n  rollx play maps/japan.toml --policy random --players 3\n  rollx play maps/usa.toml --human --seed 7 --log mine.json\n  rollx play --resume mine.json\n\n\
 Encore boards (docs/encore-rules.md) are played by the computer: --players 1 is the solo game \
-(30 rolls, rated by the rulebook's table); --human, --resume and the strong, tuples and expert \
-players' options are for maps only for now.\n\n\
+(30 rolls, rated by the rulebook's table); --human, --resume, the tuples and expert players and \
+the options of the Rolling players (--candidates, --rollouts, --horizon, --values) are for maps \
+only for now.\n\n\
 Exit codes: 0 the game was played (or stopped with `quit`), 1 the map or the game to resume is \
 invalid, or the input ended before the game did, 2 usage or I/O error."
 )]
@@ -53,7 +54,7 @@ pub struct PlayArgs {
     /// --candidates, --rollouts and --horizon) or expert (rollouts played by
     /// the tuples player, which needs its values too; the strongest). One
     /// for every player, or one per seat separated by commas
-    /// (greedy,random). Encore boards have random and greedy.
+    /// (greedy,random). Encore boards have random, greedy and strong.
     #[arg(long, default_value = "greedy", value_delimiter = ',', conflicts_with = "resume", value_parser = clap::builder::PossibleValuesParser::new(all_policies()))]
     pub policy: Vec<String>,
     #[command(flatten)]

@@ -175,8 +175,17 @@ impl<'a> Context<'a> {
     }
 }
 
-impl Player<Game> for Greedy {
-    fn choose(&mut self, game: &Game, table: &Table, me: usize) -> Move {
+impl Greedy {
+    /// Calls `f` with every move of seat `me` that crosses boxes, valued
+    /// (passing is worth 0): for each colour and number, the dice with the
+    /// fewest jokers.
+    fn each_valued(
+        &self,
+        game: &Game,
+        table: &Table,
+        me: usize,
+        mut f: impl FnMut(Dice, ColorId, u8, Piece, f32),
+    ) {
         let w = &self.weights;
         let mut cheapest: [[Option<Dice>; 16]; MAX_COLORS] = [[None; 16]; MAX_COLORS];
         game.for_each_choice(table, me, |color_die, number_die, color, number| {
@@ -192,8 +201,6 @@ impl Player<Game> for Greedy {
         });
         let sheet = table.sheet(me);
         let ctx = Context::new(game, table, sheet, w);
-        let mut best_value = 0.0;
-        let mut best: Option<(Dice, ColorId, u8, Piece)> = None;
         for (c, numbers) in cheapest.iter().enumerate() {
             let sizes = numbers
                 .iter()
@@ -207,21 +214,51 @@ impl Player<Game> for Greedy {
             game.for_each_piece_sized(&ctx.reach, color, sizes, |piece, n| {
                 let dice = numbers[usize::from(n)].expect("a size of the dice");
                 let v = ctx.value(piece, color, w) - f32::from(dice.jokers) * (1.0 + w.joker);
-                if v > best_value {
-                    best_value = v;
-                    best = Some((dice, color, n, piece));
-                }
+                f(dice, color, n, piece, v);
             });
         }
+    }
+
+    /// The `k` moves of seat `me` the greedy values rank highest, best
+    /// first, with their values; passing (worth 0) is one of them when it
+    /// ranks.
+    pub fn ranked(&self, game: &Game, table: &Table, me: usize, k: usize) -> Vec<(Move, f32)> {
+        let mut top: Vec<(Move, f32)> = vec![(Move::Pass, 0.0)];
+        self.each_valued(game, table, me, |dice, color, number, piece, v| {
+            if top.len() < k || v > top[top.len() - 1].1 {
+                let mv = cross(game, dice, color, number, piece);
+                let at = top.iter().position(|(_, u)| v > *u).unwrap_or(top.len());
+                top.insert(at, (mv, v));
+                top.truncate(k);
+            }
+        });
+        top
+    }
+}
+
+fn cross(game: &Game, dice: Dice, color: ColorId, number: u8, piece: Piece) -> Move {
+    Move::Cross(Cross {
+        color_die: dice.color_die,
+        number_die: dice.number_die,
+        color,
+        number,
+        boxes: game.piece_boxes(piece),
+    })
+}
+
+impl Player<Game> for Greedy {
+    fn choose(&mut self, game: &Game, table: &Table, me: usize) -> Move {
+        let mut best_value = 0.0;
+        let mut best: Option<(Dice, ColorId, u8, Piece)> = None;
+        self.each_valued(game, table, me, |dice, color, n, piece, v| {
+            if v > best_value {
+                best_value = v;
+                best = Some((dice, color, n, piece));
+            }
+        });
         match best {
             None => Move::Pass,
-            Some((dice, color, number, piece)) => Move::Cross(Cross {
-                color_die: dice.color_die,
-                number_die: dice.number_die,
-                color,
-                number,
-                boxes: game.piece_boxes(piece),
-            }),
+            Some((dice, color, number, piece)) => cross(game, dice, color, number, piece),
         }
     }
 }

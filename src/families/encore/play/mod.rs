@@ -1,21 +1,23 @@
 //! Computer players of Encore, as [`engine::Player`]s of the rules
-//! ([`Game`]): [`RandomPlayer`] and [`Greedy`]; and whole games of them,
-//! recorded ([`play_game`]).
+//! ([`Game`]): [`RandomPlayer`], [`Greedy`] and [`Strong`]; and whole
+//! games of them, recorded ([`play_game`]).
 
 mod game;
 mod greedy;
 mod random;
+mod strong;
 
 pub use game::{PlayedGame, Seat, play_game, seat_players};
 
 pub use greedy::{Greedy, Weights};
 pub use random::RandomPlayer;
+pub use strong::Strong;
 
 use crate::encore::rules::Game;
 use crate::engine;
 
 /// The players [`player_by_name`] knows.
-pub const PLAYERS: [&str; 2] = ["random", "greedy"];
+pub const PLAYERS: [&str; 3] = ["random", "greedy", "strong"];
 
 /// A computer player by name; `seed` feeds the players that use
 /// randomness. `None` for an unknown name.
@@ -23,6 +25,7 @@ pub fn player_by_name(name: &str, seed: u64) -> Option<Box<dyn engine::Player<Ga
     match name {
         "random" => Some(Box::new(RandomPlayer::new(seed))),
         "greedy" => Some(Box::new(Greedy::default())),
+        "strong" => Some(Box::new(Strong::new(seed))),
         _ => None,
     }
 }
