@@ -63,18 +63,19 @@ impl Player<Game> for Strong {
         if ranked.len() == 1 {
             return ranked[0].0;
         }
-        let seats = game.players(table);
+        // The greedy player keeps no state: the same seats serve every
+        // rollout.
+        let mut players: Vec<Greedy> = vec![self.greedy.clone(); game.players(table)];
+        let mut seated: Vec<&mut dyn Player<Game>> = players
+            .iter_mut()
+            .map(|p| p as &mut dyn Player<Game>)
+            .collect();
         let mut best = (f32::MIN, ranked[0].0);
         for &(mv, _) in &ranked {
             let mut total = 0.0;
             for r in 0..self.rollouts {
                 let mut t = table.clone();
                 game.apply(&mut t, me, mv);
-                let mut players: Vec<Greedy> = vec![self.greedy.clone(); seats];
-                let mut seated: Vec<&mut dyn Player<Game>> = players
-                    .iter_mut()
-                    .map(|p| p as &mut dyn Player<Game>)
-                    .collect();
                 let seed = self
                     .seed
                     .wrapping_mul(0x9e37_79b9_7f4a_7c15)
