@@ -8,24 +8,68 @@ use super::paging::{INK, SOFT};
 use super::template::Template;
 use crate::scene::{Anchor, Item, Path, Point, Rect, Stroke, Style, Text, Weight, text_width};
 
+/// What a sheet being drawn holds, whatever its family: the items and
+/// texts drawn so far, and what the print checks learn from them.
+#[derive(Clone, Debug)]
+pub struct Canvas<A> {
+    /// The shapes, drawn first.
+    pub items: Vec<Item>,
+    /// The texts, drawn over the shapes.
+    pub texts: Vec<Item>,
+    /// Everything that must stay clear of everything else.
+    pub marks: Vec<Mark<A>>,
+    /// Texts and rows of boxes that do not fit their place.
+    pub overflows: Vec<(String, A)>,
+    /// What is being drawn now, for the marks and overflows.
+    pub about: A,
+}
+
+impl<A> Canvas<A> {
+    /// An empty canvas, about to draw `about`.
+    pub fn new(about: A) -> Self {
+        Self {
+            items: Vec::new(),
+            texts: Vec::new(),
+            marks: Vec::new(),
+            overflows: Vec::new(),
+            about,
+        }
+    }
+}
+
 /// A family's sheet being drawn: where its items go and what the print
-/// checks learn from them. A family implements the accessors and gets
+/// checks learn from them, on its [`Canvas`]. A family gives the canvas and gets
 /// [`Drawing::mark`], [`Drawing::label`], [`Drawing::title_line`] and
 /// [`Drawing::bottom_line`].
 pub trait Drawing {
     /// What part of the map or board things on the sheet show.
     type Part: Part;
 
+    /// What has been drawn so far.
+    fn canvas(&self) -> &Canvas<Self::Part>;
+    /// What has been drawn so far, to draw more.
+    fn canvas_mut(&mut self) -> &mut Canvas<Self::Part>;
+
     /// What is being drawn now.
-    fn about(&self) -> Self::Part;
+    fn about(&self) -> Self::Part {
+        self.canvas().about
+    }
     /// The shapes, drawn first.
-    fn items(&mut self) -> &mut Vec<Item>;
+    fn items(&mut self) -> &mut Vec<Item> {
+        &mut self.canvas_mut().items
+    }
     /// The texts, drawn over the shapes.
-    fn texts(&mut self) -> &mut Vec<Item>;
+    fn texts(&mut self) -> &mut Vec<Item> {
+        &mut self.canvas_mut().texts
+    }
     /// Everything that must stay clear of everything else.
-    fn marks(&mut self) -> &mut Vec<Mark<Self::Part>>;
+    fn marks(&mut self) -> &mut Vec<Mark<Self::Part>> {
+        &mut self.canvas_mut().marks
+    }
     /// Texts and rows of boxes that do not fit their place.
-    fn overflows(&mut self) -> &mut Vec<(String, Self::Part)>;
+    fn overflows(&mut self) -> &mut Vec<(String, Self::Part)> {
+        &mut self.canvas_mut().overflows
+    }
 
     /// Records something that must stay clear of the rest (but for what
     /// lies `inside` the mark of that index); returns its index.

@@ -4,6 +4,7 @@
 
 use super::layout::About;
 use crate::encore::Board;
+use crate::print::Canvas;
 use crate::print::{Drawing, INK, MarkKind, Template};
 use crate::scene::{Anchor, Item, Path, Point, Rect, Rgb, Stroke, Style, Text, Weight};
 
@@ -53,38 +54,19 @@ pub(super) struct Sheet<'a> {
     /// The sheet's size.
     pub(super) w: f32,
     pub(super) h: f32,
-    /// Drawn first.
-    pub(super) items: Vec<Item>,
-    /// Drawn over the items.
-    pub(super) texts: Vec<Item>,
-    /// What is being drawn, for the marks and overflows.
-    pub(super) about: About,
-    pub(super) marks: Vec<Mark>,
-    /// Texts and rows of boxes that do not fit their place.
-    pub(super) overflows: Vec<(String, About)>,
+    /// What has been drawn, and what the print checks learn from it.
+    pub(super) canvas: Canvas<About>,
 }
 
 impl Drawing for Sheet<'_> {
     type Part = About;
 
-    fn about(&self) -> About {
-        self.about
+    fn canvas(&self) -> &Canvas<About> {
+        &self.canvas
     }
 
-    fn items(&mut self) -> &mut Vec<Item> {
-        &mut self.items
-    }
-
-    fn texts(&mut self) -> &mut Vec<Item> {
-        &mut self.texts
-    }
-
-    fn marks(&mut self) -> &mut Vec<Mark> {
-        &mut self.marks
-    }
-
-    fn overflows(&mut self) -> &mut Vec<(String, About)> {
-        &mut self.overflows
+    fn canvas_mut(&mut self) -> &mut Canvas<About> {
+        &mut self.canvas
     }
 }
 
@@ -98,7 +80,7 @@ impl Sheet<'_> {
         line: f32,
         what: impl Into<String>,
     ) -> usize {
-        self.items.push(Item::Path(
+        self.canvas.items.push(Item::Path(
             Path::rect(r),
             Style::fill_stroke(fill, Stroke::solid(INK, line)),
         ));
@@ -119,14 +101,15 @@ impl Sheet<'_> {
         let mut t = text(pos, letter.to_string(), size, Weight::Bold, Anchor::Start);
         t.max_width = Some(room);
         let patch = t.bounds().inflate(size * 0.1);
-        self.items
+        self.canvas
+            .items
             .push(Item::Path(Path::rect(patch), Style::fill(Rgb::WHITE)));
         self.label(t, Some(owner));
     }
 
     /// Draws a round box in the square `r` and records it; returns its mark.
     pub(super) fn round(&mut self, r: Rect, what: impl Into<String>) -> usize {
-        self.items.push(Item::Path(
+        self.canvas.items.push(Item::Path(
             Path::circle(r.center(), r.w / 2.0),
             Style::fill_stroke(Rgb::WHITE, Stroke::solid(INK, self.t.lines.boxes)),
         ));

@@ -67,7 +67,7 @@ impl Sheet<'_> {
                 .collect();
             legend.push(format!("Colours: {}.", key.join(", ")));
         }
-        self.about = About::Board;
+        self.canvas.about = About::Board;
         let info = &self.board.info;
         self.bottom_line(
             self.t,

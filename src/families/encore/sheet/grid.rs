@@ -106,10 +106,12 @@ impl Sheet<'_> {
             let Some(bounds) = boxes.bounds() else {
                 continue;
             };
-            self.items
+            self.canvas
+                .items
                 .push(Item::Path(boxes.clone(), Style::fill(fill)));
             if self.mono {
-                self.items
+                self.canvas
+                    .items
                     .push(Item::Clip(boxes, hatch(i, bounds, lines.area * 0.6)));
             }
         }
@@ -122,7 +124,7 @@ impl Sheet<'_> {
             }
         }
         if !stars.segs.is_empty() {
-            self.items.push(Item::Path(
+            self.canvas.items.push(Item::Path(
                 stars,
                 Style::fill_stroke(Rgb::WHITE, Stroke::solid(INK, lines.area)),
             ));
@@ -138,11 +140,11 @@ impl Sheet<'_> {
             thin.segs
                 .extend(Path::line(at.at(c as f32, 0.0), at.at(c as f32, board.rows as f32)).segs);
         }
-        self.items.push(Item::Path(
+        self.canvas.items.push(Item::Path(
             thin,
             Style::stroke(Stroke::solid(INK, lines.area)),
         ));
-        self.items.push(Item::Path(
+        self.canvas.items.push(Item::Path(
             block_borders(board, at, lines.region / 2.0),
             Style::stroke(Stroke::solid(INK, lines.region)),
         ));
@@ -156,7 +158,7 @@ impl Sheet<'_> {
         for (i, cell) in board.cells.iter().enumerate() {
             let (c, r) = (i % board.columns, i / board.columns);
             let rect = at.rect(c, r);
-            self.about = About::Box(i);
+            self.canvas.about = About::Box(i);
             let owner = self.mark(
                 MarkKind::WritingBox,
                 format!("the box at {}{}", Board::column_name(c), r + 1),
@@ -175,7 +177,7 @@ impl Sheet<'_> {
                 );
             }
         }
-        self.about = About::Board;
+        self.canvas.about = About::Board;
     }
 
     /// The column letters over the grid, `height` high and `gap` above it;
@@ -185,7 +187,7 @@ impl Sheet<'_> {
         let y = at.origin.y - gap - height;
         let size = (f.heading * 1.35).min(height * 0.7);
         for c in 0..self.board.columns {
-            self.about = About::Column(c);
+            self.canvas.about = About::Column(c);
             let r = Rect::new(at.origin.x + c as f32 * at.cell, y, at.cell, height);
             let name = Board::column_name(c);
             let start = c == self.board.start_column;
@@ -213,7 +215,7 @@ impl Sheet<'_> {
                 self.label(t, None);
             }
         }
-        self.about = About::Board;
+        self.canvas.about = About::Board;
     }
 
     /// Each column's points under the grid, `gap` below it: the first
@@ -244,7 +246,7 @@ impl Sheet<'_> {
             t.max_width = Some(side - f.text * 0.6);
             self.label(t, None);
             for c in 0..self.board.columns {
-                self.about = About::Column(c);
+                self.canvas.about = About::Column(c);
                 let Some(points) = self.board.column_points.get(c) else {
                     continue;
                 };
@@ -262,7 +264,7 @@ impl Sheet<'_> {
                 );
                 self.centred(r, value.to_string(), size, weight, INK, owner);
             }
-            self.about = About::Board;
+            self.canvas.about = About::Board;
         }
     }
 }

@@ -7,6 +7,7 @@ use super::draw::Sheet;
 use super::grid::Placement;
 use super::score::Strip;
 use crate::encore::{Board, ColorId};
+use crate::print::Canvas;
 use crate::print::mono::mono_letters;
 use crate::print::{self, Capacity, Part, PrintOptions, Template, paginate, sheet_size};
 use crate::scene::{Document, Rect, Rgb, Symbol, Weight, text_width};
@@ -123,11 +124,7 @@ fn sheet_symbol(board: &Board, t: &Template, mono: bool, (w, h): (f32, f32)) -> 
         letters: letters(board),
         w,
         h,
-        items: Vec::new(),
-        texts: Vec::new(),
-        about: About::Board,
-        marks: Vec::new(),
-        overflows: Vec::new(),
+        canvas: Canvas::new(About::Board),
     };
     let f = t.fonts;
     let gap = f.text * 0.8;
@@ -185,8 +182,8 @@ fn sheet_symbol(board: &Board, t: &Template, mono: bool, (w, h): (f32, f32)) -> 
     s.column_points(&at, cell * ABOVE_POINTS, cell * POINTS, side);
     strip.draw(&mut s, strip_top);
 
-    let mut items = s.items;
-    items.extend(s.texts);
+    let mut items = s.canvas.items;
+    items.extend(s.canvas.texts);
     let symbol = Symbol {
         name: format!("sheet-{}", board.info.id),
         width: w,
@@ -198,8 +195,8 @@ fn sheet_symbol(board: &Board, t: &Template, mono: bool, (w, h): (f32, f32)) -> 
         box_size: cell,
         colors,
         sheet: Rect::default(),
-        overflows: s.overflows,
-        marks: s.marks,
+        overflows: s.canvas.overflows,
+        marks: s.canvas.marks,
         links: Vec::new(),
         capacity,
     };

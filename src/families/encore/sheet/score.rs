@@ -210,7 +210,7 @@ impl Strip {
     pub(super) fn draw(&self, s: &mut Sheet<'_>, top: f32) {
         self.bonus_row(s, top);
         self.score_row(s, top + self.bonus + self.row_gap);
-        s.about = About::Board;
+        s.canvas.about = About::Board;
     }
 
     /// Row 1: "Colour bonus" and each colour's swatch and points, left;
@@ -232,13 +232,13 @@ impl Strip {
                 None,
             );
         };
-        s.about = About::Board;
+        s.canvas.about = About::Board;
         let start = self.left + line / 2.0;
         heading(s, start, "Colour bonus", Anchor::Start);
         let mut x = start + text_width("Colour bonus", f.heading, Weight::Bold) + f.heading * 0.8;
         let size = f.heading * 1.1;
         for (i, color) in s.board.colors.iter().enumerate() {
-            s.about = About::Color(ColorId(i as u8));
+            s.canvas.about = About::Color(ColorId(i as u8));
             let Some(points) = s.board.color_bonus.get(i).copied() else {
                 continue;
             };
@@ -250,11 +250,11 @@ impl Strip {
                 format!("the swatch of {}", color.name),
             );
             if s.mono {
-                s.items.push(Item::Clip(
+                s.canvas.items.push(Item::Clip(
                     Path::rect(swatch),
                     hatch(i, swatch, s.t.lines.area * 0.6),
                 ));
-                s.items.push(Item::Path(
+                s.canvas.items.push(Item::Path(
                     Path::rect(swatch),
                     Style::stroke(Stroke::solid(INK, line)),
                 ));
@@ -290,14 +290,14 @@ impl Strip {
         if jokers == 0 {
             return;
         }
-        s.about = About::Jokers;
+        s.canvas.about = About::Jokers;
         let step = b * 1.25;
         let width = jokers as f32 * step - (step - b);
         let first = self.right - line / 2.0 - width;
         let label_x = first - f.heading * 0.8;
         let label_w = text_width("Jokers", f.heading, Weight::Bold);
         if label_x - label_w < left_end + apart(f.heading) - 0.01 {
-            s.overflows.push((
+            s.canvas.overflows.push((
                 format!(
                     "the colour bonus boxes and the {jokers} joker boxes need {:.0} mm but the sheet is {:.0} mm wide",
                     mm(self.bonus_width(s)),
@@ -321,7 +321,7 @@ impl Strip {
         let lines = s.t.lines;
         let box_top = y + self.label_h;
         let mid = box_top + self.score_h / 2.0;
-        s.about = About::Score;
+        s.canvas.about = About::Score;
         let mut x = self.left + lines.region / 2.0;
         for term in &self.terms {
             if let Some((op, width)) = &term.op {
@@ -361,12 +361,12 @@ impl Strip {
         let Some(tally) = &self.tally else {
             return;
         };
-        s.about = About::Solo;
+        s.canvas.about = About::Solo;
         let (side, gap, group) = tally_sizes(f.heading);
         let width = tally_width(tally.per_row, f.heading);
         let left = self.right - lines.boxes / 2.0 - width;
         if left < x + apart(f.heading) {
-            s.overflows.push((
+            s.canvas.overflows.push((
                 format!(
                     "the score block and the {} solo roll boxes need {:.0} mm but the sheet is {:.0} mm wide",
                     tally.boxes,

@@ -86,7 +86,7 @@ impl Sheet<'_> {
                 lines.segs.extend(Path::line(center(a), center(b)).segs);
             }
         }
-        self.items.push(Item::Path(
+        self.canvas.items.push(Item::Path(
             lines,
             Style::stroke(Stroke::solid(SOFT, self.t.lines.area * 1.5)),
         ));
@@ -98,7 +98,7 @@ impl Sheet<'_> {
         for a in self.map.area_ids() {
             let r = frames[a.index()];
             let region = self.map.area(a).region.index();
-            self.items.push(Item::Path(
+            self.canvas.items.push(Item::Path(
                 Path::rect(r),
                 Style::fill_stroke(
                     self.colors[region].1,
@@ -106,13 +106,13 @@ impl Sheet<'_> {
                 ),
             ));
             if self.mono {
-                self.items.push(Item::Clip(
+                self.canvas.items.push(Item::Clip(
                     Path::rect(r),
                     hatch(region, r, self.t.lines.area * 0.6),
                 ));
             }
             let id = self.map.area(a).id.clone();
-            self.about = super::layout::About::Area(a);
+            self.canvas.about = super::layout::About::Area(a);
             let owner = self.mark(
                 crate::print::MarkKind::Frame,
                 format!("the frame of {id}"),

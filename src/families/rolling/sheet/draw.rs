@@ -3,6 +3,7 @@
 //! writing boxes and links, each recorded for the print checks.
 
 use super::layout::About;
+use crate::print::Canvas;
 use crate::print::{Capacity, Drawing, MarkKind};
 type Mark = crate::print::Mark<About>;
 type LinkView = crate::print::LinkView<About>;
@@ -42,18 +43,11 @@ pub(super) struct Sheet<'a> {
     pub(super) letters: Vec<char>,
     pub(super) w: f32,
     pub(super) h: f32,
-    /// Drawn first.
-    pub(super) items: Vec<Item>,
-    /// Drawn over the items.
-    pub(super) texts: Vec<Item>,
     pub(super) box_size: f32,
     /// Font size of the area codes.
     pub(super) code_size: f32,
-    /// Parts that did not fit, for the print checks.
-    pub(super) overflows: Vec<(String, About)>,
-    /// What is being drawn, for the marks and overflows.
-    pub(super) about: About,
-    pub(super) marks: Vec<Mark>,
+    /// What has been drawn, and what the print checks learn from it.
+    pub(super) canvas: Canvas<About>,
     pub(super) links: Vec<LinkView>,
     pub(super) capacity: Capacity,
 }
@@ -61,24 +55,12 @@ pub(super) struct Sheet<'a> {
 impl Drawing for Sheet<'_> {
     type Part = About;
 
-    fn about(&self) -> About {
-        self.about
+    fn canvas(&self) -> &Canvas<About> {
+        &self.canvas
     }
 
-    fn items(&mut self) -> &mut Vec<Item> {
-        &mut self.items
-    }
-
-    fn texts(&mut self) -> &mut Vec<Item> {
-        &mut self.texts
-    }
-
-    fn marks(&mut self) -> &mut Vec<Mark> {
-        &mut self.marks
-    }
-
-    fn overflows(&mut self) -> &mut Vec<(String, About)> {
-        &mut self.overflows
+    fn canvas_mut(&mut self) -> &mut Canvas<About> {
+        &mut self.canvas
     }
 }
 
@@ -87,9 +69,9 @@ impl Sheet<'_> {
     /// outside `covers` (writing boxes or frames drawn over it).
     pub(super) fn link(&mut self, a: AreaId, b: AreaId, path: Path, covers: &[Rect]) {
         let (length, visible) = visible_length(&path, covers);
-        self.about = About::Link(a, b);
+        self.canvas.about = About::Link(a, b);
         let color = if self.mono { INK } else { LINK };
-        self.items.push(Item::Path(
+        self.canvas.items.push(Item::Path(
             path,
             Style::stroke(Stroke::dashed(color, self.t.lines.link, &[3.0, 2.0])),
         ));
@@ -108,7 +90,7 @@ impl Sheet<'_> {
         let title_y = self.title_line(self.t, self.w, self.map.info.name.clone());
         let end = self.w - self.t.lines.boxes / 2.0;
 
-        self.about = About::Rounds;
+        self.canvas.about = About::Rounds;
         // Round track, right of row 2: one row of boxes, or several when
         // one row would take more than half the sheet's width.
         let rounds = usize::from(self.map.rules.rounds);
@@ -123,7 +105,7 @@ impl Sheet<'_> {
             let x = x0 + (i % per_row) as f32 * (rb + gap);
             let y = top + (i / per_row) as f32 * (rb + gap);
             let round_box = Rect::new(x, y, rb, rb);
-            self.items.push(Item::Path(
+            self.canvas.items.push(Item::Path(
                 Path::rect(round_box),
                 Style::fill_stroke(Rgb::WHITE, Stroke::solid(INK, self.t.lines.boxes)),
             ));
@@ -170,7 +152,7 @@ impl Sheet<'_> {
         );
         reminder.max_width = Some(label_x - round_label - 8.0);
         self.label(reminder, None);
-        self.about = About::Map;
+        self.canvas.about = About::Map;
         top + rows as f32 * (rb + gap) - gap
     }
 
@@ -188,7 +170,7 @@ impl Sheet<'_> {
         // Number of X's, right.
         let half = self.t.lines.region / 2.0;
         let xbox = Rect::new(self.w - xb.0 - half, top, xb.0, xb.1);
-        self.items.push(Item::Path(
+        self.canvas.items.push(Item::Path(
             Path::rect(xbox),
             Style::fill_stroke(Rgb::WHITE, Stroke::solid(INK, self.t.lines.region)),
         ));
@@ -206,7 +188,7 @@ impl Sheet<'_> {
 
         // Power tick boxes, left, in what is left of the row: as many as
         // fit (a pad with fewer is refused by the print checks).
-        self.about = About::Powers;
+        self.canvas.about = About::Powers;
         let room =
             xbox.x - 5.0 - crate::scene::text_width("Number of X's", f.heading, Weight::Bold) - tb;
         let (mut x, mut drawn, mut ticks) = (0.0, 0, 0);
@@ -234,7 +216,7 @@ impl Sheet<'_> {
                 let tick = Rect::new(x, mid - tb / 2.0, tb, tb);
                 if tick.right() <= room {
                     drawn += 1;
-                    self.items.push(Item::Path(
+                    self.canvas.items.push(Item::Path(
                         Path::rect(tick),
                         Style::fill_stroke(Rgb::WHITE, Stroke::solid(INK, self.t.lines.boxes)),
                     ));
@@ -246,7 +228,7 @@ impl Sheet<'_> {
         }
         let need = x - tb * 1.2;
         if drawn < ticks {
-            self.overflows.push((
+            self.canvas.overflows.push((
                 format!(
                     "the {ticks} power tick boxes need {:.0} mm but only {:.0} mm are left beside \"Number of X's\": {drawn} boxes fit at this heading size",
                     need * 25.4 / 72.0,
@@ -256,7 +238,7 @@ impl Sheet<'_> {
             ));
         }
 
-        self.about = About::Map;
+        self.canvas.about = About::Map;
         // Legend and credits, bottom line.
         let base = self.h - f.small * 0.35;
         let mut legend: Vec<String> = Vec::new();
@@ -325,14 +307,14 @@ impl Sheet<'_> {
         frame: Option<usize>,
     ) {
         let a = self.map.area(area);
-        self.about = About::Area(area);
+        self.canvas.about = About::Area(area);
         let r = Rect::new(center.x - size / 2.0, center.y - size / 2.0, size, size);
         let stroke = if a.immune {
             Stroke::dashed(INK, self.t.lines.boxes, &[2.0, 1.5])
         } else {
             Stroke::solid(INK, self.t.lines.boxes)
         };
-        self.items.push(Item::Path(
+        self.canvas.items.push(Item::Path(
             Path::rect(r),
             Style::fill_stroke(Rgb::WHITE, stroke),
         ));

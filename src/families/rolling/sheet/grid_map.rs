@@ -58,7 +58,7 @@ impl Sheet<'_> {
         if grid.water.contains(&true) {
             let wash = outline_cells(grid, &at, |c, r| grid.is_water(c, r));
             let fill = if self.mono { WATER_MONO } else { WATER };
-            self.items.push(Item::Path(wash, Style::fill(fill)));
+            self.canvas.items.push(Item::Path(wash, Style::fill(fill)));
             let mut marks = Path::new();
             for r in 0..grid.rows {
                 for c in 0..grid.columns {
@@ -69,7 +69,7 @@ impl Sheet<'_> {
                 }
             }
             let color = if self.mono { WAVES_MONO } else { WAVES };
-            self.items.push(Item::Path(
+            self.canvas.items.push(Item::Path(
                 marks,
                 Style::stroke(Stroke::solid(color, lines.area * 1.2)),
             ));
@@ -86,16 +86,18 @@ impl Sheet<'_> {
             })
             .collect();
         for (ri, path) in regions.iter().enumerate() {
-            self.items
+            self.canvas
+                .items
                 .push(Item::Path(path.clone(), Style::fill(self.colors[ri].1)));
             if self.mono
                 && let Some(b) = path.bounds()
             {
-                self.items
+                self.canvas
+                    .items
                     .push(Item::Clip(path.clone(), hatch(ri, b, lines.area * 0.6)));
             }
         }
-        self.items.push(Item::Path(
+        self.canvas.items.push(Item::Path(
             inner_lines(self.map, grid, &at),
             Style::stroke(Stroke::solid(SOFT, lines.area)),
         ));
@@ -103,7 +105,7 @@ impl Sheet<'_> {
         for path in regions {
             borders.segs.extend(path.segs);
         }
-        self.items.push(Item::Path(
+        self.canvas.items.push(Item::Path(
             borders,
             Style::stroke(Stroke::solid(INK, lines.region)),
         ));

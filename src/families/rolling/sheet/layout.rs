@@ -3,6 +3,7 @@
 
 use super::draw::Sheet;
 use super::mono::region_letters;
+use crate::print::Canvas;
 use crate::print::{self, Capacity, Part, PrintOptions, Template, paginate, sheet_size};
 use crate::rolling::map::{AreaId, Layout, Map, RegionId};
 use crate::scene::{Document, Rect, Rgb, Symbol};
@@ -85,13 +86,9 @@ fn sheet_symbol(
         letters: region_letters(map),
         w: width,
         h: height,
-        items: Vec::new(),
-        texts: Vec::new(),
         box_size: 0.0,
         code_size: t.fonts.code,
-        overflows: Vec::new(),
-        about: About::Map,
-        marks: Vec::new(),
+        canvas: Canvas::new(About::Map),
         links: Vec::new(),
         capacity: Capacity::Diagram {
             areas: 0,
@@ -113,8 +110,8 @@ fn sheet_symbol(
         Layout::Grid(grid) => s.grid_map(grid, bounds),
         Layout::None => s.diagram(bounds),
     }
-    let mut items = s.items;
-    items.extend(s.texts);
+    let mut items = s.canvas.items;
+    items.extend(s.canvas.texts);
     let symbol = Symbol {
         name: format!("sheet-{}", map.info.id),
         width,
@@ -126,8 +123,8 @@ fn sheet_symbol(
         box_size: s.box_size,
         colors,
         sheet: Rect::default(),
-        overflows: s.overflows,
-        marks: s.marks,
+        overflows: s.canvas.overflows,
+        marks: s.canvas.marks,
         links: s.links,
         capacity: s.capacity,
     };
