@@ -4,11 +4,9 @@
 
 use super::layout::About;
 use crate::encore::Board;
-use crate::print::Canvas;
-use crate::print::{Drawing, INK, MarkKind, Template};
-use crate::scene::{Anchor, Item, Path, Point, Rect, Rgb, Stroke, Style, Text, Weight};
 
-type Mark = crate::print::Mark<About>;
+use crate::print::{Canvas, Drawing, INK, MarkKind, Template};
+use crate::scene::{Anchor, Item, Path, Point, Rect, Rgb, Stroke, Style, Text, Weight};
 
 /// The fill of "later" point boxes, a shade under the "first" ones.
 pub(super) const LATER: Rgb = Rgb::grey(232);

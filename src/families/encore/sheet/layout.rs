@@ -7,9 +7,8 @@ use super::draw::Sheet;
 use super::grid::Placement;
 use super::score::Strip;
 use crate::encore::{Board, ColorId};
-use crate::print::Canvas;
 use crate::print::mono::mono_letters;
-use crate::print::{self, Capacity, Part, PrintOptions, Template, paginate, sheet_size};
+use crate::print::{self, Canvas, Capacity, Part, PrintOptions, Template, paginate, sheet_size};
 use crate::scene::{Document, Rect, Rgb, Symbol, Weight, text_width};
 
 /// The least side of a grid box, in millimetres, on every template: a box

@@ -3,9 +3,7 @@
 //! writing boxes and links, each recorded for the print checks.
 
 use super::layout::About;
-use crate::print::Canvas;
-use crate::print::{Capacity, Drawing, MarkKind};
-type Mark = crate::print::Mark<About>;
+use crate::print::{Canvas, Capacity, Drawing, MarkKind};
 type LinkView = crate::print::LinkView<About>;
 use crate::print::Template;
 use crate::rolling::map::{AreaId, Map};

@@ -3,8 +3,7 @@
 
 use super::draw::Sheet;
 use super::mono::region_letters;
-use crate::print::Canvas;
-use crate::print::{self, Capacity, Part, PrintOptions, Template, paginate, sheet_size};
+use crate::print::{self, Canvas, Capacity, Part, PrintOptions, Template, paginate, sheet_size};
 use crate::rolling::map::{AreaId, Layout, Map, RegionId};
 use crate::scene::{Document, Rect, Rgb, Symbol};
 
