@@ -38,6 +38,22 @@ pub struct Weights {
     /// What a joker die costs beyond the point its "!" box scores at the
     /// end.
     pub joker: f32,
+    /// Worth of each box crossed (rolls are few: a turn that crosses more
+    /// boxes keeps pace).
+    pub boxes: f32,
+    /// Weight of a box's share of what its column still lacks (boxes
+    /// crossed over boxes left, times the column's points): a column near
+    /// completion draws the crosses.
+    pub column_near: f32,
+    /// Weight of a box's share of what its colour still lacks, the same
+    /// way.
+    pub color_near: f32,
+    /// Worth of each free box a move brings within reach (next to a box
+    /// crossed, where later pieces may start).
+    pub opening: f32,
+    /// In a solo game, what completing a second colour costs per roll
+    /// left: it ends the game.
+    pub early_end: f32,
 }
 
 impl Weights {
@@ -49,6 +65,11 @@ impl Weights {
         color_progress: 1.0,
         star: 1.0,
         joker: 2.0,
+        boxes: 0.0,
+        column_near: 0.0,
+        color_near: 0.0,
+        opening: 0.0,
+        early_end: 0.0,
     };
 }
 
@@ -94,6 +115,9 @@ struct Context<'a> {
     color_size: [f32; MAX_COLORS],
     rows: f32,
     star: f32,
+    /// What completing a colour costs now: the game's end, in a solo game
+    /// with one colour done already.
+    ending: f32,
 }
 
 impl<'a> Context<'a> {
@@ -110,7 +134,12 @@ impl<'a> Context<'a> {
             color_size: [1.0; MAX_COLORS],
             rows: board.rows as f32,
             star: weights.star * f32::from(board.star_penalty),
+            ending: 0.0,
         };
+        if table.is_solo() && sheet.colors_done() != 0 {
+            let left = u16::from(board.solo_rolls).saturating_sub(table.rolls());
+            c.ending = weights.early_end * f32::from(left);
+        }
         let now = |p: crate::encore::Points, claimed: bool| {
             f32::from(if claimed { p.later } else { p.first })
         };
@@ -141,7 +170,9 @@ impl<'a> Context<'a> {
         let mut used = 0;
         let mut size = 0u8;
         let mut v = 0.0;
+        let mut boxes = crate::encore::rules::Boxes::EMPTY;
         for cell in game.piece_cells(piece) {
+            boxes.insert(cell);
             size += 1;
             if board.cells[cell].star {
                 v += self.star;
@@ -158,19 +189,28 @@ impl<'a> Context<'a> {
         for &(col, k) in &columns[..used] {
             let col = usize::from(col);
             let points = self.column_points[col];
-            v += if k == self.column_left[col] {
+            let left = self.column_left[col];
+            v += if k == left {
                 points
             } else {
                 w.column_progress * points * f32::from(k) / self.rows
+                    + w.column_near * points * f32::from(k) / f32::from(left)
             };
         }
         let c = color.index();
         let points = self.color_points[c];
-        v += if size == self.color_left[c] {
-            points
+        let left = self.color_left[c];
+        v += if size == left {
+            points - self.ending
         } else {
             w.color_progress * points * f32::from(size) / self.color_size[c]
+                + w.color_near * points * f32::from(size) / f32::from(left)
         };
+        v += w.boxes * f32::from(size);
+        if w.opening != 0.0 {
+            let opened = (game.touching(&boxes) & self.reach.free) - self.reach.anchors - boxes;
+            v += w.opening * opened.len() as f32;
+        }
         v
     }
 }
