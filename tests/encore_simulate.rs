@@ -118,7 +118,13 @@ fn solo_games_are_rated() {
 #[test]
 fn text_and_markdown_reports() {
     let (code, out, err) = run(&[
-        "simulate", BOARD, "--games", "20", "--players", "2", "--quiet",
+        "simulate",
+        BOARD,
+        "--games",
+        "20",
+        "--players",
+        "2",
+        "--quiet",
     ]);
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("mean (95 % CI)"), "{out}");
@@ -130,7 +136,10 @@ fn text_and_markdown_reports() {
     ]);
     assert_eq!(code, 0, "{err}");
     assert!(out.starts_with("| board | table | policy |"), "{out}");
-    assert!(out.contains("| encore-black | greedy (solo) | greedy |"), "{out}");
+    assert!(
+        out.contains("| encore-black | greedy (solo) | greedy |"),
+        "{out}"
+    );
 }
 
 #[test]
@@ -203,7 +212,14 @@ fn bad_input_gets_a_clear_error() {
             "not both in one run",
         ),
         (
-            &["simulate", BOARD, "--players", "3", "--seats", "greedy,strong"],
+            &[
+                "simulate",
+                BOARD,
+                "--players",
+                "3",
+                "--seats",
+                "greedy,strong",
+            ],
             2,
             "--seats names 2 players, but --players is 3",
         ),

@@ -60,7 +60,10 @@ fn tables(args: &SimulateArgs) -> Result<Vec<(TableKind, Vec<String>)>, u8> {
     };
     let mut out = Vec::new();
     for p in &args.policy {
-        if !out.iter().any(|(_, seats): &(TableKind, Vec<String>)| &seats[0] == p) {
+        if !out
+            .iter()
+            .any(|(_, seats): &(TableKind, Vec<String>)| &seats[0] == p)
+        {
             out.push((TableKind::SelfPlay, vec![p.clone(); players]));
         }
     }

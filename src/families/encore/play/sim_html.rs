@@ -363,7 +363,10 @@ code{background:#f4f4f4;padding:.1em .3em}\n</style>\n</head>\n<body>\n",
             t.rolls_mean, t.turns_per_player_mean
         );
         let _ = writeln!(s, "<h3>Points per sheet</h3>\n{}", histogram(t));
-        let _ = writeln!(s, "<h3>How early each box is crossed</h3>\n<div class=\"heat\">");
+        let _ = writeln!(
+            s,
+            "<h3>How early each box is crossed</h3>\n<div class=\"heat\">"
+        );
         for p in &t.policies {
             let _ = writeln!(
                 s,

@@ -203,12 +203,7 @@ fn mean_of(sum: u64, n: u64) -> Option<f64> {
 }
 
 /// The results of the seats `seats` (from 0) of a tally, merged.
-fn policy_result(
-    game: &Game,
-    tally: &Tally,
-    policy: &str,
-    seats: &[usize],
-) -> PolicyResult {
+fn policy_result(game: &Game, tally: &Tally, policy: &str, seats: &[usize]) -> PolicyResult {
     let board: &Board = game.board();
     let mut m: SeatTally = tally.seats[seats[0]].clone();
     for &s in &seats[1..] {
@@ -401,7 +396,16 @@ pub fn text(r: &SimReport) -> String {
     let _ = writeln!(
         s,
         "  {:width$}  {:>14}  {:>6}  {:>6}  {:>5}  {:>5}  {:>7}  {:>6}  {:>6}  {:>6}",
-        "policy", "mean (95 % CI)", "median", "sd", "best", "worst", "columns", "stars", "jokers", "rolls"
+        "policy",
+        "mean (95 % CI)",
+        "median",
+        "sd",
+        "best",
+        "worst",
+        "columns",
+        "stars",
+        "jokers",
+        "rolls"
     );
     for t in &r.tables {
         for p in &t.policies {
@@ -513,7 +517,13 @@ pub fn policy_label(t: &TableResult, p: &PolicyResult) -> String {
         TableKind::SelfPlay => table_title(t),
         TableKind::Mixed => {
             let seats: Vec<String> = p.seats.iter().map(|s| s.to_string()).collect();
-            format!("{} in seat{} {} of [{}]", p.policy, if seats.len() == 1 { "" } else { "s" }, seats.join(","), t.label)
+            format!(
+                "{} in seat{} {} of [{}]",
+                p.policy,
+                if seats.len() == 1 { "" } else { "s" },
+                seats.join(","),
+                t.label
+            )
         }
     }
 }

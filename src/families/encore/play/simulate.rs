@@ -165,7 +165,13 @@ struct Timing<'t> {
 }
 
 impl Watcher<Game> for Timing<'_> {
-    fn after_move(&mut self, game: &Game, table: &Table, player: usize, _mv: crate::encore::rules::Move) {
+    fn after_move(
+        &mut self,
+        game: &Game,
+        table: &Table,
+        player: usize,
+        _mv: crate::encore::rules::Move,
+    ) {
         let sheet = table.sheet(player);
         let before = &mut self.before[player];
         let roll = u64::from(table.rolls());
@@ -343,11 +349,20 @@ mod tests {
         let t = run(&g, 2, &["greedy", "random", "greedy"], 50);
         assert_eq!(t.games, 50);
         let wins: u64 = t.seats.iter().map(|s| s.win_units).sum();
-        assert_eq!(wins, 50 * WIN_UNITS, "every game's win is shared out exactly");
+        assert_eq!(
+            wins,
+            50 * WIN_UNITS,
+            "every game's win is shared out exactly"
+        );
         for s in &t.seats {
             assert_eq!(s.hist.iter().sum::<u64>(), 50);
             assert!(s.column_done.iter().all(|&n| n <= 50));
-            assert!(s.column_first.iter().zip(&s.column_done).all(|(f, d)| f <= d));
+            assert!(
+                s.column_first
+                    .iter()
+                    .zip(&s.column_done)
+                    .all(|(f, d)| f <= d)
+            );
             // A box is crossed once per game at most, at a roll after the first.
             for (n, sum) in s.box_crossed.iter().zip(&s.box_roll_sum) {
                 assert!(*n <= 50);
