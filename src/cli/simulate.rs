@@ -9,7 +9,8 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 
 use super::output::{self, Output, OutputDir};
-use super::{EXIT_OK, EXIT_USAGE, EffortArgs, load_game};
+use super::{EXIT_OK, EXIT_USAGE, EffortArgs, load_model, rolling_game};
+use rollx::families::Model;
 use rollx::rolling::map::Power;
 use rollx::rolling::play::report::{MapResult, SimReport, markdown, policy_result, text};
 use rollx::rolling::play::simulate::{simulate, without_power};
@@ -34,19 +35,27 @@ pub const LONG_ABOUT: &str = "Play many seeded games per map with computer playe
 plays: mean, median and spread of X with a 95 % confidence interval, the distribution, perfect \
 games, how often each area ends as an X, the pressure on each region, how often each power is \
 used and how many X it saves (the same games replayed without it), and why the X happen. \
-Results are identical for a given seed whatever the number of threads.";
+Results are identical for a given seed whatever the number of threads.\n\n\
+Encore boards (files with `[game] family = \"encore\"`) are simulated at tables of --players \
+(default 1, the 30-roll solo game): each --policy (random, greedy, strong) plays every seat of its \
+own table, and --seats fixes a mixed table, one policy per seat (seat 1 rolls first). Reported: \
+the score (mean with its 95 % CI, median, spread, distribution), the win rate by seat (a shared \
+win split equally), game length, how often and how early each column and colour is completed \
+(first or later), stars left open, jokers used, the solo rating bands, and in the HTML report the \
+board as a heat map of how early each box is crossed.";
 
 /// Arguments of `rollx simulate`.
 #[derive(Debug, Args)]
 #[command(
-    after_help = "Examples:\n  rollx simulate maps/usa.toml\n  rollx simulate maps/usa.toml maps/japan.toml --games 10000 --report output/balance.html\n  rollx simulate maps/usa.toml --policy greedy,random --format json\n  rollx train maps/usa.toml && rollx simulate maps/usa.toml --policy greedy,tuples,expert\n  rollx simulate maps/usa.toml maps/japan.toml --games 10000 --policy random,greedy,strong --no-power-value --format markdown\n  rollx simulate maps/examples/tutorial.toml --games 20 --save-logs output/logs\n\n\
-Exit codes: 0 done, 1 a map is invalid, 2 usage or I/O error."
+    after_help = "Examples:\n  rollx simulate maps/usa.toml\n  rollx simulate maps/usa.toml maps/japan.toml --games 10000 --report output/balance.html\n  rollx simulate maps/usa.toml --policy greedy,random --format json\n  rollx train maps/usa.toml && rollx simulate maps/usa.toml --policy greedy,tuples,expert\n  rollx simulate maps/usa.toml maps/japan.toml --games 10000 --policy random,greedy,strong --no-power-value --format markdown\n  rollx simulate maps/examples/tutorial.toml --games 20 --save-logs output/logs\n  rollx simulate maps/encore-black.toml --policy random,greedy\n  rollx simulate maps/encore-black.toml --players 4 --policy greedy,strong --games 200 --report output/encore.html\n  rollx simulate maps/encore-black.toml --players 4 --seats strong,greedy,greedy,greedy --games 200\n\n\
+Exit codes: 0 done, 1 a map or board is invalid, 2 usage or I/O error."
 )]
 pub struct SimulateArgs {
-    /// Map files (several are reported side by side).
-    #[arg(value_name = "MAP", required = true)]
+    /// Map files (several are reported side by side), or Encore board
+    /// files (each reported on its own); not both in one run.
+    #[arg(value_name = "MAP|BOARD", required = true)]
     pub maps: Vec<PathBuf>,
-    /// Games per map and policy.
+    /// Games per map and policy (per board and table).
     #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..=10_000_000))]
     pub games: u64,
     /// Computer players to compare, separated by commas: random (uniform
@@ -54,7 +63,8 @@ pub struct SimulateArgs {
     /// values learned with `rollx train`, fast; see --values), strong
     /// (Monte Carlo rollouts; see --candidates, --rollouts and --horizon),
     /// expert (rollouts played by the tuples player, which needs its values
-    /// too; the strongest).
+    /// too; the strongest). Encore boards have random, greedy and strong,
+    /// each playing every seat of its own table.
     #[arg(long, default_value = "greedy", value_delimiter = ',', value_parser = clap::builder::PossibleValuesParser::new(POLICIES))]
     pub policy: Vec<String>,
     /// Seed of the run: game i uses a seed derived from it and i.
@@ -72,6 +82,15 @@ pub struct SimulateArgs {
     /// Also write every game as a game log (for `rollx referee`) into DIR.
     #[arg(long, value_name = "DIR")]
     pub save_logs: Option<PathBuf>,
+    /// Encore boards: players at each table (1, the default, is the solo
+    /// game).
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=8))]
+    pub players: Option<u16>,
+    /// Encore boards: a mixed table, one policy per seat separated by
+    /// commas, seat 1 rolling first (strong,greedy,greedy,greedy); reported
+    /// seat by seat after the --policy tables. Sets --players.
+    #[arg(long, value_delimiter = ',', value_parser = clap::builder::PossibleValuesParser::new(rollx::encore::play::PLAYERS))]
+    pub seats: Vec<String>,
     /// Skip replaying the games without each power (faster; no power values).
     #[arg(long)]
     pub no_power_value: bool,
@@ -111,10 +130,65 @@ pub fn run(args: &SimulateArgs) -> u8 {
             return EXIT_USAGE;
         }
     };
+    let mut models = Vec::new();
+    for path in &args.maps {
+        match load_model(path) {
+            Ok(m) => models.push(m),
+            Err(code) => return code,
+        }
+    }
+    let boards = models
+        .iter()
+        .filter(|m| matches!(m, Model::Encore(_)))
+        .count();
+    if boards > 0 && boards < models.len() {
+        let (board, map) = {
+            let of = |encore: bool| {
+                args.maps
+                    .iter()
+                    .zip(&models)
+                    .find(|(_, m)| matches!(m, Model::Encore(_)) == encore)
+                    .map(|(p, _)| p.display().to_string())
+                    .unwrap_or_default()
+            };
+            (of(true), of(false))
+        };
+        eprintln!(
+            "error: {board} is an Encore board and {map} a Rolling map; `rollx simulate` takes \
+             maps or boards, not both in one run\n  help: simulate them in two runs"
+        );
+        return EXIT_USAGE;
+    }
+    if boards > 0 {
+        let boards = models
+            .into_iter()
+            .filter_map(|m| match m {
+                Model::Encore(b) => Some(b),
+                Model::Rolling(_) => None,
+            })
+            .collect();
+        return super::encore_simulate::run(args, boards, report_out, logs_dir, start);
+    }
+    if let Some(flag) = [
+        (args.players.is_some(), "--players"),
+        (!args.seats.is_empty(), "--seats"),
+    ]
+    .into_iter()
+    .find_map(|(given, flag)| given.then_some(flag))
+    {
+        eprintln!(
+            "error: {flag} sets the tables of Encore boards; Rolling maps are simulated solo\n  \
+             help: leave out {flag}"
+        );
+        return EXIT_USAGE;
+    }
     let mut games: Vec<Game> = Vec::new();
     let mut setups: Vec<PlayerSetup> = Vec::new();
-    for path in &args.maps {
-        match load_game(path, "simulate") {
+    for (path, model) in args.maps.iter().zip(models) {
+        let Model::Rolling(map) = model else {
+            unreachable!("boards are simulated above")
+        };
+        match rolling_game(map, path) {
             Ok(g) => {
                 match args.effort.setup(path, &g, &args.policy) {
                     Ok(s) => setups.push(s),

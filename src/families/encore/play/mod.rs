@@ -1,10 +1,14 @@
 //! Computer players of Encore, as [`engine::Player`]s of the rules
 //! ([`Game`]): [`RandomPlayer`], [`Greedy`] and [`Strong`]; and whole
-//! games of them, recorded ([`play_game`]).
+//! games of them, recorded ([`play_game`]); many games of a table,
+//! tallied ([`simulate`]) and reported ([`sim_report`], [`sim_html`]).
 
 mod game;
 mod greedy;
 mod random;
+pub mod sim_html;
+pub mod sim_report;
+pub mod simulate;
 mod strong;
 
 pub use game::{PlayedGame, Seat, play_game, seat_players};

@@ -1,0 +1,565 @@
+//! The Encore simulation report: what the tallies of
+//! [`simulate`](super::simulate::simulate) say, per table and per policy,
+//! as serialisable results, aligned text and a Markdown table.
+
+use std::fmt::Write as _;
+
+use serde::Serialize;
+
+use super::simulate::{SeatTally, Tally, WIN_UNITS};
+use crate::encore::Board;
+use crate::encore::rules::{Game, solo_bands};
+
+/// A whole run: one board, every table simulated on it.
+#[derive(Clone, Debug, Serialize)]
+pub struct SimReport {
+    /// The board's id.
+    pub board: String,
+    /// The board's name.
+    pub name: String,
+    /// Seed of the run.
+    pub seed: u64,
+    /// Games per table.
+    pub games: u64,
+    /// Players at every table.
+    pub players: usize,
+    /// The tables, in the order they were simulated.
+    pub tables: Vec<TableResult>,
+}
+
+/// What was simulated at one table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum TableKind {
+    /// One policy in every seat.
+    SelfPlay,
+    /// The seats given one by one (`--seats`).
+    Mixed,
+}
+
+/// One table: its seats and its results.
+#[derive(Clone, Debug, Serialize)]
+pub struct TableResult {
+    /// Self-play or mixed.
+    pub kind: TableKind,
+    /// A short name: the policy (self-play), or the seats joined by commas.
+    pub label: String,
+    /// The policy of each seat, seat 1 first (seat 1 rolls first).
+    pub seats: Vec<String>,
+    /// Games played.
+    pub games: u64,
+    /// Mean rolls per game (each roll is one player's turn).
+    pub rolls_mean: f64,
+    /// Mean turns per player as the active player (rolls / players).
+    pub turns_per_player_mean: f64,
+    /// Each seat's results.
+    pub seat_results: Vec<SeatResult>,
+    /// Each policy's results over the seats it plays, in seat order of
+    /// first appearance.
+    pub policies: Vec<PolicyResult>,
+}
+
+/// One seat of a table.
+#[derive(Clone, Debug, Serialize)]
+pub struct SeatResult {
+    /// Seat number, from 1.
+    pub seat: usize,
+    /// Its policy.
+    pub policy: String,
+    /// Mean score.
+    pub mean: f64,
+    /// Half-width of the 95 % confidence interval of the mean.
+    pub ci95: f64,
+    /// Share of the games won, a shared win counted as an equal part
+    /// (the rates of a table's seats add up to 1).
+    pub win_rate: f64,
+    /// Share of the games won alone or shared.
+    pub win_or_tie_rate: f64,
+}
+
+/// A column's completion.
+#[derive(Clone, Debug, Serialize)]
+pub struct ColumnResult {
+    /// Its letter.
+    pub column: String,
+    /// Share of sheets that completed it.
+    pub completed: f64,
+    /// Share of sheets that completed it first (its first value).
+    pub first: f64,
+    /// Share of sheets that completed it later.
+    pub later: f64,
+    /// Mean roll at which it was completed, when it ever was.
+    pub mean_roll: Option<f64>,
+}
+
+/// A colour's completion.
+#[derive(Clone, Debug, Serialize)]
+pub struct ColorResult {
+    /// Its id.
+    pub color: String,
+    /// Share of sheets that completed it.
+    pub completed: f64,
+    /// Share of sheets that completed it first.
+    pub first: f64,
+    /// Share of sheets that completed it later.
+    pub later: f64,
+}
+
+/// A box of the board: how often and how early it is crossed.
+#[derive(Clone, Debug, Serialize)]
+pub struct BoxResult {
+    /// Its name (`H4`).
+    #[serde(rename = "box")]
+    pub name: String,
+    /// Share of sheets on which it was crossed.
+    pub crossed: f64,
+    /// Mean roll at which it was crossed, when it ever was.
+    pub mean_roll: Option<f64>,
+}
+
+/// A band of the solo rating table and the share of solo games in it.
+#[derive(Clone, Debug, Serialize)]
+pub struct BandResult {
+    /// The band as the rulebook prints it (`37-40`).
+    pub band: String,
+    /// Games in it.
+    pub games: u64,
+    /// Share of the games.
+    pub share: f64,
+}
+
+/// One policy's results at a table, over every seat it plays (each seat
+/// of each game is one sheet).
+#[derive(Clone, Debug, Serialize)]
+pub struct PolicyResult {
+    /// The policy.
+    pub policy: String,
+    /// The seats it plays, from 1.
+    pub seats: Vec<usize>,
+    /// Sheets counted (games x seats).
+    pub sheets: u64,
+    /// Mean score.
+    pub mean: f64,
+    /// Half-width of the 95 % confidence interval of the mean.
+    pub ci95: f64,
+    /// Median score.
+    pub median: f64,
+    /// Sample standard deviation.
+    pub std_dev: f64,
+    /// Best score.
+    pub best: i32,
+    /// Worst score.
+    pub worst: i32,
+    /// Sheets by score, from `worst` to `best`.
+    pub distribution: Vec<u64>,
+    /// Share of the games won by one of its seats (shared wins split).
+    pub win_rate: f64,
+    /// Mean star boxes left open.
+    pub open_stars_mean: f64,
+    /// Mean "!" boxes (jokers) used.
+    pub jokers_used_mean: f64,
+    /// Mean columns completed.
+    pub columns_mean: f64,
+    /// Per column.
+    pub columns: Vec<ColumnResult>,
+    /// Per colour.
+    pub colors: Vec<ColorResult>,
+    /// Per box, row by row from the top.
+    pub boxes: Vec<BoxResult>,
+    /// The solo rating bands, from the top (solo games only; empty
+    /// otherwise).
+    pub solo_bands: Vec<BandResult>,
+}
+
+impl PolicyResult {
+    /// The lowest and highest mean roll at which a box was crossed.
+    pub fn roll_range(&self) -> (f64, f64) {
+        let rolls = self.boxes.iter().filter_map(|b| b.mean_roll);
+        let lo = rolls.clone().fold(f64::INFINITY, f64::min);
+        let hi = rolls.fold(f64::NEG_INFINITY, f64::max);
+        if lo.is_finite() { (lo, hi) } else { (0.0, 0.0) }
+    }
+}
+
+/// Mean, 95 % CI half-width and sample standard deviation of `n` values
+/// with sum `s` and sum of squares `s2`.
+fn moments(n: u64, s: i64, s2: u64) -> (f64, f64, f64) {
+    let nf = n as f64;
+    let mean = s as f64 / nf.max(1.0);
+    if n < 2 {
+        return (mean, 0.0, 0.0);
+    }
+    let var = (s2 as f64 - s as f64 * s as f64 / nf) / (nf - 1.0);
+    let sd = var.max(0.0).sqrt();
+    (mean, 1.96 * sd / nf.sqrt(), sd)
+}
+
+fn share(n: u64, of: u64) -> f64 {
+    n as f64 / of.max(1) as f64
+}
+
+fn mean_of(sum: u64, n: u64) -> Option<f64> {
+    (n > 0).then(|| sum as f64 / n as f64)
+}
+
+/// The results of the seats `seats` (from 0) of a tally, merged.
+fn policy_result(game: &Game, tally: &Tally, policy: &str, seats: &[usize]) -> PolicyResult {
+    let board: &Board = game.board();
+    let mut m: SeatTally = tally.seats[seats[0]].clone();
+    for &s in &seats[1..] {
+        let o = &tally.seats[s];
+        m.sum_score += o.sum_score;
+        m.sum_score2 += o.sum_score2;
+        m.win_units += o.win_units;
+        m.open_stars += o.open_stars;
+        m.jokers_used += o.jokers_used;
+        for (a, b) in [
+            (&mut m.hist, &o.hist),
+            (&mut m.column_done, &o.column_done),
+            (&mut m.column_first, &o.column_first),
+            (&mut m.column_roll_sum, &o.column_roll_sum),
+            (&mut m.color_done, &o.color_done),
+            (&mut m.color_first, &o.color_first),
+            (&mut m.box_crossed, &o.box_crossed),
+            (&mut m.box_roll_sum, &o.box_roll_sum),
+            (&mut m.solo_bands, &o.solo_bands),
+        ] {
+            for (x, y) in a.iter_mut().zip(b) {
+                *x += y;
+            }
+        }
+    }
+    let sheets = tally.games * seats.len() as u64;
+    let (mean, ci95, std_dev) = moments(sheets, m.sum_score, m.sum_score2);
+    let first = m.hist.iter().position(|&n| n > 0).unwrap_or(0);
+    let last = m.hist.iter().rposition(|&n| n > 0).unwrap_or(0);
+    let median = {
+        let half = sheets as f64 / 2.0;
+        let mut seen = 0.0;
+        let mut at = first;
+        for (i, &n) in m.hist.iter().enumerate() {
+            seen += n as f64;
+            if seen >= half {
+                at = i;
+                break;
+            }
+        }
+        (at as i32 + tally.score_low) as f64
+    };
+    let columns = (0..board.columns)
+        .map(|c| ColumnResult {
+            column: Board::column_name(c),
+            completed: share(m.column_done[c], sheets),
+            first: share(m.column_first[c], sheets),
+            later: share(m.column_done[c] - m.column_first[c], sheets),
+            mean_roll: mean_of(m.column_roll_sum[c], m.column_done[c]),
+        })
+        .collect();
+    let colors = board
+        .colors
+        .iter()
+        .enumerate()
+        .map(|(c, color)| ColorResult {
+            color: color.id.clone(),
+            completed: share(m.color_done[c], sheets),
+            first: share(m.color_first[c], sheets),
+            later: share(m.color_done[c] - m.color_first[c], sheets),
+        })
+        .collect();
+    let boxes = (0..game.box_count())
+        .map(|i| BoxResult {
+            name: game.box_name(i),
+            crossed: share(m.box_crossed[i], sheets),
+            mean_roll: mean_of(m.box_roll_sum[i], m.box_crossed[i]),
+        })
+        .collect();
+    let solo: u64 = m.solo_bands.iter().sum();
+    let solo_bands = if solo == 0 {
+        Vec::new()
+    } else {
+        solo_bands()
+            .iter()
+            .zip(&m.solo_bands)
+            .map(|(b, &n)| BandResult {
+                band: b.label(),
+                games: n,
+                share: share(n, solo),
+            })
+            .collect()
+    };
+    PolicyResult {
+        policy: policy.to_string(),
+        seats: seats.iter().map(|s| s + 1).collect(),
+        sheets,
+        mean,
+        ci95,
+        median,
+        std_dev,
+        best: last as i32 + tally.score_low,
+        worst: first as i32 + tally.score_low,
+        distribution: m.hist[first..=last].to_vec(),
+        win_rate: m.win_units as f64 / (WIN_UNITS * tally.games.max(1)) as f64,
+        open_stars_mean: share(m.open_stars, sheets),
+        jokers_used_mean: share(m.jokers_used, sheets),
+        columns_mean: share(m.column_done.iter().sum(), sheets),
+        columns,
+        colors,
+        boxes,
+        solo_bands,
+    }
+}
+
+/// The results of one table of `policies` (one per seat) from its tally.
+pub fn table_result(game: &Game, kind: TableKind, policies: &[&str], tally: &Tally) -> TableResult {
+    let players = policies.len();
+    let seat_results = tally
+        .seats
+        .iter()
+        .zip(policies)
+        .enumerate()
+        .map(|(k, (s, p))| {
+            let (mean, ci95, _) = moments(tally.games, s.sum_score, s.sum_score2);
+            SeatResult {
+                seat: k + 1,
+                policy: (*p).to_string(),
+                mean,
+                ci95,
+                win_rate: s.win_units as f64 / (WIN_UNITS * tally.games.max(1)) as f64,
+                win_or_tie_rate: share(s.wins_or_ties, tally.games),
+            }
+        })
+        .collect();
+    let mut order: Vec<&str> = Vec::new();
+    for p in policies {
+        if !order.contains(p) {
+            order.push(p);
+        }
+    }
+    let results = order
+        .iter()
+        .map(|p| {
+            let seats: Vec<usize> = (0..players).filter(|&k| policies[k] == *p).collect();
+            policy_result(game, tally, p, &seats)
+        })
+        .collect();
+    TableResult {
+        kind,
+        label: match kind {
+            TableKind::SelfPlay => policies[0].to_string(),
+            TableKind::Mixed => policies.join(","),
+        },
+        seats: policies.iter().map(|p| (*p).to_string()).collect(),
+        games: tally.games,
+        rolls_mean: share(tally.rolls, tally.games),
+        turns_per_player_mean: share(tally.rolls, tally.games) / players as f64,
+        seat_results,
+        policies: results,
+    }
+}
+
+/// The table's name in reports: `greedy x4` or the seats.
+pub fn table_title(t: &TableResult) -> String {
+    match t.kind {
+        TableKind::SelfPlay if t.seats.len() == 1 => format!("{} (solo)", t.label),
+        TableKind::SelfPlay => format!("{} x{}", t.label, t.seats.len()),
+        TableKind::Mixed => format!("seats {}", t.label),
+    }
+}
+
+/// A fraction as a percentage with one decimal.
+fn pct(x: f64) -> String {
+    format!("{:.1} %", x * 100.0)
+}
+
+/// The report as aligned text: the tables side by side, then each
+/// policy's details.
+pub fn text(r: &SimReport) -> String {
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        "{} ({}): {} games per table, {} player{}, seed {}",
+        r.name,
+        r.board,
+        r.games,
+        r.players,
+        if r.players == 1 { "" } else { "s" },
+        r.seed
+    );
+    let _ = writeln!(s);
+    let width = r
+        .tables
+        .iter()
+        .flat_map(|t| t.policies.iter().map(move |p| policy_label(t, p).len()))
+        .max()
+        .unwrap_or(6)
+        .max(6);
+    let _ = writeln!(
+        s,
+        "  {:width$}  {:>14}  {:>6}  {:>6}  {:>5}  {:>5}  {:>7}  {:>6}  {:>6}  {:>6}",
+        "policy",
+        "mean (95 % CI)",
+        "median",
+        "sd",
+        "best",
+        "worst",
+        "columns",
+        "stars",
+        "jokers",
+        "rolls"
+    );
+    for t in &r.tables {
+        for p in &t.policies {
+            let _ = writeln!(
+                s,
+                "  {:width$}  {:>14}  {:>6.1}  {:>6.2}  {:>5}  {:>5}  {:>7.2}  {:>6.2}  {:>6.2}  {:>6.1}",
+                policy_label(t, p),
+                format!("{:.2} ± {:.2}", p.mean, p.ci95),
+                p.median,
+                p.std_dev,
+                p.best,
+                p.worst,
+                p.columns_mean,
+                p.open_stars_mean,
+                p.jokers_used_mean,
+                t.rolls_mean
+            );
+        }
+    }
+    if r.players > 1 {
+        let _ = writeln!(s);
+        let _ = writeln!(
+            s,
+            "win rate by seat (a shared win split equally; seat 1 rolls first):"
+        );
+        for t in &r.tables {
+            let cells: Vec<String> = t
+                .seat_results
+                .iter()
+                .map(|x| {
+                    format!(
+                        "{} {}: {} ({:.1})",
+                        x.seat,
+                        x.policy,
+                        pct(x.win_rate),
+                        x.mean
+                    )
+                })
+                .collect();
+            let _ = writeln!(s, "  {:22}  {}", table_title(t), cells.join("  "));
+        }
+    }
+    for t in &r.tables {
+        for p in &t.policies {
+            let _ = writeln!(s);
+            let _ = writeln!(s, "{}", policy_label(t, p));
+            let dist: Vec<String> = p
+                .distribution
+                .iter()
+                .enumerate()
+                .filter(|&(_, &n)| n > 0)
+                .map(|(i, &n)| format!("{}:{}", p.worst + i as i32, n))
+                .collect();
+            let _ = writeln!(s, "  scores (score:sheets)  {}", dist.join(" "));
+            let cols: Vec<String> = p
+                .columns
+                .iter()
+                .map(|c| {
+                    format!(
+                        "{} {:>3.0}%/{:<3.0}% {:>5}",
+                        c.column,
+                        c.first * 100.0,
+                        c.later * 100.0,
+                        c.mean_roll.map_or("-".to_string(), |m| format!("r{m:.1}"))
+                    )
+                })
+                .collect();
+            let _ = writeln!(
+                s,
+                "  columns completed (first/later, mean roll of completion):"
+            );
+            for chunk in cols.chunks(5) {
+                let _ = writeln!(s, "    {}", chunk.join("   "));
+            }
+            let colors: Vec<String> = p
+                .colors
+                .iter()
+                .map(|c| {
+                    format!(
+                        "{} {:.0}%/{:.0}%",
+                        c.color,
+                        c.first * 100.0,
+                        c.later * 100.0
+                    )
+                })
+                .collect();
+            let _ = writeln!(
+                s,
+                "  colours completed (first/later): {}",
+                colors.join("  ")
+            );
+            if !p.solo_bands.is_empty() {
+                let bands: Vec<String> = p
+                    .solo_bands
+                    .iter()
+                    .filter(|b| b.games > 0)
+                    .map(|b| format!("{}: {}", b.band, pct(b.share)))
+                    .collect();
+                let _ = writeln!(s, "  solo rating bands: {}", bands.join("  "));
+            }
+        }
+    }
+    s
+}
+
+/// A policy's line name: `greedy x4`, or `strong (seat 1 of ...)`.
+pub fn policy_label(t: &TableResult, p: &PolicyResult) -> String {
+    match t.kind {
+        TableKind::SelfPlay => table_title(t),
+        TableKind::Mixed => {
+            let seats: Vec<String> = p.seats.iter().map(|s| s.to_string()).collect();
+            format!(
+                "{} in seat{} {} of [{}]",
+                p.policy,
+                if seats.len() == 1 { "" } else { "s" },
+                seats.join(","),
+                t.label
+            )
+        }
+    }
+}
+
+/// The report as one compact Markdown table.
+pub fn markdown(r: &SimReport) -> String {
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        "| board | table | policy | mean (95 % CI) | median | sd | win rate | columns | open stars | jokers | rolls |"
+    );
+    let _ = writeln!(s, "|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|");
+    for t in &r.tables {
+        for p in &t.policies {
+            let win = if r.players > 1 {
+                pct(p.win_rate)
+            } else {
+                "-".to_string()
+            };
+            let _ = writeln!(
+                s,
+                "| {} | {} | {} | {:.2} ± {:.2} | {:.1} | {:.2} | {} | {:.2} | {:.2} | {:.2} | {:.1} |",
+                r.board,
+                table_title(t),
+                p.policy,
+                p.mean,
+                p.ci95,
+                p.median,
+                p.std_dev,
+                win,
+                p.columns_mean,
+                p.open_stars_mean,
+                p.jokers_used_mean,
+                t.rolls_mean
+            );
+        }
+    }
+    s
+}
