@@ -12,6 +12,7 @@ use rollx::diag::SourceMap;
 use rollx::diag::render::{Style, report};
 use rollx::encore::Board;
 use rollx::encore::play::{PLAYERS, play_game, seat_players};
+use rollx::encore::rules::filled::{self, FilledResult, FilledVerdict};
 use rollx::encore::rules::log::{GameLog, LogTurn};
 use rollx::encore::rules::referee::{PlayerVerdict, Verdict, WrongBoard, referee};
 use rollx::encore::rules::{Game, Score, Table, solo_band, solo_bands};
@@ -178,19 +179,10 @@ fn outcome(winners: &[&str], scores: &[(String, Score)]) -> String {
 
 /// `rollx referee` on an Encore log (`text`, read from `path`).
 pub fn referee_log(args: &RefereeArgs, path: &Path, text: &str, color: bool) -> u8 {
-    if let Some(flag) = [
-        (args.write_sheet.is_some(), "--write-sheet"),
-        (args.player.is_some(), "--player"),
-    ]
-    .into_iter()
-    .find_map(|(given, flag)| given.then_some(flag))
-    {
-        eprintln!(
-            "error: {flag} writes the sheets of Rolling games, and {} is an Encore game log",
-            path.display()
-        );
-        return EXIT_USAGE;
-    }
+    let sheet_out = match Output::check_arg(args.write_sheet.as_deref(), false) {
+        Ok(o) => o,
+        Err(code) => return code,
+    };
     let log = match GameLog::parse(text) {
         Ok(log) => log,
         Err(e) => {
@@ -256,6 +248,25 @@ pub fn referee_log(args: &RefereeArgs, path: &Path, text: &str, color: bool) -> 
             serde_json::to_string_pretty(&verdict).expect("serialises")
         ),
         Format::Text => print!("{}", verdict_text(&game, &log, &verdict, path)),
+    }
+    if let Some(out) = &sheet_out {
+        let Some(player) = sheet_player(&verdict, args.player.as_deref()) else {
+            return EXIT_USAGE;
+        };
+        let text = filled::to_toml(&game, &player.sheet, Some(&player.player));
+        if let Err(e) = super::output::write(out, text.as_bytes()) {
+            eprintln!("error: {e}");
+            return EXIT_USAGE;
+        }
+        let note = format!(
+            "{}'s sheet written to {}",
+            player.player,
+            out.path().display()
+        );
+        match args.format {
+            Format::Text => println!("{note}"),
+            Format::Json => eprintln!("{note}"),
+        }
     }
     if verdict.is_clean() {
         EXIT_OK
@@ -373,4 +384,121 @@ fn verdict_text(game: &Game, log: &GameLog, v: &Verdict, path: &Path) -> String 
 /// "1 rule broken", "3 rules broken".
 fn count_rules(n: usize) -> String {
     format!("{n} {} broken", if n == 1 { "rule" } else { "rules" })
+}
+
+/// The player whose sheet `--write-sheet` writes: the one named, or the
+/// only one; says why not otherwise.
+fn sheet_player<'v>(v: &'v Verdict, name: Option<&str>) -> Option<&'v PlayerVerdict> {
+    let names: Vec<&str> = v.players.iter().map(|p| p.player.as_str()).collect();
+    let found = match name {
+        Some(n) => v.players.iter().find(|p| p.player == n),
+        None if v.players.len() == 1 => v.players.first(),
+        None => {
+            eprintln!(
+                "error: the log has {} players ({}): say whose sheet --write-sheet writes with \
+--player NAME",
+                v.players.len(),
+                names.join(", ")
+            );
+            return None;
+        }
+    };
+    if found.is_none() {
+        eprintln!(
+            "error: --player {}: the log has no such player (its players: {})",
+            name.unwrap_or_default(),
+            names.join(", ")
+        );
+    }
+    found
+}
+
+/// `rollx referee --sheet` on an Encore board: checks a finished paper
+/// sheet (docs/encore-sheet.md) without a log.
+pub fn referee_sheet(args: &RefereeArgs, board: Board, sheet: &Path, color: bool) -> u8 {
+    let map_path = args.map.as_deref().unwrap_or(Path::new("board"));
+    let game = match Game::new(board) {
+        Ok(g) => g,
+        Err(e) => {
+            eprintln!("error: {}: {e}", map_path.display());
+            return EXIT_INVALID;
+        }
+    };
+    let bytes = match std::fs::read(sheet) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("error: cannot read {}: {e}", sheet.display());
+            return EXIT_USAGE;
+        }
+    };
+    let FilledVerdict {
+        sources,
+        diagnostics,
+        result,
+    } = filled::check(&game, sheet, bytes);
+    let style = Style { color, width: 100 };
+    let Some(result) = result else {
+        for d in &diagnostics {
+            eprint!("{}", report(d, &sources, style));
+        }
+        return EXIT_USAGE;
+    };
+    match args.format {
+        Format::Json => println!(
+            "{}",
+            serde_json::to_string_pretty(&result).expect("serialises")
+        ),
+        Format::Text => {
+            for d in &diagnostics {
+                print!("{}", report(d, &sources, style));
+            }
+            print!("{}", sheet_text(&game, &result));
+        }
+    }
+    if result.is_clean() {
+        EXIT_OK
+    } else {
+        EXIT_INVALID
+    }
+}
+
+/// A checked sheet's summary: its score as the checker counts it, the
+/// total written, and the verdict.
+fn sheet_text(game: &Game, r: &FilledResult) -> String {
+    let mut s = String::new();
+    let name = r.player.as_deref().unwrap_or("sheet");
+    let _ = writeln!(
+        s,
+        "{} ({}): {} boxes crossed, {} \"!\" of {} used",
+        name,
+        game.board().info.id,
+        r.crossed,
+        r.jokers_used,
+        game.board().jokers
+    );
+    s.push_str(&score_table(&[(name.to_string(), r.score)]));
+    match r.written_total {
+        Some(t) if t == r.score.total => {
+            let _ = writeln!(s, "  total written on the sheet: {t}");
+        }
+        Some(t) => {
+            let _ = writeln!(
+                s,
+                "  total written on the sheet: {t} (its claims make {}, the checker counts {})",
+                r.claimed.total, r.score.total
+            );
+        }
+        None => {}
+    }
+    let _ = writeln!(s);
+    if r.is_clean() {
+        let _ = writeln!(s, "clean: no rule is broken on this sheet");
+    } else {
+        let _ = writeln!(
+            s,
+            "not clean: {} on this sheet",
+            count(r.breaches.len(), "mistake")
+        );
+    }
+    s
 }

@@ -6,10 +6,10 @@ use clap::{Args, ValueEnum};
 
 use super::output::{self, Output};
 use super::sheet_text::render;
-use super::{EXIT_INVALID, EXIT_OK, EXIT_USAGE, load_game};
+use super::{EXIT_INVALID, EXIT_OK, EXIT_USAGE, load_game, load_model, rolling_game};
 use rollx::diag::render::{Style, report};
 use rollx::diag::{Diagnostic, Loc, SourceId, SourceMap};
-use rollx::families::Family;
+use rollx::families::{Family, Model};
 use rollx::rolling::rules::filled::{self, FilledVerdict};
 use rollx::rolling::rules::log::GameLog;
 use rollx::rolling::rules::referee::{Verdict, WrongMap, referee};
@@ -21,12 +21,13 @@ score each sheet with one extra X per mistake. A log of a game on an Encore boar
 \"encore\") is replayed on the board: every roll checked against the board's dice, every move \
 against the rules (docs/encore-rules.md), each broken rule named with its roll, player and dice, \
 and the claimed scores checked against the referee's count. With --sheet, check a finished paper \
-sheet of a map without a log (see docs/filled-sheet.md).";
+sheet of a map without a log (see docs/filled-sheet.md), or of an Encore board (see \
+docs/encore-sheet.md).";
 
 /// Arguments of `rollx referee`.
 #[derive(Debug, Args)]
 #[command(
-    after_help = "Examples:\n  rollx referee g.json\n  rollx referee encore-game.json --map maps/encore-black.toml\n  rollx referee --format json g.json\n  rollx referee g.json --write-sheet g.toml\n  rollx referee --sheet my-sheet.toml --map maps/usa.toml\n\n\
+    after_help = "Examples:\n  rollx referee g.json\n  rollx referee encore-game.json --map maps/encore-black.toml\n  rollx referee --format json g.json\n  rollx referee g.json --write-sheet g.toml\n  rollx referee --sheet my-sheet.toml --map maps/usa.toml\n  rollx referee --sheet encore-sheet.toml --map maps/encore-black.toml\n\n\
 Exit codes: 0 the game is clean, 1 it breaks rules (or the map or board is invalid), 2 the file cannot be read, is not a game log, or belongs to another map or board (or another version of it)."
 )]
 pub struct RefereeArgs {
@@ -46,7 +47,8 @@ pub struct RefereeArgs {
     #[arg(long, value_name = "FILLED", requires = "map")]
     pub sheet: Option<PathBuf>,
     /// Also write the log's final sheet as a filled sheet (TOML, see
-    /// docs/filled-sheet.md), which --sheet checks the paper way.
+    /// docs/filled-sheet.md; of an Encore log, docs/encore-sheet.md),
+    /// which --sheet checks the paper way.
     #[arg(long, value_name = "FILE", conflicts_with = "sheet")]
     pub write_sheet: Option<PathBuf>,
     /// Whose sheet --write-sheet writes, by the name in the log (needed
@@ -426,8 +428,12 @@ fn text_verdict(
 
 fn run_sheet(args: &RefereeArgs, sheet: &Path, color: bool) -> u8 {
     let map_path = args.map.as_ref().expect("clap requires --map with --sheet");
-    let game = match load_game(map_path, "referee") {
-        Ok(g) => g,
+    let game = match load_model(map_path) {
+        Ok(Model::Encore(board)) => return super::encore::referee_sheet(args, board, sheet, color),
+        Ok(Model::Rolling(map)) => match rolling_game(map, map_path) {
+            Ok(g) => g,
+            Err(code) => return code,
+        },
         Err(code) => return code,
     };
     let text = match std::fs::read(sheet) {

@@ -27,6 +27,7 @@
 mod boxes;
 mod dice;
 mod engine;
+pub mod filled;
 mod game;
 pub mod log;
 mod movegen;

@@ -34,6 +34,28 @@ impl Sheet {
         colors_first: 0,
     };
 
+    /// A finished sheet as written on paper: the boxes crossed, the "!"
+    /// boxes crossed, and the columns and colours scored (`(done, first)`
+    /// masks, `first` a subset of `done`). The engine builds sheets by
+    /// [`Game::cross`]; this one is for checking a paper sheet
+    /// (`filled`), whose claims [`Game::score`] then scores by the same
+    /// rule as the engine's sheets.
+    pub fn finished(
+        crossed: Boxes,
+        jokers_used: u8,
+        columns: (u32, u32),
+        colors: (u16, u16),
+    ) -> Sheet {
+        Sheet {
+            crossed,
+            jokers_used,
+            columns_done: columns.0,
+            columns_first: columns.1 & columns.0,
+            colors_done: colors.0,
+            colors_first: colors.1 & colors.0,
+        }
+    }
+
     /// The boxes crossed.
     #[inline]
     pub fn crossed(&self) -> Boxes {
