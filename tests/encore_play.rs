@@ -597,9 +597,9 @@ fn bad_input_gets_a_clear_error_and_the_right_exit_code() {
             "cannot read no/such-board.toml",
         ),
         (
-            &["play", "maps/encore-black.toml", "--human"],
+            &["play", "maps/encore-black.toml", "--human", "--rollouts", "4"],
             2,
-            "`rollx play --human` takes Rolling maps only for now",
+            "--rollouts sets the computer players of Rolling maps",
         ),
         (
             &["play", "maps/encore-black.toml", "--policy", "tuples"],

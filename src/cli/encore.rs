@@ -20,7 +20,7 @@ use rollx::families::Model;
 
 /// The options of `rollx play` that only the Rolling family's players
 /// know, when given.
-fn rolling_only(args: &PlayArgs) -> Option<&'static str> {
+pub(super) fn rolling_only(args: &PlayArgs) -> Option<&'static str> {
     let e = &args.effort;
     [
         (e.candidates.is_some(), "--candidates"),
@@ -134,7 +134,7 @@ fn count(n: usize, word: &str) -> String {
 
 /// The scores' table: each player's colour bonuses, column points, "!"
 /// boxes left, stars left open and total.
-fn score_table(scores: &[(String, Score)]) -> String {
+pub(super) fn score_table(scores: &[(String, Score)]) -> String {
     let mut s = String::new();
     let width = scores
         .iter()
@@ -159,7 +159,7 @@ fn score_table(scores: &[(String, Score)]) -> String {
 }
 
 /// Who won (several share a win), or the solo game's rating.
-fn outcome(winners: &[&str], scores: &[(String, Score)]) -> String {
+pub(super) fn outcome(winners: &[&str], scores: &[(String, Score)]) -> String {
     match (scores, winners) {
         ([(_, score)], _) => {
             let band = solo_band(score.total);

@@ -321,13 +321,13 @@ impl<'g> Table<'g> {
 
 /// Writes a message wrapped to the terminal's width, later lines indented
 /// by two spaces.
-fn say(out: &mut dyn Write, text: &str) -> io::Result<()> {
+pub(super) fn say(out: &mut dyn Write, text: &str) -> io::Result<()> {
     say_with(out, text, "", "  ")
 }
 
 /// Writes `text` wrapped to the terminal's width, the first line starting
 /// with `first`, the others with `rest`.
-fn say_with(out: &mut dyn Write, text: &str, first: &str, rest: &str) -> io::Result<()> {
+pub(super) fn say_with(out: &mut dyn Write, text: &str, first: &str, rest: &str) -> io::Result<()> {
     write!(out, "{}", wrap(text, first, rest, terminal_width()))
 }
 
@@ -497,16 +497,8 @@ pub fn play(
                 say(out, &status)?;
                 say(out, &format!("powers: {powers}"))?;
             }
-            write!(out, "> ")?;
-            out.flush()?;
-            line.clear();
-            if input.read_line(&mut line)? == 0 {
-                writeln!(out)?;
+            if !read_command(input, out, interactive, &mut line)? {
                 return Ok(Ending::InputEnded);
-            }
-            if !interactive {
-                // Echo scripted input so the transcript reads like a session.
-                writeln!(out, "{}", line.trim_end())?;
             }
             let command = line.trim();
             let lower = command.to_ascii_lowercase();
@@ -622,6 +614,29 @@ pub fn play(
         }
     }
     Ok(Ending::Finished)
+}
+
+/// Asks for a command: writes the prompt and reads a line into `line`.
+/// `false` when the input has ended. When the input is not a terminal
+/// (`interactive` false) the line read is echoed, so that a scripted
+/// session's transcript reads like one typed.
+pub(super) fn read_command(
+    input: &mut dyn BufRead,
+    out: &mut dyn Write,
+    interactive: bool,
+    line: &mut String,
+) -> io::Result<bool> {
+    write!(out, "> ")?;
+    out.flush()?;
+    line.clear();
+    if input.read_line(line)? == 0 {
+        writeln!(out)?;
+        return Ok(false);
+    }
+    if !interactive {
+        writeln!(out, "{}", line.trim_end())?;
+    }
+    Ok(true)
 }
 
 /// `sheet`: the person's sheet; `sheet N`: player N's; `sheet all`: all.

@@ -3,6 +3,7 @@
 
 mod check;
 mod encore;
+mod encore_human;
 mod encore_simulate;
 mod generate;
 mod human;

@@ -18,7 +18,7 @@ use rollx::rolling::rules::log::{GameLog, map_hash};
 /// The long description `--help` shows.
 pub const LONG_ABOUT: &str = "Play a whole game on a map or an Encore board. The computer plays by \
 default and prints each final sheet with its score (on a board: each roll, every player's move, \
-and the scores with the winners); --human lets you play a map in the terminal against the dice \
+and the scores with the winners); --human lets you play a map or a board in the terminal against the dice \
 (and, with --players, against computer players on the same dice). The same --seed always gives \
 the same dice (and, for the computer, the same game).";
 
@@ -33,10 +33,11 @@ LOG` plays its turns again and goes on with the dice the seed would have given. 
 fitted to the terminal's width (COLUMNS, when set, overrides it; 80 when the output is not a \
 terminal). See docs/terminal-play.md.\n\n\
 Examples:\n  rollx play maps/usa.toml --seed 1 --log g.json\n  rollx play maps/encore-black.toml --players 4 --policy greedy,random --seed 1 --log g.json\n  rollx play maps/japan.toml --policy random --players 3\n  rollx play maps/usa.toml --human --seed 7 --log mine.json\n  rollx play --resume mine.json\n\n\
-Encore boards (docs/encore-rules.md) are played by the computer: --players 1 is the solo game \
-(30 rolls, rated by the rulebook's table); --human, --resume, the tuples and expert players and \
-the options of the Rolling players (--candidates, --rollouts, --horizon, --values) are for maps \
-only for now.\n\n\
+Encore boards (docs/encore-rules.md) are played by the computer players random, greedy and \
+strong: --players 1 is the solo game \
+(30 rolls, rated by the rulebook's table); --human plays seat 1 yourself (see \
+docs/terminal-play.md#encore-boards). --resume, the tuples and expert players and the options of \
+the Rolling players (--candidates, --rollouts, --horizon, --values) are for maps only for now.\n\n\
 Exit codes: 0 the game was played (or stopped with `quit`), 1 the map or the game to resume is \
 invalid, or the input ended before the game did, 2 usage or I/O error."
 )]
@@ -267,7 +268,17 @@ fn run_human(args: &PlayArgs, color: bool) -> u8 {
             .clone()
             .expect("clap requires a map without --resume"),
     };
-    let game = match load_game(&map_path, "play --human") {
+    let game = match &resumed {
+        Some(_) => load_game(&map_path, "play --human"),
+        None => match load_model(&map_path) {
+            Ok(Model::Encore(board)) => {
+                return super::encore_human::play(args, board, &map_path, log, color);
+            }
+            Ok(Model::Rolling(map)) => rolling_game(map, &map_path),
+            Err(code) => Err(code),
+        },
+    };
+    let game = match game {
         Ok(g) => g,
         Err(code) => return code,
     };
