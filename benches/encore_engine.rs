@@ -1,15 +1,18 @@
-//! Speed of the Encore rules engine on `maps/encore-black.toml`, on one
-//! thread.
+//! Speed of the Encore rules engine on `maps/encore-black.toml`.
 //!
 //! Run with `cargo bench --bench encore_engine`. The target is
-//! 10,000 greedy four-player games per second on two cores (5,000 per
-//! second on one): `greedy_four_player_game` counts whole games (rolls,
-//! every decision of the four greedy players, the end), one item each.
+//! 10,000 greedy four-player games per second on two cores:
+//! `greedy_four_player_game` counts whole games (rolls, every decision of
+//! the four greedy players, the end) on one thread, one item each;
+//! `simulate_greedy_four_players` and `simulate_strong_solo` run
+//! `rollx simulate`'s library function (games, tallies and all) on a
+//! pool of 1 and 2 threads, for the speed-up.
 
 use std::path::Path;
 
 use divan::Bencher;
 use rand::SeedableRng;
+use rollx::encore::play::simulate::simulate;
 use rollx::encore::play::{Greedy, RandomPlayer};
 use rollx::encore::rules::{Game, Move, Table};
 use rollx::engine::{self, Dice, Player, Rules, Watcher};
@@ -55,6 +58,35 @@ fn greedy_four_player_game(bencher: Bencher) {
             seed += 1;
             let [a, b, c, d] = &mut players;
             game(&g, seed, &mut [a, b, c, d], &mut engine::Quiet)
+        });
+}
+
+/// `simulate` of greedy four-player tables, 256 games a sample, on a pool
+/// of `threads`.
+#[divan::bench(args = [1, 2], sample_count = 30, sample_size = 1)]
+fn simulate_greedy_four_players(bencher: Bencher, threads: usize) {
+    simulate_on(bencher, threads, &["greedy"; 4], 256);
+}
+
+/// `simulate` of the strong player's solo game, 4 games a sample, on a
+/// pool of `threads`.
+#[divan::bench(args = [1, 2], sample_count = 5, sample_size = 1)]
+fn simulate_strong_solo(bencher: Bencher, threads: usize) {
+    simulate_on(bencher, threads, &["strong"], 4);
+}
+
+fn simulate_on(bencher: Bencher, threads: usize, policies: &[&str], games: u64) {
+    let g = black();
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .unwrap();
+    let mut seed = 0;
+    bencher
+        .counter(divan::counter::ItemsCount::new(games as usize))
+        .bench_local(|| {
+            seed += 1;
+            pool.install(|| simulate(&g, policies, games, seed, &|_| {}).unwrap())
         });
 }
 
