@@ -97,7 +97,10 @@ fn undo_takes_back_the_last_roll_with_the_same_dice() {
     let args = ["--seed", "4", "--log", log.to_str().unwrap()];
     let (code, out, err) = play(&args, "undo\nauto\nauto\nundo\nundo\nquit\n");
     assert_eq!(code, 0, "{err}");
-    assert!(out.contains("nothing to undo: this is the first roll"), "{out}");
+    assert!(
+        out.contains("nothing to undo: this is the first roll"),
+        "{out}"
+    );
     assert!(out.contains("the last roll is taken back"), "{out}");
     let dice: Vec<&str> = out.lines().filter(|l| l.starts_with("dice: ")).collect();
     // Rolls 1, 2, 3, then 2 and 1 again: the same dice.

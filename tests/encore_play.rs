@@ -597,7 +597,13 @@ fn bad_input_gets_a_clear_error_and_the_right_exit_code() {
             "cannot read no/such-board.toml",
         ),
         (
-            &["play", "maps/encore-black.toml", "--human", "--rollouts", "4"],
+            &[
+                "play",
+                "maps/encore-black.toml",
+                "--human",
+                "--rollouts",
+                "4",
+            ],
             2,
             "--rollouts sets the computer players of Rolling maps",
         ),

@@ -631,11 +631,7 @@ fn status(s: &Session) -> String {
     let players = s.names.len();
     let roll = table.roll();
     let number = if players == 1 {
-        format!(
-            "roll {} of {}",
-            table.rolls(),
-            game.board().solo_rolls
-        )
+        format!("roll {} of {}", table.rolls(), game.board().solo_rolls)
     } else {
         format!("roll {}", table.rolls())
     };
@@ -690,7 +686,9 @@ fn color_named(game: &Game, word: &str) -> Option<ColorId> {
     let exact = colors.iter().position(|c| {
         c.id.eq_ignore_ascii_case(word)
             || c.name.eq_ignore_ascii_case(word)
-            || (word.chars().count() == 1 && c.letter.eq_ignore_ascii_case(&word.chars().next().unwrap_or(' ')))
+            || (word.chars().count() == 1
+                && c.letter
+                    .eq_ignore_ascii_case(&word.chars().next().unwrap_or(' ')))
     });
     let found = exact.or_else(|| {
         let starts: Vec<usize> = (0..colors.len())
@@ -811,7 +809,9 @@ fn moves_text(game: &Game, table: &Table) -> String {
     game.for_each_move(table, ME, |mv| {
         let Move::Cross(c) = mv else { return };
         let fresh = seen.insert((c.color.0, c.number, c.boxes));
-        let e = groups.entry((c.color.0, c.number)).or_insert((0, u8::MAX, mv));
+        let e = groups
+            .entry((c.color.0, c.number))
+            .or_insert((0, u8::MAX, mv));
         if fresh {
             e.0 += 1;
         }
@@ -822,12 +822,19 @@ fn moves_text(game: &Game, table: &Table) -> String {
     });
     let width = terminal_width();
     if groups.is_empty() {
-        return wrap("no box can be crossed with these dice: `pass`", "", "  ", width);
+        return wrap(
+            "no box can be crossed with these dice: `pass`",
+            "",
+            "  ",
+            width,
+        );
     }
     let mut s = String::new();
     for (k, col) in game.board().colors.iter().enumerate() {
-        let mine: Vec<(&(u8, u8), &(usize, u8, Move))> =
-            groups.iter().filter(|((c, _), _)| usize::from(*c) == k).collect();
+        let mine: Vec<_> = groups
+            .iter()
+            .filter(|((c, _), _)| usize::from(*c) == k)
+            .collect();
         let Some(&(_, &(_, _, example))) = mine.last() else {
             continue;
         };
@@ -918,7 +925,10 @@ fn help_text(game: &Game, table: &Table) -> String {
                 col.id, c.number
             ),
         ),
-        (short, "the same: colour letters and box names ignore case".into()),
+        (
+            short,
+            "the same: colour letters and box names ignore case".into(),
+        ),
         (
             boxes.join(" "),
             "the boxes alone: the dice are read from them".into(),
@@ -971,7 +981,12 @@ fn help_text(game: &Game, table: &Table) -> String {
     for (l, r) in lines {
         if l.len() + 2 > width {
             s.push_str(&wrap(&l, "  ", "    ", columns));
-            s.push_str(&wrap(&r, &" ".repeat(width + 2), &" ".repeat(width + 2), columns));
+            s.push_str(&wrap(
+                &r,
+                &" ".repeat(width + 2),
+                &" ".repeat(width + 2),
+                columns,
+            ));
         } else {
             s.push_str(&wrap(
                 &r,

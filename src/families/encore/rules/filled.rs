@@ -427,10 +427,9 @@ uncross them"
     let mut columns_done = 0u32;
     let mut columns_first = 0u32;
     let mut claimed_columns = (0u32, 0u32);
-    for c in 0..board.columns {
+    for (c, name) in column_names.iter().enumerate().take(board.columns) {
         let boxes = game.column_boxes(c);
         let complete = boxes.is_subset(&crossed);
-        let name = &column_names[c];
         let claim = columns.iter().find(|k| k.index == c);
         match claim {
             Some(k) => {
