@@ -18,9 +18,33 @@ use rollx::encore::rules::referee::{PlayerVerdict, Verdict, WrongBoard, referee}
 use rollx::encore::rules::{Game, Score, Table, solo_band, solo_bands};
 use rollx::families::Model;
 
+/// Refuses, with a message, the options of `rollx play` that only the
+/// Rolling family's players know, and policies that do not play Encore
+/// boards (`path`): `Err` holds the exit code.
+pub(super) fn refuse_rolling_options(args: &PlayArgs, path: &Path) -> Result<(), u8> {
+    let a_board = format!("{} is an Encore board", path.display());
+    if let Some(flag) = rolling_only(args) {
+        eprintln!(
+            "error: {flag} sets the computer players of Rolling maps, and {a_board}\n  \
+             help: leave out {flag}; Encore boards have the players {}",
+            PLAYERS.join(", ")
+        );
+        return Err(EXIT_USAGE);
+    }
+    if let Some(p) = args.policy.iter().find(|p| !PLAYERS.contains(&p.as_str())) {
+        eprintln!(
+            "error: --policy {p}: {a_board}, and `{p}` plays Rolling maps only for now\n  \
+             help: Encore boards have the players {}",
+            PLAYERS.join(", ")
+        );
+        return Err(EXIT_USAGE);
+    }
+    Ok(())
+}
+
 /// The options of `rollx play` that only the Rolling family's players
 /// know, when given.
-pub(super) fn rolling_only(args: &PlayArgs) -> Option<&'static str> {
+fn rolling_only(args: &PlayArgs) -> Option<&'static str> {
     let e = &args.effort;
     [
         (e.candidates.is_some(), "--candidates"),
@@ -35,22 +59,8 @@ pub(super) fn rolling_only(args: &PlayArgs) -> Option<&'static str> {
 /// `rollx play` on an Encore board (`path`): the computer players play a
 /// whole game, printed roll by roll, and the log is written to `log`.
 pub fn play(args: &PlayArgs, board: Board, path: &Path, log: Option<Output>, _color: bool) -> u8 {
-    let a_board = format!("{} is an Encore board", path.display());
-    if let Some(flag) = rolling_only(args) {
-        eprintln!(
-            "error: {flag} sets the computer players of Rolling maps, and {a_board}\n  \
-             help: leave out {flag}; Encore boards have the players {}",
-            PLAYERS.join(", ")
-        );
-        return EXIT_USAGE;
-    }
-    if let Some(p) = args.policy.iter().find(|p| !PLAYERS.contains(&p.as_str())) {
-        eprintln!(
-            "error: --policy {p}: {a_board}, and `{p}` plays Rolling maps only for now\n  \
-             help: Encore boards have the players {}",
-            PLAYERS.join(", ")
-        );
-        return EXIT_USAGE;
+    if let Err(code) = refuse_rolling_options(args, path) {
+        return code;
     }
     let policies = match seat_policies(&args.policy, args.players) {
         Ok(p) => p,

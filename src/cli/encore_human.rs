@@ -11,13 +11,13 @@ use std::path::Path;
 
 use rand::SeedableRng;
 
-use super::encore::{outcome, rolling_only, score_table};
+use super::encore::{outcome, refuse_rolling_options, score_table};
 use super::human::{Ending, read_command, say, say_with};
 use super::output::Output;
-use super::play::{PlayArgs, fitted, save, save_finished, seed_or_clock};
+use super::play::{PlayArgs, save_session, seed_or_clock};
 use super::sheet_text::{count, terminal_width, wrap};
-use super::{EXIT_INVALID, EXIT_OK, EXIT_USAGE};
-use rollx::encore::play::{PLAYERS, Strong, player_by_name};
+use super::{EXIT_INVALID, EXIT_USAGE};
+use rollx::encore::play::{Strong, player_by_name};
 use rollx::encore::rules::log::{GameLog, LogPlayer, LogRecorder, LogTurn, log_move};
 use rollx::encore::rules::{
     Boxes, ColorFace, Cross, Game, Move, NumberFace, OPEN_ROLLS, Phase, Score, Table,
@@ -192,22 +192,8 @@ impl<'g> Session<'g> {
 /// `rollx play BOARD --human`: checks the options, plays the game at the
 /// terminal, and saves the log (also when stopped before the end).
 pub fn play(args: &PlayArgs, board: Board, path: &Path, log: Option<Output>, color: bool) -> u8 {
-    let a_board = format!("{} is an Encore board", path.display());
-    if let Some(flag) = rolling_only(args) {
-        eprintln!(
-            "error: {flag} sets the computer players of Rolling maps, and {a_board}\n  \
-             help: leave out {flag}; Encore boards have the players {}",
-            PLAYERS.join(", ")
-        );
-        return EXIT_USAGE;
-    }
-    if let Some(p) = args.policy.iter().find(|p| !PLAYERS.contains(&p.as_str())) {
-        eprintln!(
-            "error: --policy {p}: {a_board}, and `{p}` plays Rolling maps only for now\n  \
-             help: Encore boards have the players {}",
-            PLAYERS.join(", ")
-        );
-        return EXIT_USAGE;
+    if let Err(code) = refuse_rolling_options(args, path) {
+        return code;
     }
     let others = usize::from(args.players) - 1;
     let policies: Vec<String> = match args.policy.len() {
@@ -269,40 +255,20 @@ pub fn play(args: &PlayArgs, board: Board, path: &Path, log: Option<Output>, col
         }
     };
     let json = session.log(Some(path.display().to_string())).to_json();
-    if ending == Ending::Finished {
-        return save_finished(log.as_ref(), &json);
-    }
-    let why = match ending {
-        Ending::InputEnded => "input ended",
-        _ => "game stopped",
-    };
-    match &log {
-        Some(file) => {
-            if let Err(code) = save(file, &json) {
-                return code;
-            }
-            print!(
-                "{}",
-                fitted(&format!(
-                    "{why}: saved to {} after {} (unfinished; Encore games cannot be resumed \
-                     yet, but `rollx referee` checks the rolls played)",
-                    file.path().display(),
-                    count(session.turns_played() as u64, "roll"),
-                ))
-            );
-        }
-        None => print!(
-            "{}",
-            fitted(&format!(
-                "{why}: game abandoned (with --log FILE the rolls played are saved)"
-            ))
-        ),
-    }
-    if ending == Ending::InputEnded {
-        EXIT_INVALID
-    } else {
-        EXIT_OK
-    }
+    let rolls = count(session.turns_played() as u64, "roll");
+    save_session(
+        log.as_ref(),
+        &json,
+        ending,
+        |file| {
+            format!(
+                "saved to {} after {rolls} (unfinished; Encore games cannot be resumed yet, \
+                 but `rollx referee` checks the rolls played)",
+                file.display()
+            )
+        },
+        "game abandoned (with --log FILE the rolls played are saved)",
+    )
 }
 
 /// Plays the game at the terminal to its end, or until the person stops.

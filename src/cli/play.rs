@@ -390,35 +390,48 @@ fn run_human(args: &PlayArgs, color: bool) -> u8 {
         }
     };
     let json = table.log(names, map_file).to_json();
+    let turns = count(table.turns_played() as u64, "turn");
+    save_session(
+        log.as_ref(),
+        &json,
+        ending,
+        |path| {
+            format!(
+                "saved to {} after {turns} (unfinished); go on with `rollx play --resume {}`",
+                path.display(),
+                path.display()
+            )
+        },
+        "game abandoned (with --log FILE it is saved, to be resumed)",
+    )
+}
+
+/// Saves the log (`json`) of a game played at the terminal and says how it
+/// ended: a finished game's to `log`; a stopped one's, marked unfinished,
+/// printed as `saved(path)`, or `abandoned` without `--log`. Exit code 1
+/// when the input ended before the game, 0 otherwise (or the save's error).
+pub(super) fn save_session(
+    log: Option<&Output>,
+    json: &str,
+    ending: Ending,
+    saved: impl FnOnce(&Path) -> String,
+    abandoned: &str,
+) -> u8 {
     if ending == Ending::Finished {
-        return save_finished(log.as_ref(), &json);
+        return save_finished(log, json);
     }
     let why = match ending {
         Ending::InputEnded => "input ended",
         _ => "game stopped",
     };
-    match &log {
+    match log {
         Some(out) => {
-            if let Err(code) = save(out, &json) {
+            if let Err(code) = save(out, json) {
                 return code;
             }
-            let path = out.path();
-            print!(
-                "{}",
-                fitted(&format!(
-                    "{why}: saved to {} after {} (unfinished); go on with `rollx play --resume {}`",
-                    path.display(),
-                    count(table.turns_played() as u64, "turn"),
-                    path.display()
-                ))
-            );
+            print!("{}", fitted(&format!("{why}: {}", saved(out.path()))));
         }
-        None => print!(
-            "{}",
-            fitted(&format!(
-                "{why}: game abandoned (with --log FILE it is saved, to be resumed)"
-            ))
-        ),
+        None => print!("{}", fitted(&format!("{why}: {abandoned}"))),
     }
     if ending == Ending::InputEnded {
         EXIT_INVALID

@@ -8,8 +8,6 @@
 
 use std::path::{Path, PathBuf};
 
-use toml::de::DeTable;
-
 use crate::diag::{Diagnostic, SourceMap};
 use crate::scene::Rgb as Color;
 use crate::source::chain::{Extends, read_chain};
@@ -179,18 +177,8 @@ fn number(
 }
 
 fn read(ctx: &mut Ctx<'_>, text: &str) -> Option<(Raw, Option<Sp<String>>)> {
-    let (doc, errors) = DeTable::parse_recoverable(text);
-    if let Some(e) = errors.first() {
-        ctx.diags.push(
-            Diagnostic::error(
-                "syntax",
-                format!("TOML syntax error: {}", e.message().trim()),
-            )
-            .with_label(ctx.loc(e.span().unwrap_or(0..0)), e.message().trim())
-            .with_help("see docs/templates.md for the template format"),
-        );
-        return None;
-    }
+    let doc =
+        crate::source::toml::parse(ctx, text, "see docs/templates.md for the template format")?;
     let mut top = TableReader::new(doc.get_ref(), ctx.loc(0..0), "the template");
     let extends = top.string(ctx, "extends");
     let mut raw = Raw {

@@ -43,7 +43,8 @@ pub fn path_data(p: &Path) -> String {
     d
 }
 
-fn escape(s: &str) -> String {
+/// `s` escaped for XML and HTML text and attribute values.
+pub fn escape(s: &str) -> String {
     s.replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")

@@ -32,6 +32,25 @@ pub struct SpList {
     pub items: Vec<Sp<String>>,
 }
 
+/// Parses a whole file's text. A syntax error is reported (the first only:
+/// the parser's recovery makes echoes of it), with `help` pointing at the
+/// format's documentation, and yields `None`.
+pub fn parse<'i>(ctx: &mut Ctx<'_>, text: &'i str, help: &str) -> Option<Spanned<DeTable<'i>>> {
+    let (doc, errors) = DeTable::parse_recoverable(text);
+    if let Some(e) = errors.first() {
+        ctx.diags.push(
+            Diagnostic::error(
+                "syntax",
+                format!("TOML syntax error: {}", e.message().trim()),
+            )
+            .with_label(ctx.loc(e.span().unwrap_or(0..0)), e.message().trim())
+            .with_help(help),
+        );
+        return None;
+    }
+    Some(doc)
+}
+
 /// Where diagnostics go while one file is read.
 pub struct Ctx<'d> {
     /// The file being read.

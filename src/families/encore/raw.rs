@@ -1,7 +1,7 @@
 //! One board file as written: every key optional and located, before
 //! `extends` is applied and before anything is cross-checked.
 
-use toml::de::{DeTable, DeValue};
+use toml::de::DeValue;
 
 use crate::diag::{Diagnostic, Loc};
 use crate::source::RawInfo;
@@ -174,18 +174,11 @@ pub const CONVENTION_KEYS: &[&str] = &[
 /// Parses one file's text. A syntax error is reported and yields `None`;
 /// otherwise the file is read with every type problem recorded.
 pub fn read(ctx: &mut Ctx<'_>, source: &str) -> Option<RawBoard> {
-    let (doc, errors) = DeTable::parse_recoverable(source);
-    if let Some(first) = errors.first() {
-        // The errors after the first are usually echoes of it.
-        let span = first.span().unwrap_or(0..0);
-        let message = first.message().trim().to_string();
-        ctx.diags.push(
-            Diagnostic::error("syntax", format!("TOML syntax error: {message}"))
-                .with_label(ctx.loc(span), message)
-                .with_help("see docs/encore-board.md for the board file format"),
-        );
-        return None;
-    }
+    let doc = crate::source::toml::parse(
+        ctx,
+        source,
+        "see docs/encore-board.md for the board file format",
+    )?;
     let root = doc.get_ref();
     let mut top = TableReader::new(root, ctx.loc(0..0), "the top level");
     let mut raw = RawBoard {

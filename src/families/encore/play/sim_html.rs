@@ -4,18 +4,13 @@
 
 use std::fmt::Write as _;
 
+use crate::render::svg::escape as esc;
+
 use super::sim_report::{PolicyResult, SimReport, TableResult, policy_label, table_title};
 use crate::encore::Board;
 
 /// Colours of the policies in charts, in order.
 const SERIES: [&str; 4] = ["#1e88e5", "#e53935", "#43a047", "#8e24aa"];
-
-fn esc(s: &str) -> String {
-    s.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
-}
 
 /// A grouped bar chart of the share of sheets by score, one series per
 /// policy of the table.

@@ -17,7 +17,7 @@ use std::fmt::Write as _;
 use std::path::Path;
 
 use serde::Serialize;
-use toml::de::{DeTable, DeValue};
+use toml::de::DeValue;
 
 use super::boxes::Boxes;
 use super::game::Game;
@@ -195,19 +195,9 @@ fn read(
     diags: &mut Vec<Diagnostic>,
 ) -> Option<FilledResult> {
     let board = game.board();
-    let (doc, errors) = DeTable::parse_recoverable(text);
-    if let Some(e) = errors.first() {
-        diags.push(
-            Diagnostic::error(
-                "syntax",
-                format!("TOML syntax error: {}", e.message().trim()),
-            )
-            .with_label(Loc::new(id, e.span().unwrap_or(0..0)), e.message().trim())
-            .with_help("see docs/encore-sheet.md for the format"),
-        );
-        return None;
-    }
     let mut ctx = Ctx::new(id, diags);
+    let doc =
+        crate::source::toml::parse(&mut ctx, text, "see docs/encore-sheet.md for the format")?;
     let mut top = TableReader::new(doc.get_ref(), ctx.loc(0..0), "the sheet");
     if let Some(b) = top.string(&mut ctx, "board")
         && b.value != board.info.id

@@ -5,19 +5,12 @@
 use std::fmt::Write;
 
 use super::report::{MapResult, SimReport};
-use crate::render::svg::{num, to_svg};
+use crate::render::svg::{escape as esc, num, to_svg};
 use crate::rolling::map::Map;
 use crate::rolling::sheet::heat_map;
 
 /// Colours of the policies in charts, in order.
 const SERIES: [&str; 4] = ["#1e88e5", "#e53935", "#43a047", "#8e24aa"];
-
-fn esc(s: &str) -> String {
-    s.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
-}
 
 /// A grouped bar chart of the share of games by number of X.
 fn histogram(m: &MapResult) -> String {

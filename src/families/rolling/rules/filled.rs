@@ -13,7 +13,7 @@
 use std::path::Path;
 
 use serde::Serialize;
-use toml::de::{DeTable, DeValue};
+use toml::de::DeValue;
 
 use super::game::Game;
 use super::state::{Cell, State};
@@ -153,19 +153,9 @@ fn read(
 ) -> Option<FilledResult> {
     let map = game.map();
     let rules = game.rules();
-    let (doc, errors) = DeTable::parse_recoverable(text);
-    if let Some(e) = errors.first() {
-        diags.push(
-            Diagnostic::error(
-                "syntax",
-                format!("TOML syntax error: {}", e.message().trim()),
-            )
-            .with_label(Loc::new(id, e.span().unwrap_or(0..0)), e.message().trim())
-            .with_help("see docs/filled-sheet.md for the format"),
-        );
-        return None;
-    }
     let mut ctx = Ctx::new(id, diags);
+    let doc =
+        crate::source::toml::parse(&mut ctx, text, "see docs/filled-sheet.md for the format")?;
     let mut top = TableReader::new(doc.get_ref(), ctx.loc(0..0), "the sheet");
     // A sheet of another map would give one unknown area per line: say so
     // once, first, and read no further.
