@@ -6,7 +6,9 @@ use std::path::Path;
 
 use super::output::Output;
 use super::play::{PlayArgs, fitted, save_finished, seat_policies, seed_or_clock};
-use super::referee::{Format, RefereeArgs, log_error, wrong_file_diagnostic};
+use super::referee::{
+    Format, RefereeArgs, log_error, read_sheet, report_sheet, wrong_file_diagnostic,
+};
 use super::{EXIT_INVALID, EXIT_OK, EXIT_USAGE, load_model};
 use rollx::diag::SourceMap;
 use rollx::diag::render::{Style, report};
@@ -434,42 +436,24 @@ pub fn referee_sheet(args: &RefereeArgs, board: Board, sheet: &Path, color: bool
             return EXIT_INVALID;
         }
     };
-    let bytes = match std::fs::read(sheet) {
+    let bytes = match read_sheet(sheet) {
         Ok(t) => t,
-        Err(e) => {
-            eprintln!("error: cannot read {}: {e}", sheet.display());
-            return EXIT_USAGE;
-        }
+        Err(code) => return code,
     };
     let FilledVerdict {
         sources,
         diagnostics,
         result,
     } = filled::check(&game, sheet, bytes);
-    let style = Style { color, width: 100 };
-    let Some(result) = result else {
-        for d in &diagnostics {
-            eprint!("{}", report(d, &sources, style));
-        }
-        return EXIT_USAGE;
-    };
-    match args.format {
-        Format::Json => println!(
-            "{}",
-            serde_json::to_string_pretty(&result).expect("serialises")
-        ),
-        Format::Text => {
-            for d in &diagnostics {
-                print!("{}", report(d, &sources, style));
-            }
-            print!("{}", sheet_text(&game, &result));
-        }
-    }
-    if result.is_clean() {
-        EXIT_OK
-    } else {
-        EXIT_INVALID
-    }
+    report_sheet(
+        args.format,
+        &sources,
+        &diagnostics,
+        result,
+        color,
+        |result| sheet_text(&game, result),
+        FilledResult::is_clean,
+    )
 }
 
 /// A checked sheet's summary: its score as the checker counts it, the

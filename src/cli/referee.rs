@@ -436,38 +436,25 @@ fn run_sheet(args: &RefereeArgs, sheet: &Path, color: bool) -> u8 {
         },
         Err(code) => return code,
     };
-    let text = match std::fs::read(sheet) {
+    let text = match read_sheet(sheet) {
         Ok(t) => t,
-        Err(e) => {
-            eprintln!("error: cannot read {}: {e}", sheet.display());
-            return EXIT_USAGE;
-        }
+        Err(code) => return code,
     };
     let FilledVerdict {
         sources,
         diagnostics,
         result,
     } = filled::check(&game, sheet, text);
-    let style = Style { color, width: 100 };
-    let Some(result) = result else {
-        for d in &diagnostics {
-            eprint!("{}", report(d, &sources, style));
-        }
-        return EXIT_USAGE;
-    };
-    match args.format {
-        Format::Json => println!(
-            "{}",
-            serde_json::to_string_pretty(&result).expect("serialises")
-        ),
-        Format::Text => {
-            for d in &diagnostics {
-                print!("{}", report(d, &sources, style));
-            }
-            print!("{}", render(&game, &result.sheet, color));
-            println!();
-            println!(
-                "  {}: {} X on the sheet, {} empty (counted as X), {} {} -> {} X, {} powers",
+    report_sheet(
+        args.format,
+        &sources,
+        &diagnostics,
+        result,
+        color,
+        |result| {
+            format!(
+                "{}\n  {}: {} X on the sheet, {} empty (counted as X), {} {} -> {} X, {} powers\n{}",
+                render(&game, &result.sheet, color),
                 result.player.as_deref().unwrap_or("sheet"),
                 result.crosses,
                 result.empty,
@@ -478,14 +465,59 @@ fn run_sheet(args: &RefereeArgs, sheet: &Path, color: bool) -> u8 {
                     "mistakes"
                 },
                 result.total,
-                result.powers_used
-            );
-            if result.mistakes == 0 {
-                println!("clean: no rule is broken on this sheet");
+                result.powers_used,
+                if result.mistakes == 0 {
+                    "clean: no rule is broken on this sheet\n"
+                } else {
+                    ""
+                }
+            )
+        },
+        |result| result.mistakes == 0,
+    )
+}
+
+/// A paper sheet's bytes; `Err` holds the exit code, the error printed.
+pub(super) fn read_sheet(sheet: &Path) -> Result<Vec<u8>, u8> {
+    std::fs::read(sheet).map_err(|e| {
+        eprintln!("error: cannot read {}: {e}", sheet.display());
+        EXIT_USAGE
+    })
+}
+
+/// Reports a checked paper sheet of any family: a sheet that could not be
+/// read has its problems on standard error (exit 2); otherwise `format`
+/// gives the result as JSON, or the located findings and then `text`
+/// (exit 0 when `clean`, 1 otherwise).
+pub(super) fn report_sheet<R: serde::Serialize>(
+    format: Format,
+    sources: &SourceMap,
+    diagnostics: &[Diagnostic],
+    result: Option<R>,
+    color: bool,
+    text: impl FnOnce(&R) -> String,
+    clean: impl FnOnce(&R) -> bool,
+) -> u8 {
+    let style = Style { color, width: 100 };
+    let Some(result) = result else {
+        for d in diagnostics {
+            eprint!("{}", report(d, sources, style));
+        }
+        return EXIT_USAGE;
+    };
+    match format {
+        Format::Json => println!(
+            "{}",
+            serde_json::to_string_pretty(&result).expect("serialises")
+        ),
+        Format::Text => {
+            for d in diagnostics {
+                print!("{}", report(d, sources, style));
             }
+            print!("{}", text(&result));
         }
     }
-    if result.mistakes == 0 {
+    if clean(&result) {
         EXIT_OK
     } else {
         EXIT_INVALID
