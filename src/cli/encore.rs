@@ -9,7 +9,7 @@ use super::play::{PlayArgs, fitted, save_finished, seat_policies, seed_or_clock}
 use super::referee::{
     Format, RefereeArgs, log_error, read_sheet, report_sheet, wrong_file_diagnostic,
 };
-use super::{EXIT_INVALID, EXIT_OK, EXIT_USAGE, load_model};
+use super::{EXIT_INVALID, EXIT_OK, EXIT_USAGE, encore_game, load_model};
 use rollx::diag::SourceMap;
 use rollx::diag::render::{Style, report};
 use rollx::encore::Board;
@@ -68,12 +68,9 @@ pub fn play(args: &PlayArgs, board: Board, path: &Path, log: Option<Output>, _co
         Ok(p) => p,
         Err(code) => return code,
     };
-    let game = match Game::new(board) {
+    let game = match encore_game(board, path) {
         Ok(g) => g,
-        Err(e) => {
-            eprintln!("error: {}: {e}", path.display());
-            return EXIT_INVALID;
-        }
+        Err(code) => return code,
     };
     let seed = seed_or_clock(args.seed);
     let mut seats = seat_players(&policies, seed).expect("policies checked above");
@@ -429,12 +426,9 @@ fn sheet_player<'v>(v: &'v Verdict, name: Option<&str>) -> Option<&'v PlayerVerd
 /// sheet (docs/encore-sheet.md) without a log.
 pub fn referee_sheet(args: &RefereeArgs, board: Board, sheet: &Path, color: bool) -> u8 {
     let map_path = args.map.as_deref().unwrap_or(Path::new("board"));
-    let game = match Game::new(board) {
+    let game = match encore_game(board, map_path) {
         Ok(g) => g,
-        Err(e) => {
-            eprintln!("error: {}: {e}", map_path.display());
-            return EXIT_INVALID;
-        }
+        Err(code) => return code,
     };
     let bytes = match read_sheet(sheet) {
         Ok(t) => t,

@@ -11,12 +11,12 @@ use std::path::Path;
 
 use rand::SeedableRng;
 
+use super::EXIT_USAGE;
 use super::encore::{outcome, refuse_rolling_options, score_table};
 use super::human::{Ending, read_command, say, say_with};
 use super::output::Output;
 use super::play::{PlayArgs, save_session, seed_or_clock};
 use super::sheet_text::{count, terminal_width, wrap};
-use super::{EXIT_INVALID, EXIT_USAGE};
 use rollx::encore::play::{Strong, player_by_name};
 use rollx::encore::rules::log::{GameLog, LogPlayer, LogRecorder, LogTurn, log_move};
 use rollx::encore::rules::{
@@ -210,12 +210,9 @@ pub fn play(args: &PlayArgs, board: Board, path: &Path, log: Option<Output>, col
             return EXIT_USAGE;
         }
     };
-    let game = match Game::new(board) {
+    let game = match super::encore_game(board, path) {
         Ok(g) => g,
-        Err(e) => {
-            eprintln!("error: {}: {e}", path.display());
-            return EXIT_INVALID;
-        }
+        Err(code) => return code,
     };
     let seed = seed_or_clock(args.seed);
     let names: Vec<String> = std::iter::once("you".to_string())

@@ -10,7 +10,7 @@ use rayon::prelude::*;
 
 use super::output::{self, Output, OutputDir};
 use super::simulate::{Format, SimulateArgs};
-use super::{EXIT_INVALID, EXIT_OK, EXIT_USAGE};
+use super::{EXIT_OK, EXIT_USAGE};
 use rollx::encore::Board;
 use rollx::encore::play::sim_report::{SimReport, TableKind, markdown, table_result, text};
 use rollx::encore::play::simulate::simulate;
@@ -104,12 +104,9 @@ pub fn run(
     };
     let mut games = Vec::new();
     for (board, path) in boards.into_iter().zip(&args.maps) {
-        match Game::new(board) {
+        match super::encore_game(board, path) {
             Ok(g) => games.push(g),
-            Err(e) => {
-                eprintln!("error: {}: {e}", path.display());
-                return EXIT_INVALID;
-            }
+            Err(code) => return code,
         }
     }
     let pool = match rayon::ThreadPoolBuilder::new()

@@ -289,6 +289,18 @@ pub fn load_game(path: &std::path::Path, command: &str) -> Result<rollx::rolling
     }
 }
 
+/// The Encore rules engine on a board read from `path`; `Err` holds the
+/// exit code, the error printed.
+pub fn encore_game(
+    board: rollx::encore::Board,
+    path: &std::path::Path,
+) -> Result<rollx::encore::rules::Game, u8> {
+    rollx::encore::rules::Game::new(board).map_err(|e| {
+        eprintln!("error: {}: {e}", path.display());
+        EXIT_INVALID
+    })
+}
+
 /// The Rolling game on a map read from `path`. Returns the exit code when
 /// the rules engine cannot play it.
 pub fn rolling_game(
