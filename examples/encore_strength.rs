@@ -2,7 +2,8 @@
 //! strong player's solo mean, and its wins at a four-player table against
 //! three greedy players (its seat rotating with the game).
 //!
-//! `cargo run --release --example encore_strength -- [GAMES] [CANDIDATES] [ROLLOUTS]`
+//! `cargo run --release --example encore_strength -- [GAMES] [CANDIDATES] [ROLLOUTS] [solo|four]`
+//! (both tables when the last is left out).
 
 use rand::SeedableRng;
 use rayon::prelude::*;
@@ -11,10 +12,16 @@ use rollx::encore::rules::{Game, solo_band};
 use rollx::engine::{self, Dice, Player};
 
 fn main() {
-    let args: Vec<usize> = std::env::args()
-        .skip(1)
-        .map(|a| a.parse().expect("a number"))
-        .collect();
+    let mut args: Vec<String> = std::env::args().skip(1).collect();
+    let only = match args.last().map(String::as_str) {
+        Some(t @ ("solo" | "four")) => {
+            let t = t.to_string();
+            args.pop();
+            Some(t)
+        }
+        _ => None,
+    };
+    let args: Vec<usize> = args.iter().map(|a| a.parse().expect("a number")).collect();
     let games = args.first().copied().unwrap_or(100);
     let strong = |seed| {
         let mut s = Strong::new(seed);
@@ -38,6 +45,9 @@ fn main() {
         (m, 1.96 * (var / n).sqrt())
     };
     for (name, is_strong) in [("greedy", false), ("strong", true)] {
+        if only.as_deref() == Some("four") {
+            break;
+        }
         let solo: Vec<f64> = (0..games as u64)
             .into_par_iter()
             .map(|seed| {
@@ -60,6 +70,9 @@ fn main() {
             "solo {name}: {m:.1} ± {ci:.1} points over {games} games ({})",
             solo_band(m.round() as i32).label()
         );
+    }
+    if only.as_deref() == Some("solo") {
+        return;
     }
     let results: Vec<(bool, f64, f64)> = (0..games as u64)
         .into_par_iter()

@@ -163,30 +163,22 @@ impl<'a> Context<'a> {
     }
 
     /// The value of crossing `piece` of `color`, jokers aside.
+    #[inline]
     fn value(&self, piece: Piece, color: ColorId, w: &Weights) -> f32 {
         let game = self.game;
-        let board = game.board();
-        let mut columns = [(0u8, 0u8); 12];
-        let mut used = 0;
-        let mut size = 0u8;
+        let block = &game.blocks[usize::from(piece.block)];
+        let mask = piece.mask;
+        let size = mask.count_ones() as u8;
         let mut v = 0.0;
-        let mut boxes = crate::encore::rules::Boxes::EMPTY;
-        for cell in game.piece_cells(piece) {
-            boxes.insert(cell);
-            size += 1;
-            if board.cells[cell].star {
-                v += self.star;
-            }
-            let col = game.column_of(cell) as u8;
-            match columns[..used].iter_mut().find(|(c, _)| *c == col) {
-                Some((_, k)) => *k += 1,
-                None => {
-                    columns[used] = (col, 1);
-                    used += 1;
-                }
-            }
+        for _ in 0..(mask & block.stars).count_ones() {
+            v += self.star;
         }
-        for &(col, k) in &columns[..used] {
+        // Column by column, in the order of the piece's first box in each.
+        let mut rest = mask;
+        while rest != 0 {
+            let (col, at) = block.column_at[rest.trailing_zeros() as usize];
+            rest &= !at;
+            let k = (mask & at).count_ones() as u8;
             let col = usize::from(col);
             let points = self.column_points[col];
             let left = self.column_left[col];
@@ -208,6 +200,7 @@ impl<'a> Context<'a> {
         };
         v += w.boxes * f32::from(size);
         if w.opening != 0.0 {
+            let boxes = game.piece_boxes(piece);
             let opened = (game.touching(&boxes) & self.reach.free) - self.reach.anchors - boxes;
             v += w.opening * opened.len() as f32;
         }

@@ -141,6 +141,11 @@ pub(crate) struct Block {
     /// The connected parts of each size `k` are
     /// `Game::shapes[by_size[k].0..by_size[k].1]`.
     by_size: [(u32, u32); MAX_BLOCK + 1],
+    /// For each box of the block (by its bit), its column and the block's
+    /// boxes in that column, as a local mask.
+    pub(crate) column_at: [(u8, u16); MAX_BLOCK],
+    /// Its star boxes, as a local mask.
+    pub(crate) stars: u16,
 }
 
 /// The static game: a validated board, the options, and lookup tables.
@@ -256,7 +261,25 @@ impl Game {
             let color = game.board.cells[cells[0]].color;
             game.blocks_of_color[color.index()].push(id);
             let by_size = game.block_shapes(&cells);
-            game.blocks.push(Block { cells, by_size });
+            let mut column_at = [(0u8, 0u16); MAX_BLOCK];
+            let mut stars = 0;
+            for (bit, &i) in cells.iter().enumerate() {
+                let col = game.column_of[i];
+                let same = cells
+                    .iter()
+                    .enumerate()
+                    .filter(|&(_, &j)| game.column_of[j] == col);
+                column_at[bit] = (col, same.fold(0, |m, (b, _)| m | 1 << b));
+                if game.board.cells[i].star {
+                    stars |= 1 << bit;
+                }
+            }
+            game.blocks.push(Block {
+                cells,
+                by_size,
+                column_at,
+                stars,
+            });
         }
         Ok(game)
     }
