@@ -18,8 +18,10 @@
 //!   [`Watcher`] sees every chance outcome and move, to record a log, count
 //!   statistics or learn, without a loop of its own.
 
+mod batch;
 mod game_loop;
 
+pub use batch::fold_games;
 pub use game_loop::{Quiet, decide, play, roll};
 
 /// The generator that rolls the dice: portable and seeded.

@@ -11,14 +11,10 @@
 //! of threads.
 
 use rand::SeedableRng;
-use rayon::prelude::*;
 
 use super::player_by_name;
 use crate::encore::rules::{Boxes, Game, Sheet, Table, solo_band, solo_bands};
 use crate::engine::{self, Dice, Watcher, derive_seed};
-
-/// Games per chunk of work.
-const CHUNK: u64 = 16;
 
 /// Most players at a simulated table (shared wins are counted in units of
 /// `1 / lcm(1..=MAX_SIM_PLAYERS)` of a game, which stays exact).
@@ -293,24 +289,13 @@ pub fn simulate(
     progress: &(dyn Fn(u64) + Sync),
 ) -> Result<Tally, SimError> {
     check_table(policies)?;
-    let chunks = games.div_ceil(CHUNK);
-    let tallies: Vec<Tally> = (0..chunks)
-        .into_par_iter()
-        .map(|c| {
-            let mut tally = Tally::new(game, policies.len());
-            let end = ((c + 1) * CHUNK).min(games);
-            for i in c * CHUNK..end {
-                play_into(game, derive_seed(seed, i), policies, &mut tally);
-            }
-            progress(end - c * CHUNK);
-            tally
-        })
-        .collect();
-    let mut total = Tally::new(game, policies.len());
-    for t in &tallies {
-        total.merge(t);
-    }
-    Ok(total)
+    Ok(engine::fold_games(
+        games,
+        || Tally::new(game, policies.len()),
+        |tally, i| play_into(game, derive_seed(seed, i), policies, tally),
+        Tally::merge,
+        progress,
+    ))
 }
 
 #[cfg(test)]

@@ -9,16 +9,12 @@
 
 use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
-use rayon::prelude::*;
 use serde::Serialize;
 
 use super::{Policy, Seat, derive_seed};
 use crate::engine::{self, Watcher};
 use crate::rolling::map::{AreaId, Map, Power};
 use crate::rolling::rules::{Action, Game, Move, Solo, State};
-
-/// Games per chunk of work.
-const CHUNK: u64 = 16;
 
 /// Why an X ended up on the sheet.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -228,26 +224,17 @@ pub fn simulate(
     make_policy: &(dyn Fn(u64) -> Box<dyn Policy> + Sync),
     progress: &(dyn Fn(u64) + Sync),
 ) -> Tally {
-    let chunks = games.div_ceil(CHUNK);
-    let tallies: Vec<Tally> = (0..chunks)
-        .into_par_iter()
-        .map(|c| {
-            let mut tally = Tally::new(game.area_count());
-            let end = ((c + 1) * CHUNK).min(games);
-            for i in c * CHUNK..end {
-                let s = derive_seed(seed, i);
-                let mut policy = make_policy(s);
-                play_into(game, s, policy.as_mut(), &mut tally);
-            }
-            progress(end - c * CHUNK);
-            tally
-        })
-        .collect();
-    let mut total = Tally::new(game.area_count());
-    for t in &tallies {
-        total.merge(t);
-    }
-    total
+    engine::fold_games(
+        games,
+        || Tally::new(game.area_count()),
+        |tally, i| {
+            let s = derive_seed(seed, i);
+            let mut policy = make_policy(s);
+            play_into(game, s, policy.as_mut(), tally);
+        },
+        Tally::merge,
+        progress,
+    )
 }
 
 /// The same game with one power taken away (for restricted-play studies).
