@@ -29,6 +29,7 @@ pub mod families;
 pub mod geom;
 pub mod print;
 pub mod render;
+pub mod report;
 pub mod scene;
 pub mod source;
 

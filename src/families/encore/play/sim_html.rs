@@ -6,99 +6,38 @@ use std::fmt::Write as _;
 
 use crate::render::svg::escape as esc;
 
-use super::sim_report::{PolicyResult, SimReport, TableResult, policy_label, table_title};
+use super::sim_report::{
+    PolicyResult, SimReport, TableResult, policy_label, table_title, win_rate_text,
+};
 use crate::encore::Board;
+use crate::report::html::{BarChart, Series, page};
 
-/// Colours of the policies in charts, in order.
-const SERIES: [&str; 4] = ["#1e88e5", "#e53935", "#43a047", "#8e24aa"];
-
-/// A grouped bar chart of the share of sheets by score, one series per
+/// A grouped bar chart of the share of sheets by points, one series per
 /// policy of the table.
 fn histogram(t: &TableResult) -> String {
-    let (w, h) = (720.0f64, 260.0f64);
-    let (left, right, top, bottom) = (44.0, 12.0, 28.0, 34.0);
     let low = t.policies.iter().map(|p| p.worst).min().unwrap_or(0);
     let high = t.policies.iter().map(|p| p.best).max().unwrap_or(0);
-    let slots = (high - low + 1).max(1) as usize;
-    let share = |p: &PolicyResult, score: i32| -> f64 {
-        let i = score - p.worst;
-        if i < 0 {
-            return 0.0;
-        }
-        p.distribution.get(i as usize).copied().unwrap_or(0) as f64 / p.sheets.max(1) as f64
-    };
-    let peak = t
-        .policies
-        .iter()
-        .flat_map(|p| (low..=high).map(move |x| share(p, x)))
-        .fold(0.0f64, f64::max)
-        .max(1e-9);
-    let scale_top = ((peak * 100.0 / 5.0).ceil() * 5.0).max(5.0);
-    let plot_w = w - left - right;
-    let plot_h = h - top - bottom;
-    let slot = plot_w / slots as f64;
-    let bar = slot * 0.8 / t.policies.len().max(1) as f64;
-    let mut s = String::new();
-    let _ = write!(
-        s,
-        "<svg class=\"chart\" xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {w} {h}\" role=\"img\" aria-label=\"score per sheet, {}\">",
-        esc(&table_title(t))
-    );
-    for k in 0..=4 {
-        let v = scale_top * k as f64 / 4.0;
-        let y = top + plot_h - plot_h * k as f64 / 4.0;
-        let _ = write!(
-            s,
-            "<line x1=\"{left}\" x2=\"{:.1}\" y1=\"{y:.1}\" y2=\"{y:.1}\" stroke=\"#ddd\"/><text x=\"{:.1}\" y=\"{:.1}\" font-size=\"11\" text-anchor=\"end\">{v:.0} %</text>",
-            w - right,
-            left - 4.0,
-            y + 4.0
-        );
+    BarChart {
+        title: format!("points per sheet, {}", table_title(t)),
+        first: i64::from(low),
+        x_caption: "points per sheet".into(),
+        of: "sheets".into(),
+        series: t
+            .policies
+            .iter()
+            .map(|p| Series {
+                name: policy_label(t, p),
+                shares: (low..=high)
+                    .map(|score| {
+                        let i = score - p.worst;
+                        let n = usize::try_from(i).ok().and_then(|i| p.distribution.get(i));
+                        n.copied().unwrap_or(0) as f64 / p.sheets.max(1) as f64
+                    })
+                    .collect(),
+            })
+            .collect(),
     }
-    let step = (slots / 20).max(1);
-    for (k, score) in (low..=high).enumerate() {
-        for (j, p) in t.policies.iter().enumerate() {
-            let v = share(p, score) * 100.0;
-            if v <= 0.0 {
-                continue;
-            }
-            let bh = plot_h * v / scale_top;
-            let x = left + slot * k as f64 + slot * 0.1 + bar * j as f64;
-            let _ = write!(
-                s,
-                "<rect x=\"{x:.2}\" y=\"{:.2}\" width=\"{bar:.2}\" height=\"{bh:.2}\" fill=\"{}\"><title>{}: {score} points, {v:.1} %</title></rect>",
-                top + plot_h - bh,
-                SERIES[j % SERIES.len()],
-                esc(&p.policy)
-            );
-        }
-        if k % step == 0 {
-            let _ = write!(
-                s,
-                "<text x=\"{:.1}\" y=\"{:.1}\" font-size=\"11\" text-anchor=\"middle\">{score}</text>",
-                left + slot * (k as f64 + 0.5),
-                h - bottom + 14.0
-            );
-        }
-    }
-    let _ = write!(
-        s,
-        "<text x=\"{:.1}\" y=\"{:.1}\" font-size=\"11\" text-anchor=\"middle\">points per sheet</text>",
-        left + plot_w / 2.0,
-        h - 4.0
-    );
-    for (j, p) in t.policies.iter().enumerate() {
-        let x = left + 8.0 + 150.0 * j as f64;
-        let _ = write!(
-            s,
-            "<rect x=\"{x}\" y=\"8\" width=\"12\" height=\"12\" fill=\"{}\"/><text x=\"{}\" y=\"18\" font-size=\"12\">{}</text>",
-            SERIES[j % SERIES.len()],
-            x + 16.0,
-            esc(&p.policy)
-        );
-    }
-    s.push_str("</svg>");
-    s
+    .svg()
 }
 
 /// The heat colour of `t` in 0..=1 (0: early, dark red; 1: late, pale
@@ -219,11 +158,7 @@ fn summary_table(r: &SimReport) -> String {
     );
     for t in &r.tables {
         for p in &t.policies {
-            let win = if r.players > 1 {
-                format!("{:.1} %", p.win_rate * 100.0)
-            } else {
-                "-".into()
-            };
+            let win = win_rate_text(t, p);
             let _ = write!(
                 s,
                 "<tr><td>{}</td><td>{:.2} ± {:.2}</td><td>{:.1}</td><td>{:.2}</td><td>{}</td><td>{}</td><td>{win}</td><td>{:.2}</td><td>{:.2}</td><td>{:.2}</td><td>{:.1}</td></tr>",
@@ -318,17 +253,6 @@ fn completion_tables(p: &PolicyResult) -> String {
 /// the command line that reproduces it.
 pub fn html(report: &SimReport, board: &Board, command: &str) -> String {
     let mut s = String::new();
-    s.push_str("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>rollx Encore report</title>\n");
-    s.push_str(
-        "<style>\nbody{font-family:system-ui,-apple-system,'DejaVu Sans',sans-serif;max-width:1100px;margin:2em auto;padding:0 1em;color:#222}\n\
-h1{margin-bottom:.2em}h2{border-bottom:2px solid #ccc;padding-bottom:.2em;margin-top:2em}\n\
-table{border-collapse:collapse;margin:.5em 0 1em}th,td{padding:.25em .7em;border-bottom:1px solid #e5e5e5;text-align:right}\n\
-th:first-child,td:first-child{text-align:left}thead th{border-bottom:2px solid #999}\n\
-svg{max-width:100%;height:auto}svg text{font-family:inherit;fill:#222}\n\
-.heat{display:flex;flex-wrap:wrap;gap:1.5em}.heat figure{margin:0;flex:1 1 520px}figcaption{font-size:.9em;color:#555}\n\
-.details{display:flex;flex-wrap:wrap;gap:1.5em;align-items:flex-start}\n\
-code{background:#f4f4f4;padding:.1em .3em}\n</style>\n</head>\n<body>\n",
-    );
     let _ = writeln!(
         s,
         "<h1>Encore report: {} <small>({})</small></h1>",
@@ -347,7 +271,7 @@ code{background:#f4f4f4;padding:.1em .3em}\n</style>\n</head>\n<body>\n",
     s.push_str("<h2>Summary</h2>\n");
     s.push_str(&summary_table(report));
     if report.players > 1 {
-        s.push_str("<h3>Win rate by seat</h3>\n<p>Seat 1 rolls first; a shared win (equal total and equal \"!\" boxes left) is split equally among the winners, so each table's rates add up to 100 %.</p>\n");
+        s.push_str("<h3>Win rate by seat</h3>\n<p>Seat 1 rolls first; a shared win (equal total and equal \"!\" boxes left) is split equally among the winners, so each table's rates add up to 100 %. (The summary gives a win rate only at a mixed table: a policy that plays every seat wins every game.)</p>\n");
         s.push_str(&seats_table(report));
     }
     for t in &report.tables {
@@ -381,6 +305,6 @@ code{background:#f4f4f4;padding:.1em .3em}\n</style>\n</head>\n<body>\n",
         }
         s.push_str("</section>\n");
     }
-    s.push_str("<p><small>Made by rollx. First: completed before anyone else (or in the same turn as the first); later: after.</small></p>\n</body>\n</html>\n");
-    s
+    s.push_str("<p><small>Made by rollx. First: completed before anyone else (or in the same turn as the first); later: after.</small></p>\n");
+    page("rollx Encore report", &s)
 }

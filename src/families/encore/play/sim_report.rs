@@ -9,6 +9,7 @@ use serde::Serialize;
 use super::simulate::{SeatTally, Tally, WIN_UNITS};
 use crate::encore::Board;
 use crate::encore::rules::{Game, solo_bands};
+use crate::report::stats::{Moments, median};
 
 /// A whole run: one board, every table simulated on it.
 #[derive(Clone, Debug, Serialize)]
@@ -181,19 +182,6 @@ impl PolicyResult {
     }
 }
 
-/// Mean, 95 % CI half-width and sample standard deviation of `n` values
-/// with sum `s` and sum of squares `s2`.
-fn moments(n: u64, s: i64, s2: u64) -> (f64, f64, f64) {
-    let nf = n as f64;
-    let mean = s as f64 / nf.max(1.0);
-    if n < 2 {
-        return (mean, 0.0, 0.0);
-    }
-    let var = (s2 as f64 - s as f64 * s as f64 / nf) / (nf - 1.0);
-    let sd = var.max(0.0).sqrt();
-    (mean, 1.96 * sd / nf.sqrt(), sd)
-}
-
 fn share(n: u64, of: u64) -> f64 {
     n as f64 / of.max(1) as f64
 }
@@ -230,22 +218,14 @@ fn policy_result(game: &Game, tally: &Tally, policy: &str, seats: &[usize]) -> P
         }
     }
     let sheets = tally.games * seats.len() as u64;
-    let (mean, ci95, std_dev) = moments(sheets, m.sum_score, m.sum_score2);
+    let Moments {
+        mean,
+        std_dev,
+        ci95,
+    } = Moments::of(sheets, m.sum_score as f64, m.sum_score2 as f64);
     let first = m.hist.iter().position(|&n| n > 0).unwrap_or(0);
     let last = m.hist.iter().rposition(|&n| n > 0).unwrap_or(0);
-    let median = {
-        let half = sheets as f64 / 2.0;
-        let mut seen = 0.0;
-        let mut at = first;
-        for (i, &n) in m.hist.iter().enumerate() {
-            seen += n as f64;
-            if seen >= half {
-                at = i;
-                break;
-            }
-        }
-        (at as i32 + tally.score_low) as f64
-    };
+    let median = median(&m.hist, i64::from(tally.score_low));
     let columns = (0..board.columns)
         .map(|c| ColumnResult {
             column: Board::column_name(c),
@@ -318,7 +298,8 @@ pub fn table_result(game: &Game, kind: TableKind, policies: &[&str], tally: &Tal
         .zip(policies)
         .enumerate()
         .map(|(k, (s, p))| {
-            let (mean, ci95, _) = moments(tally.games, s.sum_score, s.sum_score2);
+            let Moments { mean, ci95, .. } =
+                Moments::of(tally.games, s.sum_score as f64, s.sum_score2 as f64);
             SeatResult {
                 seat: k + 1,
                 policy: (*p).to_string(),
@@ -427,26 +408,7 @@ pub fn text(r: &SimReport) -> String {
     }
     if r.players > 1 {
         let _ = writeln!(s);
-        let _ = writeln!(
-            s,
-            "win rate by seat (a shared win split equally; seat 1 rolls first):"
-        );
-        for t in &r.tables {
-            let cells: Vec<String> = t
-                .seat_results
-                .iter()
-                .map(|x| {
-                    format!(
-                        "{} {}: {} ({:.1})",
-                        x.seat,
-                        x.policy,
-                        pct(x.win_rate),
-                        x.mean
-                    )
-                })
-                .collect();
-            let _ = writeln!(s, "  {:22}  {}", table_title(t), cells.join("  "));
-        }
+        s.push_str(&seat_lines(r));
     }
     for t in &r.tables {
         for p in &t.policies {
@@ -459,16 +421,19 @@ pub fn text(r: &SimReport) -> String {
                 .filter(|&(_, &n)| n > 0)
                 .map(|(i, &n)| format!("{}:{}", p.worst + i as i32, n))
                 .collect();
-            let _ = writeln!(s, "  scores (score:sheets)  {}", dist.join(" "));
+            let _ = writeln!(s, "  scores (score:sheets):");
+            for line in wrap(&dist, " ", 74) {
+                let _ = writeln!(s, "    {line}");
+            }
             let cols: Vec<String> = p
                 .columns
                 .iter()
                 .map(|c| {
                     format!(
-                        "{} {:>3.0}%/{:<3.0}% {:>5}",
+                        "{} {:>4}/{:<4} {:>5}",
                         c.column,
-                        c.first * 100.0,
-                        c.later * 100.0,
+                        format!("{:.0}%", c.first * 100.0),
+                        format!("{:.0}%", c.later * 100.0),
                         c.mean_roll.map_or("-".to_string(), |m| format!("r{m:.1}"))
                     )
                 })
@@ -477,8 +442,8 @@ pub fn text(r: &SimReport) -> String {
                 s,
                 "  columns completed (first/later, mean roll of completion):"
             );
-            for chunk in cols.chunks(5) {
-                let _ = writeln!(s, "    {}", chunk.join("   "));
+            for chunk in cols.chunks(4) {
+                let _ = writeln!(s, "    {}", chunk.join("  "));
             }
             let colors: Vec<String> = p
                 .colors
@@ -492,11 +457,10 @@ pub fn text(r: &SimReport) -> String {
                     )
                 })
                 .collect();
-            let _ = writeln!(
-                s,
-                "  colours completed (first/later): {}",
-                colors.join("  ")
-            );
+            let _ = writeln!(s, "  colours completed (first/later):");
+            for line in wrap(&colors, "  ", 74) {
+                let _ = writeln!(s, "    {line}");
+            }
             if !p.solo_bands.is_empty() {
                 let bands: Vec<String> = p
                     .solo_bands
@@ -504,27 +468,110 @@ pub fn text(r: &SimReport) -> String {
                     .filter(|b| b.games > 0)
                     .map(|b| format!("{}: {}", b.band, pct(b.share)))
                     .collect();
-                let _ = writeln!(s, "  solo rating bands: {}", bands.join("  "));
+                let _ = writeln!(s, "  solo rating bands:");
+                for line in wrap(&bands, "  ", 74) {
+                    let _ = writeln!(s, "    {line}");
+                }
             }
         }
     }
     s
 }
 
-/// A policy's line name: `greedy x4`, or `strong (seat 1 of ...)`.
+/// `words` joined by `sep` into lines of at most `width` characters (a
+/// longer word has a line of its own).
+fn wrap(words: &[String], sep: &str, width: usize) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    for w in words {
+        match lines.last_mut() {
+            Some(l) if l.len() + sep.len() + w.len() <= width => {
+                l.push_str(sep);
+                l.push_str(w);
+            }
+            _ => lines.push(w.clone()),
+        }
+    }
+    lines
+}
+
+/// The win rate by seat as text: a row per seat, a column per table (at
+/// the mixed table, each seat's policy too).
+fn seat_lines(r: &SimReport) -> String {
+    let mut s = String::from(
+        "win rate by seat (mean points in brackets; a shared win split equally; seat 1 rolls first):\n",
+    );
+    let columns: Vec<(String, Vec<String>)> = r
+        .tables
+        .iter()
+        .map(|t| {
+            let head = match t.kind {
+                TableKind::SelfPlay => table_title(t),
+                TableKind::Mixed => "mixed table".to_string(),
+            };
+            let cells = t
+                .seat_results
+                .iter()
+                .map(|x| {
+                    let cell = format!("{:>6} ({:.1})", pct(x.win_rate), x.mean);
+                    match t.kind {
+                        TableKind::SelfPlay => cell,
+                        TableKind::Mixed => format!("{:<6} {cell}", x.policy),
+                    }
+                })
+                .collect();
+            (head, cells)
+        })
+        .collect();
+    let _ = write!(s, "  {:4}", "seat");
+    let widths: Vec<usize> = columns
+        .iter()
+        .map(|(head, cells)| {
+            cells
+                .iter()
+                .map(String::len)
+                .chain([head.len()])
+                .max()
+                .unwrap_or(0)
+        })
+        .collect();
+    for ((head, _), w) in columns.iter().zip(&widths) {
+        let _ = write!(s, "   {head:w$}");
+    }
+    s.push('\n');
+    for seat in 0..r.players {
+        let _ = write!(s, "  {:<4}", seat + 1);
+        for ((_, cells), w) in columns.iter().zip(&widths) {
+            let _ = write!(s, "   {:w$}", cells.get(seat).map_or("", String::as_str));
+        }
+        s.push('\n');
+    }
+    s.lines().map(str::trim_end).collect::<Vec<_>>().join("\n") + "\n"
+}
+
+/// A policy's line name: `greedy x4`, or at the mixed table `strong in
+/// seat 1`.
 pub fn policy_label(t: &TableResult, p: &PolicyResult) -> String {
     match t.kind {
         TableKind::SelfPlay => table_title(t),
         TableKind::Mixed => {
             let seats: Vec<String> = p.seats.iter().map(|s| s.to_string()).collect();
             format!(
-                "{} in seat{} {} of [{}]",
+                "{} in seat{} {}",
                 p.policy,
                 if seats.len() == 1 { "" } else { "s" },
-                seats.join(","),
-                t.label
+                seats.join(",")
             )
         }
+    }
+}
+
+/// A policy's win rate as shown in tables: at a mixed table its share of
+/// the wins; "-" in a solo game or at a table it plays alone, where its
+/// seats win every game between them.
+pub fn win_rate_text(t: &TableResult, p: &PolicyResult) -> String {
+    match t.kind {
+        TableKind::Mixed if t.seats.len() > 1 => pct(p.win_rate),
+        _ => "-".to_string(),
     }
 }
 
@@ -538,11 +585,6 @@ pub fn markdown(r: &SimReport) -> String {
     let _ = writeln!(s, "|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|");
     for t in &r.tables {
         for p in &t.policies {
-            let win = if r.players > 1 {
-                pct(p.win_rate)
-            } else {
-                "-".to_string()
-            };
             let _ = writeln!(
                 s,
                 "| {} | {} | {} | {:.2} ± {:.2} | {:.1} | {:.2} | {} | {:.2} | {:.2} | {:.2} | {:.1} |",
@@ -553,7 +595,7 @@ pub fn markdown(r: &SimReport) -> String {
                 p.ci95,
                 p.median,
                 p.std_dev,
-                win,
+                win_rate_text(t, p),
                 p.columns_mean,
                 p.open_stars_mean,
                 p.jokers_used_mean,
@@ -562,4 +604,21 @@ pub fn markdown(r: &SimReport) -> String {
         }
     }
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::wrap;
+
+    #[test]
+    fn wrapped_lines_keep_every_word_within_the_width() {
+        let words: Vec<String> = (0..40).map(|i| format!("{i}:{}", i * 7)).collect();
+        let lines = wrap(&words, " ", 30);
+        assert!(lines.len() > 1);
+        assert!(lines.iter().all(|l| l.len() <= 30), "{lines:?}");
+        assert_eq!(lines.join(" "), words.join(" "));
+        assert_eq!(wrap(&["a".repeat(40)], " ", 30), vec!["a".repeat(40)]);
+        assert!(wrap(&[], " ", 30).is_empty());
+        assert_eq!(wrap(&words[..3], ", ", 30), vec!["0:0, 1:7, 2:14"]);
+    }
 }

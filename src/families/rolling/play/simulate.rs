@@ -13,6 +13,7 @@ use serde::Serialize;
 
 use super::{Policy, Seat, derive_seed};
 use crate::engine::{self, Watcher};
+use crate::report::stats::{Moments, median};
 use crate::rolling::map::{AreaId, Map, Power};
 use crate::rolling::rules::{Action, Game, Move, Solo, State};
 
@@ -99,37 +100,29 @@ impl Tally {
         }
     }
 
+    /// Mean, spread and 95 % confidence interval of X.
+    fn moments(&self) -> Moments {
+        Moments::of(self.games, self.sum_x as f64, self.sum_x2 as f64)
+    }
+
     /// Mean X.
     pub fn mean(&self) -> f64 {
-        self.sum_x as f64 / self.games.max(1) as f64
+        self.moments().mean
     }
 
     /// Sample standard deviation of X.
     pub fn std_dev(&self) -> f64 {
-        let n = self.games as f64;
-        if n < 2.0 {
-            return 0.0;
-        }
-        let var = (self.sum_x2 as f64 - self.sum_x as f64 * self.sum_x as f64 / n) / (n - 1.0);
-        var.max(0.0).sqrt()
+        self.moments().std_dev
     }
 
     /// Half-width of the 95 % confidence interval of the mean.
     pub fn ci95(&self) -> f64 {
-        1.96 * self.std_dev() / (self.games.max(1) as f64).sqrt()
+        self.moments().ci95
     }
 
     /// The median number of X.
     pub fn median(&self) -> f64 {
-        let half = self.games as f64 / 2.0;
-        let mut seen = 0.0;
-        for (x, &n) in self.hist.iter().enumerate() {
-            seen += n as f64;
-            if seen >= half {
-                return x as f64;
-            }
-        }
-        0.0
+        median(&self.hist, 0)
     }
 }
 

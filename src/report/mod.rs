@@ -1,0 +1,6 @@
+//! What simulation reports share, whatever the game: the statistics of a
+//! score (mean, spread, 95 % confidence interval) and the HTML page with
+//! its bar charts.
+
+pub mod html;
+pub mod stats;
