@@ -12,6 +12,7 @@ use std::path::Path;
 
 use divan::Bencher;
 use rand::SeedableRng;
+use rollx::encore::play::Effort;
 use rollx::encore::play::simulate::simulate;
 use rollx::encore::play::{Greedy, RandomPlayer};
 use rollx::encore::rules::{Game, Move, Table};
@@ -86,7 +87,7 @@ fn simulate_on(bencher: Bencher, threads: usize, policies: &[&str], games: u64) 
         .counter(divan::counter::ItemsCount::new(games as usize))
         .bench_local(|| {
             seed += 1;
-            pool.install(|| simulate(&g, policies, games, seed, &|_| {}).unwrap())
+            pool.install(|| simulate(&g, policies, Effort::DEFAULT, games, seed, &|_| {}).unwrap())
         });
 }
 

@@ -2,7 +2,7 @@
 //! strong player's solo mean, and its wins at a four-player table against
 //! three greedy players (its seat rotating with the game).
 //!
-//! `cargo run --release --example encore_strength -- [GAMES] [CANDIDATES] [ROLLOUTS] [solo|four]`
+//! `cargo run --release --example encore_strength -- [GAMES] [CANDIDATES] [ROLLOUTS] [WIN_BONUS] [solo|four]`
 //! (both tables when the last is left out).
 
 use rand::SeedableRng;
@@ -30,6 +30,9 @@ fn main() {
         }
         if let Some(&r) = args.get(2) {
             s.rollouts = r;
+        }
+        if let Some(&b) = args.get(3) {
+            s.win_bonus = b as f32;
         }
         s
     };

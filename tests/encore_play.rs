@@ -7,7 +7,7 @@
 mod common;
 
 use common::{root, run};
-use rollx::encore::play::{PlayedGame, play_game, seat_players};
+use rollx::encore::play::{Effort, PlayedGame, play_game, seat_players};
 use rollx::encore::rules::log::{GameLog, JOKER, LogMove, LogNumber};
 use rollx::encore::rules::referee::{Verdict, WrongBoard, referee};
 use rollx::encore::rules::{Game, OPEN_ROLLS, Phase};
@@ -36,7 +36,7 @@ fn strings(s: &[&str]) -> Vec<String> {
 
 /// A game of `policies` (one per seat) from `seed`.
 fn played(game: &Game, policies: &[&str], seed: u64, file: &str) -> PlayedGame {
-    let mut seats = seat_players(&strings(policies), seed).unwrap();
+    let mut seats = seat_players(&strings(policies), seed, Effort::DEFAULT).unwrap();
     play_game(game, seed, &mut seats, Some(file.to_string()))
 }
 
@@ -601,11 +601,11 @@ fn bad_input_gets_a_clear_error_and_the_right_exit_code() {
                 "play",
                 "maps/encore-black.toml",
                 "--human",
-                "--rollouts",
+                "--horizon",
                 "4",
             ],
             2,
-            "--rollouts sets the computer players of Rolling maps",
+            "--horizon sets the computer players of Rolling maps",
         ),
         (
             &["play", "maps/encore-black.toml", "--policy", "tuples"],
@@ -613,9 +613,9 @@ fn bad_input_gets_a_clear_error_and_the_right_exit_code() {
             "`tuples` plays Rolling maps only for now",
         ),
         (
-            &["play", "maps/encore-black.toml", "--candidates", "4"],
+            &["play", "maps/encore-black.toml", "--values", "v.tuples"],
             2,
-            "--candidates sets the computer players of Rolling maps",
+            "--values sets the computer players of Rolling maps",
         ),
         (
             &[
@@ -775,4 +775,45 @@ fn rolling_maps_take_one_policy_per_seat() {
     ]);
     assert_eq!(code, 2);
     assert!(err.contains("give one --policy"), "{err}");
+}
+
+#[test]
+fn the_strong_players_effort_comes_from_the_command_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let log = |name: &str| dir.path().join(name).to_str().unwrap().to_string();
+    let play = |file: &str, policy: &str, effort: &[&str]| {
+        let mut args = vec![
+            "play",
+            "maps/encore-black.toml",
+            "--players",
+            "2",
+            "--policy",
+            policy,
+            "--seed",
+            "4",
+            "--log",
+            file,
+        ];
+        args.extend_from_slice(effort);
+        let (code, out, err) = run(&args);
+        assert_eq!(code, 0, "{out}{err}");
+        serde_json::from_slice::<serde_json::Value>(&std::fs::read(file).unwrap()).unwrap()
+    };
+    // One candidate: the strong player plays the greedy player's move.
+    let (one, greedy) = (log("one.json"), log("greedy.json"));
+    let a = play(&one, "strong,greedy", &["--candidates", "1"]);
+    let b = play(&greedy, "greedy,greedy", &[]);
+    assert_eq!(a["turns"], b["turns"]);
+    let (code, out, err) = run(&["referee", &one]);
+    assert_eq!(code, 0, "{out}{err}");
+    // A little more effort: a game of its own, still clean.
+    let few = log("few.json");
+    let c = play(
+        &few,
+        "strong,greedy",
+        &["--candidates", "3", "--rollouts", "4"],
+    );
+    assert_ne!(a["turns"], c["turns"], "three candidates play another game");
+    let (code, out, err) = run(&["referee", &few]);
+    assert_eq!(code, 0, "{out}{err}");
 }

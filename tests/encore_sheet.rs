@@ -8,7 +8,7 @@ use common::{root, run};
 
 use std::path::Path;
 
-use rollx::encore::play::{PlayedGame, play_game, seat_players};
+use rollx::encore::play::{Effort, PlayedGame, play_game, seat_players};
 use rollx::encore::rules::filled::{self, FilledResult};
 use rollx::encore::rules::{Boxes, Game, Sheet};
 
@@ -37,7 +37,7 @@ fn rules(r: &FilledResult) -> Vec<&'static str> {
 fn assert_sheets_agree(g: &Game, policies: &[&str], games: u64) {
     let names: Vec<String> = policies.iter().map(|p| p.to_string()).collect();
     for seed in 0..games {
-        let mut seats = seat_players(&names, seed).unwrap();
+        let mut seats = seat_players(&names, seed, Effort::DEFAULT).unwrap();
         let PlayedGame { log, table } = play_game(g, seed, &mut seats, None);
         for (p, sheet) in table.sheets().iter().enumerate() {
             let player = &log.names()[p];

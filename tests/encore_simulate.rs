@@ -187,9 +187,9 @@ fn the_html_report_has_the_heat_map_and_the_logs_referee_clean() {
 fn bad_input_gets_a_clear_error() {
     let cases: [(&[&str], i32, &str); 7] = [
         (
-            &["simulate", BOARD, "--candidates", "4"],
+            &["simulate", BOARD, "--horizon", "4"],
             2,
-            "--candidates sets the simulation of Rolling maps",
+            "--horizon sets the simulation of Rolling maps",
         ),
         (
             &["simulate", BOARD, "--no-power-value"],

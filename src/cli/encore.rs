@@ -49,8 +49,6 @@ pub(super) fn refuse_rolling_options(args: &PlayArgs, path: &Path) -> Result<(),
 fn rolling_only(args: &PlayArgs) -> Option<&'static str> {
     let e = &args.effort;
     [
-        (e.candidates.is_some(), "--candidates"),
-        (e.rollouts.is_some(), "--rollouts"),
         (e.horizon.is_some(), "--horizon"),
         (e.values.is_some(), "--values"),
     ]
@@ -73,7 +71,8 @@ pub fn play(args: &PlayArgs, board: Board, path: &Path, log: Option<Output>, _co
         Err(code) => return code,
     };
     let seed = seed_or_clock(args.seed);
-    let mut seats = seat_players(&policies, seed).expect("policies checked above");
+    let mut seats =
+        seat_players(&policies, seed, args.effort.encore_effort()).expect("policies checked above");
     let played = play_game(&game, seed, &mut seats, Some(path.display().to_string()));
     print!("{}", game_text(&game, &played.log, &played.table));
     save_finished(log.as_ref(), &played.log.to_json())

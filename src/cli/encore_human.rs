@@ -17,7 +17,7 @@ use super::human::{Ending, read_command, say, say_with};
 use super::output::Output;
 use super::play::{PlayArgs, save_session, seed_or_clock};
 use super::sheet_text::{count, terminal_width, wrap};
-use rollx::encore::play::{Strong, player_by_name};
+use rollx::encore::play::{Effort, Strong, player_by_name};
 use rollx::encore::rules::log::{GameLog, LogPlayer, LogRecorder, LogTurn, log_move};
 use rollx::encore::rules::{
     Boxes, ColorFace, Cross, Game, Move, NumberFace, OPEN_ROLLS, Phase, Score, Table,
@@ -59,6 +59,8 @@ struct Session<'g> {
     names: Vec<String>,
     /// The computer players, for seats 1 and on.
     computers: Vec<Box<dyn engine::Player<Game>>>,
+    /// The strong player's effort, for the hint as for the computers.
+    effort: Effort,
     /// Every turn begun.
     starts: Vec<TurnStart>,
     /// The computers' moves by turn and seat, kept when turns are taken
@@ -148,7 +150,11 @@ impl<'g> Session<'g> {
     /// rollouts are seeded by the roll too): the same position always gets
     /// the same hint.
     fn hint(&self) -> Move {
-        Strong::new(derive_seed(self.seed, HINT_STREAM)).choose(self.game, &self.table, ME)
+        Strong::with_effort(derive_seed(self.seed, HINT_STREAM), self.effort).choose(
+            self.game,
+            &self.table,
+            ME,
+        )
     }
 
     /// The game as a log: every turn played to its end (a turn half played
@@ -215,6 +221,7 @@ pub fn play(args: &PlayArgs, board: Board, path: &Path, log: Option<Output>, col
         Err(code) => return code,
     };
     let seed = seed_or_clock(args.seed);
+    let effort = args.effort.encore_effort();
     let names: Vec<String> = std::iter::once("you".to_string())
         .chain(
             policies
@@ -226,7 +233,9 @@ pub fn play(args: &PlayArgs, board: Board, path: &Path, log: Option<Output>, col
     let computers = policies
         .iter()
         .enumerate()
-        .map(|(i, p)| player_by_name(p, derive_seed(seed, i as u64 + 2)).expect("checked above"))
+        .map(|(i, p)| {
+            player_by_name(p, derive_seed(seed, i as u64 + 2), effort).expect("checked above")
+        })
         .collect();
     let mut session = Session {
         game: &game,
@@ -236,6 +245,7 @@ pub fn play(args: &PlayArgs, board: Board, path: &Path, log: Option<Output>, col
         recorder: LogRecorder::default(),
         names,
         computers,
+        effort,
         starts: Vec::new(),
         kept: Vec::new(),
         told: Vec::new(),

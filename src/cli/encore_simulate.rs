@@ -23,8 +23,6 @@ fn rolling_only(args: &SimulateArgs) -> Option<&'static str> {
     let e = &args.effort;
     [
         (args.no_power_value, "--no-power-value"),
-        (e.candidates.is_some(), "--candidates"),
-        (e.rollouts.is_some(), "--rollouts"),
         (e.horizon.is_some(), "--horizon"),
         (e.values.is_some(), "--values"),
     ]
@@ -143,7 +141,14 @@ pub fn run(
                 bar.set_message(format!("{} ({})", game.board().info.id, seats.join(",")));
                 let tick = |n: u64| bar.inc(n);
                 let policies: Vec<&str> = seats.iter().map(String::as_str).collect();
-                match simulate(game, &policies, args.games, args.seed, &tick) {
+                match simulate(
+                    game,
+                    &policies,
+                    args.effort.encore_effort(),
+                    args.games,
+                    args.seed,
+                    &tick,
+                ) {
                     Ok(tally) => results.push(table_result(game, *kind, &policies, &tally)),
                     Err(e) => {
                         failed = Some(e.to_string());
@@ -237,6 +242,7 @@ fn command_line(args: &SimulateArgs) -> String {
     if !args.seats.is_empty() {
         c.push_str(&format!(" --seats {}", args.seats.join(",")));
     }
+    c.push_str(&args.effort.knob_options());
     c
 }
 
@@ -263,7 +269,8 @@ fn save_logs(
             let failed = pool.install(|| {
                 (0..args.games).into_par_iter().find_map_any(|i| {
                     let seed = derive_seed(args.seed, i);
-                    let mut players = seat_players(seats, seed).expect("policies checked");
+                    let mut players = seat_players(seats, seed, args.effort.encore_effort())
+                        .expect("policies checked");
                     let played =
                         play_game(game, seed, &mut players, Some(path.display().to_string()));
                     let file = dir.file(&format!(

@@ -129,12 +129,14 @@ pub struct EffortArgs {
     /// Strong and expert players: moves looked at per decision (the best by
     /// a one-step cost; for the expert, when both dice of a turn are
     /// pending, pairs of moves, one per die); more is stronger and slower
-    /// [default: 64 for strong, 16 for expert].
+    /// [default: 64 for strong, 16 for expert; 6 for strong on Encore
+    /// boards].
     #[arg(long, value_parser = clap::value_parser!(u16).range(1..=256))]
     pub candidates: Option<u16>,
     /// Strong and expert players: games played out for each of the two best
     /// candidate moves (weaker ones are dropped after fewer); more is
-    /// stronger and slower [default: 128 for strong, 64 for expert].
+    /// stronger and slower [default: 128 for strong, 64 for expert; 64 for
+    /// strong on Encore boards].
     #[arg(long, value_parser = clap::value_parser!(u16).range(1..=4096))]
     pub rollouts: Option<u16>,
     /// Strong and expert players: rounds each game played out looks ahead
@@ -215,6 +217,16 @@ impl EffortArgs {
             candidates: self.candidates.map_or(defaults.candidates, usize::from),
             rollouts: self.rollouts.map_or(defaults.rollouts, usize::from),
             horizon: self.horizon.unwrap_or(defaults.horizon),
+        }
+    }
+
+    /// The Encore strong player's effort: the knobs given, the others its
+    /// defaults.
+    pub fn encore_effort(&self) -> rollx::encore::play::Effort {
+        let d = rollx::encore::play::Effort::DEFAULT;
+        rollx::encore::play::Effort {
+            candidates: self.candidates.map_or(d.candidates, usize::from),
+            rollouts: self.rollouts.map_or(d.rollouts, usize::from),
         }
     }
 

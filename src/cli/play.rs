@@ -36,8 +36,9 @@ Examples:\n  rollx play maps/usa.toml --seed 1 --log g.json\n  rollx play maps/e
 Encore boards (docs/encore-rules.md) are played by the computer players random, greedy and \
 strong: --players 1 is the solo game \
 (30 rolls, rated by the rulebook's table); --human plays seat 1 yourself (see \
-docs/terminal-play.md#encore-boards). --resume, the tuples and expert players and the options of \
-the Rolling players (--candidates, --rollouts, --horizon, --values) are for maps only for now.\n\n\
+docs/terminal-play.md#encore-boards); --candidates and --rollouts set the strong player's \
+effort there too. --resume, the tuples and expert players, --horizon and --values are for maps \
+only for now.\n\n\
 Exit codes: 0 the game was played (or stopped with `quit`), 1 the map or the game to resume is \
 invalid, or the input ended before the game did, 2 usage or I/O error."
 )]

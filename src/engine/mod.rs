@@ -20,9 +20,11 @@
 
 mod batch;
 mod game_loop;
+mod halving;
 
 pub use batch::fold_games;
 pub use game_loop::{Quiet, decide, play, roll};
+pub use halving::successive_halving;
 
 /// The generator that rolls the dice: portable and seeded.
 pub type Dice = rand_pcg::Pcg64Mcg;

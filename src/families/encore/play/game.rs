@@ -3,7 +3,7 @@
 
 use rand::SeedableRng;
 
-use super::player_by_name;
+use super::{Effort, player_by_name};
 use crate::encore::rules::log::{GameLog, LogPlayer, LogRecorder};
 use crate::encore::rules::{Game, Table};
 use crate::engine::{self, Dice, derive_seed};
@@ -20,13 +20,14 @@ pub struct Seat {
 /// Seats the computer players `policies` (one per seat) for a game from
 /// `seed`: each gets its own generator, derived from the seed and its seat,
 /// and is named by its policy, with its seat number when several play
-/// (`greedy 2`). `Err` names a policy that is not an Encore player.
-pub fn seat_players(policies: &[String], seed: u64) -> Result<Vec<Seat>, String> {
+/// (`greedy 2`); `effort` is the strong player's. `Err` names a policy
+/// that is not an Encore player.
+pub fn seat_players(policies: &[String], seed: u64, effort: Effort) -> Result<Vec<Seat>, String> {
     policies
         .iter()
         .enumerate()
         .map(|(i, policy)| {
-            let player = player_by_name(policy, derive_seed(seed, i as u64 + 1))
+            let player = player_by_name(policy, derive_seed(seed, i as u64 + 1), effort)
                 .ok_or_else(|| policy.clone())?;
             let name = if policies.len() == 1 {
                 policy.clone()

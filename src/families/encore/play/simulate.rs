@@ -12,7 +12,7 @@
 
 use rand::SeedableRng;
 
-use super::player_by_name;
+use super::{Effort, player_by_name};
 use crate::encore::rules::{Boxes, Game, Sheet, Table, solo_band, solo_bands};
 use crate::engine::{self, Dice, Watcher, derive_seed};
 
@@ -189,12 +189,13 @@ impl Watcher<Game> for Timing<'_> {
 }
 
 /// Plays one game from `seed` with `policies` seated and adds it to `tally`.
-fn play_into(game: &Game, seed: u64, policies: &[&str], tally: &mut Tally) {
+fn play_into(game: &Game, seed: u64, policies: &[&str], effort: Effort, tally: &mut Tally) {
     let mut seats: Vec<Box<dyn engine::Player<Game>>> = policies
         .iter()
         .enumerate()
         .map(|(k, p)| {
-            player_by_name(p, derive_seed(seed, k as u64 + 1)).expect("policies are checked")
+            player_by_name(p, derive_seed(seed, k as u64 + 1), effort)
+                .expect("policies are checked")
         })
         .collect();
     let mut players: Vec<&mut dyn engine::Player<Game>> = seats
@@ -278,12 +279,13 @@ pub fn check_table(policies: &[&str]) -> Result<(), SimError> {
 }
 
 /// Plays games `0..games` (seeds derived from `seed`) at a table of
-/// `policies` (one per seat, seat 0 rolls first) on the current rayon
-/// pool, calling `progress` with the number of games just finished (from
+/// `policies` (one per seat, seat 0 rolls first; `effort` is the strong
+/// player's) on the current rayon pool, calling `progress` with the number of games just finished (from
 /// any thread). The result is the same whatever the number of threads.
 pub fn simulate(
     game: &Game,
     policies: &[&str],
+    effort: Effort,
     games: u64,
     seed: u64,
     progress: &(dyn Fn(u64) + Sync),
@@ -292,7 +294,7 @@ pub fn simulate(
     Ok(engine::fold_games(
         games,
         || Tally::new(game, policies.len()),
-        |tally, i| play_into(game, derive_seed(seed, i), policies, tally),
+        |tally, i| play_into(game, derive_seed(seed, i), policies, effort, tally),
         Tally::merge,
         progress,
     ))
@@ -316,7 +318,7 @@ mod tests {
             .num_threads(threads)
             .build()
             .unwrap();
-        pool.install(|| simulate(game, policies, games, 5, &|_| {}).unwrap())
+        pool.install(|| simulate(game, policies, Effort::DEFAULT, games, 5, &|_| {}).unwrap())
     }
 
     #[test]
@@ -364,11 +366,11 @@ mod tests {
     fn bad_tables_are_refused() {
         let g = black();
         assert_eq!(
-            simulate(&g, &[], 1, 1, &|_| {}).unwrap_err(),
+            simulate(&g, &[], Effort::DEFAULT, 1, 1, &|_| {}).unwrap_err(),
             SimError::Players(0)
         );
         assert!(matches!(
-            simulate(&g, &["tuples"], 1, 1, &|_| {}),
+            simulate(&g, &["tuples"], Effort::DEFAULT, 1, 1, &|_| {}),
             Err(SimError::Policy(_))
         ));
     }

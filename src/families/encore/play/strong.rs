@@ -1,24 +1,25 @@
 //! The strong player: the greedy player's best few moves, each judged by
-//! playing the game out several times.
+//! playing the game out many times.
 //!
 //! For each decision the player takes the [`Strong::candidates`] moves the
-//! greedy values rank highest (passing among them), and plays the game to
-//! its end [`Strong::rollouts`] times after each, every seat played by
-//! the greedy player, on the same dice for every candidate (so that the
-//! candidates are compared on equal luck). A candidate is worth the mean
-//! of its games' outcomes: in a solo game the final score; at a table,
-//! the player's score minus the best other score, plus a bonus for a win.
-//! The dice of the rollouts come from a generator seeded by the player's
-//! seed, the roll count and the seat: the player is deterministic.
+//! greedy values rank highest (passing among them) and plays the game to
+//! its end after each, every seat played by the greedy player, on the same
+//! dice for every candidate (so that the candidates are compared on equal
+//! luck). The play-outs are shared out by successive halving
+//! ([`engine::successive_halving`]): every candidate a few times, the
+//! better half twice as often, until the last two have
+//! [`Strong::rollouts`] games each. A candidate is worth the sum of its
+//! games' outcomes: in a solo game the final score; at a table, the
+//! player's score minus the best other score, plus [`Strong::win_bonus`]
+//! for a win. The dice of the play-outs come from a generator seeded by
+//! the player's seed, the roll count, the seat and the play-out: the
+//! player is deterministic.
 
 use rand::SeedableRng;
 
-use super::Greedy;
+use super::{Effort, Greedy};
 use crate::encore::rules::{Game, Move, Table};
 use crate::engine::{self, Dice, Player, Rules};
-
-/// Points a win is worth on top of the margin, at a table.
-const WIN_BONUS: f32 = 10.0;
 
 /// The rollout player.
 #[derive(Clone, Debug)]
@@ -27,23 +28,34 @@ pub struct Strong {
     pub candidates: usize,
     /// Games played out per candidate.
     pub rollouts: usize,
+    /// Points a win is worth on top of the margin, at a table.
+    pub win_bonus: f32,
     seed: u64,
     greedy: Greedy,
+    /// Scratch for the successive halving.
+    totals: Vec<(f64, usize)>,
 }
 
 impl Strong {
-    /// A strong player with its default effort (6 candidates, 24 rollouts).
+    /// A strong player with its default effort ([`Effort::DEFAULT`]).
     pub fn new(seed: u64) -> Self {
+        Self::with_effort(seed, Effort::DEFAULT)
+    }
+
+    /// A strong player that thinks as hard as `effort` says.
+    pub fn with_effort(seed: u64, effort: Effort) -> Self {
         Self {
-            candidates: 6,
-            rollouts: 24,
+            candidates: effort.candidates,
+            rollouts: effort.rollouts,
+            win_bonus: 10.0,
             seed,
             greedy: Greedy::default(),
+            totals: Vec::new(),
         }
     }
 
     /// The outcome of a finished table for `me`.
-    fn outcome(game: &Game, table: &Table, me: usize) -> f32 {
+    fn outcome(&self, game: &Game, table: &Table, me: usize) -> f32 {
         let mine = game.score(table.sheet(me)).total as f32;
         if table.players() == 1 {
             return mine;
@@ -53,7 +65,7 @@ impl Strong {
             .map(|p| game.score(table.sheet(p)).total as f32)
             .fold(f32::MIN, f32::max);
         let won = game.winners(table).contains(&me);
-        mine - best_other + if won { WIN_BONUS } else { 0.0 }
+        mine - best_other + if won { self.win_bonus } else { 0.0 }
     }
 }
 
@@ -70,25 +82,19 @@ impl Player<Game> for Strong {
             .iter_mut()
             .map(|p| p as &mut dyn Player<Game>)
             .collect();
-        let mut best = (f32::MIN, ranked[0].0);
-        for &(mv, _) in &ranked {
-            let mut total = 0.0;
-            for r in 0..self.rollouts {
-                let mut t = table.clone();
-                game.apply(&mut t, me, mv);
-                let seed = self
-                    .seed
-                    .wrapping_mul(0x9e37_79b9_7f4a_7c15)
-                    .wrapping_add(u64::from(table.rolls()) << 20 | (me as u64) << 12 | r as u64);
-                let mut dice = Dice::seed_from_u64(seed);
-                engine::play(game, &mut t, &mut dice, &mut seated, &mut engine::Quiet);
-                total += Self::outcome(game, &t, me);
-            }
-            let mean = total / self.rollouts as f32;
-            if mean > best.0 {
-                best = (mean, mv);
-            }
-        }
-        best.1
+        let mut totals = std::mem::take(&mut self.totals);
+        let best = engine::successive_halving(ranked.len(), self.rollouts, &mut totals, |c, r| {
+            let mut t = table.clone();
+            game.apply(&mut t, me, ranked[c].0);
+            let seed = self
+                .seed
+                .wrapping_mul(0x9e37_79b9_7f4a_7c15)
+                .wrapping_add(u64::from(table.rolls()) << 20 | (me as u64) << 12 | r as u64);
+            let mut dice = Dice::seed_from_u64(seed);
+            engine::play(game, &mut t, &mut dice, &mut seated, &mut engine::Quiet);
+            -f64::from(self.outcome(game, &t, me))
+        });
+        self.totals = totals;
+        ranked[best].0
     }
 }

@@ -180,9 +180,9 @@ pub struct Strong {
     moves: MoveList,
     ranked: Vec<(f32, Move)>,
     seeds: Vec<u64>,
-    /// Each candidate's total over its rollouts, its one-step rank, and the
-    /// move (with the other pending die's move, when a turn is planned whole).
-    totals: Vec<(f64, usize, Plan)>,
+    /// Scratch for the successive halving: each candidate's total over its
+    /// rollouts and its one-step rank.
+    totals: Vec<(f64, usize)>,
     /// The other die's move of the turn planned at the last decision, and
     /// the position it is for.
     plan: Option<(State, Move)>,
@@ -431,38 +431,14 @@ impl Policy for Strong {
         for _ in 0..self.knobs.rollouts {
             self.seeds.push(self.rng.next_u64());
         }
-        // Successive halving: every candidate is played out a few times,
-        // the better half goes on with twice as many games, until one is
-        // left; the last two have `rollouts` games each. All are played on
-        // the same dice, in the same order.
-        let halvings = usize::BITS - (k - 1).leading_zeros();
-        let mut games = (self.knobs.rollouts >> (halvings - 1)).max(1);
-        self.totals.clear();
-        self.totals.extend(
-            self.pairs
-                .iter()
-                .enumerate()
-                .map(|(i, &(_, mv))| (0.0, i, mv)),
-        );
-        let mut alive = k;
-        let mut done = 0;
-        loop {
-            for c in 0..alive {
-                let mv = self.totals[c].2;
-                for j in done..games {
-                    let x = self.play_out_after(game, state, mv, self.seeds[j]);
-                    self.totals[c].0 += x;
-                }
-            }
-            done = games;
-            // Fewest X, then the better one-step cost.
-            self.totals[..alive].sort_unstable_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
-            alive = alive.div_ceil(2);
-            if alive == 1 {
-                let best = self.totals[0].2;
-                return self.finish_plan(game, state, best);
-            }
-            games = (games * 2).min(self.knobs.rollouts);
-        }
+        // All candidates are played on the same dice, in the same order.
+        let mut totals = std::mem::take(&mut self.totals);
+        let best =
+            crate::engine::successive_halving(k, self.knobs.rollouts, &mut totals, |c, j| {
+                let plan = self.pairs[c].1;
+                self.play_out_after(game, state, plan, self.seeds[j])
+            });
+        self.totals = totals;
+        self.finish_plan(game, state, self.pairs[best].1)
     }
 }
