@@ -817,3 +817,65 @@ fn the_strong_players_effort_comes_from_the_command_line() {
     let (code, out, err) = run(&["referee", &few]);
     assert_eq!(code, 0, "{out}{err}");
 }
+
+#[test]
+fn rule_options_from_the_command_line_are_played_logged_and_refereed() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("all.json");
+    let file = file.to_str().unwrap();
+    let (code, out, err) = run(&[
+        "play",
+        "maps/encore-black.toml",
+        "--solo-dice",
+        "all",
+        "--seed",
+        "2",
+        "--log",
+        file,
+    ]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("\nrules changed: solo-dice all\n"), "{out}");
+    let log: serde_json::Value = serde_json::from_slice(&std::fs::read(file).unwrap()).unwrap();
+    assert_eq!(log["options"]["solo-dice"], "all");
+    for turn in log["turns"].as_array().unwrap() {
+        assert_eq!(
+            turn["roll"]["colors"].as_array().unwrap().len(),
+            3,
+            "every die"
+        );
+        assert_eq!(turn["roll"]["numbers"].as_array().unwrap().len(), 3);
+    }
+    let (code, out, err) = run(&["referee", file]);
+    assert_eq!(code, 0, "{out}{err}");
+
+    // The default rolls one die of each kind fewer, and says nothing.
+    let (code, out, _) = run(&["play", "maps/encore-black.toml", "--seed", "2"]);
+    assert_eq!(code, 0);
+    assert!(!out.contains("rules changed"), "{out}");
+
+    let (code, out, err) = run(&[
+        "simulate",
+        "maps/encore-black.toml",
+        "--start-column",
+        "first-piece",
+        "--games",
+        "20",
+        "--format",
+        "json",
+        "-q",
+    ]);
+    assert_eq!(code, 0, "{out}{err}");
+    let report: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(report["options"]["start-column"], "first-piece", "{out}");
+
+    for cmd in ["play", "simulate"] {
+        let (code, _, err) = run(&[cmd, "maps/usa.toml", "--solo-dice", "all"]);
+        assert_eq!(code, 2, "{cmd}");
+        assert!(
+            err.contains(
+                "--solo-dice is a rule of Encore boards, and maps/usa.toml is a Rolling map"
+            ),
+            "{cmd}: {err}"
+        );
+    }
+}

@@ -66,7 +66,7 @@ pub fn play(args: &PlayArgs, board: Board, path: &Path, log: Option<Output>, _co
         Ok(p) => p,
         Err(code) => return code,
     };
-    let game = match encore_game(board, path) {
+    let game = match encore_game(board, path, args.rules.options()) {
         Ok(g) => g,
         Err(code) => return code,
     };
@@ -92,6 +92,10 @@ fn game_text(game: &Game, log: &GameLog, table: &Table) -> String {
         count(players, "player"),
         names.join(", ")
     )));
+    let changed = game.options().changed();
+    if !changed.is_empty() {
+        let _ = writeln!(s, "rules changed: {}", changed.join(", "));
+    }
     let width = names.iter().map(String::len).max().unwrap_or(0);
     for (t, turn) in log.turns.iter().enumerate() {
         let _ = writeln!(s);
@@ -425,7 +429,7 @@ fn sheet_player<'v>(v: &'v Verdict, name: Option<&str>) -> Option<&'v PlayerVerd
 /// sheet (docs/encore-sheet.md) without a log.
 pub fn referee_sheet(args: &RefereeArgs, board: Board, sheet: &Path, color: bool) -> u8 {
     let map_path = args.map.as_deref().unwrap_or(Path::new("board"));
-    let game = match encore_game(board, map_path) {
+    let game = match encore_game(board, map_path, rollx::encore::rules::Options::default()) {
         Ok(g) => g,
         Err(code) => return code,
     };

@@ -216,7 +216,7 @@ pub fn play(args: &PlayArgs, board: Board, path: &Path, log: Option<Output>, col
             return EXIT_USAGE;
         }
     };
-    let game = match super::encore_game(board, path) {
+    let game = match super::encore_game(board, path, args.rules.options()) {
         Ok(g) => g,
         Err(code) => return code,
     };

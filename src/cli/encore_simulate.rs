@@ -102,7 +102,7 @@ pub fn run(
     };
     let mut games = Vec::new();
     for (board, path) in boards.into_iter().zip(&args.maps) {
-        match super::encore_game(board, path) {
+        match super::encore_game(board, path, args.rules.options()) {
             Ok(g) => games.push(g),
             Err(code) => return code,
         }
@@ -163,6 +163,7 @@ pub fn run(
                 seed: args.seed,
                 games: args.games,
                 players,
+                options: *game.options(),
                 tables: results,
             });
         }
@@ -243,6 +244,7 @@ fn command_line(args: &SimulateArgs) -> String {
         c.push_str(&format!(" --seats {}", args.seats.join(",")));
     }
     c.push_str(&args.effort.knob_options());
+    c.push_str(&args.rules.flags());
     c
 }
 

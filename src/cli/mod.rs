@@ -151,6 +151,97 @@ pub struct EffortArgs {
     pub values: Option<std::path::PathBuf>,
 }
 
+/// The readings of the Encore rules where the rulebook is ambiguous
+/// (`play` and `simulate`; docs/encore-rules.md#options).
+#[derive(Clone, Debug, Default, clap::Args)]
+pub struct EncoreRuleArgs {
+    /// Encore boards: the dice of the solo game: `fewer` rolls 2 colour and
+    /// 2 number dice, one of each fewer than the board's (the default);
+    /// `all` rolls every die, the player still taking one of each.
+    #[arg(long, value_enum, value_name = "DICE")]
+    pub solo_dice: Option<SoloDiceArg>,
+    /// Encore boards: where a piece may start: `every-turn` lets the start
+    /// column anchor a piece in every turn (the default); `first-piece`
+    /// only a player's first piece.
+    #[arg(long, value_enum, value_name = "RULE")]
+    pub start_column: Option<StartColumnArg>,
+}
+
+/// `--solo-dice`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum SoloDiceArg {
+    /// One colour die and one number die fewer than the board's.
+    Fewer,
+    /// Every die.
+    All,
+}
+
+/// `--start-column`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum StartColumnArg {
+    /// The start column anchors a piece in every turn.
+    EveryTurn,
+    /// The start column anchors only a player's first piece.
+    FirstPiece,
+}
+
+impl EncoreRuleArgs {
+    /// The game's options: those given, the others the defaults.
+    pub fn options(&self) -> rollx::encore::rules::Options {
+        use rollx::encore::rules::{Options, SoloDice, StartColumn};
+        let mut o = Options::default();
+        if let Some(d) = self.solo_dice {
+            o.solo_dice = match d {
+                SoloDiceArg::Fewer => SoloDice::Fewer,
+                SoloDiceArg::All => SoloDice::All,
+            };
+        }
+        if let Some(r) = self.start_column {
+            o.start_column = match r {
+                StartColumnArg::EveryTurn => StartColumn::EveryTurn,
+                StartColumnArg::FirstPiece => StartColumn::FirstPiece,
+            };
+        }
+        o
+    }
+
+    /// The first option given, by its flag (Rolling maps refuse them).
+    pub fn given(&self) -> Option<&'static str> {
+        if self.solo_dice.is_some() {
+            Some("--solo-dice")
+        } else if self.start_column.is_some() {
+            Some("--start-column")
+        } else {
+            None
+        }
+    }
+
+    /// The options that differ from the defaults, as command-line flags.
+    pub fn flags(&self) -> String {
+        self.options()
+            .changed()
+            .iter()
+            .map(|c| format!(" --{c}"))
+            .collect()
+    }
+
+    /// Refuses the options on a Rolling map (`path`), with a message:
+    /// `Err` holds the exit code.
+    pub fn refuse_on_map(&self, path: &std::path::Path) -> Result<(), u8> {
+        match self.given() {
+            Some(flag) => {
+                eprintln!(
+                    "error: {flag} is a rule of Encore boards, and {} is a Rolling map\n  \
+                     help: leave out {flag}; a map's rules are in its [rules] table",
+                    path.display()
+                );
+                Err(EXIT_USAGE)
+            }
+            None => Ok(()),
+        }
+    }
+}
+
 /// The players that need learned values.
 const LEARNED: [&str; 2] = ["tuples", "expert"];
 
@@ -306,8 +397,9 @@ pub fn load_game(path: &std::path::Path, command: &str) -> Result<rollx::rolling
 pub fn encore_game(
     board: rollx::encore::Board,
     path: &std::path::Path,
+    options: rollx::encore::rules::Options,
 ) -> Result<rollx::encore::rules::Game, u8> {
-    rollx::encore::rules::Game::new(board).map_err(|e| {
+    rollx::encore::rules::Game::with_options(board, options).map_err(|e| {
         eprintln!("error: {}: {e}", path.display());
         EXIT_INVALID
     })

@@ -10,7 +10,10 @@ use super::human::{self, Ending};
 use super::output::{self, Output};
 use super::sheet_text::{count, powers_line, render, terminal_width, wrap};
 use super::train::default_values_path;
-use super::{EXIT_INVALID, EXIT_OK, EXIT_USAGE, EffortArgs, load_game, load_model, rolling_game};
+use super::{
+    EXIT_INVALID, EXIT_OK, EXIT_USAGE, EffortArgs, EncoreRuleArgs, load_game, load_model,
+    rolling_game,
+};
 use rollx::families::Model;
 use rollx::rolling::play::{POLICIES, Policy, derive_seed, play_game, policy_with};
 use rollx::rolling::rules::log::{GameLog, map_hash};
@@ -37,7 +40,8 @@ Encore boards (docs/encore-rules.md) are played by the computer players random, 
 strong: --players 1 is the solo game \
 (30 rolls, rated by the rulebook's table); --human plays seat 1 yourself (see \
 docs/terminal-play.md#encore-boards); --candidates and --rollouts set the strong player's \
-effort there too. --resume, the tuples and expert players, --horizon and --values are for maps \
+effort there too, and --solo-dice and --start-column choose between the readings of the \
+rulebook (docs/encore-rules.md#options). --resume, the tuples and expert players, --horizon and --values are for maps \
 only for now.\n\n\
 Exit codes: 0 the game was played (or stopped with `quit`), 1 the map or the game to resume is \
 invalid, or the input ended before the game did, 2 usage or I/O error."
@@ -61,6 +65,8 @@ pub struct PlayArgs {
     pub policy: Vec<String>,
     #[command(flatten)]
     pub effort: EffortArgs,
+    #[command(flatten)]
+    pub rules: EncoreRuleArgs,
     /// Number of players sharing the dice (with --human: you plus computer
     /// players).
     #[arg(long, default_value_t = 1, conflicts_with = "resume", value_parser = clap::value_parser!(u16).range(1..=64))]
@@ -135,6 +141,9 @@ pub fn run(args: &PlayArgs, color: bool) -> u8 {
         Ok(Model::Encore(board)) => return super::encore::play(args, board, map_path, log, color),
         Err(code) => return code,
     };
+    if let Err(code) = args.rules.refuse_on_map(map_path) {
+        return code;
+    }
     let game = match rolling_game(map, map_path) {
         Ok(g) => g,
         Err(code) => return code,
@@ -275,7 +284,10 @@ fn run_human(args: &PlayArgs, color: bool) -> u8 {
             Ok(Model::Encore(board)) => {
                 return super::encore_human::play(args, board, &map_path, log, color);
             }
-            Ok(Model::Rolling(map)) => rolling_game(map, &map_path),
+            Ok(Model::Rolling(map)) => args
+                .rules
+                .refuse_on_map(&map_path)
+                .and_then(|()| rolling_game(map, &map_path)),
             Err(code) => Err(code),
         },
     };

@@ -9,7 +9,7 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 
 use super::output::{self, Output, OutputDir};
-use super::{EXIT_OK, EXIT_USAGE, EffortArgs, load_model, rolling_game};
+use super::{EXIT_OK, EXIT_USAGE, EffortArgs, EncoreRuleArgs, load_model, rolling_game};
 use rollx::families::Model;
 use rollx::rolling::map::Power;
 use rollx::rolling::play::report::{MapResult, SimReport, markdown, policy_result, text};
@@ -42,7 +42,9 @@ own table, and --seats fixes a mixed table, one policy per seat (seat 1 rolls fi
 the score (mean with its 95 % CI, median, spread, distribution), the win rate by seat (a shared \
 win split equally), game length, how often and how early each column and colour is completed \
 (first or later), stars left open, jokers used, the solo rating bands, and in the HTML report the \
-board as a heat map of how early each box is crossed.";
+board as a heat map of how early each box is crossed. --candidates and --rollouts set the \
+strong player's effort; --solo-dice and --start-column choose between the readings of the \
+rulebook (docs/encore-rules.md#options).";
 
 /// Arguments of `rollx simulate`.
 #[derive(Debug, Args)]
@@ -96,6 +98,8 @@ pub struct SimulateArgs {
     pub no_power_value: bool,
     #[command(flatten)]
     pub effort: EffortArgs,
+    #[command(flatten)]
+    pub rules: EncoreRuleArgs,
     /// No progress bar.
     #[arg(long, short = 'q')]
     pub quiet: bool,
@@ -181,6 +185,9 @@ pub fn run(args: &SimulateArgs) -> u8 {
              help: leave out {flag}"
         );
         return EXIT_USAGE;
+    }
+    if let Err(code) = args.rules.refuse_on_map(&args.maps[0]) {
+        return code;
     }
     let mut games: Vec<Game> = Vec::new();
     let mut setups: Vec<PlayerSetup> = Vec::new();

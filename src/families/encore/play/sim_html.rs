@@ -268,6 +268,14 @@ pub fn html(report: &SimReport, board: &Board, command: &str) -> String {
         report.seed,
         esc(command)
     );
+    let changed = report.options.changed();
+    if !changed.is_empty() {
+        let _ = writeln!(
+            s,
+            "<p>Rules changed from the defaults: {}.</p>",
+            esc(&changed.join(", "))
+        );
+    }
     s.push_str("<h2>Summary</h2>\n");
     s.push_str(&summary_table(report));
     if report.players > 1 {

@@ -8,7 +8,7 @@ use serde::Serialize;
 
 use super::simulate::{SeatTally, Tally, WIN_UNITS};
 use crate::encore::Board;
-use crate::encore::rules::{Game, solo_bands};
+use crate::encore::rules::{Game, Options, solo_bands};
 use crate::report::stats::{Moments, median};
 
 /// A whole run: one board, every table simulated on it.
@@ -24,6 +24,8 @@ pub struct SimReport {
     pub games: u64,
     /// Players at every table.
     pub players: usize,
+    /// The readings of the rules played.
+    pub options: Options,
     /// The tables, in the order they were simulated.
     pub tables: Vec<TableResult>,
 }
@@ -366,6 +368,10 @@ pub fn text(r: &SimReport) -> String {
         if r.players == 1 { "" } else { "s" },
         r.seed
     );
+    let changed = r.options.changed();
+    if !changed.is_empty() {
+        let _ = writeln!(s, "rules changed: {}", changed.join(", "));
+    }
     let _ = writeln!(s);
     let width = r
         .tables

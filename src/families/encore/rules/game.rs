@@ -81,6 +81,26 @@ impl Default for Options {
     }
 }
 
+impl Options {
+    /// The options that differ from the defaults, as `name value` (the
+    /// names of the command line and of the log): empty for the book's
+    /// rules as rollx reads them.
+    pub fn changed(&self) -> Vec<String> {
+        let d = Options::default();
+        let mut out = Vec::new();
+        if self.solo_dice != d.solo_dice {
+            out.push("solo-dice all".to_string());
+        }
+        if self.start_column != d.start_column {
+            out.push("start-column first-piece".to_string());
+        }
+        if self.max_rolls != d.max_rolls {
+            out.push(format!("max-rolls {}", self.max_rolls));
+        }
+        out
+    }
+}
+
 /// The default of [`Options::max_rolls`].
 pub const DEFAULT_MAX_ROLLS: u16 = 1000;
 
