@@ -154,10 +154,89 @@ fn the_end_of_the_input_saves_the_rolls_played() {
     let (code, out, _) = play(&["--seed", "5"], "");
     assert_eq!(code, 1);
     assert!(out.contains("input ended: game abandoned"), "{out}");
-    // Resuming an Encore log is refused clearly.
-    let (code, _, err) = run_with_input(&["play", "--resume", log.to_str().unwrap()], None);
-    assert_eq!(code, 2);
-    assert!(err.contains("Rolling games only for now"), "{err}");
+}
+
+#[test]
+fn a_saved_game_resumes_where_it_stopped_with_the_same_dice() {
+    let dir = tempfile::tempdir().unwrap();
+    let (saved, whole) = (dir.path().join("saved.json"), dir.path().join("whole.json"));
+    let (saved, whole) = (saved.to_str().unwrap(), whole.to_str().unwrap());
+    let two = ["--seed", "6", "--players", "2", "--log"];
+    let (code, out, err) = play(
+        &[&two[..], &[saved]].concat(),
+        "auto
+pass
+quit
+",
+    );
+    assert_eq!(code, 0, "{out}{err}");
+    let words = out.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        words.contains(&format!("go on with `rollx play --resume {saved}`")),
+        "{out}"
+    );
+    let (code, out, err) = run_with_input(
+        &["play", "--resume", saved],
+        Some(
+            "auto
+auto
+quit
+",
+        ),
+    );
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(
+        out.contains(&format!("resuming {saved} after 2 rolls")),
+        "{out}"
+    );
+    // The same game played without a break.
+    let (code, _, err) = play(
+        &[&two[..], &[whole]].concat(),
+        "auto
+pass
+auto
+auto
+quit
+",
+    );
+    assert_eq!(code, 0, "{err}");
+    let (a, b) = (
+        read_log(std::path::Path::new(saved)),
+        read_log(std::path::Path::new(whole)),
+    );
+    assert_eq!(a["turns"].as_array().unwrap().len(), 4, "{a}");
+    assert_eq!(a["turns"], b["turns"]);
+    assert_eq!(a["players"], b["players"]);
+    let (_, out, err) = run(&["referee", saved]);
+    assert!(out.contains("0 rules broken, 1 log problem"), "{out}{err}");
+
+    // A game the computer played alone is not resumed, nor a broken one.
+    let computer = dir.path().join("computer.json");
+    let computer = computer.to_str().unwrap();
+    let (code, _, _) = run(&[
+        "play",
+        "maps/encore-black.toml",
+        "--seed",
+        "1",
+        "--log",
+        computer,
+    ]);
+    assert_eq!(code, 0);
+    let (code, _, err) = run_with_input(&["play", "--resume", computer], Some(""));
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("only a game played with `rollx play --human` can be resumed"),
+        "{err}"
+    );
+    let mut broken = read_log(std::path::Path::new(saved));
+    broken["turns"][0]["moves"][0]["boxes"] = serde_json::json!(["A1"]);
+    std::fs::write(computer, broken.to_string()).unwrap();
+    let (code, _, err) = run_with_input(&["play", "--resume", computer], Some(""));
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("the game breaks the rules, so it cannot be resumed"),
+        "{err}"
+    );
 }
 
 #[test]

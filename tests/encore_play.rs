@@ -206,11 +206,8 @@ fn play_then_referee_is_clean_and_the_same_seed_gives_the_same_log() {
     assert_eq!(code, 0, "{out}{err}");
     assert!(out.contains("clean: every move follows the rules"), "{out}");
     let (code, _, err) = run(&["play", "--resume", &a]);
-    assert_eq!(code, 2);
-    assert!(
-        err.contains("--resume goes on with Rolling games only for now"),
-        "{err}"
-    );
+    assert_eq!(code, 1);
+    assert!(err.contains("seat 1 was played by the computer"), "{err}");
     let (code, json, _) = run(&["referee", &a, "--format", "json"]);
     assert_eq!(code, 0);
     let v: serde_json::Value = serde_json::from_str(&json).unwrap();

@@ -189,23 +189,36 @@ pub(super) fn outcome(winners: &[&str], scores: &[(String, Score)]) -> String {
     }
 }
 
-/// `rollx referee` on an Encore log (`text`, read from `path`).
-pub fn referee_log(args: &RefereeArgs, path: &Path, text: &str, color: bool) -> u8 {
-    let sheet_out = match Output::check_arg(args.write_sheet.as_deref(), false) {
-        Ok(o) => o,
-        Err(code) => return code,
-    };
+/// An Encore log read, its board found and loaded, and the game refereed.
+pub(super) struct RefereedLog {
+    /// The log.
+    pub log: GameLog,
+    /// The game it was played: its board, with its options.
+    pub game: Game,
+    /// The referee's verdict.
+    pub verdict: Verdict,
+}
+
+/// Reads the Encore log `text` (from `path`), finds its board (`map` when
+/// given, else where the log says) and referees it. Says what is wrong
+/// and returns the exit code otherwise.
+pub(super) fn referee_log_text(
+    path: &Path,
+    text: &str,
+    map: Option<&Path>,
+    color: bool,
+) -> Result<RefereedLog, u8> {
     let log = match GameLog::parse(text) {
         Ok(log) => log,
         Err(e) => {
             let help = "see docs/encore-log.md for the format";
             log_error(path, text, (e.line, e.column), &e.message, help, color);
-            return EXIT_USAGE;
+            return Err(EXIT_USAGE);
         }
     };
-    let given = args.map.is_some();
-    let board_path = match &args.map {
-        Some(p) => p.clone(),
+    let given = map.is_some();
+    let board_path = match map {
+        Some(p) => p.to_path_buf(),
         None => {
             let found = log.board_candidates(path).into_iter().find(|p| p.is_file());
             match found {
@@ -216,7 +229,7 @@ pub fn referee_log(args: &RefereeArgs, path: &Path, text: &str, color: bool) -> 
                         log.board.id,
                         path.display()
                     );
-                    return EXIT_USAGE;
+                    return Err(EXIT_USAGE);
                 }
             }
         }
@@ -232,15 +245,15 @@ pub fn referee_log(args: &RefereeArgs, path: &Path, text: &str, color: bool) -> 
                 other.family().a_file(),
                 log.board.id
             );
-            return EXIT_USAGE;
+            return Err(EXIT_USAGE);
         }
-        Err(code) => return code,
+        Err(code) => return Err(code),
     };
     let game = match log.game(board) {
         Ok(g) => g,
         Err(e) => {
             eprintln!("error: {}: {e}", board_path.display());
-            return EXIT_INVALID;
+            return Err(EXIT_INVALID);
         }
     };
     let verdict = match referee(&game, &log) {
@@ -251,9 +264,23 @@ pub fn referee_log(args: &RefereeArgs, path: &Path, text: &str, color: bool) -> 
             let diag = wrong_board_diagnostic(&wrong, &log, path, &board_path, given);
             let diag = wrong_file_diagnostic(diag, &wrong_key(&wrong), id, text);
             eprint!("{}", report(&diag, &sources, Style { color, width: 100 }));
-            return EXIT_USAGE;
+            return Err(EXIT_USAGE);
         }
     };
+    Ok(RefereedLog { log, game, verdict })
+}
+
+/// `rollx referee` on an Encore log (`text`, read from `path`).
+pub fn referee_log(args: &RefereeArgs, path: &Path, text: &str, color: bool) -> u8 {
+    let sheet_out = match Output::check_arg(args.write_sheet.as_deref(), false) {
+        Ok(o) => o,
+        Err(code) => return code,
+    };
+    let RefereedLog { log, game, verdict } =
+        match referee_log_text(path, text, args.map.as_deref(), color) {
+            Ok(r) => r,
+            Err(code) => return code,
+        };
     match args.format {
         Format::Json => println!(
             "{}",

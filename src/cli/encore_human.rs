@@ -11,14 +11,16 @@ use std::path::Path;
 
 use rand::SeedableRng;
 
-use super::EXIT_USAGE;
-use super::encore::{outcome, refuse_rolling_options, score_table};
+use super::encore::{RefereedLog, outcome, referee_log_text, refuse_rolling_options, score_table};
 use super::human::{Ending, read_command, say, say_with};
 use super::output::Output;
 use super::play::{PlayArgs, save_session, seed_or_clock};
 use super::sheet_text::{count, terminal_width, wrap};
+use super::{EXIT_INVALID, EXIT_USAGE};
 use rollx::encore::play::{Effort, Strong, player_by_name};
-use rollx::encore::rules::log::{GameLog, LogPlayer, LogRecorder, LogTurn, log_move};
+use rollx::encore::rules::log::{
+    GameLog, LogMove, LogPlayer, LogRecorder, LogTurn, PassMark, log_move, move_from_log,
+};
 use rollx::encore::rules::{
     Boxes, ColorFace, Cross, Game, Move, NumberFace, OPEN_ROLLS, Phase, Score, Table,
 };
@@ -185,6 +187,74 @@ impl<'g> Session<'g> {
         )
     }
 
+    /// Plays the turns of a saved game again: each roll from the seed (it
+    /// must show the log's dice), then the log's moves. The computers'
+    /// moves are kept, as after an undo.
+    fn replay(&mut self, log: &GameLog) -> Result<(), String> {
+        let game = self.game;
+        for (t, turn) in log.turns.iter().enumerate() {
+            if game.actor(&self.table) != Actor::Chance {
+                return Err(format!("the game ended before roll {}", t + 1));
+            }
+            self.begin_turn();
+            let rolled = &self.recorder.turns.last().expect("just rolled").roll;
+            if *rolled != turn.roll {
+                return Err(format!(
+                    "roll {}: the log's dice are not the ones seed {} rolls",
+                    t + 1,
+                    self.seed
+                ));
+            }
+            loop {
+                match game.actor(&self.table) {
+                    Actor::Player(p) => self.replay_move(t, turn, p)?,
+                    Actor::AllPlayers => {
+                        for p in 0..self.names.len() {
+                            if game.must_move(&self.table, p) {
+                                self.replay_move(t, turn, p)?;
+                            }
+                        }
+                    }
+                    Actor::Chance | Actor::Over => break,
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Plays seat `p`'s move of turn `t` of a saved game again.
+    fn replay_move(&mut self, t: usize, turn: &LogTurn, p: usize) -> Result<(), String> {
+        let game = self.game;
+        let logged = turn
+            .moves
+            .get(p)
+            .cloned()
+            .unwrap_or(LogMove::Pass(PassMark::Pass));
+        let mv = move_from_log(game, &logged).map_err(|e| e.describe(game))?;
+        if !game.is_legal(&self.table, p, &mv) {
+            return Err(format!(
+                "roll {}: {} cannot play {}",
+                t + 1,
+                self.names[p],
+                logged.describe()
+            ));
+        }
+        if p != ME {
+            if self.kept.len() <= t {
+                self.kept.resize(t + 1, vec![None; self.names.len()]);
+            }
+            self.kept[t][p] = Some(mv);
+        }
+        engine::decide(
+            game,
+            &mut self.table,
+            p,
+            &mut Chosen(mv),
+            &mut self.recorder,
+        );
+        Ok(())
+    }
+
     /// The turns played to their end.
     fn turns_played(&self) -> usize {
         if self.table.phase() == Phase::Over {
@@ -250,32 +320,128 @@ pub fn play(args: &PlayArgs, board: Board, path: &Path, log: Option<Output>, col
         kept: Vec::new(),
         told: Vec::new(),
     };
+    go(
+        &mut session,
+        Some(path.display().to_string()),
+        log.as_ref(),
+        color,
+    )
+}
+
+/// Plays a session at the terminal, then saves its log to `log` (also
+/// when stopped before the end, to be resumed); `board_file` is the
+/// board's path as the log records it.
+fn go(s: &mut Session, board_file: Option<String>, log: Option<&Output>, color: bool) -> u8 {
     let stdin = io::stdin();
     let interactive = stdin.is_terminal();
     let mut input = stdin.lock();
     let mut out = io::stdout();
-    let ending = match run(&mut session, &mut input, &mut out, color, interactive) {
+    let ending = match run(s, &mut input, &mut out, color, interactive) {
         Ok(e) => e,
         Err(e) => {
             eprintln!("error: {e}");
             return EXIT_USAGE;
         }
     };
-    let json = session.log(Some(path.display().to_string())).to_json();
-    let rolls = count(session.turns_played() as u64, "roll");
+    let json = s.log(board_file).to_json();
+    let rolls = count(s.turns_played() as u64, "roll");
     save_session(
-        log.as_ref(),
+        log,
         &json,
         ending,
         |file| {
             format!(
-                "saved to {} after {rolls} (unfinished; Encore games cannot be resumed yet, \
-                 but `rollx referee` checks the rolls played)",
+                "saved to {} after {rolls} (unfinished); go on with `rollx play --resume {}`",
+                file.display(),
                 file.display()
             )
         },
-        "game abandoned (with --log FILE the rolls played are saved)",
+        "game abandoned (with --log FILE it is saved, to be resumed)",
     )
+}
+
+/// `rollx play --resume LOG` of an Encore game that `rollx play --human`
+/// saved unfinished (`text`, read from `path`): the log must referee
+/// clean; its rolls are rolled again from its seed and its moves played
+/// again, then the game goes on at the terminal and is saved to `log`.
+pub fn resume(args: &PlayArgs, path: &Path, text: &str, log: Option<Output>, color: bool) -> u8 {
+    let RefereedLog {
+        log: saved,
+        game,
+        verdict,
+    } = match referee_log_text(path, text, args.map.as_deref(), color) {
+        Ok(r) => r,
+        Err(code) => return code,
+    };
+    let file = path.display();
+    if !verdict.is_clean_so_far() {
+        eprintln!(
+            "error: {file}: the game breaks the rules, so it cannot be resumed\n  \
+             help: `rollx referee {file}` says where"
+        );
+        return EXIT_INVALID;
+    }
+    let Some(seed) = saved.seed else {
+        eprintln!("error: {file} has no seed: only games whose dice rollx rolled can be resumed");
+        return EXIT_INVALID;
+    };
+    if let Some(p) = saved.players.first().and_then(|p| p.policy.as_ref()) {
+        eprintln!(
+            "error: {file}: seat 1 was played by the computer ({p}): only a game played with \
+             `rollx play --human` can be resumed"
+        );
+        return EXIT_INVALID;
+    }
+    let effort = args.effort.encore_effort();
+    let mut computers = Vec::new();
+    for (i, p) in saved.players.iter().enumerate().skip(1) {
+        let player = p
+            .policy
+            .as_deref()
+            .and_then(|policy| player_by_name(policy, derive_seed(seed, i as u64 + 1), effort));
+        match player {
+            Some(player) => computers.push(player),
+            None => {
+                eprintln!(
+                    "error: {file}: cannot tell how player {} (`{}`) plays: the computer \
+                     players are {}",
+                    i + 1,
+                    p.name,
+                    rollx::encore::play::PLAYERS.join(", ")
+                );
+                return EXIT_INVALID;
+            }
+        }
+    }
+    let mut session = Session {
+        game: &game,
+        seed,
+        dice: Dice::seed_from_u64(seed),
+        table: game.new_table(saved.players.len()),
+        recorder: LogRecorder::default(),
+        names: saved.names(),
+        computers,
+        effort,
+        starts: Vec::new(),
+        kept: Vec::new(),
+        told: Vec::new(),
+    };
+    if let Err(e) = session.replay(&saved) {
+        eprintln!("error: {file}: cannot resume the game: {e}");
+        return EXIT_INVALID;
+    }
+    if session.table.phase() == Phase::Over {
+        eprintln!(
+            "error: {file}: the game is over (all {} are played): nothing to resume",
+            count(session.turns_played() as u64, "roll")
+        );
+        return EXIT_INVALID;
+    }
+    println!(
+        "resuming {file} after {}",
+        count(saved.turns.len() as u64, "roll")
+    );
+    go(&mut session, saved.board.file.clone(), log.as_ref(), color)
 }
 
 /// Plays the game at the terminal to its end, or until the person stops.

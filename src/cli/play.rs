@@ -41,8 +41,8 @@ strong: --players 1 is the solo game \
 (30 rolls, rated by the rulebook's table); --human plays seat 1 yourself (see \
 docs/terminal-play.md#encore-boards); --candidates and --rollouts set the strong player's \
 effort there too, and --solo-dice and --start-column choose between the readings of the \
-rulebook (docs/encore-rules.md#options). --resume, the tuples and expert players, --horizon and --values are for maps \
-only for now.\n\n\
+rulebook (docs/encore-rules.md#options); --resume goes on with a game saved by --human. The \
+tuples and expert players, --horizon and --values are for maps only for now.\n\n\
 Exit codes: 0 the game was played (or stopped with `quit`), 1 the map or the game to resume is \
 invalid, or the input ended before the game did, 2 usage or I/O error."
 )]
@@ -264,6 +264,12 @@ fn run_human(args: &PlayArgs, color: bool) -> u8 {
         Ok(l) => l,
         Err(code) => return code,
     };
+    if let Some(path) = &args.resume
+        && let Ok(text) = std::fs::read_to_string(path)
+        && rollx::families::log_family(&text) == Ok(rollx::families::Family::Encore)
+    {
+        return super::encore_human::resume(args, path, &text, log, color);
+    }
     let resumed = match &args.resume {
         Some(path) => match read_saved(path, args.map.as_deref()) {
             Ok(r) => Some(r),
@@ -468,7 +474,7 @@ fn read_saved(path: &Path, map: Option<&Path>) -> Result<Saved, u8> {
     })?;
     if rollx::families::log_family(&text) != Ok(rollx::families::Family::Rolling) {
         eprintln!(
-            "error: {} is not a game on a Rolling map: --resume goes on with Rolling games only for now",
+            "error: {} is not a game log of a family rollx knows: --resume goes on with Rolling and Encore games",
             path.display()
         );
         return Err(EXIT_USAGE);

@@ -70,6 +70,12 @@ impl Verdict {
     pub fn is_clean(&self) -> bool {
         self.problems.is_empty() && self.violations.is_empty()
     }
+
+    /// Clean but for being unfinished: the log of a game stopped before
+    /// its end, which may be resumed.
+    pub fn is_clean_so_far(&self) -> bool {
+        self.violations.is_empty() && self.problems.iter().all(|p| p.kind == "incomplete")
+    }
 }
 
 /// Why a log cannot be refereed on a board: it was recorded on another
