@@ -13,6 +13,7 @@ mod print;
 mod referee;
 mod sheet_text;
 mod simulate;
+mod solve;
 mod train;
 
 use std::io::IsTerminal;
@@ -91,6 +92,9 @@ pub enum Command {
     /// Print a pad of sheets for a map or board: PDF, with SVG and PNG previews.
     #[command(long_about = print::LONG_ABOUT)]
     Print(print::PrintArgs),
+    /// The best possible game on a map when every roll is known in advance.
+    #[command(long_about = solve::LONG_ABOUT)]
+    Solve(solve::SolveArgs),
     /// Simulate many games with computer players and report how a map plays.
     #[command(long_about = simulate::LONG_ABOUT)]
     Simulate(simulate::SimulateArgs),
@@ -118,6 +122,7 @@ pub fn run() -> ExitCode {
         Command::Referee(args) => referee::run(&args, color),
         Command::Print(args) => print::run(&args, color),
         Command::Simulate(args) => simulate::run(&args),
+        Command::Solve(args) => solve::run(&args),
         Command::Train(args) => train::run(&args),
     })
 }

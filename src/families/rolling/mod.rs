@@ -13,3 +13,4 @@ pub mod map;
 pub mod play;
 pub mod rules;
 pub mod sheet;
+pub mod solve;

@@ -1,0 +1,159 @@
+//! `rollx solve`: the best possible game on a map when every roll of the
+//! game is known in advance.
+
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use clap::{Args, ValueEnum};
+use serde::Serialize;
+
+use super::output::Output;
+use super::play::save_finished;
+use super::{EXIT_INVALID, EXIT_USAGE, load_game};
+use rollx::rolling::solve::{rolls_of_seed, solve, witness_log};
+
+/// The long description `--help` shows.
+pub const LONG_ABOUT: &str = "The fewest X a player could end with on a Rolling map when every \
+roll of the game is known in advance: the dice `rollx play --seed S` rolls, under the map's full \
+rules (forced placement, the wild die, immune areas, every power). A branch and bound over the \
+rules engine's own moves, starting from the greedy player's game on the same dice; it says \
+whether the result is exact (proven the fewest) or, when --time-limit ran out, the best game \
+found with a proven lower bound. Every player at a table sees the same dice, so each player's \
+optimum is the same. --log writes the best game as a game log, which `rollx referee` checks. \
+See docs/solver.md for the method and its limits.";
+
+/// Arguments of `rollx solve`.
+#[derive(Debug, Args)]
+#[command(
+    after_help = "Exit codes: 0 solved (exactly or not: the output says), 1 the map is invalid, 2 usage \
+or I/O error.\n\n\
+Examples:\n  rollx solve maps/examples/tutorial.toml --seed 3\n  rollx solve maps/usa.toml --seed 1 --log best.json && rollx referee best.json\n  rollx solve maps/japan.toml --seed 7 --time-limit 60 --format json"
+)]
+pub struct SolveArgs {
+    /// The map.
+    #[arg(value_name = "MAP")]
+    pub map: PathBuf,
+    /// The seed of the game whose dice are solved, as `rollx play --seed`.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Stop after this many seconds with the best game found and a proven
+    /// lower bound.
+    #[arg(long, value_name = "SECONDS", default_value_t = 10.0)]
+    pub time_limit: f64,
+    /// Write the best game found as a game log.
+    #[arg(long, value_name = "FILE")]
+    pub log: Option<PathBuf>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+}
+
+/// Output formats of `solve`.
+#[derive(Clone, Copy, Debug, ValueEnum, PartialEq, Eq)]
+pub enum Format {
+    /// A few lines.
+    Text,
+    /// One JSON object.
+    Json,
+}
+
+/// What `--format json` prints.
+#[derive(Serialize)]
+struct Report<'a> {
+    map: &'a str,
+    seed: u64,
+    /// X of the best game found.
+    crosses: u32,
+    /// No game on these dice ends with fewer X.
+    lower_bound: u32,
+    /// Whether `crosses` is proven the fewest.
+    exact: bool,
+    greedy_crosses: u32,
+    nodes: u64,
+    seconds: f64,
+}
+
+/// Runs `rollx solve`.
+pub fn run(args: &SolveArgs) -> u8 {
+    if !(args.time_limit.is_finite() && args.time_limit > 0.0) {
+        eprintln!(
+            "error: --time-limit {}: give a number of seconds above 0",
+            args.time_limit
+        );
+        return EXIT_USAGE;
+    }
+    let log = match Output::check_arg(args.log.as_deref(), false) {
+        Ok(l) => l,
+        Err(code) => return code,
+    };
+    let game = match load_game(&args.map, "solve") {
+        Ok(g) => g,
+        Err(code) => return code,
+    };
+    let start = Instant::now();
+    let deadline = start + Duration::from_secs_f64(args.time_limit.min(1e7));
+    let rolls = rolls_of_seed(&game, args.seed);
+    let solution = match solve(&game, &rolls, Some(deadline)) {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("error: {}: {e}", args.map.display());
+            return EXIT_INVALID;
+        }
+    };
+    let seconds = start.elapsed().as_secs_f64();
+    let info = &game.map().info;
+    match args.format {
+        Format::Json => {
+            let report = Report {
+                map: &info.id,
+                seed: args.seed,
+                crosses: solution.crosses,
+                lower_bound: solution.lower_bound,
+                exact: solution.exact,
+                greedy_crosses: solution.greedy_crosses,
+                nodes: solution.nodes,
+                seconds,
+            };
+            println!(
+                "{}",
+                serde_json::to_string_pretty(&report).expect("serialises")
+            );
+        }
+        Format::Text => {
+            println!("{} ({}), seed {}:", info.name, info.id, args.seed);
+            if solution.exact {
+                println!(
+                    "  the fewest X possible: {} (exact: no game on these dice ends with fewer)",
+                    solution.crosses
+                );
+            } else {
+                let bound = match solution.lower_bound {
+                    0 => "no lower bound above 0 X is proven".to_string(),
+                    b => format!("proven: no game ends with fewer than {b} X"),
+                };
+                println!(
+                    "  best game found: {} X (not exact: the time limit of {} s ran out; {bound})",
+                    solution.crosses, args.time_limit
+                );
+            }
+            println!(
+                "  the greedy player on the same dice: {} X",
+                solution.greedy_crosses
+            );
+            println!(
+                "  {} positions searched in {seconds:.2} s",
+                solution.nodes
+            );
+        }
+    }
+    let Some(out) = &log else {
+        return super::EXIT_OK;
+    };
+    let log = witness_log(
+        &game,
+        args.seed,
+        &solution,
+        Some(args.map.display().to_string()),
+    );
+    save_finished(Some(out), &log.to_json())
+}

@@ -1,0 +1,453 @@
+//! The best possible game on known dice: with every roll of a game known in
+//! advance, the fewest X a player could end with under the map's full
+//! rules (forced placement, the wild die, immune areas, every power).
+//!
+//! A depth-first branch and bound over the rules engine's own legal moves
+//! (so the solver can only play what the referee accepts):
+//!
+//! - the greedy player's game on the same dice is the first incumbent;
+//! - a node is cut when its lower bound reaches the best game found: the
+//!   X already on the sheet, plus the empty areas that the results still
+//!   to come cannot fill even one each (a Dupe fills two);
+//! - positions reached by different move orders are searched once
+//!   (a transposition table of exact values and proven lower bounds);
+//! - moves are tried in the greedy player's order, best first.
+//!
+//! It is exact when the search finishes; with a time limit it stops with
+//! the best game found and a proven lower bound, and says which it is.
+
+use std::collections::HashMap;
+use std::time::Instant;
+
+use rand::SeedableRng;
+use rand_pcg::Pcg64Mcg;
+
+use super::map::Power;
+use super::play::{Greedy, Policy, play_game};
+use super::rules::log::GameLog;
+use super::rules::{Game, Move, MoveList, Phase, Roll, RollProblem, State};
+
+/// The transposition table stops growing at this many positions (a few
+/// hundred megabytes at most).
+const MAX_MEMO: usize = 4_000_000;
+
+/// How often (in positions) the clock is read.
+const CLOCK_EVERY: u64 = 4096;
+
+/// Every roll of the game `rollx play --seed seed` plays on `game`, in
+/// order, and the greedy player's moves on them. The rolls do not depend on
+/// what the players write: dice are drawn from the bag by the seed alone.
+pub fn rolls_of_seed(game: &Game, seed: u64) -> Vec<Roll> {
+    let mut dice = Pcg64Mcg::seed_from_u64(seed);
+    let mut state = game.initial_state();
+    let mut greedy = Greedy::new();
+    let mut rolls = Vec::new();
+    loop {
+        match game.phase(&state) {
+            Phase::Chance => {
+                let roll = game.sample_roll(&state, &mut dice);
+                game.apply_roll(&mut state, roll)
+                    .expect("a sampled roll is legal");
+                rolls.push(roll);
+            }
+            Phase::Decision => {
+                let mv = greedy.choose(game, &state);
+                game.apply(&mut state, mv);
+            }
+            Phase::Terminal => return rolls,
+        }
+    }
+}
+
+/// Why a sequence of rolls cannot be solved.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SolveError {
+    /// A roll the game cannot take at that point.
+    #[error("roll {index}: {problem}")]
+    BadRoll {
+        /// The roll, from 1.
+        index: usize,
+        /// What is wrong.
+        problem: String,
+    },
+    /// Too few rolls for a whole game.
+    #[error("the game needs more rolls than the {given} given")]
+    TooFew {
+        /// Rolls given.
+        given: usize,
+    },
+    /// Rolls left when the game is over.
+    #[error("the game is over after {used} rolls, {given} are given")]
+    TooMany {
+        /// Rolls a game takes.
+        used: usize,
+        /// Rolls given.
+        given: usize,
+    },
+}
+
+/// The best game found on a sequence of rolls.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Solution {
+    /// X of the best game found.
+    pub crosses: u32,
+    /// A proven lower bound: no game on these rolls ends with fewer X.
+    /// Equal to `crosses` when the search finished.
+    pub lower_bound: u32,
+    /// Whether `crosses` is proven to be the fewest possible.
+    pub exact: bool,
+    /// The moves of the best game, in order (the rolls between them are
+    /// the given ones).
+    pub moves: Vec<Move>,
+    /// X of the greedy player's game on the same rolls.
+    pub greedy_crosses: u32,
+    /// Positions searched.
+    pub nodes: u64,
+}
+
+/// What the search knows of a position.
+#[derive(Clone, Copy, Debug)]
+struct Known {
+    /// The fewest X from here (exact), or a lower bound.
+    value: u32,
+    exact: bool,
+}
+
+/// The search, over one sequence of rolls.
+struct Search<'g> {
+    game: &'g Game,
+    rolls: &'g [Roll],
+    memo: HashMap<State, Known>,
+    nodes: u64,
+    deadline: Option<Instant>,
+    out_of_time: bool,
+    greedy: Greedy,
+    dupes: u8,
+    color_changes: u8,
+    /// For each area, the one die other than the wild die that reaches
+    /// it, if exactly one does.
+    home: Vec<Option<u8>>,
+    /// For each roll, how many rolls of each die come from it on.
+    rolls_left: Vec<Vec<u16>>,
+    /// The moves from the start to the position searched.
+    path: Vec<Move>,
+    /// The best whole game found: its X and moves.
+    best: (u32, Vec<Move>),
+}
+
+impl Search<'_> {
+    /// X that the game must still end with from `state`, `k` rolls in:
+    /// those on the sheet, and the empty areas that the results to come
+    /// cannot fill even one each (a Dupe fills two).
+    ///
+    /// Per die: the empty areas only that die (or the wild die) reaches,
+    /// beyond the die's results to come, must be filled by the wild die's
+    /// results, by Color Changes of other dice, or by Dupes, or end as X.
+    fn bound(&self, state: &State, k: usize) -> u32 {
+        let results = (state.pending().count() + self.rolls.len() - k) as u32;
+        let dupes = u32::from(self.dupes.saturating_sub(state.used(Power::Dupe)));
+        let changes = u32::from(self.color_changes.saturating_sub(state.used(Power::ColorChange)));
+        let overall = state.empty_count().saturating_sub(results + dupes);
+        let dice = self.game.dice().len();
+        let mut left = [0u32; 32];
+        let mut empty = [0u32; 32];
+        if dice > left.len() {
+            return state.crosses() + overall;
+        }
+        for (d, n) in self.rolls_left[k].iter().enumerate() {
+            left[d] = u32::from(*n);
+        }
+        for roll in state.pending() {
+            left[usize::from(roll.die.0)] += 1;
+        }
+        for (i, cell) in state.cells().iter().enumerate() {
+            if cell.is_empty()
+                && let Some(d) = self.home[i]
+            {
+                empty[usize::from(d)] += 1;
+            }
+        }
+        let wild = usize::from(self.game.wild_die().0);
+        let short: u32 = (0..dice)
+            .filter(|&d| d != wild)
+            .map(|d| empty[d].saturating_sub(left[d]))
+            .sum();
+        let spare: u32 = (0..dice)
+            .filter(|&d| d != wild)
+            .map(|d| left[d].saturating_sub(empty[d]))
+            .sum();
+        let by_die = short.saturating_sub(left[wild] + changes.min(spare) + dupes);
+        state.crosses() + overall.max(by_die)
+    }
+
+    /// The fewest X from `state` (`k` rolls applied) if it is below
+    /// `alpha` (exact), else a lower bound of at least `alpha`.
+    fn search(&mut self, state: &State, k: usize, alpha: u32) -> Known {
+        self.nodes += 1;
+        if self.nodes.is_multiple_of(CLOCK_EVERY)
+            && self.deadline.is_some_and(|d| Instant::now() >= d)
+        {
+            self.out_of_time = true;
+        }
+        let mut low = self.bound(state, k);
+        let phase = self.game.phase(state);
+        if phase == Phase::Terminal {
+            let crosses = state.crosses();
+            if crosses < self.best.0 {
+                self.best = (crosses, self.path.clone());
+            }
+            return Known {
+                value: crosses,
+                exact: true,
+            };
+        }
+        if let Some(known) = self.memo.get(state) {
+            if known.exact || known.value >= alpha {
+                return *known;
+            }
+            low = low.max(known.value);
+        }
+        if low >= alpha || self.out_of_time {
+            return Known {
+                value: low,
+                exact: false,
+            };
+        }
+        let known = match phase {
+            Phase::Chance => {
+                let mut next = state.clone();
+                self.game
+                    .apply_roll(&mut next, self.rolls[k])
+                    .expect("the rolls were checked");
+                self.search(&next, k + 1, alpha)
+            }
+            Phase::Decision => self.decide(state, k, alpha, low),
+            Phase::Terminal => unreachable!("handled above"),
+        };
+        if !self.out_of_time && (self.memo.len() < MAX_MEMO || self.memo.contains_key(state)) {
+            self.memo.insert(state.clone(), known);
+        }
+        known
+    }
+
+    /// A decision: every legal move, the greedy player's best first.
+    fn decide(&mut self, state: &State, k: usize, alpha: u32, low: u32) -> Known {
+        let mut moves = MoveList::new();
+        self.game.legal_moves(state, &mut moves);
+        let mut ranked = Vec::with_capacity(moves.len());
+        self.greedy
+            .rank_moves(self.game, state, moves.iter(), &mut ranked);
+        ranked.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
+        let mut best: Option<u32> = None;
+        let mut least_bound = u32::MAX;
+        for &(_, mv) in &ranked {
+            let limit = best.map_or(alpha, |v| v.min(alpha));
+            let mut next = state.clone();
+            self.game.apply(&mut next, mv);
+            self.path.push(mv);
+            let child = self.search(&next, k, limit);
+            self.path.pop();
+            if self.out_of_time {
+                break;
+            }
+            if child.exact && child.value < limit {
+                best = Some(child.value);
+                if child.value <= low {
+                    break;
+                }
+            } else {
+                least_bound = least_bound.min(child.value);
+            }
+        }
+        match best {
+            Some(value) if !self.out_of_time => Known { value, exact: true },
+            // Every move was proven to end with `alpha` X or more (or the
+            // time ran out, and nothing is stored).
+            _ => Known {
+                value: least_bound.max(low),
+                exact: false,
+            },
+        }
+    }
+}
+
+/// For each area, the one die other than the wild die that reaches it, if
+/// exactly one does.
+fn homes(game: &Game) -> Vec<Option<u8>> {
+    let wild = game.wild_die();
+    (0..game.area_count())
+        .map(|i| {
+            let area = game.all_areas()[i];
+            let mut reaching = (0..game.dice().len() as u8)
+                .map(super::rules::DieId)
+                .filter(|&d| d != wild && game.die_reaches(d, area));
+            match (reaching.next(), reaching.next()) {
+                (Some(d), None) => Some(d.0),
+                _ => None,
+            }
+        })
+        .collect()
+}
+
+/// For each roll `k` (and one past the last), how many rolls of each die
+/// are at `k` or later.
+fn rolls_left(game: &Game, rolls: &[Roll]) -> Vec<Vec<u16>> {
+    let mut out = vec![vec![0u16; game.dice().len()]; rolls.len() + 1];
+    for k in (0..rolls.len()).rev() {
+        out[k] = out[k + 1].clone();
+        out[k][usize::from(rolls[k].die.0)] += 1;
+    }
+    out
+}
+
+/// Plays `moves` on `rolls` (moves when a decision is due, rolls when
+/// chance is): the final sheet, or `None` if they do not fit.
+fn replay(game: &Game, rolls: &[Roll], moves: &[Move]) -> Option<State> {
+    let mut state = game.initial_state();
+    let (mut k, mut m) = (0, 0);
+    loop {
+        match game.phase(&state) {
+            Phase::Terminal => return (m == moves.len()).then_some(state),
+            Phase::Chance => {
+                game.apply_roll(&mut state, *rolls.get(k)?).ok()?;
+                k += 1;
+            }
+            Phase::Decision => {
+                game.apply(&mut state, *moves.get(m)?);
+                m += 1;
+            }
+        }
+    }
+}
+
+/// The faces of the dice, as text.
+fn faces(game: &Game) -> String {
+    let f: Vec<String> = game.rules().faces.iter().map(u8::to_string).collect();
+    f.join(", ")
+}
+
+/// Checks that `rolls` make one whole game on `game`.
+pub fn check_rolls(game: &Game, rolls: &[Roll]) -> Result<(), SolveError> {
+    let mut state = game.initial_state();
+    let mut greedy = Greedy::new();
+    let mut k = 0;
+    loop {
+        match game.phase(&state) {
+            Phase::Terminal if k == rolls.len() => return Ok(()),
+            Phase::Terminal => {
+                return Err(SolveError::TooMany {
+                    used: k,
+                    given: rolls.len(),
+                });
+            }
+            Phase::Chance => {
+                let roll = *rolls.get(k).ok_or(SolveError::TooFew { given: rolls.len() })?;
+                if let Some(problem) = game.roll_problem(&state, roll) {
+                    return Err(SolveError::BadRoll {
+                        index: k + 1,
+                        problem: match problem {
+                            RollProblem::NotExpected => "the game is not waiting for a die".into(),
+                            RollProblem::AlreadyDrawn => format!(
+                                "the {} die was already drawn this round",
+                                game.die(roll.die).id
+                            ),
+                            RollProblem::NotAFace => format!(
+                                "{} is not a face of the dice ({})",
+                                roll.value,
+                                faces(game)
+                            ),
+                        },
+                    });
+                }
+                game.apply_roll(&mut state, roll).expect("checked");
+                k += 1;
+            }
+            Phase::Decision => {
+                let mv = greedy.choose(game, &state);
+                game.apply(&mut state, mv);
+            }
+        }
+    }
+}
+
+/// The fewest X a player can end with on `rolls` (every roll of one game,
+/// in order), searching until `deadline` at most.
+pub fn solve(game: &Game, rolls: &[Roll], deadline: Option<Instant>) -> Result<Solution, SolveError> {
+    check_rolls(game, rolls)?;
+    // The greedy player's game is the first incumbent.
+    let mut greedy_moves = Vec::new();
+    let mut state = game.initial_state();
+    let mut greedy = Greedy::new();
+    let mut k = 0;
+    loop {
+        match game.phase(&state) {
+            Phase::Terminal => break,
+            Phase::Chance => {
+                game.apply_roll(&mut state, rolls[k]).expect("checked");
+                k += 1;
+            }
+            Phase::Decision => {
+                let mv = greedy.choose(game, &state);
+                greedy_moves.push(mv);
+                game.apply(&mut state, mv);
+            }
+        }
+    }
+    let greedy_crosses = state.crosses();
+    let mut search = Search {
+        game,
+        rolls,
+        memo: HashMap::new(),
+        nodes: 0,
+        deadline,
+        out_of_time: false,
+        greedy: Greedy::new(),
+        dupes: game.rules().powers.dupe,
+        color_changes: game.rules().powers.color_change,
+        home: homes(game),
+        rolls_left: rolls_left(game, rolls),
+        path: Vec::new(),
+        best: (greedy_crosses, greedy_moves),
+    };
+    let root = game.initial_state();
+    search.search(&root, 0, greedy_crosses);
+    let exact = !search.out_of_time;
+    let lower_bound = search.bound(&root, 0);
+    let (crosses, moves) = search.best;
+    let end = replay(game, rolls, &moves).expect("the best game found replays");
+    assert_eq!(end.crosses(), crosses, "the best game found ends as found");
+    Ok(Solution {
+        crosses,
+        lower_bound: if exact { crosses } else { lower_bound.min(crosses) },
+        exact,
+        moves,
+        greedy_crosses,
+        nodes: search.nodes,
+    })
+}
+
+/// Plays the moves of a solution in order.
+struct Scripted(std::vec::IntoIter<Move>);
+
+impl Policy for Scripted {
+    fn name(&self) -> &str {
+        "solver"
+    }
+
+    fn choose(&mut self, _game: &Game, _state: &State) -> Move {
+        self.0
+            .next()
+            .expect("a solution has a move for every decision")
+    }
+}
+
+/// The best game found on the dice of `seed`, as the game log of one
+/// player named `solver` (`map_file` is recorded in it): what `rollx
+/// referee` checks.
+pub fn witness_log(game: &Game, seed: u64, solution: &Solution, map_file: Option<String>) -> GameLog {
+    let mut players: Vec<(String, Box<dyn Policy>)> = vec![(
+        "solver".to_string(),
+        Box::new(Scripted(solution.moves.clone().into_iter())),
+    )];
+    play_game(game, seed, &mut players, map_file).log
+}

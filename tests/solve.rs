@@ -1,0 +1,223 @@
+//! The solver (`rollx solve`): on tiny maps it agrees with an exhaustive
+//! search written here, its best game referees clean and reaches its X,
+//! and it is never worse than a computer player on the same dice.
+
+mod common;
+
+use std::path::Path;
+
+use common::run;
+use rollx::rolling::play::{Greedy, Policy, RandomPolicy, derive_seed, play_silent};
+use rollx::rolling::rules::referee::referee;
+use rollx::rolling::rules::{Game, MoveList, Phase, Roll, State};
+use rollx::rolling::solve::{SolveError, check_rolls, rolls_of_seed, solve, witness_log};
+
+/// A map of `areas` areas in a ring, alternately red and green, with the
+/// given powers, `rounds` rounds of `per_round` dice (2 a turn).
+fn tiny(areas: usize, rounds: u8, per_round: u8, powers: [u8; 3]) -> Game {
+    let mut text = format!(
+        "[map]\nid = \"tiny{areas}\"\nname = \"Tiny\"\ndescription = \"a ring\"\n\
+         [rules]\npreset = \"rolling-america\"\nrounds = {rounds}\ndice_per_round = {per_round}\n\
+         [rules.powers]\ncolor_change = {}\nguard = {}\ndupe = {}\n\
+         [[regions]]\nid = \"r\"\ncolor = \"#ff0000\"\n[[regions]]\nid = \"g\"\ncolor = \"#00ff00\"\n",
+        powers[0], powers[1], powers[2]
+    );
+    for i in 0..areas {
+        let prev = (i + areas - 1) % areas;
+        let next = (i + 1) % areas;
+        let region = if i % 2 == 0 { "r" } else { "g" };
+        let mut n = vec![format!("\"A{prev}\"")];
+        if next != prev {
+            n.push(format!("\"A{next}\""));
+        }
+        text.push_str(&format!(
+            "[[areas]]\nid = \"A{i}\"\nregion = \"{region}\"\nneighbors = [{}]\n",
+            n.join(", ")
+        ));
+    }
+    let checked = rollx::rolling::map::check_bytes(
+        &rollx::source::DiskFiles,
+        Path::new("tiny.toml"),
+        text.into_bytes(),
+    );
+    assert_eq!(checked.errors(), 0, "{:?}", checked.diagnostics);
+    Game::new(checked.map.expect("a valid map")).expect("the engine takes it")
+}
+
+/// The fewest X on `rolls` by trying every legal move everywhere.
+fn brute_force(game: &Game, state: &State, rolls: &[Roll], k: usize) -> u32 {
+    match game.phase(state) {
+        Phase::Terminal => state.crosses(),
+        Phase::Chance => {
+            let mut next = state.clone();
+            game.apply_roll(&mut next, rolls[k]).unwrap();
+            brute_force(game, &next, rolls, k + 1)
+        }
+        Phase::Decision => {
+            let mut moves = MoveList::new();
+            game.legal_moves(state, &mut moves);
+            moves
+                .iter()
+                .map(|mv| {
+                    let mut next = state.clone();
+                    game.apply(&mut next, mv);
+                    brute_force(game, &next, rolls, k)
+                })
+                .min()
+                .expect("a decision has a move")
+        }
+    }
+}
+
+#[test]
+fn the_solver_agrees_with_an_exhaustive_search_on_tiny_maps() {
+    let maps = [
+        tiny(3, 2, 2, [0, 0, 0]),
+        tiny(4, 2, 2, [1, 0, 0]),
+        tiny(5, 2, 2, [0, 1, 1]),
+        tiny(6, 2, 2, [1, 1, 1]),
+        tiny(6, 3, 2, [0, 0, 2]),
+    ];
+    let mut better_than_greedy = 0;
+    let mut tried = 0;
+    for (m, game) in maps.iter().enumerate() {
+        for seed in 0..300u64 {
+            let rolls = rolls_of_seed(game, seed);
+            let best = brute_force(game, &game.initial_state(), &rolls, 0);
+            let s = solve(game, &rolls, None).unwrap();
+            assert!(s.exact, "map {m} seed {seed}: no time limit, so exact");
+            assert_eq!(s.crosses, best, "map {m} seed {seed}");
+            assert_eq!(s.lower_bound, best);
+            assert!(s.crosses <= s.greedy_crosses);
+            better_than_greedy += u32::from(s.crosses < s.greedy_crosses);
+            tried += 1;
+        }
+    }
+    assert_eq!(tried, 1500);
+    assert!(
+        better_than_greedy > 50,
+        "the search finds better games than greedy ({better_than_greedy})"
+    );
+}
+
+#[test]
+fn every_best_game_referees_clean_and_beats_no_player() {
+    let tutorial = {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/examples/tutorial.toml");
+        let map = rollx::families::load(&path).unwrap().into_rolling().unwrap();
+        Game::new(map).unwrap()
+    };
+    let maps = [tiny(6, 2, 2, [1, 1, 1]), tiny(8, 3, 2, [1, 1, 1]), tutorial];
+    for (m, game) in maps.iter().enumerate() {
+        let seeds = if m == 2 { 2 } else { 150 };
+        for seed in 0..seeds {
+            let s = solve(game, &rolls_of_seed(game, seed), None).unwrap();
+            let log = witness_log(game, seed, &s, None);
+            let v = referee(game, &log).unwrap();
+            assert!(v.is_clean(), "map {m} seed {seed}: {:?}", v.violations);
+            assert_eq!(v.players[0].crosses, s.crosses, "map {m} seed {seed}");
+            for policy in [
+                &mut Greedy::new() as &mut dyn Policy,
+                &mut RandomPolicy::new(derive_seed(seed, 1)),
+            ] {
+                let x = play_silent(game, seed, policy).crosses();
+                assert!(s.crosses <= x, "map {m} seed {seed}: {} beat the optimum", policy.name());
+            }
+        }
+    }
+}
+
+#[test]
+fn a_time_limit_gives_the_best_game_found_and_an_honest_bound() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/usa.toml");
+    let game = Game::new(rollx::families::load(&path).unwrap().into_rolling().unwrap()).unwrap();
+    let rolls = rolls_of_seed(&game, 1);
+    let deadline = std::time::Instant::now() + std::time::Duration::from_millis(300);
+    let s = solve(&game, &rolls, Some(deadline)).unwrap();
+    assert!(!s.exact, "the USA map is not solved in 0.3 s");
+    assert!(s.lower_bound <= s.crosses);
+    assert!(s.crosses <= s.greedy_crosses);
+    let log = witness_log(&game, 1, &s, None);
+    let v = referee(&game, &log).unwrap();
+    assert!(v.is_clean());
+    assert_eq!(v.players[0].crosses, s.crosses);
+}
+
+#[test]
+fn rolls_that_do_not_make_a_game_are_refused() {
+    let game = tiny(4, 2, 2, [0, 0, 0]);
+    let rolls = rolls_of_seed(&game, 3);
+    assert_eq!(rolls.len(), 4);
+    assert_eq!(
+        check_rolls(&game, &rolls[..3]),
+        Err(SolveError::TooFew { given: 3 })
+    );
+    let mut more = rolls.clone();
+    more.push(rolls[0]);
+    assert_eq!(
+        check_rolls(&game, &more),
+        Err(SolveError::TooMany { used: 4, given: 5 })
+    );
+    let mut twice = rolls.clone();
+    twice[1] = twice[0];
+    let err = solve(&game, &twice, None).unwrap_err();
+    assert!(
+        err.to_string().starts_with("roll 2: the ") && err.to_string().contains("already drawn"),
+        "{err}"
+    );
+}
+
+#[test]
+fn the_command_line_solves_writes_a_clean_log_and_refuses_bad_input() {
+    let dir = tempfile::tempdir().unwrap();
+    let log = dir.path().join("best.json");
+    let log = log.to_str().unwrap();
+    let (code, out, err) = run(&[
+        "solve",
+        "maps/examples/tutorial.toml",
+        "--seed",
+        "2",
+        "--log",
+        log,
+    ]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("the fewest X possible: 2 (exact"), "{out}");
+    let (code, out, err) = run(&["referee", log]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("clean: every move follows the rules"), "{out}");
+
+    let (code, json, _) = run(&[
+        "solve",
+        "maps/examples/tutorial.toml",
+        "--seed",
+        "2",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(v["crosses"], 2);
+    assert_eq!(v["exact"], true);
+
+    let (code, out, _) = run(&["solve", "maps/usa.toml", "--time-limit", "0.2"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("not exact: the time limit of 0.2 s ran out"), "{out}");
+
+    for (args, code, message) in [
+        (&["solve", "no/such.toml"][..], 2, "cannot read no/such.toml"),
+        (
+            &["solve", "maps/encore-black.toml"][..],
+            2,
+            "takes Rolling maps only for now",
+        ),
+        (
+            &["solve", "maps/usa.toml", "--time-limit", "0"][..],
+            2,
+            "--time-limit 0: give a number of seconds above 0",
+        ),
+    ] {
+        let (c, _, err) = run(args);
+        assert_eq!(c, code, "{args:?}: {err}");
+        assert!(err.contains(message), "{args:?}: {err}");
+    }
+}
