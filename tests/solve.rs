@@ -104,7 +104,10 @@ fn the_solver_agrees_with_an_exhaustive_search_on_tiny_maps() {
 fn every_best_game_referees_clean_and_beats_no_player() {
     let tutorial = {
         let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/examples/tutorial.toml");
-        let map = rollx::families::load(&path).unwrap().into_rolling().unwrap();
+        let map = rollx::families::load(&path)
+            .unwrap()
+            .into_rolling()
+            .unwrap();
         Game::new(map).unwrap()
     };
     let maps = [tiny(6, 2, 2, [1, 1, 1]), tiny(8, 3, 2, [1, 1, 1]), tutorial];
@@ -112,7 +115,7 @@ fn every_best_game_referees_clean_and_beats_no_player() {
         let seeds = if m == 2 { 2 } else { 150 };
         for seed in 0..seeds {
             let s = solve(game, &rolls_of_seed(game, seed), None).unwrap();
-            let log = witness_log(game, seed, &s, None);
+            let log = witness_log(game, &rolls_of_seed(game, seed), Some(seed), &s, None);
             let v = referee(game, &log).unwrap();
             assert!(v.is_clean(), "map {m} seed {seed}: {:?}", v.violations);
             assert_eq!(v.players[0].crosses, s.crosses, "map {m} seed {seed}");
@@ -121,7 +124,11 @@ fn every_best_game_referees_clean_and_beats_no_player() {
                 &mut RandomPolicy::new(derive_seed(seed, 1)),
             ] {
                 let x = play_silent(game, seed, policy).crosses();
-                assert!(s.crosses <= x, "map {m} seed {seed}: {} beat the optimum", policy.name());
+                assert!(
+                    s.crosses <= x,
+                    "map {m} seed {seed}: {} beat the optimum",
+                    policy.name()
+                );
             }
         }
     }
@@ -130,14 +137,20 @@ fn every_best_game_referees_clean_and_beats_no_player() {
 #[test]
 fn a_time_limit_gives_the_best_game_found_and_an_honest_bound() {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/usa.toml");
-    let game = Game::new(rollx::families::load(&path).unwrap().into_rolling().unwrap()).unwrap();
+    let game = Game::new(
+        rollx::families::load(&path)
+            .unwrap()
+            .into_rolling()
+            .unwrap(),
+    )
+    .unwrap();
     let rolls = rolls_of_seed(&game, 1);
     let deadline = std::time::Instant::now() + std::time::Duration::from_millis(300);
     let s = solve(&game, &rolls, Some(deadline)).unwrap();
     assert!(!s.exact, "the USA map is not solved in 0.3 s");
     assert!(s.lower_bound <= s.crosses);
     assert!(s.crosses <= s.greedy_crosses);
-    let log = witness_log(&game, 1, &s, None);
+    let log = witness_log(&game, &rolls, Some(1), &s, None);
     let v = referee(&game, &log).unwrap();
     assert!(v.is_clean());
     assert_eq!(v.players[0].crosses, s.crosses);
@@ -201,10 +214,17 @@ fn the_command_line_solves_writes_a_clean_log_and_refuses_bad_input() {
 
     let (code, out, _) = run(&["solve", "maps/usa.toml", "--time-limit", "0.2"]);
     assert_eq!(code, 0);
-    assert!(out.contains("not exact: the time limit of 0.2 s ran out"), "{out}");
+    assert!(
+        out.contains("not exact: the time limit of 0.2 s ran out"),
+        "{out}"
+    );
 
     for (args, code, message) in [
-        (&["solve", "no/such.toml"][..], 2, "cannot read no/such.toml"),
+        (
+            &["solve", "no/such.toml"][..],
+            2,
+            "cannot read no/such.toml",
+        ),
         (
             &["solve", "maps/encore-black.toml"][..],
             2,
@@ -220,4 +240,77 @@ fn the_command_line_solves_writes_a_clean_log_and_refuses_bad_input() {
         assert_eq!(c, code, "{args:?}: {err}");
         assert!(err.contains(message), "{args:?}: {err}");
     }
+}
+
+#[test]
+fn a_dice_file_is_solved_like_its_seed_and_mistakes_are_located() {
+    let dir = tempfile::tempdir().unwrap();
+    let map = "maps/examples/tutorial.toml";
+    let game = {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(map);
+        Game::new(
+            rollx::families::load(&path)
+                .unwrap()
+                .into_rolling()
+                .unwrap(),
+        )
+        .unwrap()
+    };
+    let rolls = rolls_of_seed(&game, 2);
+    let lines: Vec<String> = rolls
+        .iter()
+        .map(|r| format!("{} {}", game.die(r.die).id, r.value))
+        .collect();
+    let write = |name: &str, lines: &[String]| {
+        let path = dir.path().join(name);
+        let text = format!("# the dice of seed 2\n\n{}\n", lines.join("\n"));
+        std::fs::write(&path, text).unwrap();
+        path.to_str().unwrap().to_string()
+    };
+    let dice = write("dice.txt", &lines);
+    let log = dir.path().join("best.json");
+    let log = log.to_str().unwrap();
+    let (code, out, err) = run(&["solve", map, "--dice", &dice, "--log", log]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("the fewest X possible: 2 (exact"), "{out}");
+    let (code, out, err) = run(&["referee", log]);
+    assert_eq!(code, 0, "{out}{err}");
+
+    let mut wrong_die = lines.clone();
+    wrong_die[2] = "purple 4".into();
+    let mut wrong_face = lines.clone();
+    wrong_face[0] = format!("{} 9", game.die(rolls[0].die).id);
+    let mut twice = lines.clone();
+    twice[1] = twice[0].clone();
+    let mut longer = lines.clone();
+    longer.push(lines[0].clone());
+    // The file's lines start at 3 (a comment and a blank line first).
+    for (name, content, message) in [
+        (
+            "die.txt",
+            wrong_die,
+            ":5:1: `purple` is not a die of the map",
+        ),
+        ("face.txt", wrong_face, "is not a face of the dice"),
+        ("twice.txt", twice, ":4: roll 2: the "),
+        (
+            "short.txt",
+            lines[..5].to_vec(),
+            "the game needs more rolls than the 5 given",
+        ),
+        (
+            "long.txt",
+            longer,
+            "the game is over after 12 rolls, 13 are given",
+        ),
+    ] {
+        let path = write(name, &content);
+        let (code, _, err) = run(&["solve", map, "--dice", &path]);
+        assert_eq!(code, 1, "{name}: {err}");
+        assert!(err.contains(message), "{name}: {err}");
+        assert!(err.contains("help: "), "{name}: {err}");
+    }
+    let (code, _, err) = run(&["solve", map, "--dice", "no/such.txt"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("cannot read no/such.txt"), "{err}");
 }

@@ -300,7 +300,7 @@ impl<'g> Table<'g> {
     pub fn log(&self, names: Vec<String>, map_file: Option<String>) -> GameLog {
         GameLog::rolled(
             self.game,
-            self.seed,
+            Some(self.seed),
             map_file,
             names,
             self.turns.clone(),

@@ -10,7 +10,8 @@ use serde::Serialize;
 use super::output::Output;
 use super::play::save_finished;
 use super::{EXIT_INVALID, EXIT_USAGE, load_game};
-use rollx::rolling::solve::{rolls_of_seed, solve, witness_log};
+use rollx::rolling::rules::{Game, Roll};
+use rollx::rolling::solve::{SolveError, parse_dice, rolls_of_seed, solve, witness_log};
 
 /// The long description `--help` shows.
 pub const LONG_ABOUT: &str = "The fewest X a player could end with on a Rolling map when every \
@@ -33,9 +34,14 @@ pub struct SolveArgs {
     /// The map.
     #[arg(value_name = "MAP")]
     pub map: PathBuf,
-    /// The seed of the game whose dice are solved, as `rollx play --seed`.
-    #[arg(long, default_value_t = 1)]
-    pub seed: u64,
+    /// The seed of the game whose dice are solved, as `rollx play --seed`
+    /// [default: 1].
+    #[arg(long, conflicts_with = "dice")]
+    pub seed: Option<u64>,
+    /// A file of every roll of the game in order, one a line: the die's id
+    /// and the number it shows (`red 4`); see docs/solver.md.
+    #[arg(long, value_name = "FILE")]
+    pub dice: Option<PathBuf>,
     /// Stop after this many seconds with the best game found and a proven
     /// lower bound.
     #[arg(long, value_name = "SECONDS", default_value_t = 10.0)]
@@ -61,7 +67,7 @@ pub enum Format {
 #[derive(Serialize)]
 struct Report<'a> {
     map: &'a str,
-    seed: u64,
+    seed: Option<u64>,
     /// X of the best game found.
     crosses: u32,
     /// No game on these dice ends with fewer X.
@@ -71,6 +77,26 @@ struct Report<'a> {
     greedy_crosses: u32,
     nodes: u64,
     seconds: f64,
+}
+
+/// The rolls of the dice file at `path`, with their lines; says what is
+/// wrong and returns the exit code otherwise.
+fn read_dice(game: &Game, path: &std::path::Path) -> Result<Vec<(Roll, usize)>, u8> {
+    let text = std::fs::read_to_string(path).map_err(|e| {
+        eprintln!("error: cannot read {}: {e}", path.display());
+        EXIT_USAGE
+    })?;
+    parse_dice(game, &text).map_err(|e| {
+        eprintln!(
+            "error: {}:{}:{}: {}\n  help: {}",
+            path.display(),
+            e.line,
+            e.column,
+            e.message,
+            e.help
+        );
+        EXIT_INVALID
+    })
 }
 
 /// Runs `rollx solve`.
@@ -90,13 +116,35 @@ pub fn run(args: &SolveArgs) -> u8 {
         Ok(g) => g,
         Err(code) => return code,
     };
+    let (rolls, lines) = match &args.dice {
+        None => (rolls_of_seed(&game, args.seed.unwrap_or(1)), Vec::new()),
+        Some(path) => match read_dice(&game, path) {
+            Ok(r) => r.into_iter().unzip(),
+            Err(code) => return code,
+        },
+    };
+    let seed = args.dice.is_none().then(|| args.seed.unwrap_or(1));
     let start = Instant::now();
     let deadline = start + Duration::from_secs_f64(args.time_limit.min(1e7));
-    let rolls = rolls_of_seed(&game, args.seed);
     let solution = match solve(&game, &rolls, Some(deadline)) {
         Ok(s) => s,
         Err(e) => {
-            eprintln!("error: {}: {e}", args.map.display());
+            match (&args.dice, e) {
+                (Some(path), SolveError::BadRoll { index, problem }) => eprintln!(
+                    "error: {}:{}: roll {index}: {problem}\n  help: a die is drawn once a round \
+                     ({} dice a round); the file lists every roll of the game in order",
+                    path.display(),
+                    lines[index - 1],
+                    game.rules().dice_per_round
+                ),
+                (Some(path), e) => eprintln!(
+                    "error: {}: {e}\n  help: a game on {} takes {} rolls",
+                    path.display(),
+                    args.map.display(),
+                    game.rules().results_per_game()
+                ),
+                (None, e) => eprintln!("error: {}: {e}", args.map.display()),
+            }
             return EXIT_INVALID;
         }
     };
@@ -106,7 +154,7 @@ pub fn run(args: &SolveArgs) -> u8 {
         Format::Json => {
             let report = Report {
                 map: &info.id,
-                seed: args.seed,
+                seed,
                 crosses: solution.crosses,
                 lower_bound: solution.lower_bound,
                 exact: solution.exact,
@@ -120,7 +168,18 @@ pub fn run(args: &SolveArgs) -> u8 {
             );
         }
         Format::Text => {
-            println!("{} ({}), seed {}:", info.name, info.id, args.seed);
+            match (seed, &args.dice) {
+                (Some(seed), _) => println!("{} ({}), seed {seed}:", info.name, info.id),
+                (None, Some(path)) => {
+                    println!(
+                        "{} ({}), the dice of {}:",
+                        info.name,
+                        info.id,
+                        path.display()
+                    )
+                }
+                (None, None) => unreachable!("a seed without a dice file"),
+            }
             if solution.exact {
                 println!(
                     "  the fewest X possible: {} (exact: no game on these dice ends with fewer)",
@@ -140,10 +199,7 @@ pub fn run(args: &SolveArgs) -> u8 {
                 "  the greedy player on the same dice: {} X",
                 solution.greedy_crosses
             );
-            println!(
-                "  {} positions searched in {seconds:.2} s",
-                solution.nodes
-            );
+            println!("  {} positions searched in {seconds:.2} s", solution.nodes);
         }
     }
     let Some(out) = &log else {
@@ -151,7 +207,8 @@ pub fn run(args: &SolveArgs) -> u8 {
     };
     let log = witness_log(
         &game,
-        args.seed,
+        &rolls,
+        seed,
         &solution,
         Some(args.map.display().to_string()),
     );

@@ -17,10 +17,28 @@ pub fn play<R: Rules + ?Sized>(
     players: &mut [&mut dyn Player<R>],
     watcher: &mut dyn Watcher<R>,
 ) {
+    play_with(
+        rules,
+        table,
+        &mut |t| rules.sample_chance(t, dice),
+        players,
+        watcher,
+    );
+}
+
+/// [`play`] with chance outcomes from `chance` (a sequence known in
+/// advance, say) rather than drawn from dice.
+pub fn play_with<R: Rules + ?Sized>(
+    rules: &R,
+    table: &mut R::Table,
+    chance: &mut dyn FnMut(&R::Table) -> R::Chance,
+    players: &mut [&mut dyn Player<R>],
+    watcher: &mut dyn Watcher<R>,
+) {
     loop {
         match rules.actor(table) {
             Actor::Chance => {
-                if !roll(rules, table, dice, watcher) {
+                if !roll_with(rules, table, chance, watcher) {
                     return;
                 }
             }
@@ -43,11 +61,21 @@ pub fn roll<R: Rules + ?Sized>(
     dice: &mut Dice,
     watcher: &mut dyn Watcher<R>,
 ) -> bool {
+    roll_with(rules, table, &mut |t| rules.sample_chance(t, dice), watcher)
+}
+
+/// [`roll`] with chance outcomes from `chance`.
+fn roll_with<R: Rules + ?Sized>(
+    rules: &R,
+    table: &mut R::Table,
+    chance: &mut dyn FnMut(&R::Table) -> R::Chance,
+    watcher: &mut dyn Watcher<R>,
+) -> bool {
     while rules.actor(table) == Actor::Chance {
         if watcher.stop(rules, table) {
             return false;
         }
-        let outcome = rules.sample_chance(table, dice);
+        let outcome = chance(table);
         watcher.chance(rules, table, outcome);
         rules.apply_chance(table, outcome);
     }

@@ -23,7 +23,7 @@ mod game_loop;
 mod halving;
 
 pub use batch::fold_games;
-pub use game_loop::{Quiet, decide, play, roll};
+pub use game_loop::{Quiet, decide, play, play_with, roll};
 pub use halving::successive_halving;
 
 /// The generator that rolls the dice: portable and seeded.

@@ -23,7 +23,7 @@ use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 
 use super::map::Power;
-use super::play::{Greedy, Policy, play_game};
+use super::play::{Greedy, Policy, play_rolls};
 use super::rules::log::GameLog;
 use super::rules::{Game, Move, MoveList, Phase, Roll, RollProblem, State};
 
@@ -57,6 +57,76 @@ pub fn rolls_of_seed(game: &Game, seed: u64) -> Vec<Roll> {
             Phase::Terminal => return rolls,
         }
     }
+}
+
+/// A mistake in a dice file, at its line and column (from 1).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("line {line}, column {column}: {message}")]
+pub struct DiceFileError {
+    /// The line.
+    pub line: usize,
+    /// The column.
+    pub column: usize,
+    /// What is wrong.
+    pub message: String,
+    /// How to fix it.
+    pub help: String,
+}
+
+/// The rolls of a dice file (docs/solver.md): one roll a line, the die's
+/// id in the map and the number it shows (`red 4`); `#` starts a comment,
+/// blank lines are skipped. With each roll, its line.
+pub fn parse_dice(game: &Game, text: &str) -> Result<Vec<(Roll, usize)>, DiceFileError> {
+    let ids: Vec<&str> = game.dice().iter().map(|d| d.id.as_str()).collect();
+    let mut rolls = Vec::new();
+    for (i, raw) in text.lines().enumerate() {
+        let line = raw.split('#').next().unwrap_or("");
+        let mut words = line
+            .split_whitespace()
+            .map(|w| (w, w.as_ptr() as usize - raw.as_ptr() as usize + 1));
+        let Some((die, at)) = words.next() else {
+            continue;
+        };
+        let error = |column: usize, message: String, help: String| DiceFileError {
+            line: i + 1,
+            column,
+            message,
+            help,
+        };
+        let Some(id) = game.die_by_id(die) else {
+            return Err(error(
+                at,
+                format!("`{die}` is not a die of the map"),
+                format!("the dice are {}", ids.join(", ")),
+            ));
+        };
+        let Some((number, at_n)) = words.next() else {
+            return Err(error(
+                at + die.len(),
+                format!("the {die} die's number is missing"),
+                "write the die and the number it shows, e.g. `red 4`".into(),
+            ));
+        };
+        let value = match number.parse::<u8>() {
+            Ok(v) if game.rules().faces.contains(&v) => v,
+            _ => {
+                return Err(error(
+                    at_n,
+                    format!("`{number}` is not a face of the dice"),
+                    format!("the faces are {}", faces(game)),
+                ));
+            }
+        };
+        if let Some((extra, at_x)) = words.next() {
+            return Err(error(
+                at_x,
+                format!("`{extra}` after the roll"),
+                "one roll a line: the die and its number".into(),
+            ));
+        }
+        rolls.push((Roll { die: id, value }, i + 1));
+    }
+    Ok(rolls)
 }
 
 /// Why a sequence of rolls cannot be solved.
@@ -146,7 +216,10 @@ impl Search<'_> {
     fn bound(&self, state: &State, k: usize) -> u32 {
         let results = (state.pending().count() + self.rolls.len() - k) as u32;
         let dupes = u32::from(self.dupes.saturating_sub(state.used(Power::Dupe)));
-        let changes = u32::from(self.color_changes.saturating_sub(state.used(Power::ColorChange)));
+        let changes = u32::from(
+            self.color_changes
+                .saturating_sub(state.used(Power::ColorChange)),
+        );
         let overall = state.empty_count().saturating_sub(results + dupes);
         let dice = self.game.dice().len();
         let mut left = [0u32; 32];
@@ -341,7 +414,9 @@ pub fn check_rolls(game: &Game, rolls: &[Roll]) -> Result<(), SolveError> {
                 });
             }
             Phase::Chance => {
-                let roll = *rolls.get(k).ok_or(SolveError::TooFew { given: rolls.len() })?;
+                let roll = *rolls
+                    .get(k)
+                    .ok_or(SolveError::TooFew { given: rolls.len() })?;
                 if let Some(problem) = game.roll_problem(&state, roll) {
                     return Err(SolveError::BadRoll {
                         index: k + 1,
@@ -372,7 +447,11 @@ pub fn check_rolls(game: &Game, rolls: &[Roll]) -> Result<(), SolveError> {
 
 /// The fewest X a player can end with on `rolls` (every roll of one game,
 /// in order), searching until `deadline` at most.
-pub fn solve(game: &Game, rolls: &[Roll], deadline: Option<Instant>) -> Result<Solution, SolveError> {
+pub fn solve(
+    game: &Game,
+    rolls: &[Roll],
+    deadline: Option<Instant>,
+) -> Result<Solution, SolveError> {
     check_rolls(game, rolls)?;
     // The greedy player's game is the first incumbent.
     let mut greedy_moves = Vec::new();
@@ -418,7 +497,11 @@ pub fn solve(game: &Game, rolls: &[Roll], deadline: Option<Instant>) -> Result<S
     assert_eq!(end.crosses(), crosses, "the best game found ends as found");
     Ok(Solution {
         crosses,
-        lower_bound: if exact { crosses } else { lower_bound.min(crosses) },
+        lower_bound: if exact {
+            crosses
+        } else {
+            lower_bound.min(crosses)
+        },
         exact,
         moves,
         greedy_crosses,
@@ -441,13 +524,19 @@ impl Policy for Scripted {
     }
 }
 
-/// The best game found on the dice of `seed`, as the game log of one
-/// player named `solver` (`map_file` is recorded in it): what `rollx
-/// referee` checks.
-pub fn witness_log(game: &Game, seed: u64, solution: &Solution, map_file: Option<String>) -> GameLog {
+/// The best game found on `rolls` (the dice of `seed`, when they are a
+/// seed's), as the game log of one player named `solver` (`map_file` is
+/// recorded in it): what `rollx referee` checks.
+pub fn witness_log(
+    game: &Game,
+    rolls: &[Roll],
+    seed: Option<u64>,
+    solution: &Solution,
+    map_file: Option<String>,
+) -> GameLog {
     let mut players: Vec<(String, Box<dyn Policy>)> = vec![(
         "solver".to_string(),
         Box::new(Scripted(solution.moves.clone().into_iter())),
     )];
-    play_game(game, seed, &mut players, map_file).log
+    play_rolls(game, rolls, seed, &mut players, map_file).log
 }

@@ -172,6 +172,43 @@ pub fn play_game(
     map_file: Option<String>,
 ) -> PlayedGame {
     let mut dice = Pcg64Mcg::seed_from_u64(seed);
+    play_recorded(
+        game,
+        Some(seed),
+        &mut |t: &Table| engine::Rules::sample_chance(game, t, &mut dice),
+        players,
+        map_file,
+    )
+}
+
+/// Plays one game on `rolls`, every roll of it in order (known in advance,
+/// or typed from a real game), rather than on a seed's dice: `seed` is
+/// only recorded, when the rolls are a seed's.
+pub fn play_rolls(
+    game: &Game,
+    rolls: &[Roll],
+    seed: Option<u64>,
+    players: &mut [(String, Box<dyn Policy>)],
+    map_file: Option<String>,
+) -> PlayedGame {
+    let mut next = rolls.iter().copied();
+    play_recorded(
+        game,
+        seed,
+        &mut |_: &Table| next.next().expect("enough rolls for the game"),
+        players,
+        map_file,
+    )
+}
+
+/// Plays one game with chance from `chance`, recorded.
+fn play_recorded(
+    game: &Game,
+    seed: Option<u64>,
+    chance: &mut dyn FnMut(&Table) -> Roll,
+    players: &mut [(String, Box<dyn Policy>)],
+    map_file: Option<String>,
+) -> PlayedGame {
     let mut table = game.new_table(players.len());
     let mut recorder = Recorder {
         players: players.len(),
@@ -183,7 +220,7 @@ pub fn play_game(
         .iter_mut()
         .map(|s| s as &mut dyn engine::Player<Game>)
         .collect();
-    engine::play(game, &mut table, &mut dice, &mut seated, &mut recorder);
+    engine::play_with(game, &mut table, chance, &mut seated, &mut recorder);
     let names = players.iter().map(|(n, _)| n.clone()).collect();
     let states = table.sheets;
     let log = GameLog::rolled(game, seed, map_file, names, recorder.turns, &states);

@@ -215,13 +215,14 @@ pub struct LogResult {
 }
 
 impl GameLog {
-    /// The log of a game whose dice rollx rolled from `seed` on `game`'s
-    /// map (read from `map_file`): `players` by name, the `turns` played
+    /// The log of a game rollx played on `game`'s map (read from
+    /// `map_file`), with its dice rolled from `seed` when there is one:
+    /// `players` by name, the `turns` played
     /// so far, and each player's sheet after them. A game not over is
     /// marked unfinished; a finished one records each player's result.
     pub fn rolled<'a>(
         game: &Game,
-        seed: u64,
+        seed: Option<u64>,
         map_file: Option<String>,
         players: Vec<String>,
         turns: Vec<LogTurn>,
@@ -254,7 +255,7 @@ impl GameLog {
                 file: map_file,
             },
             rules: Some(game.rules().clone()),
-            seed: Some(seed),
+            seed,
             players,
             turns,
             finished,
