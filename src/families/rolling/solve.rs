@@ -199,6 +199,14 @@ struct Search<'g> {
     home: Vec<Option<u8>>,
     /// For each roll, how many rolls of each die come from it on.
     rolls_left: Vec<Vec<u16>>,
+    /// For each roll, the numbers of all rolls from it on (bit `v` for
+    /// `v`).
+    values_left: Vec<u64>,
+    /// For each roll and die, the numbers that die rolls from it on.
+    die_values_left: Vec<Vec<u64>>,
+    /// For each area, the dice that reach it (bit `d` for die `d`).
+    reach: Vec<u64>,
+    guards: u8,
     /// The moves from the start to the position searched.
     path: Vec<Move>,
     /// The best whole game found: its X and moves.
@@ -222,11 +230,8 @@ impl Search<'_> {
         );
         let overall = state.empty_count().saturating_sub(results + dupes);
         let dice = self.game.dice().len();
-        let mut left = [0u32; 32];
-        let mut empty = [0u32; 32];
-        if dice > left.len() {
-            return state.crosses() + overall;
-        }
+        let mut left = [0u32; super::rules::MAX_DICE];
+        let mut empty = [0u32; super::rules::MAX_DICE];
         for (d, n) in self.rolls_left[k].iter().enumerate() {
             left[d] = u32::from(*n);
         }
@@ -250,7 +255,55 @@ impl Search<'_> {
             .map(|d| left[d].saturating_sub(empty[d]))
             .sum();
         let by_die = short.saturating_sub(left[wild] + changes.min(spare) + dupes);
-        state.crosses() + overall.max(by_die)
+        state.crosses()
+            + overall
+                .max(by_die)
+                .max(self.dead_bound(state, k, results + dupes))
+    }
+
+    /// X from the areas no number to come can be written in: an empty
+    /// area is dead when no roll still to come of a die that reaches it
+    /// (of any die, with a Color Change left) shows a number its
+    /// neighbours allow. Neighbours only ever allow fewer numbers, so a
+    /// dead area stays dead, unless a Guard fills it (two, with a Dupe).
+    /// With `writes` numbers at most still to write, the dead areas beyond
+    /// what the Guards left fill and the live ones beyond the writes end
+    /// as X.
+    fn dead_bound(&self, state: &State, k: usize, writes: u32) -> u32 {
+        let game = self.game;
+        let mut per_die = self.die_values_left[k].clone();
+        let mut any = self.values_left[k];
+        for roll in state.pending() {
+            per_die[usize::from(roll.die.0)] |= 1 << roll.value;
+            any |= 1 << roll.value;
+        }
+        let changes = self.color_changes > state.used(Power::ColorChange);
+        let (mut dead, mut live) = (0u32, 0u32);
+        for (i, cell) in state.cells().iter().enumerate() {
+            if !cell.is_empty() {
+                continue;
+            }
+            let coming = if changes {
+                any
+            } else {
+                let mut m = 0;
+                let mut dice = self.reach[i];
+                while dice != 0 {
+                    m |= per_die[dice.trailing_zeros() as usize];
+                    dice &= dice - 1;
+                }
+                m
+            };
+            if game.allowed_values(state, game.all_areas()[i]) & coming == 0 {
+                dead += 1;
+            } else {
+                live += 1;
+            }
+        }
+        // A guarded number fills a dead area; a guarded Dupe may fill two.
+        let guards = u32::from(self.guards.saturating_sub(state.used(Power::Guard)));
+        let dupes = u32::from(self.dupes.saturating_sub(state.used(Power::Dupe)));
+        dead.saturating_sub(guards + guards.min(dupes)) + live.saturating_sub(writes)
     }
 
     /// The fewest X from `state` (`k` rolls applied) if it is below
@@ -485,6 +538,26 @@ pub fn solve(
         color_changes: game.rules().powers.color_change,
         home: homes(game),
         rolls_left: rolls_left(game, rolls),
+        values_left: (0..=rolls.len())
+            .map(|k| rolls[k..].iter().fold(0, |m, r| m | 1 << r.value))
+            .collect(),
+        die_values_left: (0..=rolls.len())
+            .map(|k| {
+                let mut per_die = vec![0u64; game.dice().len()];
+                for r in &rolls[k..] {
+                    per_die[usize::from(r.die.0)] |= 1 << r.value;
+                }
+                per_die
+            })
+            .collect(),
+        reach: (0..game.area_count())
+            .map(|i| {
+                (0..game.dice().len() as u8)
+                    .filter(|&d| game.die_reaches(super::rules::DieId(d), game.all_areas()[i]))
+                    .fold(0u64, |m, d| m | 1 << d)
+            })
+            .collect(),
+        guards: game.rules().powers.guard,
         path: Vec::new(),
         best: (greedy_crosses, greedy_moves),
     };
