@@ -29,7 +29,7 @@ use super::rules::{Game, Move, MoveList, Phase, Roll, RollProblem, State};
 
 /// The transposition table stops growing at this many positions (a few
 /// hundred megabytes at most).
-const MAX_MEMO: usize = 4_000_000;
+const MAX_MEMO: usize = 1_000_000;
 
 /// How often (in positions) the clock is read.
 const CLOCK_EVERY: u64 = 4096;
