@@ -315,3 +315,52 @@ fn a_dice_file_is_solved_like_its_seed_and_mistakes_are_located() {
     assert_eq!(code, 2);
     assert!(err.contains("cannot read no/such.txt"), "{err}");
 }
+
+#[test]
+fn check_deep_reports_solvability_the_same_on_any_thread_count() {
+    let deep = |threads: &str, format: &str| {
+        run(&[
+            "check",
+            "maps/examples/tutorial.toml",
+            "--deep",
+            "--samples",
+            "3",
+            "--positions",
+            "100000",
+            "--threads",
+            threads,
+            "--format",
+            format,
+        ])
+    };
+    let (code, out, err) = deep("2", "text");
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(
+        out.contains(
+            "rule solvability: 3 sampled games (seed 1), each searched up to 100000 positions"
+        ),
+        "{out}"
+    );
+    assert!(out.contains("  solved exactly: "), "{out}");
+    assert!(out.contains("the greedy player"), "{out}");
+    let (code, one, _) = deep("1", "json");
+    assert_eq!(code, 0);
+    let (_, two, _) = deep("2", "json");
+    assert_eq!(one, two, "the same report on one and two threads");
+    let v: serde_json::Value = serde_json::from_str(&one).unwrap();
+    let d = &v["deep"];
+    assert_eq!(d["samples"], 3);
+    let dist: u64 = d["best_distribution"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|n| n.as_u64().unwrap())
+        .sum();
+    assert_eq!(dist, 3);
+    assert!(d["best_mean"].as_f64().unwrap() <= d["greedy_mean"].as_f64().unwrap());
+    assert_eq!(v["valid"], true, "the usual report is still there");
+
+    let (code, _, err) = run(&["check", "maps/usa.toml", "--samples", "3"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("--deep"), "{err}");
+}

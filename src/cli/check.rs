@@ -7,7 +7,9 @@ use clap::{Args, ValueEnum};
 
 use super::{EXIT_INVALID, EXIT_OK, EXIT_USAGE};
 use rollx::diag::render::{self, Style};
-use rollx::families::{self, Checked, LoadError};
+use rollx::families::{self, Checked, LoadError, Model};
+use rollx::rolling::deep::{Deep, deep};
+use std::io::IsTerminal;
 
 /// The long description `--help` shows.
 pub const LONG_ABOUT: &str = "Validate map and board files, whatever their family (a \
@@ -19,14 +21,17 @@ to complete each column and colour and to end the game. A valid file is also lai
 shipped print template, in colour and in black and white, and what the print checks find \
 (boxes too small, colours too close to tell apart, parts that do not fit, hidden links) is \
 reported as warnings, as are dice with more faces than `rollx train` supports. Every problem is \
-reported at once, with its file, line and column. See docs/diagnostics.md for every code.";
+reported at once, with its file, line and column. See docs/diagnostics.md for every code.\n\n\
+With --deep, Rolling maps are also solved on sampled games with every roll known (`rollx \
+solve`): how often a perfect game is possible, the best possible X, and the areas and regions \
+that cost X even then, the same for a seed whatever the threads (docs/solver.md).";
 
 /// Arguments of `rollx check`.
 #[derive(Debug, Args)]
 #[command(
     after_help = "Exit codes: 0 every file is valid (warnings allowed unless --deny-warnings), 1 a file is \
 invalid (or, with --deny-warnings, has warnings), 2 usage or I/O error.\n\n\
-Examples:\n  rollx check maps/usa.toml\n  rollx check maps/*.toml maps/examples/*.toml\n  rollx check --format json maps/japan.toml\n  rollx check maps/encore-black.toml\n  rollx check --deny-warnings my-map.toml   # in CI: warnings fail too"
+Examples:\n  rollx check maps/usa.toml\n  rollx check maps/*.toml maps/examples/*.toml\n  rollx check --format json maps/japan.toml\n  rollx check maps/encore-black.toml\n  rollx check --deny-warnings my-map.toml   # in CI: warnings fail too\n  rollx check maps/examples/tutorial.toml --deep --samples 50"
 )]
 pub struct CheckArgs {
     /// Map or board files to check.
@@ -41,6 +46,27 @@ pub struct CheckArgs {
     /// Exit with 1 when a map has warnings, not only errors (for CI).
     #[arg(long)]
     pub deny_warnings: bool,
+    /// Rolling maps: also solve sampled games with every roll known
+    /// (`rollx solve`) and report how good a game can be: how often a
+    /// perfect game is possible, the best possible X, the areas and
+    /// regions that cost X even then (docs/solver.md).
+    #[arg(long)]
+    pub deep: bool,
+    /// With --deep: games sampled.
+    #[arg(long, default_value_t = 20, requires = "deep", value_parser = clap::value_parser!(u64).range(1..=100_000))]
+    pub samples: u64,
+    /// With --deep: positions each game is searched at most (a limit that
+    /// gives the same report on every machine; about a second per million
+    /// on the USA map).
+    #[arg(long, default_value_t = 1_000_000, requires = "deep", value_parser = clap::value_parser!(u64).range(1..))]
+    pub positions: u64,
+    /// With --deep: seed of the sampled games (game i has the dice of a
+    /// seed derived from it and i).
+    #[arg(long, default_value_t = 1, requires = "deep")]
+    pub seed: u64,
+    /// With --deep: worker threads (default: one per core).
+    #[arg(long, requires = "deep")]
+    pub threads: Option<u16>,
 }
 
 /// Output formats of `check`.
@@ -80,9 +106,32 @@ pub fn run(args: &CheckArgs, color: bool) -> u8 {
         if failed && code == EXIT_OK {
             code = EXIT_INVALID;
         }
+        let deep = match (&checked.model, args.deep) {
+            (Some(Model::Rolling(map)), true) => match deep_check(args, map) {
+                Ok(d) => Some(d),
+                Err(c) => return c,
+            },
+            _ => None,
+        };
         match args.format {
-            Format::Text => print!("{}", text(&checked, style, args.deny_warnings)),
-            Format::Json => reports.push(checked.report),
+            Format::Text => {
+                print!("{}", text(&checked, style, args.deny_warnings));
+                match (&deep, &checked.model) {
+                    (Some(d), _) => print!("{}", deep_text(d)),
+                    (None, Some(Model::Encore(_))) if args.deep => println!(
+                        "--deep: Encore boards have their solvability above (the fewest turns); \
+                         the solver is for Rolling maps"
+                    ),
+                    _ => {}
+                }
+            }
+            Format::Json => {
+                let mut report = checked.report;
+                if let (Some(d), Some(object)) = (&deep, report.as_object_mut()) {
+                    object.insert("deep".into(), serde_json::to_value(d).expect("serialises"));
+                }
+                reports.push(report);
+            }
         }
     }
     if args.format == Format::Json {
@@ -99,6 +148,121 @@ pub fn run(args: &CheckArgs, color: bool) -> u8 {
         }
     }
     code
+}
+
+/// `check --deep` on a valid Rolling map: the sampled games solved on the
+/// thread pool, with a progress bar on a terminal.
+fn deep_check(args: &CheckArgs, map: &rollx::rolling::map::Map) -> Result<Deep, u8> {
+    let game = match rollx::rolling::rules::Game::new(map.clone()) {
+        Ok(g) => g,
+        Err(e) => {
+            eprintln!("error: --deep: the rules engine cannot play this map: {e}");
+            return Err(EXIT_INVALID);
+        }
+    };
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(args.threads.map_or(0, usize::from))
+        .build()
+        .map_err(|e| {
+            eprintln!("error: cannot start worker threads: {e}");
+            EXIT_USAGE
+        })?;
+    let bar = if std::io::stderr().is_terminal() {
+        indicatif::ProgressBar::new(args.samples)
+    } else {
+        indicatif::ProgressBar::hidden()
+    };
+    bar.set_style(
+        indicatif::ProgressStyle::with_template(
+            "solving {pos}/{len} sampled games [{bar:40}] {eta} left",
+        )
+        .expect("a valid template")
+        .progress_chars("=> "),
+    );
+    let d = pool.install(|| {
+        deep(&game, args.samples, args.seed, args.positions, &|| {
+            bar.inc(1)
+        })
+    });
+    bar.finish_and_clear();
+    Ok(d)
+}
+
+/// The `--deep` report as text.
+fn deep_text(d: &Deep) -> String {
+    let mut s = format!(
+        "\nrule solvability: {} sampled games (seed {}), each searched up to {} positions\n",
+        d.samples, d.seed, d.positions
+    );
+    s.push_str(&format!(
+        "  solved exactly: {} of {}{}\n",
+        d.exact,
+        d.samples,
+        if d.exact < d.samples {
+            " (the others give the best game found, which may not be the best possible)"
+        } else {
+            ""
+        }
+    ));
+    match d.perfect_share {
+        Some((p, lo, hi)) => s.push_str(&format!(
+            "  perfect game (0 X) possible: {} of {} = {:.0} % (95 % CI {:.0} % to {:.0} %)\n",
+            d.perfect_found,
+            d.samples,
+            p * 100.0,
+            lo * 100.0,
+            hi * 100.0
+        )),
+        None => s.push_str(&format!(
+            "  perfect game (0 X): found in {}, proven impossible in {}, not known in {}\n",
+            d.perfect_found,
+            d.perfect_impossible,
+            d.samples - d.perfect_found - d.perfect_impossible
+        )),
+    }
+    let dist: Vec<String> = d
+        .best_distribution
+        .iter()
+        .enumerate()
+        .filter(|&(_, &n)| n > 0)
+        .map(|(x, n)| format!("{x} X: {n}"))
+        .collect();
+    s.push_str(&format!(
+        "  {}: mean {:.2}, median {} ({}); the greedy player {:.2}\n",
+        if d.exact == d.samples {
+            "best possible X"
+        } else {
+            "best X found"
+        },
+        d.best_mean,
+        d.best_median,
+        dist.join(", "),
+        d.greedy_mean
+    ));
+    let areas: Vec<String> = d
+        .areas
+        .iter()
+        .filter(|a| a.crossed > 0.0)
+        .take(8)
+        .map(|a| format!("{} {:.0} %", a.area, a.crossed * 100.0))
+        .collect();
+    if !areas.is_empty() {
+        s.push_str(&format!(
+            "  crossed in the best game: {}\n",
+            areas.join(", ")
+        ));
+        let regions: Vec<String> = d
+            .regions
+            .iter()
+            .filter(|r| r.bottleneck > 0.0)
+            .map(|r| format!("{} {:.0} %", r.region, r.bottleneck * 100.0))
+            .collect();
+        s.push_str(&format!(
+            "  bottleneck region (most X in the best game): {}\n",
+            regions.join(", ")
+        ));
+    }
+    s
 }
 
 /// The text output for one map: every diagnostic, then a verdict and,

@@ -8,6 +8,7 @@
 //! - [`play`]: computer players, whole games and simulations;
 //! - [`sheet`]: the printed sheet.
 
+pub mod deep;
 pub(crate) mod limits;
 pub mod map;
 pub mod play;

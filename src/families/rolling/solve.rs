@@ -190,6 +190,7 @@ struct Search<'g> {
     memo: HashMap<State, Known>,
     nodes: u64,
     deadline: Option<Instant>,
+    max_positions: u64,
     out_of_time: bool,
     greedy: Greedy,
     dupes: u8,
@@ -310,8 +311,9 @@ impl Search<'_> {
     /// `alpha` (exact), else a lower bound of at least `alpha`.
     fn search(&mut self, state: &State, k: usize, alpha: u32) -> Known {
         self.nodes += 1;
-        if self.nodes.is_multiple_of(CLOCK_EVERY)
-            && self.deadline.is_some_and(|d| Instant::now() >= d)
+        if self.nodes >= self.max_positions
+            || (self.nodes.is_multiple_of(CLOCK_EVERY)
+                && self.deadline.is_some_and(|d| Instant::now() >= d))
         {
             self.out_of_time = true;
         }
@@ -452,6 +454,11 @@ fn faces(game: &Game) -> String {
     f.join(", ")
 }
 
+/// The final sheet of a solution's best game on `rolls`.
+pub fn replay_best(game: &Game, rolls: &[Roll], solution: &Solution) -> State {
+    replay(game, rolls, &solution.moves).expect("a solution replays")
+}
+
 /// Checks that `rolls` make one whole game on `game`.
 pub fn check_rolls(game: &Game, rolls: &[Roll]) -> Result<(), SolveError> {
     let mut state = game.initial_state();
@@ -498,6 +505,16 @@ pub fn check_rolls(game: &Game, rolls: &[Roll]) -> Result<(), SolveError> {
     }
 }
 
+/// How long a search may go on.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Limit {
+    /// Stop at this time.
+    pub deadline: Option<Instant>,
+    /// Stop after this many positions: a limit that gives the same result
+    /// on every machine.
+    pub positions: Option<u64>,
+}
+
 /// The fewest X a player can end with on `rolls` (every roll of one game,
 /// in order), searching until `deadline` at most.
 pub fn solve(
@@ -505,6 +522,18 @@ pub fn solve(
     rolls: &[Roll],
     deadline: Option<Instant>,
 ) -> Result<Solution, SolveError> {
+    solve_within(
+        game,
+        rolls,
+        Limit {
+            deadline,
+            positions: None,
+        },
+    )
+}
+
+/// [`solve`] within `limit`.
+pub fn solve_within(game: &Game, rolls: &[Roll], limit: Limit) -> Result<Solution, SolveError> {
     check_rolls(game, rolls)?;
     // The greedy player's game is the first incumbent.
     let mut greedy_moves = Vec::new();
@@ -531,7 +560,8 @@ pub fn solve(
         rolls,
         memo: HashMap::new(),
         nodes: 0,
-        deadline,
+        deadline: limit.deadline,
+        max_positions: limit.positions.unwrap_or(u64::MAX),
         out_of_time: false,
         greedy: Greedy::new(),
         dupes: game.rules().powers.dupe,

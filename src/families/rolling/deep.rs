@@ -1,0 +1,185 @@
+//! Rule solvability by sampling (`rollx check --deep`): the solver on many
+//! seeded games of a map, and what their best games say about it.
+//!
+//! Game `i` has the dice of `derive_seed(seed, i)` and is searched up to a
+//! fixed number of positions, so the report is the same on every machine
+//! and with any number of threads.
+
+use rayon::prelude::*;
+use serde::Serialize;
+
+use super::play::derive_seed;
+use super::rules::{Game, State};
+use super::solve::{Limit, rolls_of_seed, solve_within};
+
+/// One area: how often the best game found crosses it.
+#[derive(Clone, Debug, Serialize)]
+pub struct AreaShare {
+    /// The area's id.
+    pub area: String,
+    /// Share of the samples whose best game found ends with an X there.
+    pub crossed: f64,
+}
+
+/// One region: how often it is the bottleneck.
+#[derive(Clone, Debug, Serialize)]
+pub struct RegionShare {
+    /// The region's id.
+    pub region: String,
+    /// Share of the samples whose best game found has more X in this
+    /// region than in any other (a tie counts for each tied region).
+    pub bottleneck: f64,
+}
+
+/// What the samples say.
+#[derive(Clone, Debug, Serialize)]
+pub struct Deep {
+    /// Games sampled.
+    pub samples: u64,
+    /// Seed of the run.
+    pub seed: u64,
+    /// Positions each game was searched at most.
+    pub positions: u64,
+    /// Games solved exactly (their best X proven).
+    pub exact: u64,
+    /// Games in which a perfect game (0 X) was found: it is possible.
+    pub perfect_found: u64,
+    /// Games in which a perfect game is proven impossible.
+    pub perfect_impossible: u64,
+    /// When every game was solved exactly: the share in which a perfect
+    /// game is possible, with its 95 % interval (Wilson).
+    pub perfect_share: Option<(f64, f64, f64)>,
+    /// Mean X of the best games found (the fewest possible when every game
+    /// was solved exactly; otherwise more than the fewest, or equal).
+    pub best_mean: f64,
+    /// Median X of the best games found.
+    pub best_median: f64,
+    /// Games by X of the best game found (index: X).
+    pub best_distribution: Vec<u64>,
+    /// Mean X of the greedy player on the same games.
+    pub greedy_mean: f64,
+    /// Per area, most crossed first.
+    pub areas: Vec<AreaShare>,
+    /// Per region, most often the bottleneck first.
+    pub regions: Vec<RegionShare>,
+}
+
+/// The 95 % Wilson interval of `k` successes in `n`: (share, low, high).
+fn wilson(k: u64, n: u64) -> (f64, f64, f64) {
+    let (k, n) = (k as f64, n as f64);
+    let p = k / n;
+    let z = 1.96f64;
+    let centre = (p + z * z / (2.0 * n)) / (1.0 + z * z / n);
+    let half = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt() / (1.0 + z * z / n);
+    (p, (centre - half).max(0.0), (centre + half).min(1.0))
+}
+
+/// Solves `samples` seeded games of `game` (at most `positions` positions
+/// each) on the current rayon pool, calling `progress` after each game.
+pub fn deep(
+    game: &Game,
+    samples: u64,
+    seed: u64,
+    positions: u64,
+    progress: &(dyn Fn() + Sync),
+) -> Deep {
+    let results: Vec<(u32, u32, bool, u32, State)> = (0..samples)
+        .into_par_iter()
+        .map(|i| {
+            let rolls = rolls_of_seed(game, derive_seed(seed, i));
+            let limit = Limit {
+                deadline: None,
+                positions: Some(positions),
+            };
+            let s = solve_within(game, &rolls, limit).expect("a seed's rolls make a game");
+            let end = super::solve::replay_best(game, &rolls, &s);
+            progress();
+            (s.crosses, s.lower_bound, s.exact, s.greedy_crosses, end)
+        })
+        .collect();
+    let n = samples.max(1) as f64;
+    let map = game.map();
+    let mut distribution = Vec::new();
+    let mut crossed = vec![0u64; game.area_count()];
+    let mut bottleneck = vec![0u64; map.regions.len()];
+    for (x, _, _, _, end) in &results {
+        let x = *x as usize;
+        if distribution.len() <= x {
+            distribution.resize(x + 1, 0);
+        }
+        distribution[x] += 1;
+        let mut per_region = vec![0u32; map.regions.len()];
+        for (i, cell) in end.cells().iter().enumerate() {
+            if cell.is_cross() {
+                crossed[i] += 1;
+                per_region[usize::from(map.areas[i].region.0)] += 1;
+            }
+        }
+        let most = per_region.iter().copied().max().unwrap_or(0);
+        if most > 0 {
+            for (r, &k) in per_region.iter().enumerate() {
+                if k == most {
+                    bottleneck[r] += 1;
+                }
+            }
+        }
+    }
+    let exact = results.iter().filter(|r| r.2).count() as u64;
+    let perfect_found = results.iter().filter(|r| r.0 == 0).count() as u64;
+    let perfect_impossible = results.iter().filter(|r| r.1 > 0).count() as u64;
+    let mut areas: Vec<AreaShare> = crossed
+        .iter()
+        .enumerate()
+        .map(|(i, &k)| AreaShare {
+            area: map.areas[i].id.clone(),
+            crossed: k as f64 / n,
+        })
+        .collect();
+    areas.sort_by(|a, b| b.crossed.total_cmp(&a.crossed).then(a.area.cmp(&b.area)));
+    let mut regions: Vec<RegionShare> = bottleneck
+        .iter()
+        .enumerate()
+        .map(|(r, &k)| RegionShare {
+            region: map.regions[r].id.clone(),
+            bottleneck: k as f64 / n,
+        })
+        .collect();
+    regions.sort_by(|a, b| {
+        b.bottleneck
+            .total_cmp(&a.bottleneck)
+            .then(a.region.cmp(&b.region))
+    });
+    let median = crate::report::stats::median(&distribution, 0);
+    Deep {
+        samples,
+        seed,
+        positions,
+        exact,
+        perfect_found,
+        perfect_impossible,
+        perfect_share: (exact == samples && samples > 0).then(|| wilson(perfect_found, samples)),
+        best_mean: results.iter().map(|r| f64::from(r.0)).sum::<f64>() / n,
+        best_median: median,
+        best_distribution: distribution,
+        greedy_mean: results.iter().map(|r| f64::from(r.3)).sum::<f64>() / n,
+        areas,
+        regions,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::wilson;
+
+    #[test]
+    fn wilson_intervals_hold_the_share() {
+        let (p, lo, hi) = wilson(6, 20);
+        assert_eq!(p, 0.3);
+        assert!(lo > 0.14 && lo < 0.15, "{lo}");
+        assert!(hi > 0.51 && hi < 0.53, "{hi}");
+        let (p, lo, hi) = wilson(0, 10);
+        assert_eq!(p, 0.0);
+        assert!(lo < 1e-12, "{lo}");
+        assert!(hi > 0.27 && hi < 0.28, "{hi}");
+    }
+}
