@@ -73,6 +73,41 @@ struct Session<'g> {
 }
 
 impl<'g> Session<'g> {
+    /// A game from `seed` before its first roll: the person in seat 1,
+    /// then a computer player for each of `policies` (seat 2 on), each
+    /// seeded by the game's seed and its seat. `Err` holds the seat (from
+    /// 0) of a policy that is missing or not a computer player.
+    fn new(
+        game: &'g Game,
+        seed: u64,
+        names: Vec<String>,
+        policies: &[Option<&str>],
+        effort: Effort,
+    ) -> Result<Self, usize> {
+        let computers = policies
+            .iter()
+            .enumerate()
+            .map(|(i, p)| {
+                let seat = i + 1;
+                p.and_then(|p| player_by_name(p, derive_seed(seed, seat as u64 + 1), effort))
+                    .ok_or(seat)
+            })
+            .collect::<Result<_, _>>()?;
+        Ok(Session {
+            game,
+            seed,
+            dice: Dice::seed_from_u64(seed),
+            table: game.new_table(names.len()),
+            recorder: LogRecorder::default(),
+            names,
+            computers,
+            effort,
+            starts: Vec::new(),
+            kept: Vec::new(),
+            told: Vec::new(),
+        })
+    }
+
     /// Rolls the next turn's dice.
     fn begin_turn(&mut self) {
         engine::roll(
@@ -300,25 +335,9 @@ pub fn play(args: &PlayArgs, board: Board, path: &Path, log: Option<Output>, col
                 .map(|(i, p)| format!("{p} {}", i + 2)),
         )
         .collect();
-    let computers = policies
-        .iter()
-        .enumerate()
-        .map(|(i, p)| {
-            player_by_name(p, derive_seed(seed, i as u64 + 2), effort).expect("checked above")
-        })
-        .collect();
-    let mut session = Session {
-        game: &game,
-        seed,
-        dice: Dice::seed_from_u64(seed),
-        table: game.new_table(names.len()),
-        recorder: LogRecorder::default(),
-        names,
-        computers,
-        effort,
-        starts: Vec::new(),
-        kept: Vec::new(),
-        told: Vec::new(),
+    let policies: Vec<Option<&str>> = policies.iter().map(|p| Some(p.as_str())).collect();
+    let Ok(mut session) = Session::new(&game, seed, names, &policies, effort) else {
+        unreachable!("the policies were checked above");
     };
     go(
         &mut session,
@@ -393,38 +412,24 @@ pub fn resume(args: &PlayArgs, path: &Path, text: &str, log: Option<Output>, col
         return EXIT_INVALID;
     }
     let effort = args.effort.encore_effort();
-    let mut computers = Vec::new();
-    for (i, p) in saved.players.iter().enumerate().skip(1) {
-        let player = p
-            .policy
-            .as_deref()
-            .and_then(|policy| player_by_name(policy, derive_seed(seed, i as u64 + 1), effort));
-        match player {
-            Some(player) => computers.push(player),
-            None => {
-                eprintln!(
-                    "error: {file}: cannot tell how player {} (`{}`) plays: the computer \
-                     players are {}",
-                    i + 1,
-                    p.name,
-                    rollx::encore::play::PLAYERS.join(", ")
-                );
-                return EXIT_INVALID;
-            }
+    let policies: Vec<Option<&str>> = saved
+        .players
+        .iter()
+        .skip(1)
+        .map(|p| p.policy.as_deref())
+        .collect();
+    let mut session = match Session::new(&game, seed, saved.names(), &policies, effort) {
+        Ok(s) => s,
+        Err(seat) => {
+            eprintln!(
+                "error: {file}: cannot tell how player {} (`{}`) plays: the computer \
+                 players are {}",
+                seat + 1,
+                saved.players[seat].name,
+                rollx::encore::play::PLAYERS.join(", ")
+            );
+            return EXIT_INVALID;
         }
-    }
-    let mut session = Session {
-        game: &game,
-        seed,
-        dice: Dice::seed_from_u64(seed),
-        table: game.new_table(saved.players.len()),
-        recorder: LogRecorder::default(),
-        names: saved.names(),
-        computers,
-        effort,
-        starts: Vec::new(),
-        kept: Vec::new(),
-        told: Vec::new(),
     };
     if let Err(e) = session.replay(&saved) {
         eprintln!("error: {file}: cannot resume the game: {e}");

@@ -92,9 +92,8 @@ pub fn deep(
                 positions: Some(positions),
             };
             let s = solve_within(game, &rolls, limit).expect("a seed's rolls make a game");
-            let end = super::solve::replay_best(game, &rolls, &s);
             progress();
-            (s.crosses, s.lower_bound, s.exact, s.greedy_crosses, end)
+            (s.crosses, s.lower_bound, s.exact, s.greedy_crosses, s.sheet)
         })
         .collect();
     let n = samples.max(1) as f64;

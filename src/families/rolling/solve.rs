@@ -23,9 +23,10 @@ use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 
 use super::map::Power;
-use super::play::{Greedy, Policy, play_rolls};
+use super::play::{Greedy, Policy, Seat, play_rolls};
 use super::rules::log::GameLog;
-use super::rules::{Game, Move, MoveList, Phase, Roll, RollProblem, State};
+use super::rules::{DieId, Game, MAX_DICE, Move, MoveList, Phase, Roll, Solo, State};
+use crate::engine::{self, Watcher};
 
 /// The transposition table stops growing at this many positions (a few
 /// hundred megabytes at most).
@@ -38,25 +39,48 @@ const CLOCK_EVERY: u64 = 4096;
 /// order, and the greedy player's moves on them. The rolls do not depend on
 /// what the players write: dice are drawn from the bag by the seed alone.
 pub fn rolls_of_seed(game: &Game, seed: u64) -> Vec<Roll> {
-    let mut dice = Pcg64Mcg::seed_from_u64(seed);
-    let mut state = game.initial_state();
-    let mut greedy = Greedy::new();
-    let mut rolls = Vec::new();
-    loop {
-        match game.phase(&state) {
-            Phase::Chance => {
-                let roll = game.sample_roll(&state, &mut dice);
-                game.apply_roll(&mut state, roll)
-                    .expect("a sampled roll is legal");
-                rolls.push(roll);
-            }
-            Phase::Decision => {
-                let mv = greedy.choose(game, &state);
-                game.apply(&mut state, mv);
-            }
-            Phase::Terminal => return rolls,
-        }
+    let mut record = Record::default();
+    engine::play(
+        &Solo(game),
+        &mut game.initial_state(),
+        &mut Pcg64Mcg::seed_from_u64(seed),
+        &mut [&mut Seat(&mut Greedy::new())],
+        &mut record,
+    );
+    record.rolls
+}
+
+/// The rolls and moves of a game, as the game loop plays it.
+#[derive(Default)]
+struct Record {
+    rolls: Vec<Roll>,
+    moves: Vec<Move>,
+}
+
+impl Watcher<Solo<'_>> for Record {
+    fn chance(&mut self, _rules: &Solo<'_>, _state: &State, roll: Roll) {
+        self.rolls.push(roll);
     }
+
+    fn before_move(&mut self, _rules: &Solo<'_>, _state: &State, _player: usize, mv: Move) {
+        self.moves.push(mv);
+    }
+}
+
+/// Plays one game alone on `rolls` (checked) with `policy`: the final
+/// sheet and the moves played.
+fn play_on(game: &Game, rolls: &[Roll], policy: &mut dyn Policy) -> (State, Vec<Move>) {
+    let mut state = game.initial_state();
+    let mut next = rolls.iter().copied();
+    let mut record = Record::default();
+    engine::play_with(
+        &Solo(game),
+        &mut state,
+        &mut |_| next.next().expect("the rolls were checked"),
+        &mut [&mut Seat(policy)],
+        &mut record,
+    );
+    (state, record.moves)
 }
 
 /// A mistake in a dice file, at its line and column (from 1).
@@ -113,7 +137,7 @@ pub fn parse_dice(game: &Game, text: &str) -> Result<Vec<(Roll, usize)>, DiceFil
                 return Err(error(
                     at_n,
                     format!("`{number}` is not a face of the dice"),
-                    format!("the faces are {}", faces(game)),
+                    format!("the faces are {}", game.faces_text()),
                 ));
             }
         };
@@ -169,6 +193,8 @@ pub struct Solution {
     /// The moves of the best game, in order (the rolls between them are
     /// the given ones).
     pub moves: Vec<Move>,
+    /// The sheet at the end of the best game.
+    pub sheet: State,
     /// X of the greedy player's game on the same rolls.
     pub greedy_crosses: u32,
     /// Positions searched.
@@ -183,6 +209,10 @@ struct Known {
     exact: bool,
 }
 
+/// The buffers of one decision of the search: its legal moves, their
+/// ranking, and the position after one of them.
+type Scratch = (MoveList, Vec<(f32, Move)>, Option<State>);
+
 /// The search, over one sequence of rolls.
 struct Search<'g> {
     game: &'g Game,
@@ -195,19 +225,16 @@ struct Search<'g> {
     greedy: Greedy,
     dupes: u8,
     color_changes: u8,
-    /// For each area, the one die other than the wild die that reaches
-    /// it, if exactly one does.
-    home: Vec<Option<u8>>,
-    /// For each roll, how many rolls of each die come from it on.
-    rolls_left: Vec<Vec<u16>>,
-    /// For each roll, the numbers of all rolls from it on (bit `v` for
-    /// `v`).
-    values_left: Vec<u64>,
-    /// For each roll and die, the numbers that die rolls from it on.
-    die_values_left: Vec<Vec<u64>>,
+    guards: u8,
+    /// For each roll `k` (and one past the last) and each die: how many
+    /// rolls of the die are at `k` or later, and their numbers (bit `v`
+    /// for `v`).
+    dice_left: Vec<Vec<(u16, u64)>>,
     /// For each area, the dice that reach it (bit `d` for die `d`).
     reach: Vec<u64>,
-    guards: u8,
+    /// Per depth of the search, the buffers of a decision (reused, so the
+    /// search allocates only for the positions it remembers).
+    scratch: Vec<Scratch>,
     /// The moves from the start to the position searched.
     path: Vec<Move>,
     /// The best whole game found: its X and moves.
@@ -231,22 +258,23 @@ impl Search<'_> {
         );
         let overall = state.empty_count().saturating_sub(results + dupes);
         let dice = self.game.dice().len();
-        let mut left = [0u32; super::rules::MAX_DICE];
-        let mut empty = [0u32; super::rules::MAX_DICE];
-        for (d, n) in self.rolls_left[k].iter().enumerate() {
-            left[d] = u32::from(*n);
+        let wild = usize::from(self.game.wild_die().0);
+        let mut left = [0u32; MAX_DICE];
+        let mut empty = [0u32; MAX_DICE];
+        for (d, &(n, _)) in self.dice_left[k].iter().enumerate() {
+            left[d] = u32::from(n);
         }
         for roll in state.pending() {
             left[usize::from(roll.die.0)] += 1;
         }
         for (i, cell) in state.cells().iter().enumerate() {
-            if cell.is_empty()
-                && let Some(d) = self.home[i]
-            {
-                empty[usize::from(d)] += 1;
+            // Areas with one home die: the only die but the wild one that
+            // reaches them.
+            let others = self.reach[i] & !(1 << wild);
+            if cell.is_empty() && others.count_ones() == 1 {
+                empty[others.trailing_zeros() as usize] += 1;
             }
         }
-        let wild = usize::from(self.game.wild_die().0);
         let short: u32 = (0..dice)
             .filter(|&d| d != wild)
             .map(|d| empty[d].saturating_sub(left[d]))
@@ -272,12 +300,14 @@ impl Search<'_> {
     /// as X.
     fn dead_bound(&self, state: &State, k: usize, writes: u32) -> u32 {
         let game = self.game;
-        let mut per_die = self.die_values_left[k].clone();
-        let mut any = self.values_left[k];
+        let mut per_die = [0u64; MAX_DICE];
+        for (d, &(_, values)) in self.dice_left[k].iter().enumerate() {
+            per_die[d] = values;
+        }
         for roll in state.pending() {
             per_die[usize::from(roll.die.0)] |= 1 << roll.value;
-            any |= 1 << roll.value;
         }
+        let any = per_die.iter().fold(0, |m, v| m | v);
         let changes = self.color_changes > state.used(Power::ColorChange);
         let (mut dead, mut live) = (0u32, 0u32);
         for (i, cell) in state.cells().iter().enumerate() {
@@ -360,9 +390,13 @@ impl Search<'_> {
 
     /// A decision: every legal move, the greedy player's best first.
     fn decide(&mut self, state: &State, k: usize, alpha: u32, low: u32) -> Known {
-        let mut moves = MoveList::new();
+        let depth = self.path.len();
+        if self.scratch.len() <= depth {
+            self.scratch.resize_with(depth + 1, Default::default);
+        }
+        let (mut moves, mut ranked, next) = std::mem::take(&mut self.scratch[depth]);
+        let mut next = next.unwrap_or_else(|| state.clone());
         self.game.legal_moves(state, &mut moves);
-        let mut ranked = Vec::with_capacity(moves.len());
         self.greedy
             .rank_moves(self.game, state, moves.iter(), &mut ranked);
         ranked.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
@@ -370,7 +404,7 @@ impl Search<'_> {
         let mut least_bound = u32::MAX;
         for &(_, mv) in &ranked {
             let limit = best.map_or(alpha, |v| v.min(alpha));
-            let mut next = state.clone();
+            next.clone_from(state);
             self.game.apply(&mut next, mv);
             self.path.push(mv);
             let child = self.search(&next, k, limit);
@@ -387,6 +421,7 @@ impl Search<'_> {
                 least_bound = least_bound.min(child.value);
             }
         }
+        self.scratch[depth] = (moves, ranked, Some(next));
         match best {
             Some(value) if !self.out_of_time => Known { value, exact: true },
             // Every move was proven to end with `alpha` X or more (or the
@@ -399,74 +434,34 @@ impl Search<'_> {
     }
 }
 
-/// For each area, the one die other than the wild die that reaches it, if
-/// exactly one does.
-fn homes(game: &Game) -> Vec<Option<u8>> {
-    let wild = game.wild_die();
-    (0..game.area_count())
-        .map(|i| {
-            let area = game.all_areas()[i];
-            let mut reaching = (0..game.dice().len() as u8)
-                .map(super::rules::DieId)
-                .filter(|&d| d != wild && game.die_reaches(d, area));
-            match (reaching.next(), reaching.next()) {
-                (Some(d), None) => Some(d.0),
-                _ => None,
-            }
-        })
-        .collect()
-}
-
-/// For each roll `k` (and one past the last), how many rolls of each die
-/// are at `k` or later.
-fn rolls_left(game: &Game, rolls: &[Roll]) -> Vec<Vec<u16>> {
-    let mut out = vec![vec![0u16; game.dice().len()]; rolls.len() + 1];
+/// For each roll `k` (and one past the last) and each die: how many rolls
+/// of the die are at `k` or later, and their numbers.
+fn dice_left(game: &Game, rolls: &[Roll]) -> Vec<Vec<(u16, u64)>> {
+    let mut out = vec![vec![(0u16, 0u64); game.dice().len()]; rolls.len() + 1];
     for k in (0..rolls.len()).rev() {
         out[k] = out[k + 1].clone();
-        out[k][usize::from(rolls[k].die.0)] += 1;
+        let (n, values) = &mut out[k][usize::from(rolls[k].die.0)];
+        *n += 1;
+        *values |= 1 << rolls[k].value;
     }
     out
 }
 
-/// Plays `moves` on `rolls` (moves when a decision is due, rolls when
-/// chance is): the final sheet, or `None` if they do not fit.
-fn replay(game: &Game, rolls: &[Roll], moves: &[Move]) -> Option<State> {
-    let mut state = game.initial_state();
-    let (mut k, mut m) = (0, 0);
-    loop {
-        match game.phase(&state) {
-            Phase::Terminal => return (m == moves.len()).then_some(state),
-            Phase::Chance => {
-                game.apply_roll(&mut state, *rolls.get(k)?).ok()?;
-                k += 1;
-            }
-            Phase::Decision => {
-                game.apply(&mut state, *moves.get(m)?);
-                m += 1;
-            }
-        }
-    }
-}
-
-/// The faces of the dice, as text.
-fn faces(game: &Game) -> String {
-    let f: Vec<String> = game.rules().faces.iter().map(u8::to_string).collect();
-    f.join(", ")
-}
-
-/// The final sheet of a solution's best game on `rolls`.
-pub fn replay_best(game: &Game, rolls: &[Roll], solution: &Solution) -> State {
-    replay(game, rolls, &solution.moves).expect("a solution replays")
-}
-
 /// Checks that `rolls` make one whole game on `game`.
 pub fn check_rolls(game: &Game, rolls: &[Roll]) -> Result<(), SolveError> {
+    greedy_game(game, rolls).map(|_| ())
+}
+
+/// The greedy player's game on `rolls`, checking that they make one whole
+/// game: its final sheet and its moves.
+fn greedy_game(game: &Game, rolls: &[Roll]) -> Result<(State, Vec<Move>), SolveError> {
     let mut state = game.initial_state();
     let mut greedy = Greedy::new();
+    let mut moves = Vec::new();
     let mut k = 0;
     loop {
         match game.phase(&state) {
-            Phase::Terminal if k == rolls.len() => return Ok(()),
+            Phase::Terminal if k == rolls.len() => return Ok((state, moves)),
             Phase::Terminal => {
                 return Err(SolveError::TooMany {
                     used: k,
@@ -480,18 +475,7 @@ pub fn check_rolls(game: &Game, rolls: &[Roll]) -> Result<(), SolveError> {
                 if let Some(problem) = game.roll_problem(&state, roll) {
                     return Err(SolveError::BadRoll {
                         index: k + 1,
-                        problem: match problem {
-                            RollProblem::NotExpected => "the game is not waiting for a die".into(),
-                            RollProblem::AlreadyDrawn => format!(
-                                "the {} die was already drawn this round",
-                                game.die(roll.die).id
-                            ),
-                            RollProblem::NotAFace => format!(
-                                "{} is not a face of the dice ({})",
-                                roll.value,
-                                faces(game)
-                            ),
-                        },
+                        problem: problem.describe(game, roll),
                     });
                 }
                 game.apply_roll(&mut state, roll).expect("checked");
@@ -499,6 +483,7 @@ pub fn check_rolls(game: &Game, rolls: &[Roll]) -> Result<(), SolveError> {
             }
             Phase::Decision => {
                 let mv = greedy.choose(game, &state);
+                moves.push(mv);
                 game.apply(&mut state, mv);
             }
         }
@@ -534,27 +519,9 @@ pub fn solve(
 
 /// [`solve`] within `limit`.
 pub fn solve_within(game: &Game, rolls: &[Roll], limit: Limit) -> Result<Solution, SolveError> {
-    check_rolls(game, rolls)?;
     // The greedy player's game is the first incumbent.
-    let mut greedy_moves = Vec::new();
-    let mut state = game.initial_state();
-    let mut greedy = Greedy::new();
-    let mut k = 0;
-    loop {
-        match game.phase(&state) {
-            Phase::Terminal => break,
-            Phase::Chance => {
-                game.apply_roll(&mut state, rolls[k]).expect("checked");
-                k += 1;
-            }
-            Phase::Decision => {
-                let mv = greedy.choose(game, &state);
-                greedy_moves.push(mv);
-                game.apply(&mut state, mv);
-            }
-        }
-    }
-    let greedy_crosses = state.crosses();
+    let (greedy_end, greedy_moves) = greedy_game(game, rolls)?;
+    let greedy_crosses = greedy_end.crosses();
     let mut search = Search {
         game,
         rolls,
@@ -566,28 +533,16 @@ pub fn solve_within(game: &Game, rolls: &[Roll], limit: Limit) -> Result<Solutio
         greedy: Greedy::new(),
         dupes: game.rules().powers.dupe,
         color_changes: game.rules().powers.color_change,
-        home: homes(game),
-        rolls_left: rolls_left(game, rolls),
-        values_left: (0..=rolls.len())
-            .map(|k| rolls[k..].iter().fold(0, |m, r| m | 1 << r.value))
-            .collect(),
-        die_values_left: (0..=rolls.len())
-            .map(|k| {
-                let mut per_die = vec![0u64; game.dice().len()];
-                for r in &rolls[k..] {
-                    per_die[usize::from(r.die.0)] |= 1 << r.value;
-                }
-                per_die
-            })
-            .collect(),
+        guards: game.rules().powers.guard,
+        dice_left: dice_left(game, rolls),
         reach: (0..game.area_count())
             .map(|i| {
                 (0..game.dice().len() as u8)
-                    .filter(|&d| game.die_reaches(super::rules::DieId(d), game.all_areas()[i]))
+                    .filter(|&d| game.die_reaches(DieId(d), game.all_areas()[i]))
                     .fold(0u64, |m, d| m | 1 << d)
             })
             .collect(),
-        guards: game.rules().powers.guard,
+        scratch: Vec::new(),
         path: Vec::new(),
         best: (greedy_crosses, greedy_moves),
     };
@@ -596,8 +551,12 @@ pub fn solve_within(game: &Game, rolls: &[Roll], limit: Limit) -> Result<Solutio
     let exact = !search.out_of_time;
     let lower_bound = search.bound(&root, 0);
     let (crosses, moves) = search.best;
-    let end = replay(game, rolls, &moves).expect("the best game found replays");
-    assert_eq!(end.crosses(), crosses, "the best game found ends as found");
+    let (sheet, played) = play_on(game, rolls, &mut Scripted(moves.into_iter()));
+    assert_eq!(
+        sheet.crosses(),
+        crosses,
+        "the best game found ends as found"
+    );
     Ok(Solution {
         crosses,
         lower_bound: if exact {
@@ -606,7 +565,8 @@ pub fn solve_within(game: &Game, rolls: &[Roll], limit: Limit) -> Result<Solutio
             lower_bound.min(crosses)
         },
         exact,
-        moves,
+        moves: played,
+        sheet,
         greedy_crosses,
         nodes: search.nodes,
     })

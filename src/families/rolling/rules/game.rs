@@ -174,6 +174,12 @@ impl Game {
         DieId(self.dice.len() as u8 - 1)
     }
 
+    /// The faces of the dice, as text (`1, 2, 3, 4, 5, 6`).
+    pub fn faces_text(&self) -> String {
+        let faces: Vec<String> = self.rules().faces.iter().map(u8::to_string).collect();
+        faces.join(", ")
+    }
+
     /// Number of areas.
     #[inline]
     pub fn area_count(&self) -> usize {

@@ -292,6 +292,24 @@ pub enum RollProblem {
     NotAFace,
 }
 
+impl RollProblem {
+    /// The problem in words, for `roll`.
+    pub fn describe(self, game: &Game, roll: Roll) -> String {
+        match self {
+            RollProblem::NotExpected => "the game is not waiting for a die".into(),
+            RollProblem::AlreadyDrawn => format!(
+                "the {} die was already drawn this round",
+                game.die(roll.die).id
+            ),
+            RollProblem::NotAFace => format!(
+                "{} is not a face of the dice ({})",
+                roll.value,
+                game.faces_text()
+            ),
+        }
+    }
+}
+
 /// The final result of one sheet.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 pub struct Score {
