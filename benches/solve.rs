@@ -3,8 +3,10 @@
 //!
 //! Run with `cargo bench --bench solve`. `exact_tutorial` solves the dice
 //! of one seed exactly per iteration (seeds 1, 7, 9 and 10, between about
-//! 10 and 100 ms each); `usa_one_second` searches the USA map's seed 1 for
-//! a second and shows the positions per second as the throughput.
+//! 10 and 100 ms each); `usa_one_second` and `japan_one_second` search the
+//! map's seed 1 for a second and show the positions per second as the
+//! throughput (positions of the exact search, and of the beams, four
+//! play-out moves counting as one).
 
 use std::path::Path;
 use std::time::{Duration, Instant};
@@ -33,11 +35,11 @@ fn exact_tutorial(bencher: divan::Bencher, seed: u64) {
     });
 }
 
-#[divan::bench(sample_count = 3, sample_size = 1)]
-fn usa_one_second(bencher: divan::Bencher) {
-    let g = game("maps/usa.toml");
+/// The positions of one second's search of `map`'s seed 1, as the
+/// throughput (without learned values: the benchmark needs no training).
+fn one_second(bencher: divan::Bencher, map: &str) {
+    let g = game(map);
     let rolls = rolls_of_seed(&g, 1);
-    // The positions of one second's search, as the throughput.
     let nodes = solve(&g, &rolls, Some(Instant::now() + Duration::from_secs(1)))
         .unwrap()
         .nodes;
@@ -46,4 +48,14 @@ fn usa_one_second(bencher: divan::Bencher) {
             .unwrap()
             .crosses
     });
+}
+
+#[divan::bench(sample_count = 3, sample_size = 1)]
+fn usa_one_second(bencher: divan::Bencher) {
+    one_second(bencher, "maps/usa.toml");
+}
+
+#[divan::bench(sample_count = 3, sample_size = 1)]
+fn japan_one_second(bencher: divan::Bencher) {
+    one_second(bencher, "maps/japan.toml");
 }

@@ -7,10 +7,13 @@ mod common;
 use std::path::Path;
 
 use common::run;
+use rollx::rolling::play::TupleValue;
 use rollx::rolling::play::{Greedy, Policy, RandomPolicy, derive_seed, play_silent};
 use rollx::rolling::rules::referee::referee;
 use rollx::rolling::rules::{Game, MoveList, Phase, Roll, State};
-use rollx::rolling::solve::{SolveError, check_rolls, rolls_of_seed, solve, witness_log};
+use rollx::rolling::solve::{
+    Limit, SolveError, check_rolls, rolls_of_seed, solve, solve_guided, witness_log,
+};
 
 /// A map of `areas` areas in a ring, alternately red and green, with the
 /// given powers, `rounds` rounds of `per_round` dice (2 a turn).
@@ -363,4 +366,180 @@ fn check_deep_reports_solvability_the_same_on_any_thread_count() {
     let (code, _, err) = run(&["check", "maps/usa.toml", "--samples", "3"]);
     assert_eq!(code, 2);
     assert!(err.contains("--deep"), "{err}");
+}
+
+#[test]
+fn simulate_optimum_reports_each_policys_gap_to_the_best_game() {
+    let sim = |threads: &str, format: &str, extra: &[&str]| {
+        let mut args = vec![
+            "simulate",
+            "maps/examples/tutorial.toml",
+            "--games",
+            "12",
+            "--policy",
+            "greedy,random",
+            "--no-power-value",
+            "--optimum",
+            "--positions",
+            "30000",
+            "--threads",
+            threads,
+            "--format",
+            format,
+            "-q",
+        ];
+        args.extend_from_slice(extra);
+        run(&args)
+    };
+    let (code, one, err) = sim("1", "json", &[]);
+    assert_eq!(code, 0, "{err}");
+    let (_, two, _) = sim("2", "json", &[]);
+    assert_eq!(one, two, "the same report on one and two threads");
+    let v: serde_json::Value = serde_json::from_str(&one).unwrap();
+    let map = &v["maps"][0];
+    let o = &map["optimum"];
+    let best = o["mean"].as_f64().unwrap();
+    assert_eq!(o["games"], 12);
+    assert_eq!(o["positions"], 30000);
+    assert!(o["exact"].as_u64().unwrap() <= 12);
+    assert!(o["lower_bound_mean"].as_f64().unwrap() <= best);
+    let count = |a: &serde_json::Value| -> u64 {
+        a.as_array()
+            .unwrap()
+            .iter()
+            .map(|n| n.as_u64().unwrap())
+            .sum()
+    };
+    assert_eq!(count(&o["distribution"]), 12);
+    for p in map["policies"].as_array().unwrap() {
+        let gap = &p["gap"];
+        let mean = p["mean"].as_f64().unwrap();
+        // The gap is taken game by game, so its mean is the difference of
+        // the means; no policy is better than the best game.
+        assert!(
+            (gap["mean"].as_f64().unwrap() - (mean - best)).abs() < 1e-9,
+            "{p}"
+        );
+        assert!(best <= mean);
+        assert_eq!(count(&gap["distribution"]), 12);
+        let as_good = gap["as_good_share"].as_f64().unwrap();
+        assert!((0.0..=1.0).contains(&as_good));
+    }
+
+    let (code, md, _) = sim("2", "markdown", &[]);
+    assert_eq!(code, 0);
+    assert!(md.lines().next().unwrap().contains("best"), "{md}");
+    let dir = tempfile::tempdir().unwrap();
+    let html = dir.path().join("r.html");
+    let (code, text, err) = sim("2", "text", &["--report", html.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    assert!(text.contains("gap to the best game"), "{text}");
+    assert!(text.contains("the best game on the same dice"), "{text}");
+    let page = std::fs::read_to_string(&html).unwrap();
+    assert!(page.contains("Gap to the best game"));
+    assert!(
+        page.contains("--optimum --positions 30000"),
+        "the command is reproducible"
+    );
+
+    // Without --optimum the report has no best games, and --positions
+    // alone is a usage error; Encore boards have no solver.
+    let (code, plain, _) = run(&[
+        "simulate",
+        "maps/examples/tutorial.toml",
+        "--games",
+        "5",
+        "--no-power-value",
+        "--format",
+        "json",
+        "-q",
+    ]);
+    assert_eq!(code, 0);
+    assert!(!plain.contains("optimum") && !plain.contains("\"gap\""));
+    let (code, _, err) = run(&[
+        "simulate",
+        "maps/examples/tutorial.toml",
+        "--positions",
+        "10",
+    ]);
+    assert_eq!(code, 2);
+    assert!(err.contains("--optimum"), "{err}");
+    let (code, _, err) = run(&["simulate", "maps/encore-black.toml", "--optimum"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("Encore boards have no solver"), "{err}");
+}
+
+#[test]
+fn beams_guided_by_learned_values_give_clean_games() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/usa.toml");
+    let game = Game::new(
+        rollx::families::load(&path)
+            .unwrap()
+            .into_rolling()
+            .unwrap(),
+    )
+    .unwrap();
+    let values = TupleValue::train(&game, 200, 1).unwrap();
+    for seed in [1, 2] {
+        let rolls = rolls_of_seed(&game, seed);
+        let limit = Limit {
+            deadline: None,
+            positions: Some(250_000),
+        };
+        let guided = solve_guided(&game, &rolls, limit, Some(&values)).unwrap();
+        assert!(!guided.exact);
+        assert!(guided.lower_bound <= guided.crosses);
+        assert!(guided.crosses <= guided.greedy_crosses);
+        assert_eq!(
+            solve_guided(&game, &rolls, limit, Some(&values)).unwrap(),
+            guided,
+            "a limit in positions gives the same game every time"
+        );
+        let log = witness_log(&game, &rolls, Some(seed), &guided, None);
+        let v = referee(&game, &log).unwrap();
+        assert!(v.is_clean(), "seed {seed}: {:?}", v.violations);
+        assert_eq!(v.players[0].crosses, guided.crosses);
+    }
+}
+
+#[test]
+fn values_for_the_solver_are_checked_up_front() {
+    let dir = tempfile::tempdir().unwrap();
+    let missing = dir.path().join("none.tuples");
+    let (code, _, err) = run(&[
+        "solve",
+        "maps/examples/tutorial.toml",
+        "--values",
+        missing.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("cannot read"), "{err}");
+    // Values learned on another map are refused when named, and skipped
+    // with a warning when they merely lie beside the map.
+    let other = dir.path().join("usa.tuples");
+    let usa = Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/usa.toml");
+    let usa = Game::new(rollx::families::load(&usa).unwrap().into_rolling().unwrap()).unwrap();
+    std::fs::write(&other, TupleValue::train(&usa, 2, 1).unwrap().to_bytes()).unwrap();
+    let (code, _, err) = run(&[
+        "solve",
+        "maps/examples/tutorial.toml",
+        "--values",
+        other.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("usa.tuples"), "{err}");
+    let map = dir.path().join("tutorial.toml");
+    std::fs::copy(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/examples/tutorial.toml"),
+        &map,
+    )
+    .unwrap();
+    std::fs::copy(&other, dir.path().join("tutorial.tuples")).unwrap();
+    let (code, out, err) = run(&["solve", map.to_str().unwrap(), "--seed", "2"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        err.contains("warning") && err.contains("rollx train"),
+        "{err}"
+    );
+    assert!(!out.contains("guided by"), "{out}");
 }

@@ -5,7 +5,7 @@ use std::time::Instant;
 
 use clap::{Args, ValueEnum};
 
-use super::{EXIT_INVALID, EXIT_OK, EXIT_USAGE};
+use super::{EXIT_INVALID, EXIT_OK, EXIT_USAGE, solver_values};
 use rollx::diag::render::{self, Style};
 use rollx::families::{self, Checked, LoadError, Model};
 use rollx::rolling::deep::{Deep, deep};
@@ -58,7 +58,7 @@ pub struct CheckArgs {
     /// With --deep: positions each game is searched at most (a limit that
     /// gives the same report on every machine; about a second per million
     /// on the USA map).
-    #[arg(long, default_value_t = 1_000_000, requires = "deep", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, default_value_t = 4_000_000, requires = "deep", value_parser = clap::value_parser!(u64).range(1..))]
     pub positions: u64,
     /// With --deep: seed of the sampled games (game i has the dice of a
     /// seed derived from it and i).
@@ -107,7 +107,7 @@ pub fn run(args: &CheckArgs, color: bool) -> u8 {
             code = EXIT_INVALID;
         }
         let deep = match (&checked.model, args.deep) {
-            (Some(Model::Rolling(map)), true) => match deep_check(args, map) {
+            (Some(Model::Rolling(map)), true) => match deep_check(args, map, path) {
                 Ok(d) => Some(d),
                 Err(c) => return c,
             },
@@ -150,9 +150,14 @@ pub fn run(args: &CheckArgs, color: bool) -> u8 {
     code
 }
 
-/// `check --deep` on a valid Rolling map: the sampled games solved on the
-/// thread pool, with a progress bar on a terminal.
-fn deep_check(args: &CheckArgs, map: &rollx::rolling::map::Map) -> Result<Deep, u8> {
+/// `check --deep` on a valid Rolling map read from `path`: the sampled
+/// games solved on the thread pool (guided by the values learned for the
+/// map, when they are beside it), with a progress bar on a terminal.
+fn deep_check(
+    args: &CheckArgs,
+    map: &rollx::rolling::map::Map,
+    path: &std::path::Path,
+) -> Result<Deep, u8> {
     let game = match rollx::rolling::rules::Game::new(map.clone()) {
         Ok(g) => g,
         Err(e) => {
@@ -160,6 +165,7 @@ fn deep_check(args: &CheckArgs, map: &rollx::rolling::map::Map) -> Result<Deep, 
             return Err(EXIT_INVALID);
         }
     };
+    let values = solver_values(path, None, &game)?;
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(args.threads.map_or(0, usize::from))
         .build()
@@ -179,11 +185,18 @@ fn deep_check(args: &CheckArgs, map: &rollx::rolling::map::Map) -> Result<Deep, 
         .expect("a valid template")
         .progress_chars("=> "),
     );
-    let d = pool.install(|| {
-        deep(&game, args.samples, args.seed, args.positions, &|| {
-            bar.inc(1)
-        })
+    let guide = values.as_ref().map(|(v, _)| v.as_ref());
+    let mut d = pool.install(|| {
+        deep(
+            &game,
+            args.samples,
+            args.seed,
+            args.positions,
+            guide,
+            &|| bar.inc(1),
+        )
     });
+    d.values = values.map(|(_, p)| p.display().to_string());
     bar.finish_and_clear();
     Ok(d)
 }
@@ -194,6 +207,9 @@ fn deep_text(d: &Deep) -> String {
         "\nrule solvability: {} sampled games (seed {}), each searched up to {} positions\n",
         d.samples, d.seed, d.positions
     );
+    if let Some(values) = &d.values {
+        s.push_str(&format!("  guided by the values in {values}\n"));
+    }
     s.push_str(&format!(
         "  solved exactly: {} of {}{}\n",
         d.exact,

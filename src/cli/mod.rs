@@ -421,3 +421,41 @@ pub fn rolling_game(
         EXIT_INVALID
     })
 }
+
+/// The learned values that guide the solver's search on `map`: the file
+/// `explicit` names (an error if it cannot be read), or the one `rollx
+/// train` writes beside the map when it exists (a warning, and no values,
+/// if it is for another version of the map). With the values, the path
+/// they came from.
+pub fn solver_values(
+    map: &std::path::Path,
+    explicit: Option<&std::path::Path>,
+    game: &rollx::rolling::rules::Game,
+) -> Result<Option<(std::sync::Arc<TupleValue>, std::path::PathBuf)>, u8> {
+    let path = explicit.map_or_else(|| train::default_values_path(map), |p| p.to_path_buf());
+    let bytes = match std::fs::read(&path) {
+        Ok(b) => b,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound && explicit.is_none() => {
+            return Ok(None);
+        }
+        Err(e) => {
+            eprintln!("error: cannot read {}: {e}", path.display());
+            return Err(EXIT_USAGE);
+        }
+    };
+    match TupleValue::from_bytes(game, &bytes) {
+        Ok(v) => Ok(Some((std::sync::Arc::new(v), path))),
+        Err(e) if explicit.is_none() => {
+            eprintln!(
+                "warning: {}: {e}; the search goes on without them\n  help: run `rollx train {}` again",
+                path.display(),
+                map.display()
+            );
+            Ok(None)
+        }
+        Err(e) => {
+            eprintln!("error: {}: {e}", path.display());
+            Err(EXIT_INVALID)
+        }
+    }
+}

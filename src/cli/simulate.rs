@@ -9,10 +9,15 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 
 use super::output::{self, Output, OutputDir};
-use super::{EXIT_OK, EXIT_USAGE, EffortArgs, EncoreRuleArgs, load_model, rolling_game};
+use super::{
+    EXIT_OK, EXIT_USAGE, EffortArgs, EncoreRuleArgs, load_model, rolling_game, solver_values,
+};
 use rollx::families::Model;
+use rollx::rolling::deep::solve_seeds;
 use rollx::rolling::map::Power;
-use rollx::rolling::play::report::{MapResult, SimReport, markdown, policy_result, text};
+use rollx::rolling::play::report::{
+    MapResult, SimReport, add_optimum, markdown, policy_result, text,
+};
 use rollx::rolling::play::simulate::{simulate, without_power};
 use rollx::rolling::play::{
     POLICIES, PlayerSetup, Policy, derive_seed, html, play_game, policy_with,
@@ -35,7 +40,9 @@ pub const LONG_ABOUT: &str = "Play many seeded games per map with computer playe
 plays: mean, median and spread of X with a 95 % confidence interval, the distribution, perfect \
 games, how often each area ends as an X, the pressure on each region, how often each power is \
 used and how many X it saves (the same games replayed without it), and why the X happen. \
-Results are identical for a given seed whatever the number of threads.\n\n\
+With --optimum, every game's dice are also solved (`rollx solve`, --positions per game) and each \
+policy's gap to the best game on the same dice is reported. Results are identical for a given \
+seed whatever the number of threads.\n\n\
 Encore boards (files with `[game] family = \"encore\"`) are simulated at tables of --players \
 (default 1, the 30-roll solo game): each --policy (random, greedy, strong) plays every seat of its \
 own table, and --seats fixes a mixed table, one policy per seat (seat 1 rolls first). Reported: \
@@ -49,7 +56,7 @@ rulebook (docs/encore-rules.md#options).";
 /// Arguments of `rollx simulate`.
 #[derive(Debug, Args)]
 #[command(
-    after_help = "Examples:\n  rollx simulate maps/usa.toml\n  rollx simulate maps/usa.toml maps/japan.toml --games 10000 --report output/balance.html\n  rollx simulate maps/usa.toml --policy greedy,random --format json\n  rollx train maps/usa.toml && rollx simulate maps/usa.toml --policy greedy,tuples,expert\n  rollx simulate maps/usa.toml maps/japan.toml --games 10000 --policy random,greedy,strong --no-power-value --format markdown\n  rollx simulate maps/examples/tutorial.toml --games 20 --save-logs output/logs\n  rollx simulate maps/encore-black.toml --policy random,greedy\n  rollx simulate maps/encore-black.toml --players 4 --policy greedy,strong --games 200 --report output/encore.html\n  rollx simulate maps/encore-black.toml --players 4 --seats strong,greedy,greedy,greedy --games 200\n\n\
+    after_help = "Examples:\n  rollx simulate maps/usa.toml\n  rollx simulate maps/usa.toml maps/japan.toml --games 10000 --report output/balance.html\n  rollx simulate maps/usa.toml --policy greedy,random --format json\n  rollx train maps/usa.toml && rollx simulate maps/usa.toml --policy greedy,tuples,expert\n  rollx simulate maps/usa.toml maps/japan.toml --games 10000 --policy random,greedy,strong --no-power-value --format markdown\n  rollx simulate maps/examples/tutorial.toml --games 20 --save-logs output/logs\n  rollx simulate maps/usa.toml --games 200 --policy greedy,strong --optimum\n  rollx simulate maps/encore-black.toml --policy random,greedy\n  rollx simulate maps/encore-black.toml --players 4 --policy greedy,strong --games 200 --report output/encore.html\n  rollx simulate maps/encore-black.toml --players 4 --seats strong,greedy,greedy,greedy --games 200\n\n\
 Exit codes: 0 done, 1 a map or board is invalid, 2 usage or I/O error."
 )]
 pub struct SimulateArgs {
@@ -96,6 +103,15 @@ pub struct SimulateArgs {
     /// Skip replaying the games without each power (faster; no power values).
     #[arg(long)]
     pub no_power_value: bool,
+    /// Also solve every game's dice with `rollx solve` and report each
+    /// policy's gap to the best game on the same dice (regret), with the
+    /// best games' X. Rolling maps only.
+    #[arg(long)]
+    pub optimum: bool,
+    /// With --optimum: positions the solver searches per game at most (the
+    /// same on every machine; about half a second a game on the USA map).
+    #[arg(long, requires = "optimum", default_value_t = DEFAULT_POSITIONS, value_parser = clap::value_parser!(u64).range(1..))]
+    pub positions: u64,
     #[command(flatten)]
     pub effort: EffortArgs,
     #[command(flatten)]
@@ -104,6 +120,9 @@ pub struct SimulateArgs {
     #[arg(long, short = 'q')]
     pub quiet: bool,
 }
+
+/// Positions the solver searches per game by default (as `check --deep`).
+pub const DEFAULT_POSITIONS: u64 = 1_000_000;
 
 fn make<'a>(
     policy: &'a str,
@@ -163,6 +182,13 @@ pub fn run(args: &SimulateArgs) -> u8 {
         );
         return EXIT_USAGE;
     }
+    if boards > 0 && args.optimum {
+        eprintln!(
+            "error: --optimum solves the games of Rolling maps; Encore boards have no solver\n  \
+             help: leave out --optimum"
+        );
+        return EXIT_USAGE;
+    }
     if boards > 0 {
         let boards = models
             .into_iter()
@@ -206,6 +232,14 @@ pub fn run(args: &SimulateArgs) -> u8 {
             Err(code) => return code,
         }
     }
+    // The values that guide the solver, per map (empty without --optimum).
+    let mut optimum_values = Vec::new();
+    for (path, game) in args.maps.iter().filter(|_| args.optimum).zip(&games) {
+        match solver_values(path, args.effort.values.as_deref(), game) {
+            Ok(v) => optimum_values.push(v),
+            Err(code) => return code,
+        }
+    }
     let pool = match rayon::ThreadPoolBuilder::new()
         .num_threads(args.threads.map_or(0, usize::from))
         .build()
@@ -231,7 +265,10 @@ pub fn run(args: &SimulateArgs) -> u8 {
     };
     let total: u64 = games
         .iter()
-        .map(|g| args.games * (1 + powers_of(g).len() as u64) * args.policy.len() as u64)
+        .map(|g| {
+            args.games * (1 + powers_of(g).len() as u64) * args.policy.len() as u64
+                + if args.optimum { args.games } else { 0 }
+        })
         .sum();
     let bar = if args.quiet || !std::io::stderr().is_terminal() {
         ProgressBar::hidden()
@@ -249,8 +286,9 @@ pub fn run(args: &SimulateArgs) -> u8 {
 
     let mut maps = Vec::new();
     pool.install(|| {
-        for (game, setup) in games.iter().zip(&setups) {
+        for (m, (game, setup)) in games.iter().zip(&setups).enumerate() {
             let mut policies = Vec::new();
+            let mut per_game = Vec::new();
             for policy in &args.policy {
                 bar.set_message(format!("{} ({policy})", game.map().info.id));
                 let tick = |n: u64| bar.inc(n);
@@ -271,14 +309,36 @@ pub fn run(args: &SimulateArgs) -> u8 {
                     })
                     .collect();
                 policies.push(policy_result(game, policy, &with, &without));
+                per_game.push(with.per_game);
             }
             let map = game.map();
-            maps.push(MapResult {
+            let mut result = MapResult {
                 map: map.info.id.clone(),
                 name: map.info.name.clone(),
                 areas: map.areas.len(),
                 policies,
-            });
+                optimum: None,
+            };
+            if let Some(values) = optimum_values.get(m) {
+                bar.set_message(format!("{} (solving)", map.info.id));
+                let guide = values.as_ref().map(|(v, _)| v.as_ref());
+                let solved: Vec<(u32, u32, bool)> =
+                    solve_seeds(game, args.games, args.seed, args.positions, guide, &|| {
+                        bar.inc(1)
+                    })
+                    .into_iter()
+                    .map(|s| (s.crosses, s.lower_bound, s.exact))
+                    .collect();
+                let per_game: Vec<&[u32]> = per_game.iter().map(Vec::as_slice).collect();
+                add_optimum(
+                    &mut result,
+                    args.positions,
+                    values.as_ref().map(|(_, p)| p.display().to_string()),
+                    &solved,
+                    &per_game,
+                );
+            }
+            maps.push(result);
         }
     });
     bar.finish_and_clear();
@@ -345,6 +405,12 @@ fn command_line(args: &SimulateArgs) -> String {
     );
     if args.no_power_value {
         c.push_str(" --no-power-value");
+    }
+    if args.optimum {
+        c.push_str(" --optimum");
+        if args.positions != DEFAULT_POSITIONS {
+            c.push_str(&format!(" --positions {}", args.positions));
+        }
     }
     if args.policy.iter().any(|p| p == "strong" || p == "expert") {
         c.push_str(&args.effort.knob_options());

@@ -9,16 +9,19 @@ use serde::Serialize;
 
 use super::output::Output;
 use super::play::save_finished;
-use super::{EXIT_INVALID, EXIT_USAGE, load_game};
+use super::{EXIT_INVALID, EXIT_USAGE, load_game, solver_values};
 use rollx::rolling::rules::{Game, Roll};
-use rollx::rolling::solve::{SolveError, parse_dice, rolls_of_seed, solve, witness_log};
+use rollx::rolling::solve::{
+    Limit, SolveError, parse_dice, rolls_of_seed, solve_guided, witness_log,
+};
 
 /// The long description `--help` shows.
 pub const LONG_ABOUT: &str = "The fewest X a player could end with on a Rolling map when every \
 roll of the game is known in advance: the dice `rollx play --seed S` rolls, under the map's full \
 rules (forced placement, the wild die, immune areas, every power). A branch and bound over the \
-rules engine's own moves, starting from the greedy player's game on the same dice; it says \
-whether the result is exact (proven the fewest) or, when --time-limit ran out, the best game \
+rules engine's own moves, starting from the greedy player's game on the same dice; on large \
+maps, beams guided by play-outs and by the values `rollx train` learned (MAP.tuples, or \
+--values) look for better games. It says whether the result is exact (proven the fewest) or, when --time-limit ran out, the best game \
 found with a proven lower bound. Every player at a table sees the same dice, so each player's \
 optimum is the same. --log writes the best game as a game log, which `rollx referee` checks. \
 See docs/solver.md for the method and its limits.";
@@ -49,6 +52,11 @@ pub struct SolveArgs {
     /// Write the best game found as a game log.
     #[arg(long, value_name = "FILE")]
     pub log: Option<PathBuf>,
+    /// Learned values (`rollx train`) that guide the search to better
+    /// games on large maps [default: MAP.tuples beside the map, when it
+    /// exists].
+    #[arg(long, value_name = "FILE")]
+    pub values: Option<PathBuf>,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
@@ -77,6 +85,8 @@ struct Report<'a> {
     greedy_crosses: u32,
     nodes: u64,
     seconds: f64,
+    /// The values file that guided the search, if any.
+    values: Option<String>,
 }
 
 /// The rolls of the dice file at `path`, with their lines; says what is
@@ -123,10 +133,18 @@ pub fn run(args: &SolveArgs) -> u8 {
             Err(code) => return code,
         },
     };
+    let values = match solver_values(&args.map, args.values.as_deref(), &game) {
+        Ok(v) => v,
+        Err(code) => return code,
+    };
     let seed = args.dice.is_none().then(|| args.seed.unwrap_or(1));
     let start = Instant::now();
-    let deadline = start + Duration::from_secs_f64(args.time_limit.min(1e7));
-    let solution = match solve(&game, &rolls, Some(deadline)) {
+    let limit = Limit {
+        deadline: Some(start + Duration::from_secs_f64(args.time_limit.min(1e7))),
+        positions: None,
+    };
+    let guide = values.as_ref().map(|(v, _)| v.as_ref());
+    let solution = match solve_guided(&game, &rolls, limit, guide) {
         Ok(s) => s,
         Err(e) => {
             match (&args.dice, e) {
@@ -161,6 +179,7 @@ pub fn run(args: &SolveArgs) -> u8 {
                 greedy_crosses: solution.greedy_crosses,
                 nodes: solution.nodes,
                 seconds,
+                values: values.as_ref().map(|(_, p)| p.display().to_string()),
             };
             println!(
                 "{}",
@@ -200,6 +219,9 @@ pub fn run(args: &SolveArgs) -> u8 {
                 solution.greedy_crosses
             );
             println!("  {} positions searched in {seconds:.2} s", solution.nodes);
+            if let Some((_, path)) = &values {
+                println!("  guided by the values in {}", path.display());
+            }
         }
     }
     let Some(out) = &log else {

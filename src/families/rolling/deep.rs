@@ -8,9 +8,10 @@
 use rayon::prelude::*;
 use serde::Serialize;
 
+use super::play::TupleValue;
 use super::play::derive_seed;
 use super::rules::{Game, State};
-use super::solve::{Limit, rolls_of_seed, solve_within};
+use super::solve::{Limit, Solution, rolls_of_seed, solve_guided};
 
 /// One area: how often the best game found crosses it.
 #[derive(Clone, Debug, Serialize)]
@@ -40,6 +41,9 @@ pub struct Deep {
     pub seed: u64,
     /// Positions each game was searched at most.
     pub positions: u64,
+    /// The file of the learned values that guided the search, if any (the
+    /// caller names it).
+    pub values: Option<String>,
     /// Games solved exactly (their best X proven).
     pub exact: u64,
     /// Games in which a perfect game (0 X) was found: it is possible.
@@ -74,16 +78,19 @@ fn wilson(k: u64, n: u64) -> (f64, f64, f64) {
     (p, (centre - half).max(0.0), (centre + half).min(1.0))
 }
 
-/// Solves `samples` seeded games of `game` (at most `positions` positions
-/// each) on the current rayon pool, calling `progress` after each game.
-pub fn deep(
+/// Solves games `0..games` of `game` (the dice of `derive_seed(seed, i)`,
+/// at most `positions` positions each, guided by `values` when given) on
+/// the current rayon pool, calling `progress` after each game; the
+/// solutions in the order of the games.
+pub fn solve_seeds(
     game: &Game,
-    samples: u64,
+    games: u64,
     seed: u64,
     positions: u64,
+    values: Option<&TupleValue>,
     progress: &(dyn Fn() + Sync),
-) -> Deep {
-    let results: Vec<(u32, u32, bool, u32, State)> = (0..samples)
+) -> Vec<Solution> {
+    (0..games)
         .into_par_iter()
         .map(|i| {
             let rolls = rolls_of_seed(game, derive_seed(seed, i));
@@ -91,11 +98,29 @@ pub fn deep(
                 deadline: None,
                 positions: Some(positions),
             };
-            let s = solve_within(game, &rolls, limit).expect("a seed's rolls make a game");
+            let s = solve_guided(game, &rolls, limit, values).expect("a seed's rolls make a game");
             progress();
-            (s.crosses, s.lower_bound, s.exact, s.greedy_crosses, s.sheet)
+            s
         })
-        .collect();
+        .collect()
+}
+
+/// Solves `samples` seeded games of `game` (at most `positions` positions
+/// each, guided by `values` when given) on the current rayon pool, calling
+/// `progress` after each game.
+pub fn deep(
+    game: &Game,
+    samples: u64,
+    seed: u64,
+    positions: u64,
+    values: Option<&TupleValue>,
+    progress: &(dyn Fn() + Sync),
+) -> Deep {
+    let results: Vec<(u32, u32, bool, u32, State)> =
+        solve_seeds(game, samples, seed, positions, values, progress)
+            .into_iter()
+            .map(|s| (s.crosses, s.lower_bound, s.exact, s.greedy_crosses, s.sheet))
+            .collect();
     let n = samples.max(1) as f64;
     let map = game.map();
     let mut distribution = Vec::new();
@@ -153,6 +178,7 @@ pub fn deep(
         samples,
         seed,
         positions,
+        values: None,
         exact,
         perfect_found,
         perfect_impossible,

@@ -5,25 +5,32 @@
 //! A depth-first branch and bound over the rules engine's own legal moves
 //! (so the solver can only play what the referee accepts):
 //!
-//! - the greedy player's game on the same dice is the first incumbent;
+//! - the greedy player's game on the same dice, then the pilot method's
+//!   (every move played out by greedy on the known dice), are the first
+//!   incumbents;
 //! - a node is cut when its lower bound reaches the best game found: the
 //!   X already on the sheet, plus the empty areas that the results still
-//!   to come cannot fill even one each (a Dupe fills two);
+//!   to come cannot fill (by count, per die, and the areas the neighbour
+//!   rule has already closed to every number to come);
 //! - positions reached by different move orders are searched once
 //!   (a transposition table of exact values and proven lower bounds);
-//! - moves are tried in the greedy player's order, best first.
+//! - moves are tried in the greedy player's order, best first;
+//! - when the search does not finish in a quarter of the limit, wide
+//!   beams (guided by learned values when given, and by play-outs) look
+//!   for better games, and the search goes on from them.
 //!
-//! It is exact when the search finishes; with a time limit it stops with
-//! the best game found and a proven lower bound, and says which it is.
+//! It is exact when the search finishes; with a limit it stops with the
+//! best game found and a proven lower bound, and says which it is.
 
 use std::collections::HashMap;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 
 use super::map::Power;
-use super::play::{Greedy, Policy, Seat, play_rolls};
+use super::play::tuples::TUPLES_POWER_FROM;
+use super::play::{Greedy, HeldBack, Policy, Seat, TupleValue, play_rolls};
 use super::rules::log::GameLog;
 use super::rules::{DieId, Game, MAX_DICE, Move, MoveList, Phase, Roll, Solo, State};
 use crate::engine::{self, Watcher};
@@ -31,6 +38,14 @@ use crate::engine::{self, Watcher};
 /// The transposition table stops growing at this many positions (a few
 /// hundred megabytes at most).
 const MAX_MEMO: usize = 1_000_000;
+
+/// Moves of a play-out counted as one position searched: a play-out move
+/// takes about a quarter of the time of a position of the exact search,
+/// so a limit in positions stands for about the same time in both.
+const PLAY_OUT_MOVES: u64 = 4;
+
+/// The widest beam searched.
+const MAX_BEAM: u64 = 4096;
 
 /// How often (in positions) the clock is read.
 const CLOCK_EVERY: u64 = 4096;
@@ -239,6 +254,8 @@ struct Search<'g> {
     path: Vec<Move>,
     /// The best whole game found: its X and moves.
     best: (u32, Vec<Move>),
+    /// Learned values that guide the beams, if given.
+    values: Option<&'g TupleValue>,
 }
 
 impl Search<'_> {
@@ -337,16 +354,182 @@ impl Search<'_> {
         dead.saturating_sub(guards + guards.min(dupes)) + live.saturating_sub(writes)
     }
 
-    /// The fewest X from `state` (`k` rolls applied) if it is below
-    /// `alpha` (exact), else a lower bound of at least `alpha`.
-    fn search(&mut self, state: &State, k: usize, alpha: u32) -> Known {
-        self.nodes += 1;
+    /// Searches until `limit` is reached, from the incumbent: whether the
+    /// best game found is proven the best.
+    fn prove(&mut self, root: &State, limit: Limit) -> bool {
+        self.limit_to(limit);
+        let alpha = self.best.0;
+        self.search(root, 0, alpha);
+        !self.out_of_time
+    }
+
+    /// Searches on until `limit` is reached.
+    fn limit_to(&mut self, limit: Limit) {
+        self.deadline = limit.deadline;
+        self.max_positions = limit.positions.unwrap_or(u64::MAX);
+        self.out_of_time = self.nodes >= self.max_positions;
+    }
+
+    /// `1 / part` of what is left of `limit`.
+    fn share(&self, limit: Limit, part: u32) -> Limit {
+        let now = Instant::now();
+        Limit {
+            deadline: limit
+                .deadline
+                .map(|d| now + d.saturating_duration_since(now) / part),
+            positions: limit
+                .positions
+                .map(|p| self.nodes + p.saturating_sub(self.nodes) / u64::from(part)),
+        }
+    }
+
+    /// Beams as wide as the rest of `limit` allows, each wider than the
+    /// last, until the limit is reached or a perfect game is found. A
+    /// beam's cost grows about as its width: `line_cost` is what one line
+    /// costs (positions and time), measured by a beam of one line when it
+    /// is not given, and again by each beam.
+    fn beams(&mut self, limit: Limit, line_cost: Option<(u64, Duration)>) {
+        self.limit_to(limit);
+        let mut per_line = line_cost.unwrap_or_else(|| {
+            let (positions, started) = (self.nodes, Instant::now());
+            self.beam(1);
+            (self.nodes - positions, started.elapsed())
+        });
+        let mut last = 1;
+        while !self.out_of_time && self.best.0 > 0 {
+            let by_positions = self.max_positions.saturating_sub(self.nodes) / per_line.0.max(1);
+            let by_time = limit.deadline.map_or(u64::MAX, |d| {
+                let left = d.saturating_duration_since(Instant::now());
+                (0.8 * left.as_secs_f64() / per_line.1.as_secs_f64().max(1e-6)) as u64
+            });
+            // The first estimate comes from a beam of one line, and a wide
+            // beam costs more a line (sorting, merging equal positions):
+            // the first beam is a quarter as wide, and the next ones are
+            // sized by what the last one cost.
+            let mut width = by_positions.min(by_time).min(MAX_BEAM);
+            if last == 1 {
+                width = (width / 4).max(width.min(2));
+            }
+            if width < 2 * last {
+                return;
+            }
+            let (positions, started) = (self.nodes, Instant::now());
+            self.beam(width as usize);
+            per_line = (
+                (self.nodes - positions) / width,
+                started.elapsed() / width as u32,
+            );
+            last = width;
+        }
+    }
+
+    /// Counts `positions` more searched, and notes when the limit is
+    /// reached (reading the clock only if `clock`).
+    fn spend(&mut self, positions: u64, clock: bool) {
+        self.nodes += positions;
         if self.nodes >= self.max_positions
-            || (self.nodes.is_multiple_of(CLOCK_EVERY)
-                && self.deadline.is_some_and(|d| Instant::now() >= d))
+            || (clock && self.deadline.is_some_and(|d| Instant::now() >= d))
         {
             self.out_of_time = true;
         }
+    }
+
+    /// A beam search guided by play-outs (with `width` 1, the pilot
+    /// method), or by the learned values when the search has them: at each
+    /// decision, every legal move of each of the `width` positions kept is
+    /// played out to the end by the greedy player on the known rolls (with
+    /// values: scored by the X on the sheet plus the X the values expect to
+    /// come), and the `width` positions after the best-scored moves are
+    /// kept. The best whole game met on the way (a play-out, or a line of
+    /// the beam) becomes the best game found if it is better. Stops early
+    /// when the limit is reached.
+    fn beam(&mut self, width: usize) {
+        let (game, rolls) = (self.game, self.rolls);
+        /// A position of the beam: the moves to it, the next roll's index.
+        struct Line {
+            state: State,
+            k: usize,
+            moves: Vec<Move>,
+        }
+        let mut start = game.initial_state();
+        let k = roll_on(game, &mut start, rolls, 0);
+        let mut lines = vec![Line {
+            state: start,
+            k,
+            moves: Vec::new(),
+        }];
+        let mut moves = MoveList::new();
+        let mut trial = game.initial_state();
+        let mut tail = Vec::new();
+        while !lines.is_empty() && !self.out_of_time {
+            // (score, line, move) for every move of every line: the X its
+            // play-out ends with, or with values, the X on the sheet plus
+            // the X the values expect to come.
+            let mut scored: Vec<(f32, usize, Move)> = Vec::new();
+            for (i, line) in lines.iter().enumerate() {
+                game.legal_moves(&line.state, &mut moves);
+                let Some(values) = self.values else {
+                    for mv in moves.iter() {
+                        trial.clone_from(&line.state);
+                        game.apply(&mut trial, mv);
+                        tail.clear();
+                        tail.push(mv);
+                        let crosses =
+                            play_out(game, &mut trial, rolls, line.k, &mut self.greedy, &mut tail);
+                        self.spend(tail.len() as u64 / PLAY_OUT_MOVES, true);
+                        if crosses < self.best.0 {
+                            self.best =
+                                (crosses, line.moves.iter().chain(&tail).copied().collect());
+                        }
+                        scored.push((crosses as f32, i, mv));
+                    }
+                    continue;
+                };
+                // The values know only the positions the tuples player
+                // reaches: powers are held back as it holds them.
+                let held = HeldBack::new(&moves, TUPLES_POWER_FROM);
+                for mv in held.kept(game, &line.state, &moves) {
+                    trial.clone_from(&line.state);
+                    game.apply(&mut trial, mv);
+                    roll_on(game, &mut trial, rolls, line.k);
+                    self.spend(1, true);
+                    let score = trial.crosses() as f32
+                        + values.value(&trial)
+                        + trial.powers_used() as f32 / 1024.0;
+                    scored.push((score, i, mv));
+                }
+            }
+            scored.sort_by(|a, b| a.0.total_cmp(&b.0).then((a.1, a.2).cmp(&(b.1, b.2))));
+            let mut seen = std::collections::HashSet::new();
+            let mut next = Vec::with_capacity(width);
+            for (_, i, mv) in scored {
+                if next.len() == width {
+                    break;
+                }
+                let mut state = lines[i].state.clone();
+                game.apply(&mut state, mv);
+                let k = roll_on(game, &mut state, rolls, lines[i].k);
+                if !seen.insert(state.clone()) {
+                    continue;
+                }
+                let mut moves = lines[i].moves.clone();
+                moves.push(mv);
+                if game.phase(&state) == Phase::Terminal {
+                    if state.crosses() < self.best.0 {
+                        self.best = (state.crosses(), moves);
+                    }
+                } else {
+                    next.push(Line { state, k, moves });
+                }
+            }
+            lines = next;
+        }
+    }
+
+    /// The fewest X from `state` (`k` rolls applied) if it is below
+    /// `alpha` (exact), else a lower bound of at least `alpha`.
+    fn search(&mut self, state: &State, k: usize, alpha: u32) -> Known {
+        self.spend(1, self.nodes.is_multiple_of(CLOCK_EVERY));
         let mut low = self.bound(state, k);
         let phase = self.game.phase(state);
         if phase == Phase::Terminal {
@@ -490,6 +673,38 @@ fn greedy_game(game: &Game, rolls: &[Roll]) -> Result<(State, Vec<Move>), SolveE
     }
 }
 
+/// Rolls the known dice from roll `k` until a decision or the end; the
+/// index of the next roll.
+fn roll_on(game: &Game, state: &mut State, rolls: &[Roll], mut k: usize) -> usize {
+    while game.phase(state) == Phase::Chance {
+        game.apply_roll(state, rolls[k])
+            .expect("the rolls were checked");
+        k += 1;
+    }
+    k
+}
+
+/// Plays `state` (`k` rolls in) to the end with `policy` on the known
+/// rolls, appending its moves to `moves`; the X it ends with.
+fn play_out(
+    game: &Game,
+    state: &mut State,
+    rolls: &[Roll],
+    mut k: usize,
+    policy: &mut dyn Policy,
+    moves: &mut Vec<Move>,
+) -> u32 {
+    loop {
+        k = roll_on(game, state, rolls, k);
+        if game.phase(state) == Phase::Terminal {
+            return state.crosses();
+        }
+        let mv = policy.choose(game, state);
+        moves.push(mv);
+        game.apply(state, mv);
+    }
+}
+
 /// How long a search may go on.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Limit {
@@ -519,6 +734,18 @@ pub fn solve(
 
 /// [`solve`] within `limit`.
 pub fn solve_within(game: &Game, rolls: &[Roll], limit: Limit) -> Result<Solution, SolveError> {
+    solve_guided(game, rolls, limit, None)
+}
+
+/// [`solve_within`], with wide beams guided by the values `rollx train`
+/// learned on the map when they are given (they find better games on
+/// full-size maps).
+pub fn solve_guided(
+    game: &Game,
+    rolls: &[Roll],
+    limit: Limit,
+    values: Option<&TupleValue>,
+) -> Result<Solution, SolveError> {
     // The greedy player's game is the first incumbent.
     let (greedy_end, greedy_moves) = greedy_game(game, rolls)?;
     let greedy_crosses = greedy_end.crosses();
@@ -545,10 +772,28 @@ pub fn solve_within(game: &Game, rolls: &[Roll], limit: Limit) -> Result<Solutio
         scratch: Vec::new(),
         path: Vec::new(),
         best: (greedy_crosses, greedy_moves),
+        values: None,
     };
+    // The pilot method improves on the greedy game; then the exact search
+    // has a quarter of the rest of the limit; if it does not finish, beams
+    // guided by the values (when given) a third of what is left, beams
+    // guided by play-outs half of what is left then (a better incumbent
+    // cuts more), and the exact search the rest (what it proved is
+    // remembered).
+    let started = Instant::now();
+    search.beam(1);
+    let line_cost = (search.nodes, started.elapsed());
     let root = game.initial_state();
-    search.search(&root, 0, greedy_crosses);
-    let exact = !search.out_of_time;
+    let mut exact = search.prove(&root, search.share(limit, 4));
+    if !exact {
+        if values.is_some() {
+            search.values = values;
+            search.beams(search.share(limit, 3), None);
+            search.values = None;
+        }
+        search.beams(search.share(limit, 2), Some(line_cost));
+        exact = search.prove(&root, limit);
+    }
     let lower_bound = search.bound(&root, 0);
     let (crosses, moves) = search.best;
     let (sheet, played) = play_on(game, rolls, &mut Scripted(moves.into_iter()));

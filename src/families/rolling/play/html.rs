@@ -4,7 +4,7 @@
 
 use std::fmt::Write;
 
-use super::report::{MapResult, SimReport};
+use super::report::{MapResult, SimReport, optimum_text};
 use crate::render::svg::{escape as esc, to_svg};
 use crate::report::html::{BarChart, Series, page};
 use crate::rolling::map::Map;
@@ -22,11 +22,40 @@ fn histogram(m: &MapResult) -> String {
             .iter()
             .map(|p| Series {
                 name: format!("{} (mean {:.2})", p.policy, p.mean),
-                shares: p
-                    .distribution
-                    .iter()
-                    .map(|&n| n as f64 / p.games.max(1) as f64)
-                    .collect(),
+                shares: shares(&p.distribution, p.games),
+            })
+            .chain(m.optimum.iter().map(|o| Series {
+                name: format!("best game (mean {:.2})", o.mean),
+                shares: shares(&o.distribution, o.games),
+            }))
+            .collect(),
+    }
+    .svg()
+}
+
+/// Each count's share of `games`.
+fn shares(counts: &[u64], games: u64) -> Vec<f64> {
+    counts
+        .iter()
+        .map(|&n| n as f64 / games.max(1) as f64)
+        .collect()
+}
+
+/// A grouped bar chart of the share of games by gap to the best game.
+fn gap_histogram(m: &MapResult) -> String {
+    BarChart {
+        title: format!("Gap to the best game, {}", m.name),
+        first: 0,
+        x_caption: "X more than the best game on the same dice".into(),
+        of: "games".into(),
+        series: m
+            .policies
+            .iter()
+            .filter_map(|p| {
+                p.gap.as_ref().map(|g| Series {
+                    name: format!("{} (mean {:.2})", p.policy, g.mean),
+                    shares: shares(&g.distribution, p.games),
+                })
             })
             .collect(),
     }
@@ -57,6 +86,18 @@ fn summary_table(m: &MapResult) -> String {
     row("perfect games (0 X)", &|p| {
         format!("{:.2} %", p.perfect_share * 100.0)
     });
+    if m.optimum.is_some() {
+        row("gap to the best game (95 % CI)", &|p| {
+            p.gap.as_ref().map_or("-".into(), |g| {
+                format!("{:.2} ({:.2} to {:.2})", g.mean, g.ci95[0], g.ci95[1])
+            })
+        });
+        row("as good as the best game", &|p| {
+            p.gap
+                .as_ref()
+                .map_or("-".into(), |g| format!("{:.2} %", g.as_good_share * 100.0))
+        });
+    }
     s.push_str("</tbody></table>");
     s
 }
@@ -81,6 +122,14 @@ pub fn html(report: &SimReport, maps: &[&Map], command: &str) -> String {
         );
         s.push_str(&summary_table(m));
         let _ = writeln!(s, "<h3>X per game</h3>\n{}", histogram(m));
+        if let Some(o) = &m.optimum {
+            let _ = writeln!(
+                s,
+                "<h3>Gap to the best game</h3>\n<p>{}</p>\n{}",
+                esc(&optimum_text(m, o)),
+                gap_histogram(m)
+            );
+        }
         let _ = writeln!(s, "<h3>Where the X go</h3>\n<div class=\"heat\">");
         for p in &m.policies {
             let rates: Vec<f64> = p.areas.iter().map(|a| a.x_rate).collect();

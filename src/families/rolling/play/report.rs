@@ -5,6 +5,7 @@ use std::fmt::Write;
 use serde::Serialize;
 
 use super::simulate::{Cause, Tally};
+use crate::report::stats::{Moments, median};
 use crate::rolling::map::Power;
 use crate::rolling::rules::Game;
 
@@ -98,6 +99,111 @@ pub struct PolicyResult {
     pub powers: Vec<PowerResult>,
     /// Why the X happened.
     pub causes: Vec<CauseResult>,
+    /// How far its games are from the best games on the same dice
+    /// (`simulate --optimum`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub gap: Option<Gap>,
+}
+
+/// A policy's X minus the best game's on the same dice, game by game.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct Gap {
+    /// Mean gap in X.
+    pub mean: f64,
+    /// Lower and upper end of the mean's 95 % confidence interval.
+    pub ci95: [f64; 2],
+    /// Share of games the policy played as well as the best game.
+    pub as_good_share: f64,
+    /// Games by gap in X (index = gap).
+    pub distribution: Vec<u64>,
+}
+
+/// The best games on the dice the policies faced (`simulate --optimum`):
+/// game by game, the fewer X of the solver's best game (`rollx solve`,
+/// limited to `positions` positions) and the policies' own games.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct OptimumResult {
+    /// Positions the solver searched at most per game.
+    pub positions: u64,
+    /// The file of the learned values that guided the solver, if any.
+    pub values: Option<String>,
+    /// Games solved.
+    pub games: u64,
+    /// Games whose best X is proven (solved exactly).
+    pub exact: u64,
+    /// Mean X of the best games.
+    pub mean: f64,
+    /// Lower and upper end of the mean's 95 % confidence interval.
+    pub ci95: [f64; 2],
+    /// Median X of the best games.
+    pub median: f64,
+    /// Share of games with a perfect game (0 X) found.
+    pub perfect_share: f64,
+    /// Games by X of the best game (index = X).
+    pub distribution: Vec<u64>,
+    /// Mean of the proven lower bounds: no game on the same dice has fewer
+    /// X, so the true best lies between this and `mean`.
+    pub lower_bound_mean: f64,
+}
+
+/// A histogram and sums of some small counts.
+fn counted(values: impl Iterator<Item = u32>) -> (Vec<u64>, f64, f64) {
+    let (mut hist, mut sum, mut sum2) = (Vec::new(), 0.0, 0.0);
+    for v in values {
+        let i = v as usize;
+        if hist.len() <= i {
+            hist.resize(i + 1, 0);
+        }
+        hist[i] += 1;
+        sum += f64::from(v);
+        sum2 += f64::from(v) * f64::from(v);
+    }
+    (hist, sum, sum2)
+}
+
+/// Adds the best games on the same dice to `map`: `solved[i]` is the
+/// solver's game `i` (its X, proven lower bound, and whether exact),
+/// `per_game[p][i]` policy `p`'s X in game `i`; `values` names the learned
+/// values that guided the solver. A policy's game may be
+/// better than the solver's when the solver did not finish; the best game
+/// is the better of all.
+pub fn add_optimum(
+    map: &mut MapResult,
+    positions: u64,
+    values: Option<String>,
+    solved: &[(u32, u32, bool)],
+    per_game: &[&[u32]],
+) {
+    let best: Vec<u32> = solved
+        .iter()
+        .enumerate()
+        .map(|(i, &(x, _, _))| per_game.iter().map(|p| p[i]).fold(x, u32::min))
+        .collect();
+    let games = best.len() as u64;
+    let (distribution, sum, sum2) = counted(best.iter().copied());
+    let m = Moments::of(games, sum, sum2);
+    map.optimum = Some(OptimumResult {
+        positions,
+        values,
+        games,
+        exact: solved.iter().filter(|s| s.2).count() as u64,
+        mean: m.mean,
+        ci95: [m.mean - m.ci95, m.mean + m.ci95],
+        median: median(&distribution, 0),
+        perfect_share: distribution.first().copied().unwrap_or(0) as f64 / games.max(1) as f64,
+        distribution,
+        lower_bound_mean: solved.iter().map(|s| f64::from(s.1)).sum::<f64>() / games.max(1) as f64,
+    });
+    for (policy, xs) in map.policies.iter_mut().zip(per_game) {
+        let (distribution, sum, sum2) = counted(xs.iter().zip(&best).map(|(x, b)| x - b));
+        let m = Moments::of(games, sum, sum2);
+        policy.gap = Some(Gap {
+            mean: m.mean,
+            ci95: [m.mean - m.ci95, m.mean + m.ci95],
+            as_good_share: distribution.first().copied().unwrap_or(0) as f64 / games.max(1) as f64,
+            distribution,
+        });
+    }
 }
 
 /// Every policy on one map.
@@ -111,6 +217,9 @@ pub struct MapResult {
     pub areas: usize,
     /// One result per policy.
     pub policies: Vec<PolicyResult>,
+    /// The best games on the same dice (`simulate --optimum`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub optimum: Option<OptimumResult>,
 }
 
 /// A whole simulation run.
@@ -214,6 +323,7 @@ pub fn policy_result(
         regions,
         powers,
         causes,
+        gap: None,
     }
 }
 
@@ -228,10 +338,21 @@ pub fn markdown(report: &SimReport) -> String {
             }
         }
     }
+    let optimum = report.maps.iter().any(|m| m.optimum.is_some());
+    let all_exact = report
+        .maps
+        .iter()
+        .all(|m| m.optimum.as_ref().is_none_or(|o| o.exact == o.games));
+    let best_column = match (optimum, all_exact) {
+        (false, _) => "",
+        (true, true) => " best possible |",
+        (true, false) => " best game found |",
+    };
     let mut s = format!(
-        "| map | {} |\n|---|{}\n",
+        "| map | {} |{best_column}\n|---|{}{}\n",
         policies.join(" | "),
-        "---|".repeat(policies.len())
+        "---|".repeat(policies.len()),
+        if optimum { "---|" } else { "" }
     );
     for m in &report.maps {
         let _ = write!(s, "| {} (`{}`) |", m.name, m.map);
@@ -243,6 +364,14 @@ pub fn markdown(report: &SimReport) -> String {
                 None => s.push_str(" - |"),
             }
         }
+        if optimum {
+            match &m.optimum {
+                Some(o) => {
+                    let _ = write!(s, " {:.2} ± {:.2} |", o.mean, (o.ci95[1] - o.ci95[0]) / 2.0);
+                }
+                None => s.push_str(" - |"),
+            }
+        }
         s.push('\n');
     }
     let _ = writeln!(
@@ -250,6 +379,59 @@ pub fn markdown(report: &SimReport) -> String {
         "\nMean X per game over {} games per map and policy (± the 95 % confidence interval), seed {}.",
         report.games, report.seed
     );
+    if optimum {
+        s.push_str(&optimum_note(report));
+    }
+    s
+}
+
+/// A paragraph on the best games of one map.
+pub fn optimum_text(m: &MapResult, o: &OptimumResult) -> String {
+    let exact = if o.exact == o.games {
+        "every game solved exactly, so these are the fewest X possible".to_string()
+    } else {
+        format!(
+            "{} of {} games solved exactly; the others may have a better game, so the best X \
+             may be lower and the gaps larger (proven lower bound {:.2} X on average)",
+            o.exact, o.games, o.lower_bound_mean
+        )
+    };
+    let guide = o
+        .values
+        .as_ref()
+        .map(|v| format!(" guided by the values in {v},"))
+        .unwrap_or_default();
+    format!(
+        "{} ({}), the best game on the same dice (the solver's, {} positions a game,{guide} or \
+         a player's if better):\n  mean X {:.2} ± {:.2}, median {}, perfect game found in {:.2} % \
+         of games;\n  {exact}.",
+        m.name,
+        m.map,
+        o.positions,
+        o.mean,
+        (o.ci95[1] - o.ci95[0]) / 2.0,
+        o.median,
+        o.perfect_share * 100.0
+    )
+}
+
+/// What the best-game column means, with how many games were solved
+/// exactly.
+fn optimum_note(report: &SimReport) -> String {
+    let mut s = String::from(
+        "\nThe best game is the one with the fewest X on the same dice: the solver's best \
+         (`rollx solve`) or a player's, if better.",
+    );
+    for m in &report.maps {
+        if let Some(o) = &m.optimum {
+            let _ = write!(
+                s,
+                " {}: {} of {} games solved exactly ({} positions a game), proven lower bound {:.2} X on average.",
+                m.map, o.exact, o.games, o.positions, o.lower_bound_mean
+            );
+        }
+    }
+    s.push('\n');
     s
 }
 
@@ -309,6 +491,28 @@ pub fn text(report: &SimReport) -> String {
             .map(|(_, p)| format!("{:.2} %", p.perfect_share * 100.0))
             .collect(),
     );
+    if cols.iter().any(|(_, p)| p.gap.is_some()) {
+        row(
+            "gap to the best game",
+            cols.iter()
+                .map(|(_, p)| {
+                    p.gap.as_ref().map_or("-".into(), |g| {
+                        format!("{:.2} ± {:.2}", g.mean, (g.ci95[1] - g.ci95[0]) / 2.0)
+                    })
+                })
+                .collect(),
+        );
+        row(
+            "  as good as the best",
+            cols.iter()
+                .map(|(_, p)| {
+                    p.gap
+                        .as_ref()
+                        .map_or("-".into(), |g| format!("{:.2} %", g.as_good_share * 100.0))
+                })
+                .collect(),
+        );
+    }
     for power in [Power::ColorChange, Power::Guard, Power::Dupe] {
         let get = |p: &PolicyResult| p.powers.iter().find(|r| r.power == power).cloned();
         if cols.iter().all(|(_, p)| get(p).is_none()) {
@@ -348,6 +552,12 @@ pub fn text(report: &SimReport) -> String {
                 .map(|(_, p)| format!("{:.2}", p.causes[i].per_game))
                 .collect(),
         );
+    }
+    for m in &report.maps {
+        if let Some(o) = &m.optimum {
+            let _ = writeln!(s);
+            let _ = writeln!(s, "{}", optimum_text(m, o));
+        }
     }
     for (m, p) in &cols {
         let _ = writeln!(s);

@@ -64,6 +64,8 @@ pub struct Tally {
     pub power_uses: [u64; 3],
     /// Per power: games that used every granted use.
     pub power_exhausted: [u64; 3],
+    /// X of each game, in the order of the games.
+    pub per_game: Vec<u32>,
 }
 
 impl Tally {
@@ -98,6 +100,7 @@ impl Tally {
             self.power_uses[k] += o.power_uses[k];
             self.power_exhausted[k] += o.power_exhausted[k];
         }
+        self.per_game.extend_from_slice(&o.per_game);
     }
 
     /// Mean, spread and 95 % confidence interval of X.
@@ -181,6 +184,7 @@ fn play_into(game: &Game, seed: u64, policy: &mut dyn Policy, tally: &mut Tally)
         tally.hist.resize(x as usize + 1, 0);
     }
     tally.hist[x as usize] += 1;
+    tally.per_game.push(score.crosses);
     for (i, c) in state.cells().iter().enumerate() {
         if c.is_cross() {
             tally.area_x[i] += 1;
@@ -268,6 +272,11 @@ mod tests {
         assert_eq!(one, run(&g, 3, 300));
         assert_eq!(one.games, 300);
         assert_eq!(one.hist.iter().sum::<u64>(), 300);
+        assert_eq!(one.per_game.len(), 300);
+        assert_eq!(
+            one.per_game.iter().map(|&x| u64::from(x)).sum::<u64>(),
+            one.sum_x
+        );
     }
 
     #[test]
