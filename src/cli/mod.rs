@@ -7,6 +7,7 @@ mod encore_human;
 mod encore_simulate;
 mod generate;
 mod human;
+mod import;
 mod output;
 mod play;
 mod print;
@@ -92,6 +93,9 @@ pub enum Command {
     /// Print a pad of sheets for a map or board: PDF, with SVG and PNG previews.
     #[command(long_about = print::LONG_ABOUT)]
     Print(print::PrintArgs),
+    /// Make a map from real geography (a GeoJSON file of shapes).
+    #[command(long_about = import::LONG_ABOUT)]
+    Import(import::ImportArgs),
     /// The best possible game on a map when every roll is known in advance.
     #[command(long_about = solve::LONG_ABOUT)]
     Solve(solve::SolveArgs),
@@ -118,6 +122,7 @@ pub fn run() -> ExitCode {
     ExitCode::from(match cli.command {
         Command::Check(args) => check::run(&args, color),
         Command::Generate(args) => generate::run(&args),
+        Command::Import(args) => import::run(&args),
         Command::Play(args) => play::run(&args, color),
         Command::Referee(args) => referee::run(&args, color),
         Command::Print(args) => print::run(&args, color),

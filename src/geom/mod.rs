@@ -1,7 +1,11 @@
-//! Cell geometry every family shares: grids of square or hexagonal cells,
+//! Geometry every family shares: grids of square or hexagonal cells,
 //! numbered row by row from the top left, with their neighbours, and the
-//! connected groups of cells (a colour block, an area drawn in one piece).
+//! connected groups of cells (a colour block, an area drawn in one piece);
+//! and real shapes read from GeoJSON ([`geojson`]) with the borders they
+//! share ([`borders`]).
 
+pub mod borders;
+pub mod geojson;
 mod hex;
 mod square;
 

@@ -16,6 +16,7 @@ mod build;
 mod extends;
 mod graph;
 mod grid;
+pub mod import;
 mod load;
 mod model;
 mod places;

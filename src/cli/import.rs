@@ -1,0 +1,231 @@
+//! `rollx import`: a map from real geography, a GeoJSON file of shapes.
+
+use std::path::{Path, PathBuf};
+
+use clap::Args;
+
+use super::output::{self, Output};
+use super::{EXIT_INVALID, EXIT_OK, EXIT_USAGE};
+use rollx::geom::geojson::{Properties, read};
+use rollx::rolling::map::import::{ImportError, Options, Regions, import};
+
+/// The long description `--help` shows.
+pub const LONG_ABOUT: &str = "Make a map from real geography: a GeoJSON FeatureCollection of \
+Polygons and MultiPolygons, one feature per area. Longitudes and latitudes are projected with an \
+equal-area projection centred on the data; planar coordinates are taken as they are (y up, unless \
+the file says \"y_axis\": \"down\"). Two areas are neighbours when their borders share at least \
+--min-border; corner-only contacts, short borders and near misses across small gaps are reported \
+as warnings naming both areas and where, never fixed silently. No area is dropped, however \
+small. Regions come from a property (--region-property) or are split from the neighbour graph \
+(--regions K: K contiguous regions of nearly equal size, the same every time). Areas that touch \
+nothing need --links (a CSV of area pairs across water) or --immune-islands. The map is written \
+with each area's position, so it prints as a diagram laid out like the real map; `rollx check` \
+accepts it. See docs/import.md.";
+
+/// Arguments of `rollx import`.
+#[derive(Debug, Args)]
+#[command(
+    after_help = "Exit codes: 0 written, 1 the shapes cannot make a map (the message says \
+why), 2 usage or I/O error.\n\n\
+Examples:\n  rollx import states.geojson --region-property division -o my-map.toml\n  rollx import \
+countries.geojson --id-property iso_a3 --name-property name --regions 6 --links ferries.csv -o \
+europe.toml"
+)]
+pub struct ImportArgs {
+    /// The GeoJSON file.
+    #[arg(value_name = "FILE.geojson")]
+    pub file: PathBuf,
+    /// The property holding each area's id [default: the feature's id, else
+    /// the property `id`].
+    #[arg(long, value_name = "P")]
+    pub id_property: Option<String>,
+    /// The property holding each area's name.
+    #[arg(long, value_name = "P", default_value = "name")]
+    pub name_property: String,
+    /// The property holding each area's region.
+    #[arg(long, value_name = "P", conflicts_with = "regions")]
+    pub region_property: Option<String>,
+    /// Split the areas into K contiguous regions of nearly equal size
+    /// [default: 6, when --region-property is not given].
+    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u16).range(1..=12))]
+    pub regions: Option<u16>,
+    /// A CSV file of neighbour pairs across water (`a,b` a line, area ids),
+    /// drawn as links.
+    #[arg(long, value_name = "FILE.csv")]
+    pub links: Option<PathBuf>,
+    /// Least length of shared border for two areas to be neighbours, in the
+    /// file's units (kilometres for longitudes and latitudes) [default:
+    /// 0.08 % of the map's diagonal].
+    #[arg(long, value_name = "LEN")]
+    pub min_border: Option<f64>,
+    /// Areas that touch nothing and have no link become immune (they ignore
+    /// the neighbour rule) instead of an error.
+    #[arg(long)]
+    pub immune_islands: bool,
+    /// The map's id [default: the file's name].
+    #[arg(long, value_name = "ID")]
+    pub id: Option<String>,
+    /// The map's title [default: the id].
+    #[arg(long, value_name = "NAME")]
+    pub name: Option<String>,
+    /// The map file to write.
+    #[arg(short = 'o', long, value_name = "MAP.toml")]
+    pub output: PathBuf,
+}
+
+/// The pairs of a links file, or what is wrong with it (exit code).
+fn read_links(path: &Path) -> Result<Vec<(String, String)>, u8> {
+    let text = std::fs::read_to_string(path).map_err(|e| {
+        eprintln!("error: cannot read {}: {e}", path.display());
+        EXIT_USAGE
+    })?;
+    let mut pairs = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') || (i == 0 && line == "a,b") {
+            continue;
+        }
+        let fields: Vec<&str> = line.split(',').map(str::trim).collect();
+        if fields.len() < 2 || fields[0].is_empty() || fields[1].is_empty() {
+            eprintln!(
+                "error: {}:{}: `{line}` is not a pair of area ids\n  help: write one pair a line, \
+                 e.g. `HI,CA`",
+                path.display(),
+                i + 1
+            );
+            return Err(EXIT_INVALID);
+        }
+        pairs.push((fields[0].to_string(), fields[1].to_string()));
+    }
+    Ok(pairs)
+}
+
+/// Runs `rollx import`.
+pub fn run(args: &ImportArgs) -> u8 {
+    if args.min_border.is_some_and(|m| !(m.is_finite() && m > 0.0)) {
+        eprintln!("error: --min-border: give a length above 0");
+        return EXIT_USAGE;
+    }
+    let out = match Output::check_arg(Some(&args.output), false) {
+        Ok(Some(o)) => o,
+        Ok(None) => unreachable!("a path was given"),
+        Err(code) => return code,
+    };
+    let text = match std::fs::read_to_string(&args.file) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("error: cannot read {}: {e}", args.file.display());
+            return EXIT_USAGE;
+        }
+    };
+    let links = match args.links.as_deref().map(read_links).transpose() {
+        Ok(l) => l.unwrap_or_default(),
+        Err(code) => return code,
+    };
+    let props = Properties {
+        id: args.id_property.as_deref(),
+        name: Some(&args.name_property),
+        region: args.region_property.as_deref(),
+    };
+    let collection = match read(&text, &props) {
+        Ok(c) => c,
+        Err(e) => {
+            eprintln!("error: {}: {e}", args.file.display());
+            return EXIT_INVALID;
+        }
+    };
+    let (shapes, degrees) = collection.into_page();
+    let stem = args
+        .file
+        .file_stem()
+        .map(|s| s.to_string_lossy().to_string())
+        .unwrap_or_else(|| "imported".into());
+    let id = args.id.clone().unwrap_or_else(|| {
+        stem.chars()
+            .map(|c| {
+                if c.is_ascii_alphanumeric() || c == '-' {
+                    c
+                } else {
+                    '-'
+                }
+            })
+            .take(32)
+            .collect()
+    });
+    let options = Options {
+        name: args.name.clone().unwrap_or_else(|| id.clone()),
+        id,
+        source: args
+            .file
+            .file_name()
+            .map(|s| s.to_string_lossy().to_string())
+            .unwrap_or_default(),
+        min_border: args.min_border,
+        regions: match (args.region_property.is_some(), args.regions) {
+            (true, _) => Regions::FromProperty,
+            (false, k) => Regions::Split(usize::from(k.unwrap_or(6)).min(shapes.len())),
+        },
+        links,
+        immune_islands: args.immune_islands,
+    };
+    let imported = match import(&shapes, &options) {
+        Ok(i) => i,
+        Err(e) => {
+            let help = match &e {
+                ImportError::Islands(_) => {
+                    "give --links FILE.csv with a pair `ISLAND,NEIGHBOUR` a line, or \
+                     --immune-islands to make them immune"
+                }
+                ImportError::BadId(_) => "choose a property of short codes with --id-property",
+                ImportError::UnknownLink(..) => "the links file names areas by their ids",
+                ImportError::RegionCount(..) => "ask for fewer --regions",
+                ImportError::Apart(_) => {
+                    "give --links FILE.csv with pairs `A,B` that join the groups (a strait, a \
+                     bridge)"
+                }
+            };
+            eprintln!("error: {}: {e}\n  help: {help}", args.file.display());
+            return EXIT_INVALID;
+        }
+    };
+    for f in &imported.findings {
+        eprintln!(
+            "warning[{}]: {} and {} {} (near {:.1}, {:.1}{})",
+            f.kind,
+            f.areas.0,
+            f.areas.1,
+            f.message,
+            f.at[0],
+            f.at[1],
+            if degrees { " km, projected" } else { "" }
+        );
+    }
+    let long: Vec<&str> = shapes
+        .iter()
+        .map(|s| s.id.as_str())
+        .filter(|id| id.chars().count() > 5)
+        .collect();
+    if let Some(first) = long.first() {
+        eprintln!(
+            "warning: {} area ids are longer than 5 characters (`{first}`, ...): the sheet writes \
+             them in the writing boxes, where they may not fit\n  help: choose a property of short \
+             codes with --id-property",
+            long.len()
+        );
+    }
+    if let Err(e) = output::write(&out, imported.toml.as_bytes()) {
+        eprintln!("error: {e}");
+        return EXIT_USAGE;
+    }
+    println!(
+        "{} written: {} areas, {} neighbour pairs (shared border at least {:.3}{}), {} warnings",
+        args.output.display(),
+        shapes.len(),
+        imported.pairs.len(),
+        imported.min_border,
+        if degrees { " km" } else { "" },
+        imported.findings.len()
+    );
+    println!("next: rollx check {}", args.output.display());
+    EXIT_OK
+}

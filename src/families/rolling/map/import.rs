@@ -1,0 +1,536 @@
+//! A map from real shapes (`rollx import`): the areas and names of a
+//! GeoJSON file, neighbours where two shapes share enough border, colour
+//! regions from a property or split from the neighbour graph, and each
+//! area's position, written as a map file that `rollx check` accepts.
+
+use std::collections::{BTreeMap, BTreeSet, VecDeque};
+use std::fmt::Write;
+
+use crate::geom::borders::{Contact, contacts};
+use crate::geom::geojson::{Point, Shape, bounds};
+use crate::source::toml::valid_id;
+
+/// Where the regions come from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Regions {
+    /// Each shape's region property (already read into [`Shape::region`]).
+    FromProperty,
+    /// This many contiguous regions of nearly equal size.
+    Split(usize),
+}
+
+/// How to import.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// The map's id.
+    pub id: String,
+    /// The map's title.
+    pub name: String,
+    /// Where the shapes came from (for the map's description).
+    pub source: String,
+    /// Least shared border for two areas to be neighbours (map units);
+    /// `None`: 0.08 % of the map's diagonal.
+    pub min_border: Option<f64>,
+    /// The regions.
+    pub regions: Regions,
+    /// Extra neighbour pairs across water (ids), drawn as links.
+    pub links: Vec<(String, String)>,
+    /// Areas that touch nothing and have no link become immune instead of
+    /// an error.
+    pub immune_islands: bool,
+}
+
+/// Something the import noticed but did not change.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Finding {
+    /// What kind (`corner-contact`, `short-border`, `near-miss`).
+    pub kind: &'static str,
+    /// The two areas.
+    pub areas: (String, String),
+    /// Where, in the file's coordinates (projected when they were degrees).
+    pub at: Point,
+    /// What it means.
+    pub message: String,
+}
+
+/// Why a map cannot be made.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ImportError {
+    /// An id a map cannot use.
+    #[error("`{0}` cannot be an area id (letters, digits, `_` and `-`, at most 32)")]
+    BadId(String),
+    /// Areas that touch nothing, without links.
+    #[error("{} touch no other area: {}", if .0.len() == 1 { "1 area" } else { "areas" }, .0.join(", "))]
+    Islands(Vec<String>),
+    /// A link naming an unknown area.
+    #[error("the link {0}-{1} names an area the file does not have")]
+    UnknownLink(String, String),
+    /// Groups of areas that no border or link joins.
+    #[error("the map falls apart into {} groups that no border or link joins: {}", .0.len(), .0.iter().map(|g| format!("{{{}}}", g.join(", "))).collect::<Vec<_>>().join(" and "))]
+    Apart(Vec<Vec<String>>),
+    /// More regions asked for than areas, or none.
+    #[error("{0} regions cannot be made from {1} areas")]
+    RegionCount(usize, usize),
+}
+
+/// The imported map: its file text and what was noticed.
+#[derive(Clone, Debug)]
+pub struct Imported {
+    /// The map file.
+    pub toml: String,
+    /// The neighbour pairs (area ids), links included.
+    pub pairs: Vec<(String, String)>,
+    /// Contacts left out, for the user to look at.
+    pub findings: Vec<Finding>,
+    /// The least shared border used.
+    pub min_border: f64,
+}
+
+/// Print colours of the regions, in order (the first six are the Rolling
+/// America sheet's).
+const PALETTE: [(&str, &str); 12] = [
+    ("red", "#e53935"),
+    ("blue", "#1e88e5"),
+    ("green", "#43a047"),
+    ("yellow", "#fdd835"),
+    ("orange", "#fb8c00"),
+    ("purple", "#8e24aa"),
+    ("cyan", "#00acc1"),
+    ("brown", "#6d4c41"),
+    ("pink", "#d81b60"),
+    ("lime", "#7cb342"),
+    ("indigo", "#3949ab"),
+    ("grey", "#546e7a"),
+];
+
+/// A map of `shapes` (planar coordinates, y down).
+pub fn import(shapes: &[Shape], options: &Options) -> Result<Imported, ImportError> {
+    for s in shapes {
+        if !valid_id(&s.id) {
+            return Err(ImportError::BadId(s.id.clone()));
+        }
+    }
+    let b = bounds(shapes);
+    let diagonal = ((b[2] - b[0]).powi(2) + (b[3] - b[1]).powi(2)).sqrt();
+    let min_border = options.min_border.unwrap_or(diagonal * 0.0008);
+    let tolerance = diagonal * 1e-5;
+    let reach = diagonal * 0.005;
+    let n = shapes.len();
+    let mut neighbours: Vec<BTreeSet<usize>> = vec![BTreeSet::new(); n];
+    let mut findings = Vec::new();
+    let name = |i: usize| shapes[i].id.clone();
+    for Contact {
+        a,
+        b,
+        shared,
+        gap,
+        at,
+    } in contacts(shapes, tolerance, reach)
+    {
+        if shared >= min_border {
+            neighbours[a].insert(b);
+            neighbours[b].insert(a);
+            continue;
+        }
+        // A border shorter than ten tolerances is a point.
+        let (kind, message) = if shared > tolerance * 10.0 {
+            (
+                "short-border",
+                format!(
+                    "share a border of {shared:.3}, under the least of {min_border:.3}: not neighbours (lower --min-border to make them so)"
+                ),
+            )
+        } else if gap <= tolerance {
+            (
+                "corner-contact",
+                "touch only at a point: not neighbours".to_string(),
+            )
+        } else {
+            (
+                "near-miss",
+                format!("come within {gap:.3} of each other without touching: not neighbours"),
+            )
+        };
+        findings.push(Finding {
+            kind,
+            areas: (name(a), name(b)),
+            at,
+            message,
+        });
+    }
+    let index: BTreeMap<&str, usize> = shapes
+        .iter()
+        .enumerate()
+        .map(|(i, s)| (s.id.as_str(), i))
+        .collect();
+    let mut links = BTreeSet::new();
+    for (x, y) in &options.links {
+        let (Some(&i), Some(&j)) = (index.get(x.as_str()), index.get(y.as_str())) else {
+            return Err(ImportError::UnknownLink(x.clone(), y.clone()));
+        };
+        if i != j && !neighbours[i].contains(&j) {
+            neighbours[i].insert(j);
+            neighbours[j].insert(i);
+            links.insert((i.min(j), i.max(j)));
+        }
+    }
+    let islands: Vec<usize> = (0..n).filter(|&i| neighbours[i].is_empty()).collect();
+    if !islands.is_empty() && !options.immune_islands && n > 1 {
+        return Err(ImportError::Islands(
+            islands.iter().map(|&i| name(i)).collect(),
+        ));
+    }
+    let groups = pieces(&neighbours);
+    if groups.len() > 1 {
+        return Err(ImportError::Apart(
+            groups
+                .iter()
+                .map(|g| g.iter().map(|&i| name(i)).collect())
+                .collect(),
+        ));
+    }
+    let centres: Vec<Point> = shapes.iter().map(Shape::centre).collect();
+    let (region_ids, region_of) = match &options.regions {
+        Regions::FromProperty => {
+            let mut ids: Vec<String> = Vec::new();
+            let of = shapes
+                .iter()
+                .map(|s| {
+                    let r = s.region.clone().unwrap_or_default();
+                    ids.iter().position(|x| *x == r).unwrap_or_else(|| {
+                        ids.push(r);
+                        ids.len() - 1
+                    })
+                })
+                .collect();
+            (ids, of)
+        }
+        Regions::Split(k) => {
+            if *k == 0 || *k > n {
+                return Err(ImportError::RegionCount(*k, n));
+            }
+            let of = split(&neighbours, &centres, *k);
+            (
+                PALETTE[..*k]
+                    .iter()
+                    .map(|(name, _)| name.to_string())
+                    .collect(),
+                of,
+            )
+        }
+    };
+    let pairs: Vec<(String, String)> = (0..n)
+        .flat_map(|a| {
+            neighbours[a]
+                .iter()
+                .filter(move |&&b| b > a)
+                .map(move |&b| (a, b))
+        })
+        .map(|(a, b)| (name(a), name(b)))
+        .collect();
+    let toml = write_map(
+        shapes,
+        options,
+        &neighbours,
+        &links,
+        &islands,
+        (&region_ids, &region_of),
+        &centres,
+        min_border,
+    );
+    Ok(Imported {
+        toml,
+        pairs,
+        findings,
+        min_border,
+    })
+}
+
+/// The groups of areas with neighbours that reach each other, each in
+/// ascending order, the groups by their first area.
+fn pieces(neighbours: &[BTreeSet<usize>]) -> Vec<Vec<usize>> {
+    let n = neighbours.len();
+    let mut seen = vec![false; n];
+    let mut groups = Vec::new();
+    for start in (0..n).filter(|&a| !neighbours[a].is_empty()) {
+        if seen[start] {
+            continue;
+        }
+        let d = hops(neighbours, &[start]);
+        let group: Vec<usize> = (0..n).filter(|&a| d[a] != usize::MAX).collect();
+        for &a in &group {
+            seen[a] = true;
+        }
+        groups.push(group);
+    }
+    groups
+}
+
+/// Hops from the areas `from` to every area (`usize::MAX`: unreachable).
+fn hops(neighbours: &[BTreeSet<usize>], from: &[usize]) -> Vec<usize> {
+    let mut d = vec![usize::MAX; neighbours.len()];
+    let mut queue: VecDeque<usize> = from.iter().copied().collect();
+    for &s in from {
+        d[s] = 0;
+    }
+    while let Some(a) = queue.pop_front() {
+        for &b in &neighbours[a] {
+            if d[b] == usize::MAX {
+                d[b] = d[a] + 1;
+                queue.push_back(b);
+            }
+        }
+    }
+    d
+}
+
+/// Regions grown from `seeds`, one area at a time, the smallest region
+/// that can grow taking its lowest free neighbour; areas no seed reaches
+/// stay `usize::MAX`.
+fn grow(neighbours: &[BTreeSet<usize>], seeds: &[usize]) -> Vec<usize> {
+    let n = neighbours.len();
+    let mut region = vec![usize::MAX; n];
+    let mut size = vec![1usize; seeds.len()];
+    for (r, &s) in seeds.iter().enumerate() {
+        region[s] = r;
+    }
+    let mut order: Vec<usize> = (0..seeds.len()).collect();
+    loop {
+        order.sort_by_key(|&r| (size[r], r));
+        let next = order.iter().find_map(|&r| {
+            (0..n)
+                .filter(|&a| region[a] == r)
+                .flat_map(|a| neighbours[a].iter().copied())
+                .filter(|&b| region[b] == usize::MAX)
+                .min()
+                .map(|b| (r, b))
+        });
+        let Some((r, b)) = next else {
+            return region;
+        };
+        region[b] = r;
+        size[r] += 1;
+    }
+}
+
+/// `k` contiguous regions of nearly equal size. Seeds start far apart in
+/// the neighbour graph; then, a few times over, the regions are grown
+/// from the seeds and each seed moves to its region's centre (the area
+/// with the fewest hops to the rest), so no region is boxed in at an edge.
+/// Areas no seed reaches (islands) join the region of the nearest seed.
+fn split(neighbours: &[BTreeSet<usize>], centres: &[Point], k: usize) -> Vec<usize> {
+    let n = neighbours.len();
+    // Seeds are areas with neighbours (islands join a region at the end).
+    let mut candidates: Vec<usize> = (0..n).filter(|&a| !neighbours[a].is_empty()).collect();
+    if candidates.len() < k {
+        candidates = (0..n).collect();
+    }
+    // The candidate farthest from `d`'s sources (another piece of the map
+    // first; ties: the lower index).
+    let far = |d: &[usize], skip: &[usize]| {
+        candidates
+            .iter()
+            .copied()
+            .filter(|i| !skip.contains(i))
+            .max_by_key(|&i| (d[i], std::cmp::Reverse(i)))
+            .expect("fewer seeds than areas")
+    };
+    let mut seeds = vec![far(&hops(neighbours, &[candidates[0]]), &[])];
+    while seeds.len() < k {
+        let next = far(&hops(neighbours, &seeds), &seeds);
+        seeds.push(next);
+    }
+    let mut region = grow(neighbours, &seeds);
+    for _ in 0..8 {
+        let moved: Vec<usize> = (0..k)
+            .map(|r| {
+                let members: Vec<usize> = (0..n).filter(|&a| region[a] == r).collect();
+                members
+                    .iter()
+                    .copied()
+                    .min_by_key(|&a| {
+                        let d = hops(neighbours, &[a]);
+                        (members.iter().map(|&m| d[m].min(n)).sum::<usize>(), a)
+                    })
+                    .unwrap_or(seeds[r])
+            })
+            .collect();
+        if moved == seeds {
+            break;
+        }
+        seeds = moved;
+        region = grow(neighbours, &seeds);
+    }
+    rebalance(neighbours, &mut region, k);
+    for a in 0..n {
+        if region[a] == usize::MAX {
+            let dist = |s: usize| {
+                (centres[a][0] - centres[s][0]).powi(2) + (centres[a][1] - centres[s][1]).powi(2)
+            };
+            region[a] = (0..k)
+                .min_by(|&x, &y| dist(seeds[x]).total_cmp(&dist(seeds[y])))
+                .expect("k > 0");
+        }
+    }
+    region
+}
+
+/// Whether the areas of `region` other than `without` are one piece.
+fn connected_without(
+    neighbours: &[BTreeSet<usize>],
+    region: &[usize],
+    r: usize,
+    without: usize,
+) -> bool {
+    let members: Vec<usize> = (0..region.len())
+        .filter(|&a| region[a] == r && a != without)
+        .collect();
+    let Some(&start) = members.first() else {
+        return false;
+    };
+    let mut seen = BTreeSet::from([start]);
+    let mut queue = VecDeque::from([start]);
+    while let Some(a) = queue.pop_front() {
+        for &b in &neighbours[a] {
+            if b != without && region[b] == r && seen.insert(b) {
+                queue.push_back(b);
+            }
+        }
+    }
+    seen.len() == members.len()
+}
+
+/// Evens out the regions' sizes: while some area on the border of a
+/// region can move to a neighbouring region at least two smaller, keeping
+/// its own region in one piece, the move with the largest difference
+/// (then the lowest area) is made.
+fn rebalance(neighbours: &[BTreeSet<usize>], region: &mut [usize], k: usize) {
+    let n = region.len();
+    for _ in 0..n * k {
+        let mut size = vec![0usize; k];
+        for &r in region.iter().filter(|&&r| r != usize::MAX) {
+            size[r] += 1;
+        }
+        let mut moves: Vec<(usize, usize, usize)> = Vec::new();
+        for a in 0..n {
+            let from = region[a];
+            if from == usize::MAX {
+                continue;
+            }
+            for &b in &neighbours[a] {
+                let to = region[b];
+                if to != usize::MAX && to != from && size[from] >= size[to] + 2 {
+                    moves.push((size[from] - size[to], a, to));
+                }
+            }
+        }
+        moves.sort_by_key(|&(diff, a, to)| (std::cmp::Reverse(diff), a, to));
+        moves.dedup();
+        let Some(&(_, a, to)) = moves
+            .iter()
+            .find(|&&(_, a, _)| connected_without(neighbours, region, region[a], a))
+        else {
+            return;
+        };
+        region[a] = to;
+    }
+}
+
+/// A TOML string.
+fn quoted(s: &str) -> String {
+    serde_json::to_string(s).expect("a string serialises")
+}
+
+/// The map file.
+#[allow(clippy::too_many_arguments)]
+fn write_map(
+    shapes: &[Shape],
+    options: &Options,
+    neighbours: &[BTreeSet<usize>],
+    links: &BTreeSet<(usize, usize)>,
+    islands: &[usize],
+    (region_ids, region_of): (&[String], &[usize]),
+    centres: &[Point],
+    min_border: f64,
+) -> String {
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        "# Imported by `rollx import` from {}: {} areas, neighbours where two shapes share\n\
+         # a border of at least {min_border:.3} (map units). Check it with `rollx check`.\n",
+        options.source,
+        shapes.len()
+    );
+    let _ = writeln!(
+        s,
+        "[map]\nid = {}\nname = {}\ndescription = {}\nversion = \"0.1\"\n",
+        quoted(&options.id),
+        quoted(&options.name),
+        quoted(&format!(
+            "{} areas in {} regions, imported from {}.",
+            shapes.len(),
+            region_ids.len(),
+            options.source
+        ))
+    );
+    let _ = writeln!(s, "[rules]\npreset = \"rolling-america\"");
+    // The bag holds a die per region and the wild die; a round rolls an
+    // even number of them, six at most.
+    let bag = region_ids.len() + 1;
+    if bag < 6 {
+        let _ = writeln!(s, "dice_per_round = {}", bag - bag % 2);
+    }
+    s.push('\n');
+    for (r, id) in region_ids.iter().enumerate() {
+        let _ = writeln!(
+            s,
+            "[[regions]]\nid = {}\ncolor = \"{}\"\n",
+            quoted(id),
+            PALETTE[r % PALETTE.len()].1
+        );
+    }
+    // Positions in about 24 units across, y down, as the file has them.
+    let b = bounds(shapes);
+    let scale = 24.0 / (b[2] - b[0]).max(b[3] - b[1]).max(f64::MIN_POSITIVE);
+    for (r, region) in region_ids.iter().enumerate() {
+        let _ = writeln!(s, "# Region {region}\n");
+        for (i, shape) in shapes
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| region_of[*i] == r)
+        {
+            let _ = writeln!(s, "[[areas]]\nid = {}", quoted(&shape.id));
+            if let Some(name) = &shape.name {
+                let _ = writeln!(s, "name = {}", quoted(name));
+            }
+            let list: Vec<String> = neighbours[i]
+                .iter()
+                .map(|&j| quoted(&shapes[j].id))
+                .collect();
+            let _ = writeln!(
+                s,
+                "region = {}\nneighbors = [{}]",
+                quoted(region),
+                list.join(", ")
+            );
+            if islands.contains(&i) {
+                s.push_str("immune = true\n");
+            }
+            let _ = writeln!(
+                s,
+                "x = {:.1}\ny = {:.1}\n",
+                (centres[i][0] - b[0]) * scale,
+                (centres[i][1] - b[1]) * scale
+            );
+        }
+    }
+    for &(a, b) in links {
+        let _ = writeln!(
+            s,
+            "[[links]]\nbetween = [{}, {}]\n",
+            quoted(&shapes[a].id),
+            quoted(&shapes[b].id)
+        );
+    }
+    s
+}

@@ -1,0 +1,225 @@
+//! Which shapes share a border, and how long it is: every edge of every
+//! ring is put in a uniform grid of buckets, and only edges in the same
+//! buckets are compared, so a map of thousands of shapes takes about as
+//! long as its edges (never all pairs of polygons).
+//!
+//! Two edges of different shapes lie on a common border when they are
+//! almost parallel and each is within `tolerance` of the other's line;
+//! their overlap, measured along the first, is border they share. Borders
+//! need not have the same vertices on both sides.
+
+use std::collections::{BTreeMap, HashMap, HashSet};
+
+use super::geojson::{Point, Shape};
+
+/// How two shapes meet.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Contact {
+    /// The first shape (index), below `b`.
+    pub a: usize,
+    /// The second shape.
+    pub b: usize,
+    /// The length of border they share.
+    pub shared: f64,
+    /// The least distance between their edges (0 when they touch).
+    pub gap: f64,
+    /// Where they come closest (or one point of their common border).
+    pub at: Point,
+}
+
+/// One edge of a ring: its shape and end points.
+struct Edge {
+    shape: usize,
+    p: Point,
+    q: Point,
+}
+
+/// The distance from `p` to the segment `a`–`b`, and the nearest point.
+fn to_segment(p: Point, a: Point, b: Point) -> (f64, Point) {
+    let (dx, dy) = (b[0] - a[0], b[1] - a[1]);
+    let len2 = dx * dx + dy * dy;
+    let t = if len2 == 0.0 {
+        0.0
+    } else {
+        (((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / len2).clamp(0.0, 1.0)
+    };
+    let c = [a[0] + t * dx, a[1] + t * dy];
+    (((p[0] - c[0]).powi(2) + (p[1] - c[1]).powi(2)).sqrt(), c)
+}
+
+/// Whether two segments cross (properly or at an end).
+fn cross(a: &Edge, b: &Edge) -> bool {
+    let orient = |p: Point, q: Point, r: Point| {
+        (q[0] - p[0]) * (r[1] - p[1]) - (q[1] - p[1]) * (r[0] - p[0])
+    };
+    let (d1, d2) = (orient(a.p, a.q, b.p), orient(a.p, a.q, b.q));
+    let (d3, d4) = (orient(b.p, b.q, a.p), orient(b.p, b.q, a.q));
+    d1 * d2 < 0.0 && d3 * d4 < 0.0
+}
+
+/// The least distance between two segments, and a point where it is met.
+fn gap(a: &Edge, b: &Edge) -> (f64, Point) {
+    if cross(a, b) {
+        return (0.0, a.p);
+    }
+    [
+        to_segment(a.p, b.p, b.q),
+        to_segment(a.q, b.p, b.q),
+        to_segment(b.p, a.p, a.q),
+        to_segment(b.q, a.p, a.q),
+    ]
+    .into_iter()
+    .min_by(|x, y| x.0.total_cmp(&y.0))
+    .expect("four candidates")
+}
+
+/// The length of `e` that lies along `f`: zero unless the two are almost
+/// parallel and each end of the overlap is within `tolerance` of the
+/// other segment.
+fn overlap(e: &Edge, f: &Edge, tolerance: f64) -> f64 {
+    let (ex, ey) = (e.q[0] - e.p[0], e.q[1] - e.p[1]);
+    let len = (ex * ex + ey * ey).sqrt();
+    if len == 0.0 {
+        return 0.0;
+    }
+    let (ux, uy) = (ex / len, ey / len);
+    // f's ends projected on e's line, clipped to e.
+    let along = |p: Point| (p[0] - e.p[0]) * ux + (p[1] - e.p[1]) * uy;
+    let (s0, s1) = (along(f.p), along(f.q));
+    let (lo, hi) = (s0.min(s1).max(0.0), s0.max(s1).min(len));
+    if hi <= lo {
+        return 0.0;
+    }
+    // The overlap's ends must lie near f (then, f being straight, all of
+    // it does).
+    let point = |s: f64| [e.p[0] + s * ux, e.p[1] + s * uy];
+    let near = |s: f64| to_segment(point(s), f.p, f.q).0 <= tolerance;
+    if near(lo) && near(hi) { hi - lo } else { 0.0 }
+}
+
+/// Every pair of shapes whose edges come within `reach` of each other:
+/// the border they share (edges within `tolerance`), their least gap and
+/// where. Pairs in order of `a`, then `b`.
+pub fn contacts(shapes: &[Shape], tolerance: f64, reach: f64) -> Vec<Contact> {
+    let edges: Vec<Edge> = shapes
+        .iter()
+        .enumerate()
+        .flat_map(|(s, shape)| {
+            shape.rings.iter().flat_map(move |ring| {
+                (0..ring.len()).map(move |i| Edge {
+                    shape: s,
+                    p: ring[i],
+                    q: ring[(i + 1) % ring.len()],
+                })
+            })
+        })
+        .collect();
+    if edges.is_empty() {
+        return Vec::new();
+    }
+    // Buckets about as large as an average edge, never smaller than the
+    // reach.
+    let mean = edges
+        .iter()
+        .map(|e| ((e.q[0] - e.p[0]).powi(2) + (e.q[1] - e.p[1]).powi(2)).sqrt())
+        .sum::<f64>()
+        / edges.len() as f64;
+    let size = mean.max(reach * 2.0).max(f64::MIN_POSITIVE);
+    let key = |x: f64, y: f64| ((x / size).floor() as i64, (y / size).floor() as i64);
+    let mut buckets: HashMap<(i64, i64), Vec<usize>> = HashMap::new();
+    for (i, e) in edges.iter().enumerate() {
+        let (x0, y0) = key(e.p[0].min(e.q[0]) - reach, e.p[1].min(e.q[1]) - reach);
+        let (x1, y1) = key(e.p[0].max(e.q[0]) + reach, e.p[1].max(e.q[1]) + reach);
+        for bx in x0..=x1 {
+            for by in y0..=y1 {
+                buckets.entry((bx, by)).or_default().push(i);
+            }
+        }
+    }
+    let mut found: BTreeMap<(usize, usize), Contact> = BTreeMap::new();
+    let mut seen: HashSet<(usize, usize)> = HashSet::new();
+    let mut keys: Vec<&(i64, i64)> = buckets.keys().collect();
+    keys.sort();
+    for k in keys {
+        let list = &buckets[k];
+        for (n, &i) in list.iter().enumerate() {
+            for &j in &list[n + 1..] {
+                let (e, f) = (&edges[i], &edges[j]);
+                if e.shape == f.shape || !seen.insert((i.min(j), i.max(j))) {
+                    continue;
+                }
+                let (d, at) = gap(e, f);
+                if d > reach {
+                    continue;
+                }
+                let (e, f) = if e.shape < f.shape { (e, f) } else { (f, e) };
+                let shared = overlap(e, f, tolerance);
+                let c = found.entry((e.shape, f.shape)).or_insert(Contact {
+                    a: e.shape,
+                    b: f.shape,
+                    shared: 0.0,
+                    gap: d,
+                    at,
+                });
+                c.shared += shared;
+                if d < c.gap {
+                    c.gap = d;
+                    c.at = at;
+                }
+            }
+        }
+    }
+    found.into_values().collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn square(id: &str, x: f64, y: f64, side: f64) -> Shape {
+        Shape {
+            id: id.into(),
+            name: None,
+            region: None,
+            rings: vec![vec![
+                [x, y],
+                [x + side, y],
+                [x + side, y + side],
+                [x, y + side],
+            ]],
+            outers: vec![0],
+        }
+    }
+
+    #[test]
+    fn a_shared_side_a_corner_and_a_near_miss() {
+        let shapes = [
+            square("A", 0.0, 0.0, 2.0),
+            // B shares A's right side, with vertices of its own.
+            Shape {
+                rings: vec![vec![
+                    [2.0, -1.0],
+                    [4.0, -1.0],
+                    [4.0, 3.0],
+                    [2.0, 3.0],
+                    [2.0, 1.0],
+                ]],
+                ..square("B", 0.0, 0.0, 0.0)
+            },
+            // C touches A only at its corner (0, 2).
+            square("C", -2.0, 2.0, 2.0),
+            // D lies 0.05 below A, across a small gap.
+            square("D", 0.0, -1.05, 1.0),
+        ];
+        let c = contacts(&shapes, 1e-6, 0.1);
+        let pair = |a: usize, b: usize| c.iter().find(|x| x.a == a && x.b == b).copied();
+        let ab = pair(0, 1).unwrap();
+        assert!((ab.shared - 2.0).abs() < 1e-9, "{ab:?}");
+        assert_eq!(ab.gap, 0.0);
+        let ac = pair(0, 2).unwrap();
+        assert!(ac.shared < 1e-9 && ac.gap < 1e-9, "{ac:?}");
+        let ad = pair(0, 3).unwrap();
+        assert!(ad.shared == 0.0 && (ad.gap - 0.05).abs() < 1e-9, "{ad:?}");
+        assert!(pair(1, 2).is_none(), "B and C are far apart");
+    }
+}

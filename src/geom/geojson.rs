@@ -1,0 +1,353 @@
+//! Real shapes read from GeoJSON: the Polygons and MultiPolygons of a
+//! FeatureCollection, each feature one named shape, in planar coordinates
+//! (longitude and latitude are projected with an equal-area projection
+//! centred on the data).
+
+use serde_json::Value;
+
+/// A point in the plane.
+pub type Point = [f64; 2];
+
+/// One feature's shape: its id, the properties asked for, and every ring
+/// of its polygons (outer rings and holes alike, each closed implicitly).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Shape {
+    /// The feature's id.
+    pub id: String,
+    /// Its display name, when the name property is there.
+    pub name: Option<String>,
+    /// Its region, when the region property is there.
+    pub region: Option<String>,
+    /// Every ring of its polygons, without the repeated closing point.
+    pub rings: Vec<Vec<Point>>,
+    /// The outer ring of each polygon (indices into `rings`).
+    pub outers: Vec<usize>,
+}
+
+impl Shape {
+    /// The area enclosed by the outer rings less the holes.
+    pub fn area(&self) -> f64 {
+        let mut total = 0.0;
+        for (i, ring) in self.rings.iter().enumerate() {
+            let a = ring_area(ring).abs();
+            total += if self.outers.contains(&i) { a } else { -a };
+        }
+        total
+    }
+
+    /// The centroid of the largest polygon (where a label goes first).
+    pub fn centre(&self) -> Point {
+        let outer = self
+            .outers
+            .iter()
+            .copied()
+            .max_by(|&a, &b| {
+                ring_area(&self.rings[a])
+                    .abs()
+                    .total_cmp(&ring_area(&self.rings[b]).abs())
+            })
+            .unwrap_or(0);
+        ring_centroid(&self.rings[outer])
+    }
+}
+
+/// The signed area of a ring (shoelace formula).
+fn ring_area(ring: &[Point]) -> f64 {
+    let n = ring.len();
+    (0..n)
+        .map(|i| {
+            let (p, q) = (ring[i], ring[(i + 1) % n]);
+            p[0] * q[1] - q[0] * p[1]
+        })
+        .sum::<f64>()
+        / 2.0
+}
+
+/// The centroid of a ring (its mean vertex when it encloses nothing).
+fn ring_centroid(ring: &[Point]) -> Point {
+    let a = ring_area(ring);
+    let n = ring.len();
+    if a.abs() < 1e-12 {
+        let k = n.max(1) as f64;
+        return [
+            ring.iter().map(|p| p[0]).sum::<f64>() / k,
+            ring.iter().map(|p| p[1]).sum::<f64>() / k,
+        ];
+    }
+    let (mut cx, mut cy) = (0.0, 0.0);
+    for i in 0..n {
+        let (p, q) = (ring[i], ring[(i + 1) % n]);
+        let c = p[0] * q[1] - q[0] * p[1];
+        cx += (p[0] + q[0]) * c;
+        cy += (p[1] + q[1]) * c;
+    }
+    [cx / (6.0 * a), cy / (6.0 * a)]
+}
+
+/// Which feature properties hold what.
+#[derive(Clone, Debug, Default)]
+pub struct Properties<'a> {
+    /// The id (default: the feature's own `id`, else the property `id`).
+    pub id: Option<&'a str>,
+    /// The display name (default: `name`).
+    pub name: Option<&'a str>,
+    /// The region, if regions come from the file.
+    pub region: Option<&'a str>,
+}
+
+/// Why a GeoJSON file cannot be read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum GeoJsonError {
+    /// Not JSON at all.
+    #[error("not JSON: {0}")]
+    Json(String),
+    /// JSON, but not a FeatureCollection of polygons.
+    #[error("{0}")]
+    Shape(String),
+}
+
+/// The shapes of a GeoJSON file.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Collection {
+    /// One shape per feature, in the file's order.
+    pub shapes: Vec<Shape>,
+    /// Whether the file says its y axis points down (`"y_axis": "down"`,
+    /// as screen coordinates do); planar coordinates point up otherwise.
+    pub y_down: bool,
+}
+
+impl Collection {
+    /// The shapes on a page: y pointing down, longitudes and latitudes
+    /// projected (equal-area); whether they were degrees.
+    pub fn into_page(self) -> (Vec<Shape>, bool) {
+        let mut shapes = self.shapes;
+        if looks_like_degrees(&shapes) {
+            project_degrees(&mut shapes);
+            return (shapes, true);
+        }
+        if !self.y_down {
+            for p in shapes.iter_mut().flat_map(|s| s.rings.iter_mut().flatten()) {
+                p[1] = -p[1];
+            }
+        }
+        (shapes, false)
+    }
+}
+
+/// The shapes of a GeoJSON FeatureCollection. Features whose geometry is
+/// not a Polygon or MultiPolygon are an error, as are features without an
+/// id and ids given twice.
+pub fn read(text: &str, props: &Properties) -> Result<Collection, GeoJsonError> {
+    let doc: Value = serde_json::from_str(text).map_err(|e| GeoJsonError::Json(e.to_string()))?;
+    let bad = |m: String| GeoJsonError::Shape(m);
+    if doc.get("type").and_then(Value::as_str) != Some("FeatureCollection") {
+        return Err(bad("the file is not a GeoJSON FeatureCollection".into()));
+    }
+    let features = doc
+        .get("features")
+        .and_then(Value::as_array)
+        .ok_or_else(|| bad("the FeatureCollection has no `features` list".into()))?;
+    let mut shapes: Vec<Shape> = Vec::new();
+    for (k, f) in features.iter().enumerate() {
+        let empty = serde_json::Map::new();
+        let properties = f
+            .get("properties")
+            .and_then(Value::as_object)
+            .unwrap_or(&empty);
+        let text_of = |v: &Value| match v {
+            Value::String(s) => Some(s.clone()),
+            Value::Number(n) => Some(n.to_string()),
+            _ => None,
+        };
+        let id = match props.id {
+            Some(p) => properties.get(p).and_then(text_of),
+            None => f
+                .get("id")
+                .and_then(text_of)
+                .or_else(|| properties.get("id").and_then(text_of)),
+        }
+        .ok_or_else(|| {
+            bad(format!(
+                "feature {} has no id{}",
+                k + 1,
+                props
+                    .id
+                    .map(|p| format!(" (property `{p}`)"))
+                    .unwrap_or_default()
+            ))
+        })?;
+        if shapes.iter().any(|s| s.id == id) {
+            return Err(bad(format!("the id `{id}` is given to two features")));
+        }
+        let name = properties
+            .get(props.name.unwrap_or("name"))
+            .and_then(text_of);
+        let region = match props.region {
+            Some(p) => Some(
+                properties
+                    .get(p)
+                    .and_then(text_of)
+                    .ok_or_else(|| bad(format!("feature `{id}` has no region property `{p}`")))?,
+            ),
+            None => None,
+        };
+        let geometry = f
+            .get("geometry")
+            .ok_or_else(|| bad(format!("feature `{id}` has no geometry")))?;
+        let polygons: Vec<&Value> = match geometry.get("type").and_then(Value::as_str) {
+            Some("Polygon") => vec![&geometry["coordinates"]],
+            Some("MultiPolygon") => geometry["coordinates"]
+                .as_array()
+                .map(|a| a.iter().collect())
+                .unwrap_or_default(),
+            other => {
+                return Err(bad(format!(
+                    "feature `{id}` is a {}, not a Polygon or MultiPolygon",
+                    other.unwrap_or("geometry without a type")
+                )));
+            }
+        };
+        let mut shape = Shape {
+            id: id.clone(),
+            name,
+            region,
+            rings: Vec::new(),
+            outers: Vec::new(),
+        };
+        for polygon in polygons {
+            let rings = polygon
+                .as_array()
+                .ok_or_else(|| bad(format!("feature `{id}`: a polygon is not a list of rings")))?;
+            for (r, ring) in rings.iter().enumerate() {
+                let mut points: Vec<Point> = ring
+                    .as_array()
+                    .into_iter()
+                    .flatten()
+                    .map(|p| {
+                        let x = p.get(0).and_then(Value::as_f64);
+                        let y = p.get(1).and_then(Value::as_f64);
+                        x.zip(y).map(|(x, y)| [x, y])
+                    })
+                    .collect::<Option<_>>()
+                    .ok_or_else(|| bad(format!("feature `{id}`: a point is not two numbers")))?;
+                if points.len() > 1 && points.first() == points.last() {
+                    points.pop();
+                }
+                if points.len() < 3 {
+                    return Err(bad(format!(
+                        "feature `{id}`: a ring has fewer than 3 points"
+                    )));
+                }
+                if r == 0 {
+                    shape.outers.push(shape.rings.len());
+                }
+                shape.rings.push(points);
+            }
+        }
+        if shape.outers.is_empty() {
+            return Err(bad(format!("feature `{id}` has no polygon")));
+        }
+        shapes.push(shape);
+    }
+    if shapes.is_empty() {
+        return Err(bad("the FeatureCollection has no features".into()));
+    }
+    Ok(Collection {
+        shapes,
+        y_down: doc.get("y_axis").and_then(Value::as_str) == Some("down"),
+    })
+}
+
+/// The smallest box holding every point: `[x0, y0, x1, y1]`.
+pub fn bounds(shapes: &[Shape]) -> [f64; 4] {
+    let mut b = [f64::MAX, f64::MAX, f64::MIN, f64::MIN];
+    for p in shapes.iter().flat_map(|s| s.rings.iter().flatten()) {
+        b = [
+            b[0].min(p[0]),
+            b[1].min(p[1]),
+            b[2].max(p[0]),
+            b[3].max(p[1]),
+        ];
+    }
+    b
+}
+
+/// Whether every point could be a longitude and latitude in degrees.
+pub fn looks_like_degrees(shapes: &[Shape]) -> bool {
+    let b = bounds(shapes);
+    b[0] >= -180.0 && b[2] <= 180.0 && b[1] >= -90.0 && b[3] <= 90.0
+}
+
+/// Projects longitudes and latitudes (degrees) in place with the Lambert
+/// azimuthal equal-area projection centred on the data, y pointing down
+/// (south) like a page, in kilometres.
+pub fn project_degrees(shapes: &mut [Shape]) {
+    let b = bounds(shapes);
+    let (lon0, lat0) = (
+        ((b[0] + b[2]) / 2.0).to_radians(),
+        ((b[1] + b[3]) / 2.0).to_radians(),
+    );
+    const EARTH_KM: f64 = 6371.0;
+    for p in shapes.iter_mut().flat_map(|s| s.rings.iter_mut().flatten()) {
+        let (lon, lat) = (p[0].to_radians(), p[1].to_radians());
+        let d = lon - lon0;
+        let k = (2.0 / (1.0 + lat0.sin() * lat.sin() + lat0.cos() * lat.cos() * d.cos())).sqrt();
+        let x = k * lat.cos() * d.sin();
+        let y = k * (lat0.cos() * lat.sin() - lat0.sin() * lat.cos() * d.cos());
+        *p = [x * EARTH_KM, -y * EARTH_KM];
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const TWO: &str = r#"{"type":"FeatureCollection","features":[
+      {"type":"Feature","id":"A","properties":{"name":"Aland","r":"x"},
+       "geometry":{"type":"Polygon","coordinates":[[[0,0],[2,0],[2,2],[0,2],[0,0]]]}},
+      {"type":"Feature","properties":{"id":"B","r":"y"},
+       "geometry":{"type":"MultiPolygon","coordinates":[[[[2,0],[4,0],[4,2],[2,2],[2,0]]],[[[5,5],[6,5],[6,6],[5,5]]]]}}
+    ]}"#;
+
+    #[test]
+    fn features_become_named_shapes() {
+        let props = Properties {
+            region: Some("r"),
+            ..Properties::default()
+        };
+        let shapes = read(TWO, &props).unwrap().shapes;
+        assert_eq!(shapes.len(), 2);
+        assert_eq!(shapes[0].id, "A");
+        assert_eq!(shapes[0].name.as_deref(), Some("Aland"));
+        assert_eq!(shapes[1].region.as_deref(), Some("y"));
+        assert_eq!(shapes[1].rings.len(), 2);
+        assert_eq!(shapes[0].rings[0].len(), 4, "the closing point is dropped");
+        assert!((shapes[0].area() - 4.0).abs() < 1e-9);
+        assert!((shapes[1].area() - 4.5).abs() < 1e-9);
+        let c = shapes[0].centre();
+        assert!((c[0] - 1.0).abs() < 1e-9 && (c[1] - 1.0).abs() < 1e-9);
+    }
+
+    #[test]
+    fn bad_files_say_what_is_wrong() {
+        let err = |t: &str| read(t, &Properties::default()).unwrap_err().to_string();
+        assert!(err("{").starts_with("not JSON"));
+        assert!(err(r#"{"type":"Feature"}"#).contains("FeatureCollection"));
+        let point = r#"{"type":"FeatureCollection","features":[{"type":"Feature","id":"P","geometry":{"type":"Point","coordinates":[0,0]}}]}"#;
+        assert!(err(point).contains("`P` is a Point"));
+        let twice = TWO.replace("\"B\"", "\"A\"");
+        assert!(err(&twice).contains("`A` is given to two features"));
+    }
+
+    #[test]
+    fn degrees_are_projected_to_kilometres_keeping_areas() {
+        // A one-degree square on the equator is about 111 km a side.
+        let t = r#"{"type":"FeatureCollection","features":[{"type":"Feature","id":"Q",
+          "geometry":{"type":"Polygon","coordinates":[[[0,0],[1,0],[1,1],[0,1],[0,0]]]}}]}"#;
+        let mut shapes = read(t, &Properties::default()).unwrap().shapes;
+        assert!(looks_like_degrees(&shapes));
+        project_degrees(&mut shapes);
+        let a = shapes[0].area();
+        assert!((a - 111.2 * 111.2).abs() / a < 0.01, "{a}");
+    }
+}

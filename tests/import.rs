@@ -1,0 +1,385 @@
+//! `rollx import`: maps from real shapes. The US and Japan fixtures
+//! (tests/fixtures/geodata, with their licences) come with adjacency
+//! tables computed independently; the import must find exactly those
+//! neighbours.
+
+mod common;
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use common::{root, run};
+use rollx::geom::geojson::{Properties, Shape, read};
+use rollx::rolling::map::import::{Options, Regions, import};
+
+/// The land (and link) pairs of an adjacency table.
+fn reference(file: &str, relations: &[&str]) -> BTreeSet<(String, String)> {
+    let text = std::fs::read_to_string(root().join("tests/fixtures/geodata").join(file)).unwrap();
+    text.lines()
+        .skip(1)
+        .filter_map(|l| {
+            let f: Vec<&str> = l.split(',').collect();
+            relations.contains(&f[2]).then(|| {
+                let (a, b) = (f[0].to_string(), f[1].to_string());
+                if a < b { (a, b) } else { (b, a) }
+            })
+        })
+        .collect()
+}
+
+/// The neighbour pairs of a map file, and each area's region.
+fn pairs_and_regions(
+    path: &std::path::Path,
+) -> (BTreeSet<(String, String)>, BTreeMap<String, String>) {
+    let map = rollx::rolling::map::load(path).unwrap();
+    let mut pairs = BTreeSet::new();
+    let mut regions = BTreeMap::new();
+    for a in &map.areas {
+        regions.insert(a.id.clone(), map.region(a.region).id.clone());
+        for n in &a.neighbors {
+            let b = map.areas[n.index()].id.clone();
+            pairs.insert(if a.id < b {
+                (a.id.clone(), b)
+            } else {
+                (b, a.id.clone())
+            });
+        }
+    }
+    (pairs, regions)
+}
+
+/// Import options for a test map.
+fn options(regions: Regions, immune_islands: bool) -> Options {
+    Options {
+        id: "test".into(),
+        name: "Test".into(),
+        source: "generated".into(),
+        min_border: None,
+        regions,
+        links: Vec::new(),
+        immune_islands,
+    }
+}
+
+fn fixture(name: &str) -> String {
+    root()
+        .join("tests/fixtures/geodata")
+        .join(name)
+        .display()
+        .to_string()
+}
+
+#[test]
+fn the_us_states_import_with_exactly_their_land_borders() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("us.toml");
+    let out_s = out.to_str().unwrap();
+    let geo = fixture("us-states.geojson");
+    // Alaska and Hawaii touch nothing: an error naming them, and nothing
+    // written.
+    let (code, _, err) = run(&["import", &geo, "-o", out_s]);
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        err.contains("AK, HI") && err.contains("--immune-islands"),
+        "{err}"
+    );
+    assert!(!out.exists());
+
+    let (code, stdout, err) = run(&["import", &geo, "--immune-islands", "-o", out_s]);
+    assert_eq!(code, 0, "{err}");
+    assert!(stdout.contains("50 areas, 105 neighbour pairs"), "{stdout}");
+    // The Four Corners touch only at a point: reported, not neighbours.
+    assert!(err.contains("warning[corner-contact]: AZ and CO"), "{err}");
+    assert!(err.contains("warning[corner-contact]: NM and UT"), "{err}");
+    let (pairs, regions) = pairs_and_regions(&out);
+    assert_eq!(pairs, reference("us-adjacency.csv", &["land"]));
+    assert_eq!(
+        regions.len(),
+        50,
+        "no area is dropped, Rhode Island included"
+    );
+    assert!(regions.contains_key("RI"));
+    let (code, report, err) = run(&["check", out_s]);
+    assert_eq!(code, 0, "{report}{err}");
+    assert!(report.contains("2 immune: AK, HI"), "{report}");
+
+    // The same file every time.
+    let first = std::fs::read(&out).unwrap();
+    let (code, _, _) = run(&["import", &geo, "--immune-islands", "-o", out_s]);
+    assert_eq!(code, 0);
+    assert_eq!(std::fs::read(&out).unwrap(), first);
+}
+
+#[test]
+fn japan_imports_with_its_straits_as_links() {
+    let dir = tempfile::tempdir().unwrap();
+    let links = dir.path().join("links.csv");
+    let table = std::fs::read_to_string(fixture("japan-adjacency.csv")).unwrap();
+    let rows: Vec<String> = table
+        .lines()
+        .filter(|l| l.contains(",link,"))
+        .map(|l| l.split(',').take(2).collect::<Vec<_>>().join(","))
+        .collect();
+    std::fs::write(&links, format!("a,b\n{}\n", rows.join("\n"))).unwrap();
+    let out = dir.path().join("japan.toml");
+    let (code, stdout, err) = run(&[
+        "import",
+        &fixture("japan-prefectures.geojson"),
+        "--links",
+        links.to_str().unwrap(),
+        "--regions",
+        "8",
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(stdout.contains("47 areas, 92 neighbour pairs"), "{stdout}");
+    let (pairs, regions) = pairs_and_regions(&out);
+    assert_eq!(pairs, reference("japan-adjacency.csv", &["land", "link"]));
+    let names: BTreeSet<&String> = regions.values().collect();
+    assert_eq!(names.len(), 8);
+    let text = std::fs::read_to_string(&out).unwrap();
+    assert_eq!(
+        text.matches("[[links]]").count(),
+        6,
+        "the straits are links"
+    );
+    let (code, report, err) = run(&["check", out.to_str().unwrap()]);
+    assert_eq!(code, 0, "{report}{err}");
+}
+
+/// Whether the areas of every region (islands aside) are one piece.
+fn contiguous(
+    neighbours: &BTreeMap<String, Vec<String>>,
+    regions: &BTreeMap<String, String>,
+) -> bool {
+    let mut by_region: BTreeMap<&String, Vec<&String>> = BTreeMap::new();
+    for (a, r) in regions {
+        if !neighbours[a].is_empty() {
+            by_region.entry(r).or_default().push(a);
+        }
+    }
+    by_region.values().all(|members| {
+        let mut seen = BTreeSet::from([members[0]]);
+        let mut stack = vec![members[0]];
+        while let Some(a) = stack.pop() {
+            for b in &neighbours[a] {
+                if regions[b] == regions[a] && seen.insert(b) {
+                    stack.push(b);
+                }
+            }
+        }
+        seen.len() == members.len()
+    })
+}
+
+#[test]
+fn split_regions_are_contiguous_and_nearly_equal() {
+    let text = std::fs::read_to_string(fixture("us-states.geojson")).unwrap();
+    let (shapes, _) = read(&text, &Properties::default()).unwrap().into_page();
+    for k in [2, 3, 4, 6, 8] {
+        let options = options(Regions::Split(k), true);
+        let imported = import(&shapes, &options).unwrap();
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("m.toml");
+        std::fs::write(&path, &imported.toml).unwrap();
+        let map = rollx::rolling::map::load(&path).unwrap();
+        let mut neighbours = BTreeMap::new();
+        let mut regions = BTreeMap::new();
+        for a in &map.areas {
+            regions.insert(a.id.clone(), map.region(a.region).id.clone());
+            neighbours.insert(
+                a.id.clone(),
+                a.neighbors
+                    .iter()
+                    .map(|n| map.areas[n.index()].id.clone())
+                    .collect::<Vec<_>>(),
+            );
+        }
+        assert_eq!(map.regions.len(), k);
+        assert!(contiguous(&neighbours, &regions), "k = {k}");
+        let sizes: Vec<usize> = map.regions.iter().map(|r| r.areas.len()).collect();
+        let (lo, hi) = (sizes.iter().min().unwrap(), sizes.iter().max().unwrap());
+        assert!(*lo * 2 + 2 >= *hi, "k = {k}: sizes {sizes:?}");
+        assert_eq!(
+            import(&shapes, &options).unwrap().toml,
+            imported.toml,
+            "deterministic"
+        );
+    }
+}
+
+/// A grid of `w` x `h` unit squares, ids `c<col>r<row>`, sharing their
+/// vertices with their neighbours.
+fn grid(w: usize, h: usize) -> Vec<Shape> {
+    let mut shapes = Vec::new();
+    for r in 0..h {
+        for c in 0..w {
+            let (x, y) = (c as f64, r as f64);
+            shapes.push(Shape {
+                id: format!("c{c}r{r}"),
+                name: None,
+                region: None,
+                rings: vec![vec![[x, y], [x + 1.0, y], [x + 1.0, y + 1.0], [x, y + 1.0]]],
+                outers: vec![0],
+            });
+        }
+    }
+    shapes
+}
+
+#[test]
+fn a_generated_grid_has_its_side_neighbours_and_reports_its_corners() {
+    let (w, h) = (20, 15);
+    let shapes = grid(w, h);
+    let options = options(Regions::Split(6), false);
+    let imported = import(&shapes, &options).unwrap();
+    assert_eq!(imported.pairs.len(), (w - 1) * h + w * (h - 1));
+    let corners = imported
+        .findings
+        .iter()
+        .filter(|f| f.kind == "corner-contact")
+        .count();
+    assert_eq!(
+        corners,
+        2 * (w - 1) * (h - 1),
+        "every diagonal pair touches at a corner"
+    );
+}
+
+#[test]
+fn bad_input_gets_a_clear_error_before_anything_is_written() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("m.toml");
+    let out_s = out.to_str().unwrap();
+    let not_json = dir.path().join("x.geojson");
+    std::fs::write(&not_json, "{ nope").unwrap();
+    let (code, _, err) = run(&["import", not_json.to_str().unwrap(), "-o", out_s]);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("x.geojson") && err.contains("not JSON"),
+        "{err}"
+    );
+    let point = dir.path().join("p.geojson");
+    std::fs::write(
+        &point,
+        r#"{"type":"FeatureCollection","features":[{"type":"Feature","id":"P","geometry":{"type":"Point","coordinates":[0,0]}}]}"#,
+    )
+    .unwrap();
+    let (code, _, err) = run(&["import", point.to_str().unwrap(), "-o", out_s]);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("`P` is a Point, not a Polygon or MultiPolygon"),
+        "{err}"
+    );
+    let (code, _, err) = run(&["import", "no/such.geojson", "-o", out_s]);
+    assert_eq!(code, 2);
+    assert!(err.contains("cannot read no/such.geojson"), "{err}");
+    // A folder as the output is refused before any work.
+    let (code, _, err) = run(&[
+        "import",
+        &fixture("us-states.geojson"),
+        "-o",
+        dir.path().to_str().unwrap(),
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("it is a folder"), "{err}");
+    let links = dir.path().join("links.csv");
+    let with_links = |text: &str| {
+        std::fs::write(&links, text).unwrap();
+        let geo = fixture("us-states.geojson");
+        run(&[
+            "import",
+            &geo,
+            "--links",
+            links.to_str().unwrap(),
+            "-o",
+            out_s,
+        ])
+    };
+    let (code, _, err) = with_links("a,b\nHI CA\n");
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("links.csv:2") && err.contains("`HI CA`"),
+        "{err}"
+    );
+    let (code, _, err) = with_links("HI,XX\n");
+    assert_eq!(code, 1);
+    assert!(err.contains("HI-XX"), "{err}");
+    assert!(!out.exists(), "nothing written");
+}
+
+#[test]
+fn regions_can_come_from_a_property() {
+    let mut shapes = grid(4, 2);
+    for (i, s) in shapes.iter_mut().enumerate() {
+        s.region = Some(if i % 4 < 2 { "west" } else { "east" }.to_string());
+    }
+    let options = options(Regions::FromProperty, false);
+    let imported = import(&shapes, &options).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("two.toml");
+    std::fs::write(&path, &imported.toml).unwrap();
+    let (_, regions) = pairs_and_regions(&path);
+    assert_eq!(regions["c0r1"], "west");
+    assert_eq!(regions["c3r0"], "east");
+    let (code, report, err) = run(&["check", path.to_str().unwrap()]);
+    assert_eq!(code, 0, "{report}{err}");
+}
+
+mod random_shapes {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// Up to 8 shapes of 3 to 6 points on a small lattice: many share
+    /// sides, touch at corners, overlap or are degenerate.
+    fn shapes() -> impl Strategy<Value = Vec<Shape>> {
+        prop::collection::vec(prop::collection::vec((0i32..6, 0i32..6), 3..7), 1..9).prop_map(
+            |rings| {
+                rings
+                    .into_iter()
+                    .enumerate()
+                    .map(|(i, ring)| Shape {
+                        id: format!("a{i}"),
+                        name: None,
+                        region: None,
+                        rings: vec![
+                            ring.into_iter()
+                                .map(|(x, y)| [f64::from(x), f64::from(y)])
+                                .collect(),
+                        ],
+                        outers: vec![0],
+                    })
+                    .collect()
+            },
+        )
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(200))]
+
+        /// Whatever the shapes, the import ends without panicking, and a
+        /// map it writes is one `rollx check` accepts.
+        #[test]
+        fn any_shapes_import_to_a_valid_map_or_a_clear_error(shapes in shapes(), k in 1usize..5) {
+            let options = options(Regions::Split(k.min(shapes.len())), true);
+            let imported = match import(&shapes, &options) {
+                Ok(i) => i,
+                Err(rollx::rolling::map::import::ImportError::Apart(groups)) => {
+                    prop_assert!(groups.len() > 1);
+                    return Ok(());
+                }
+                Err(e) => return Err(TestCaseError::fail(e.to_string())),
+            };
+            let dir = tempfile::tempdir().unwrap();
+            let path = dir.path().join("random.toml");
+            std::fs::write(&path, &imported.toml).unwrap();
+            let checked = rollx::rolling::map::check_file(&path).unwrap();
+            prop_assert!(
+                checked.errors() == 0,
+                "{}\n{:?}",
+                imported.toml,
+                checked.diagnostics
+            );
+        }
+    }
+}
