@@ -383,3 +383,60 @@ mod random_shapes {
         }
     }
 }
+
+#[test]
+fn longitudes_and_latitudes_are_projected_before_borders_are_measured() {
+    // A 5 x 4 grid of one-degree cells around 45° north, written as
+    // GeoJSON degrees with y (latitude) up.
+    let mut features = Vec::new();
+    for r in 0..4 {
+        for c in 0..5 {
+            let (x, y) = (10 + c, 44 + r);
+            features.push(format!(
+                r#"{{"type":"Feature","properties":{{"id":"c{c}r{r}"}},"geometry":{{"type":"Polygon","coordinates":[[[{x},{y}],[{},{y}],[{},{}],[{x},{}],[{x},{y}]]]}}}}"#,
+                x + 1,
+                x + 1,
+                y + 1,
+                y + 1
+            ));
+        }
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let geo = dir.path().join("cells.geojson");
+    std::fs::write(
+        &geo,
+        format!(
+            r#"{{"type":"FeatureCollection","features":[{}]}}"#,
+            features.join(",")
+        ),
+    )
+    .unwrap();
+    let out = dir.path().join("cells.toml");
+    let (code, stdout, err) = run(&[
+        "import",
+        geo.to_str().unwrap(),
+        "--regions",
+        "3",
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    // 4 x 5 side pairs each way; the border lengths are in kilometres.
+    assert!(stdout.contains("20 areas, 31 neighbour pairs"), "{stdout}");
+    assert!(stdout.contains(" km)"), "{stdout}");
+    assert!(
+        err.contains("warning[corner-contact]") && err.contains("km, projected"),
+        "{err}"
+    );
+    // North is up on the page: the top row has the smallest y.
+    let map = rollx::rolling::map::load(&out).unwrap();
+    let y = |id: &str| {
+        map.areas
+            .iter()
+            .find(|a| a.id == id)
+            .and_then(|a| a.position.as_ref())
+            .map(|p| p.y)
+            .unwrap()
+    };
+    assert!(y("c0r3") < y("c0r0"), "the northern row is drawn on top");
+}
