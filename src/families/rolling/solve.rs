@@ -51,7 +51,7 @@ const MAX_BEAM: u64 = 4096;
 const CLOCK_EVERY: u64 = 4096;
 
 /// Every roll of the game `rollx play --seed seed` plays on `game`, in
-/// order, and the greedy player's moves on them. The rolls do not depend on
+/// order (a greedy player writes meanwhile). The rolls do not depend on
 /// what the players write: dice are drawn from the bag by the seed alone.
 pub fn rolls_of_seed(game: &Game, seed: u64) -> Vec<Roll> {
     let mut record = Record::default();
@@ -65,20 +65,15 @@ pub fn rolls_of_seed(game: &Game, seed: u64) -> Vec<Roll> {
     record.rolls
 }
 
-/// The rolls and moves of a game, as the game loop plays it.
+/// The rolls of a game, as the game loop plays it.
 #[derive(Default)]
 struct Record {
     rolls: Vec<Roll>,
-    moves: Vec<Move>,
 }
 
 impl Watcher<Solo<'_>> for Record {
     fn chance(&mut self, _rules: &Solo<'_>, _state: &State, roll: Roll) {
         self.rolls.push(roll);
-    }
-
-    fn before_move(&mut self, _rules: &Solo<'_>, _state: &State, _player: usize, mv: Move) {
-        self.moves.push(mv);
     }
 }
 
@@ -86,16 +81,40 @@ impl Watcher<Solo<'_>> for Record {
 /// sheet and the moves played.
 fn play_on(game: &Game, rolls: &[Roll], policy: &mut dyn Policy) -> (State, Vec<Move>) {
     let mut state = game.initial_state();
-    let mut next = rolls.iter().copied();
-    let mut record = Record::default();
+    let mut moves = Vec::new();
+    play_out(game, &mut state, rolls, 0, policy, &mut moves);
+    (state, moves)
+}
+
+/// Plays `state` (`k` rolls in) to the end with `policy` on the known
+/// rolls through the engine's game loop, appending its moves to `moves`;
+/// the X it ends with.
+fn play_out(
+    game: &Game,
+    state: &mut State,
+    rolls: &[Roll],
+    k: usize,
+    policy: &mut dyn Policy,
+    moves: &mut Vec<Move>,
+) -> u32 {
+    let mut next = rolls[k..].iter().copied();
     engine::play_with(
         &Solo(game),
-        &mut state,
+        state,
         &mut |_| next.next().expect("the rolls were checked"),
         &mut [&mut Seat(policy)],
-        &mut record,
+        &mut Moves(moves),
     );
-    (state, record.moves)
+    state.crosses()
+}
+
+/// Watches the moves of a game into a list.
+struct Moves<'a>(&'a mut Vec<Move>);
+
+impl Watcher<Solo<'_>> for Moves<'_> {
+    fn before_move(&mut self, _rules: &Solo<'_>, _state: &State, _player: usize, mv: Move) {
+        self.0.push(mv);
+    }
 }
 
 /// A mistake in a dice file, at its line and column (from 1).
@@ -682,27 +701,6 @@ fn roll_on(game: &Game, state: &mut State, rolls: &[Roll], mut k: usize) -> usiz
         k += 1;
     }
     k
-}
-
-/// Plays `state` (`k` rolls in) to the end with `policy` on the known
-/// rolls, appending its moves to `moves`; the X it ends with.
-fn play_out(
-    game: &Game,
-    state: &mut State,
-    rolls: &[Roll],
-    mut k: usize,
-    policy: &mut dyn Policy,
-    moves: &mut Vec<Move>,
-) -> u32 {
-    loop {
-        k = roll_on(game, state, rolls, k);
-        if game.phase(state) == Phase::Terminal {
-            return state.crosses();
-        }
-        let mv = policy.choose(game, state);
-        moves.push(mv);
-        game.apply(state, mv);
-    }
 }
 
 /// How long a search may go on.
