@@ -278,9 +278,9 @@ impl EffortArgs {
             .values
             .clone()
             .unwrap_or_else(|| train::default_values_path(map));
-        let bytes = match std::fs::read(&path) {
-            Ok(b) => b,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+        match read_values(&path, game) {
+            Ok(v) => setup.values = Some(std::sync::Arc::new(v)),
+            Err(ValuesProblem::Missing(_)) => {
                 let time = train::estimate(game, train::DEFAULT_GAMES)
                     .map(|d| format!(" ({} on one core)", train::about(d)))
                     .unwrap_or_default();
@@ -292,14 +292,11 @@ impl EffortArgs {
                 );
                 return Err(EXIT_USAGE);
             }
-            Err(e) => {
+            Err(ValuesProblem::Unreadable(e)) => {
                 eprintln!("error: cannot read {}: {e}", path.display());
                 return Err(EXIT_USAGE);
             }
-        };
-        match TupleValue::from_bytes(game, &bytes) {
-            Ok(v) => setup.values = Some(std::sync::Arc::new(v)),
-            Err(e) => {
+            Err(ValuesProblem::Invalid(e)) => {
                 eprintln!("error: {}: {e}", path.display());
                 return Err(EXIT_INVALID);
             }
@@ -427,6 +424,31 @@ pub fn rolling_game(
     })
 }
 
+/// Why a values file could not be used.
+enum ValuesProblem {
+    /// There is no such file.
+    Missing(std::io::Error),
+    /// It cannot be read.
+    Unreadable(std::io::Error),
+    /// It holds no values for this map.
+    Invalid(rollx::rolling::play::tuples::ValuesError),
+}
+
+/// The values `rollx train` wrote to `path`, for `game`.
+fn read_values(
+    path: &std::path::Path,
+    game: &rollx::rolling::rules::Game,
+) -> Result<TupleValue, ValuesProblem> {
+    let bytes = std::fs::read(path).map_err(|e| {
+        if e.kind() == std::io::ErrorKind::NotFound {
+            ValuesProblem::Missing(e)
+        } else {
+            ValuesProblem::Unreadable(e)
+        }
+    })?;
+    TupleValue::from_bytes(game, &bytes).map_err(ValuesProblem::Invalid)
+}
+
 /// The learned values that guide the solver's search on `map`: the file
 /// `explicit` names (an error if it cannot be read), or the one `rollx
 /// train` writes beside the map when it exists (a warning, and no values,
@@ -438,19 +460,10 @@ pub fn solver_values(
     game: &rollx::rolling::rules::Game,
 ) -> Result<Option<(std::sync::Arc<TupleValue>, std::path::PathBuf)>, u8> {
     let path = explicit.map_or_else(|| train::default_values_path(map), |p| p.to_path_buf());
-    let bytes = match std::fs::read(&path) {
-        Ok(b) => b,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound && explicit.is_none() => {
-            return Ok(None);
-        }
-        Err(e) => {
-            eprintln!("error: cannot read {}: {e}", path.display());
-            return Err(EXIT_USAGE);
-        }
-    };
-    match TupleValue::from_bytes(game, &bytes) {
+    match read_values(&path, game) {
         Ok(v) => Ok(Some((std::sync::Arc::new(v), path))),
-        Err(e) if explicit.is_none() => {
+        Err(ValuesProblem::Missing(_)) if explicit.is_none() => Ok(None),
+        Err(ValuesProblem::Invalid(e)) if explicit.is_none() => {
             eprintln!(
                 "warning: {}: {e}; the search goes on without them\n  help: run `rollx train {}` again",
                 path.display(),
@@ -458,7 +471,11 @@ pub fn solver_values(
             );
             Ok(None)
         }
-        Err(e) => {
+        Err(ValuesProblem::Missing(e) | ValuesProblem::Unreadable(e)) => {
+            eprintln!("error: cannot read {}: {e}", path.display());
+            Err(EXIT_USAGE)
+        }
+        Err(ValuesProblem::Invalid(e)) => {
             eprintln!("error: {}: {e}", path.display());
             Err(EXIT_INVALID)
         }

@@ -233,9 +233,26 @@ pub fn run(args: &SimulateArgs) -> u8 {
         }
     }
     // The values that guide the solver, per map (empty without --optimum).
+    // The values the players already read are used again.
     let mut optimum_values = Vec::new();
-    for (path, game) in args.maps.iter().filter(|_| args.optimum).zip(&games) {
-        match solver_values(path, args.effort.values.as_deref(), game) {
+    for ((path, game), setup) in args
+        .maps
+        .iter()
+        .filter(|_| args.optimum)
+        .zip(&games)
+        .zip(&setups)
+    {
+        let read = match &setup.values {
+            Some(v) => Ok(Some((
+                v.clone(),
+                args.effort
+                    .values
+                    .clone()
+                    .unwrap_or_else(|| super::train::default_values_path(path)),
+            ))),
+            None => solver_values(path, args.effort.values.as_deref(), game),
+        };
+        match read {
             Ok(v) => optimum_values.push(v),
             Err(code) => return code,
         }
