@@ -2,6 +2,7 @@
 //! lives in the library; this layer only calls it and prints.
 
 mod check;
+mod draw;
 mod encore;
 mod encore_human;
 mod encore_simulate;
@@ -96,6 +97,9 @@ pub enum Command {
     /// Make a map from real geography (a GeoJSON file of shapes).
     #[command(long_about = import::LONG_ABOUT)]
     Import(import::ImportArgs),
+    /// Draw a map as a grid of cells from its neighbours alone.
+    #[command(long_about = draw::LONG_ABOUT)]
+    Draw(draw::DrawArgs),
     /// The best possible game on a map when every roll is known in advance.
     #[command(long_about = solve::LONG_ABOUT)]
     Solve(solve::SolveArgs),
@@ -123,6 +127,7 @@ pub fn run() -> ExitCode {
         Command::Check(args) => check::run(&args, color),
         Command::Generate(args) => generate::run(&args),
         Command::Import(args) => import::run(&args),
+        Command::Draw(args) => draw::run(&args),
         Command::Play(args) => play::run(&args, color),
         Command::Referee(args) => referee::run(&args, color),
         Command::Print(args) => print::run(&args, color),

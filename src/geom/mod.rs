@@ -5,6 +5,7 @@
 //! share ([`borders`]).
 
 pub mod borders;
+pub mod contact;
 pub mod geojson;
 mod hex;
 mod square;

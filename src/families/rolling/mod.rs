@@ -9,6 +9,7 @@
 //! - [`sheet`]: the printed sheet.
 
 pub mod deep;
+pub mod draw;
 pub(crate) mod limits;
 pub mod map;
 pub mod play;

@@ -16,7 +16,7 @@
 //! that cannot be told apart; [`shipped_findings`] runs them for every
 //! shipped template, for `rollx check`.
 
-mod auto;
+pub(crate) mod auto;
 mod diagram;
 mod draw;
 mod grid;
