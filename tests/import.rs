@@ -74,19 +74,26 @@ fn the_us_states_import_with_exactly_their_land_borders() {
     let out = dir.path().join("us.toml");
     let out_s = out.to_str().unwrap();
     let geo = fixture("us-states.geojson");
-    // Alaska and Hawaii touch nothing: an error naming them, and nothing
-    // written.
-    let (code, _, err) = run(&["import", &geo, "-o", out_s]);
+    // Alaska and Hawaii touch nothing: refused on request, naming them, and
+    // nothing written.
+    let (code, _, err) = run(&["import", &geo, "--islands", "error", "-o", out_s]);
     assert_eq!(code, 1, "{err}");
     assert!(
-        err.contains("AK, HI") && err.contains("--immune-islands"),
+        err.contains("AK, HI") && err.contains("--islands immune"),
         "{err}"
     );
     assert!(!out.exists());
 
-    let (code, stdout, err) = run(&["import", &geo, "--immune-islands", "-o", out_s]);
+    // By default they become immune, with a warning; the map is drawn on a
+    // grid that shows exactly its neighbours, checks clean and prints.
+    let (code, stdout, err) = run(&["import", &geo, "--id-property", "id", "-o", out_s]);
     assert_eq!(code, 0, "{err}");
     assert!(stdout.contains("50 areas, 105 neighbour pairs"), "{stdout}");
+    assert!(
+        stdout.contains("105 of 105 neighbour pairs share an edge"),
+        "{stdout}"
+    );
+    assert!(err.contains("warning: AK, HI touch no other area"), "{err}");
     // The Four Corners touch only at a point: reported, not neighbours.
     assert!(err.contains("warning[corner-contact]: AZ and CO"), "{err}");
     assert!(err.contains("warning[corner-contact]: NM and UT"), "{err}");
@@ -98,15 +105,29 @@ fn the_us_states_import_with_exactly_their_land_borders() {
         "no area is dropped, Rhode Island included"
     );
     assert!(regions.contains_key("RI"));
-    let (code, report, err) = run(&["check", out_s]);
+    let (code, report, err) = run(&["check", out_s, "--deny-warnings"]);
     assert_eq!(code, 0, "{report}{err}");
     assert!(report.contains("2 immune: AK, HI"), "{report}");
+    assert!(report.contains("layout      grid"), "{report}");
+    let pdf = dir.path().join("us.pdf");
+    let (code, stdout, err) = run(&["print", out_s, "-o", pdf.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        format!("{stdout}{err}").contains("print checks passed"),
+        "{stdout}{err}"
+    );
 
-    // The same file every time.
-    let first = std::fs::read(&out).unwrap();
-    let (code, _, _) = run(&["import", &geo, "--immune-islands", "-o", out_s]);
+    // The same file every time (without the drawing, whose determinism
+    // tests/draw.rs checks).
+    let bare = dir.path().join("bare.toml");
+    let bare_s = bare.to_str().unwrap();
+    let (code, _, _) = run(&["import", &geo, "--no-draw", "-o", bare_s]);
     assert_eq!(code, 0);
-    assert_eq!(std::fs::read(&out).unwrap(), first);
+    let first = std::fs::read(&bare).unwrap();
+    assert!(!String::from_utf8_lossy(&first).contains("[layout]"));
+    let (code, _, _) = run(&["import", &geo, "--no-draw", "-o", bare_s]);
+    assert_eq!(code, 0);
+    assert_eq!(std::fs::read(&bare).unwrap(), first);
 }
 
 #[test]

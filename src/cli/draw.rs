@@ -7,12 +7,13 @@ use clap::Args;
 
 use super::output::{self, Output};
 use super::{EXIT_INVALID, EXIT_OK, EXIT_USAGE, stderr_color};
+use rollx::print::Template;
 use rollx::print::template;
 use rollx::rolling::draw::{
     DrawOptions, MapDrawing, OldGrid, draw, grid_capacity, layout_toml, rewrite, wished_positions,
     without_layout,
 };
-use rollx::rolling::map::{Map, check_bytes};
+use rollx::rolling::map::{AreaId, Map, check_bytes};
 use rollx::source::DiskFiles;
 
 /// The long description `--help` shows.
@@ -65,19 +66,9 @@ pub fn run(args: &DrawArgs) -> u8 {
         Ok(None) => unreachable!("a path was given"),
         Err(code) => return code,
     };
-    let template = match template::load(&args.template) {
+    let template = match load_template(&args.template) {
         Ok(t) => t,
-        Err(e) => {
-            let style = rollx::diag::render::Style {
-                color: stderr_color(),
-                width: 100,
-            };
-            for d in &e.diagnostics {
-                eprint!("{}", rollx::diag::render::report(d, &e.sources, style));
-            }
-            let missing = e.diagnostics.iter().any(|d| d.code == "template-not-found");
-            return if missing { EXIT_USAGE } else { EXIT_INVALID };
-        }
+        Err(code) => return code,
     };
     let text = match std::fs::read_to_string(&args.map) {
         Ok(t) => t,
@@ -86,97 +77,46 @@ pub fn run(args: &DrawArgs) -> u8 {
             return EXIT_USAGE;
         }
     };
-    let bare = match without_layout(&text) {
-        Ok(t) => t,
-        Err(e) => {
+    let drawn = match draw_text(&args.map, &text, &template, args.seed, args.time_limit) {
+        Ok(d) => d,
+        Err(Failure::Shown(code)) => return code,
+        Err(Failure::NoDrawing(d)) => {
+            eprintln!("{}", d.layout);
+            eprintln!("{}", d.failure());
             eprintln!(
-                "error: {}: {e}\n  help: write the layout as a `[layout]` table",
-                args.map.display()
+                "  help: try another --seed or a longer --time-limit; the map file was not changed"
             );
             return EXIT_INVALID;
         }
     };
-    let map = match read_map(&args.map, bare) {
-        Ok(m) => m,
-        Err(code) => return code,
-    };
-    if map.areas.iter().all(|a| a.neighbors.is_empty()) && map.areas.len() > 1 {
-        eprintln!("note: no area has neighbours: the drawing only keeps the areas apart");
-    }
-    let started = Instant::now();
-    let max_grid = grid_capacity(&map, &template);
-    let mut opts = DrawOptions::new(args.seed, max_grid, map.areas.len());
-    opts.deadline = Some(started + Duration::from_secs_f64(args.time_limit));
-    let positions = wished_positions(&map, OldGrid::read(&text).as_ref());
-    let drawing = draw(&map, &positions, &opts);
-    let seconds = started.elapsed().as_secs_f64();
-    let name = |a: rollx::rolling::map::AreaId| map.areas[a.index()].id.clone();
-    let comment = format!(
-        "Drawn by `rollx draw --seed {}` to fit {} at its least writing box ({} x {} cells at most).\n\
-         One token per cell: an area code or `.` for sea; cells that share an edge make neighbours.",
-        args.seed, template.name, max_grid.0, max_grid.1
-    );
-    let layout = layout_toml(&map, &drawing.grid, &comment);
-    if !drawing.is_usable() {
-        report_failure(&map, &drawing, &layout, seconds);
-        return EXIT_INVALID;
-    }
-    let links: Vec<(String, String)> = drawing
-        .new_links
-        .iter()
-        .map(|&(a, b)| (name(a), name(b)))
-        .collect();
-    let new_text = match rewrite(&text, &layout, &links) {
-        Ok(t) => t,
-        Err(e) => {
-            eprintln!("error: {}: {e}", args.map.display());
-            return EXIT_INVALID;
-        }
-    };
+    let new_text = drawn.text.clone();
     if let Err(e) = output::write(&out, new_text.as_bytes()) {
         eprintln!("error: {e}");
         return EXIT_USAGE;
     }
-    let pairs = map.edges().len() - map.links.len();
-    eprintln!(
-        "drew {}: {} x {} cells, {} of {} neighbour pairs share an edge{} ({:.1} s, seed {})",
-        map.info.id,
-        drawing.grid.columns,
-        drawing.grid.rows,
-        pairs - links.len(),
-        pairs,
-        if links.is_empty() {
-            String::new()
-        } else {
-            format!(
-                "; {} drawn as new links: {}",
-                links.len(),
-                links
-                    .iter()
-                    .map(|(a, b)| format!("{a}-{b}"))
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            )
-        },
-        seconds,
-        args.seed
-    );
-    for &(a, b) in &drawing.touching_links {
-        eprintln!(
-            "warning: {} and {} are joined by a link and also touch in the drawing",
-            name(a),
-            name(b)
-        );
-    }
-    if drawing.timed_out {
-        eprintln!(
-            "warning: the time limit stopped the search; another --seed or a longer --time-limit may draw it better"
-        );
+    eprintln!("{}", drawn.summary(args.seed));
+    for w in drawn.warnings() {
+        eprintln!("warning: {w}");
     }
     if !out.is_stdout() {
         eprintln!("wrote {}", out.path().display());
     }
     EXIT_OK
+}
+
+/// A template by name or path, or the exit code (its errors shown).
+pub fn load_template(name: &str) -> Result<Template, u8> {
+    template::load(name).map_err(|e| {
+        let style = rollx::diag::render::Style {
+            color: stderr_color(),
+            width: 100,
+        };
+        for d in &e.diagnostics {
+            eprint!("{}", rollx::diag::render::report(d, &e.sources, style));
+        }
+        let missing = e.diagnostics.iter().any(|d| d.code == "template-not-found");
+        if missing { EXIT_USAGE } else { EXIT_INVALID }
+    })
 }
 
 /// The map without its drawing, or the exit code (its errors shown).
@@ -202,33 +142,182 @@ fn read_map(path: &std::path::Path, bare: String) -> Result<Map, u8> {
     Err(EXIT_INVALID)
 }
 
-/// Says why no usable drawing was found, with the best one.
-fn report_failure(map: &Map, drawing: &MapDrawing, layout: &str, seconds: f64) {
-    let name = |a: rollx::rolling::map::AreaId| map.areas[a.index()].id.as_str();
-    let list = |pairs: &[(rollx::rolling::map::AreaId, rollx::rolling::map::AreaId)]| {
+/// A map file's text with a new drawing, and what it shows.
+pub struct Drawn {
+    /// The new text of the file.
+    pub text: String,
+    /// The map (without a layout).
+    pub map: Map,
+    /// The drawing.
+    pub drawing: MapDrawing,
+    /// Its `[layout]` table.
+    pub layout: String,
+    /// Seconds spent.
+    pub seconds: f64,
+}
+
+/// Why no drawing was written.
+pub enum Failure {
+    /// The errors were shown; the exit code.
+    Shown(u8),
+    /// The search found no usable drawing: the best one.
+    NoDrawing(Box<Drawn>),
+}
+
+impl Drawn {
+    fn name(&self, a: AreaId) -> &str {
+        self.map.areas[a.index()].id.as_str()
+    }
+
+    fn list(&self, pairs: &[(AreaId, AreaId)]) -> String {
         pairs
             .iter()
-            .map(|&(a, b)| format!("{}-{}", name(a), name(b)))
+            .map(|&(a, b)| format!("{}-{}", self.name(a), self.name(b)))
             .collect::<Vec<_>>()
             .join(", ")
-    };
-    eprintln!("{layout}");
-    eprintln!(
-        "error: no drawing found in {seconds:.1} s: the best one above makes {} pair{} touch that are not neighbours ({}){}",
-        drawing.extra.len(),
-        if drawing.extra.len() == 1 { "" } else { "s" },
-        list(&drawing.extra),
-        if drawing.new_links.is_empty() {
-            String::new()
-        } else {
-            format!(
-                " and misses {} neighbour pairs ({})",
-                drawing.new_links.len(),
-                list(&drawing.new_links)
-            )
+    }
+
+    /// One line on what the drawing shows.
+    pub fn summary(&self, seed: u64) -> String {
+        let pairs = self.map.edges().len() - self.map.links.len();
+        let links = &self.drawing.new_links;
+        format!(
+            "drew {}: {} x {} cells, {} of {} neighbour pairs share an edge{} ({:.1} s, seed {seed})",
+            self.map.info.id,
+            self.drawing.grid.columns,
+            self.drawing.grid.rows,
+            pairs - links.len(),
+            pairs,
+            if links.is_empty() {
+                String::new()
+            } else {
+                format!("; {} drawn as new links: {}", links.len(), self.list(links))
+            },
+            self.seconds,
+        )
+    }
+
+    /// What the user should know about the drawing.
+    pub fn warnings(&self) -> Vec<String> {
+        let mut out: Vec<String> = self
+            .drawing
+            .touching_links
+            .iter()
+            .map(|&(a, b)| {
+                format!(
+                    "{} and {} are joined by a link and also touch in the drawing",
+                    self.name(a),
+                    self.name(b)
+                )
+            })
+            .collect();
+        if self.drawing.timed_out {
+            out.push(
+                "the time limit stopped the search; another --seed or a longer --time-limit may draw it better"
+                    .into(),
+            );
         }
+        out
+    }
+
+    /// Why the drawing cannot be used.
+    pub fn failure(&self) -> String {
+        let d = &self.drawing;
+        format!(
+            "error: no drawing found{}: the best one makes {} pair{} touch that are not neighbours ({}){}",
+            if d.timed_out {
+                format!(
+                    " (the time limit stopped the search after {:.1} s)",
+                    self.seconds
+                )
+            } else {
+                format!(" in {:.1} s", self.seconds)
+            },
+            d.extra.len(),
+            if d.extra.len() == 1 { "" } else { "s" },
+            self.list(&d.extra),
+            if d.new_links.is_empty() {
+                String::new()
+            } else {
+                format!(
+                    " and misses {} neighbour pairs ({})",
+                    d.new_links.len(),
+                    self.list(&d.new_links)
+                )
+            }
+        )
+    }
+}
+
+/// Draws the map whose file at `path` holds `text`: the map is read
+/// without its old drawing, drawn, and the text returned with only its
+/// `[layout]` replaced (and links added for pairs the grid cannot show).
+/// Errors are shown here.
+pub fn draw_text(
+    path: &std::path::Path,
+    text: &str,
+    template: &Template,
+    seed: u64,
+    time_limit: f64,
+) -> Result<Drawn, Failure> {
+    let bare = without_layout(text).map_err(|e| {
+        eprintln!(
+            "error: {}: {e}\n  help: write the layout as a `[layout]` table",
+            path.display()
+        );
+        Failure::Shown(EXIT_INVALID)
+    })?;
+    let map = read_map(path, bare).map_err(Failure::Shown)?;
+    let started = Instant::now();
+    let max_grid = grid_capacity(&map, template);
+    let room = max_grid.0 * max_grid.1 / 2;
+    if map.areas.len() > room {
+        eprintln!(
+            "error: {} has {} areas, but a grid that {} prints ({} x {} cells at its least writing \
+             box) keeps at most {room} areas apart (half its cells)\n  help: use a larger page \
+             (--template), or print the map as a diagram: it needs no [layout]",
+            path.display(),
+            map.areas.len(),
+            template.name,
+            max_grid.0,
+            max_grid.1
+        );
+        return Err(Failure::Shown(EXIT_INVALID));
+    }
+    let mut opts = DrawOptions::new(seed, max_grid, map.areas.len());
+    opts.deadline = Some(started + Duration::from_secs_f64(time_limit));
+    let positions = wished_positions(&map, OldGrid::read(text).as_ref());
+    let drawing = draw(&map, &positions, &opts);
+    let comment = format!(
+        "Drawn by `rollx draw --seed {seed}` to fit {} at its least writing box ({} x {} cells at most).\n\
+         One token per cell: an area code or `.` for sea; cells that share an edge make neighbours.",
+        template.name, max_grid.0, max_grid.1
     );
-    eprintln!(
-        "  help: try another --seed or a longer --time-limit; a map whose neighbours cannot be drawn flat (more crossings than links) needs [[links]] for the pairs that cross; the map file was not changed"
-    );
+    let layout = layout_toml(&map, &drawing.grid, &comment);
+    let links: Vec<(String, String)> = drawing
+        .new_links
+        .iter()
+        .map(|&(a, b)| {
+            (
+                map.areas[a.index()].id.clone(),
+                map.areas[b.index()].id.clone(),
+            )
+        })
+        .collect();
+    let new_text = rewrite(text, &layout, &links).map_err(|e| {
+        eprintln!("error: {}: {e}", path.display());
+        Failure::Shown(EXIT_INVALID)
+    })?;
+    let drawn = Drawn {
+        text: new_text,
+        map,
+        drawing,
+        layout,
+        seconds: started.elapsed().as_secs_f64(),
+    };
+    if drawn.drawing.is_usable() {
+        Ok(drawn)
+    } else {
+        Err(Failure::NoDrawing(Box::new(drawn)))
+    }
 }

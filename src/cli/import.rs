@@ -18,9 +18,13 @@ the file says \"y_axis\": \"down\"). Two areas are neighbours when their borders
 as warnings naming both areas and where, never fixed silently. No area is dropped, however \
 small. Regions come from a property (--region-property) or are split from the neighbour graph \
 (--regions K: K contiguous regions of nearly equal size, the same every time). Areas that touch \
-nothing need --links (a CSV of area pairs across water) or --immune-islands. The map is written \
-with each area's position, so it prints as a diagram laid out like the real map; `rollx check` \
-accepts it. See docs/import.md.";
+nothing are joined by --links (a CSV of area pairs across water), else made immune (--islands). The map is written \
+with each area's position and a grid drawing made as `rollx draw` makes it, with each area near \
+its real place (--no-draw leaves it a diagram laid out like the real map); `rollx check` accepts \
+it. See docs/import.md.";
+
+/// How long the grid drawing of an imported map may take, in seconds.
+const DRAW_SECONDS: f64 = 120.0;
 
 /// Arguments of `rollx import`.
 #[derive(Debug, Args)]
@@ -58,16 +62,25 @@ pub struct ImportArgs {
     /// 0.08 % of the map's diagonal].
     #[arg(long, value_name = "LEN")]
     pub min_border: Option<f64>,
-    /// Areas that touch nothing and have no link become immune (they ignore
-    /// the neighbour rule) instead of an error.
-    #[arg(long)]
-    pub immune_islands: bool,
+    /// What becomes of areas that touch nothing and have no link: immune
+    /// (they ignore the neighbour rule, as Alaska and Hawaii do on Rolling
+    /// America; a warning names them), or an error.
+    #[arg(long, value_name = "WHAT", default_value = "immune", value_parser = ["immune", "error"])]
+    pub islands: String,
     /// The map's id [default: the file's name].
     #[arg(long, value_name = "ID")]
     pub id: Option<String>,
     /// The map's title [default: the id].
     #[arg(long, value_name = "NAME")]
     pub name: Option<String>,
+    /// The template whose page the grid drawing must fit (see `rollx
+    /// draw`).
+    #[arg(long, short = 't', value_name = "NAME|FILE", default_value = rollx::print::template::DEFAULT)]
+    pub template: String,
+    /// Write no grid drawing: the map prints as a diagram until `rollx draw`
+    /// draws it.
+    #[arg(long)]
+    pub no_draw: bool,
     /// The map file to write.
     #[arg(short = 'o', long, value_name = "MAP.toml")]
     pub output: PathBuf,
@@ -166,7 +179,7 @@ pub fn run(args: &ImportArgs) -> u8 {
             (false, k) => Regions::Split(usize::from(k.unwrap_or(6)).min(shapes.len())),
         },
         links,
-        immune_islands: args.immune_islands,
+        immune_islands: args.islands == "immune",
     };
     let imported = match import(&shapes, &options) {
         Ok(i) => i,
@@ -174,7 +187,7 @@ pub fn run(args: &ImportArgs) -> u8 {
             let help = match &e {
                 ImportError::Islands(_) => {
                     "give --links FILE.csv with a pair `ISLAND,NEIGHBOUR` a line, or \
-                     --immune-islands to make them immune"
+                     --islands immune to make them immune"
                 }
                 ImportError::BadId(_) => "choose a property of short codes with --id-property",
                 ImportError::UnknownLink(..) => "the links file names areas by their ids",
@@ -200,6 +213,24 @@ pub fn run(args: &ImportArgs) -> u8 {
             if degrees { " km, projected" } else { "" }
         );
     }
+    if !imported.islands.is_empty() {
+        eprintln!(
+            "warning: {} touch{} no other area and no link joins {}: immune (they ignore the \
+             neighbour rule)\n  help: give --links FILE.csv to join them across water, or \
+             --islands error to refuse them",
+            imported.islands.join(", "),
+            if imported.islands.len() == 1 {
+                "es"
+            } else {
+                ""
+            },
+            if imported.islands.len() == 1 {
+                "it"
+            } else {
+                "them"
+            },
+        );
+    }
     let long: Vec<&str> = shapes
         .iter()
         .map(|s| s.id.as_str())
@@ -213,7 +244,31 @@ pub fn run(args: &ImportArgs) -> u8 {
             long.len()
         );
     }
-    if let Err(e) = output::write(&out, imported.toml.as_bytes()) {
+    let mut text = imported.toml.clone();
+    let mut drew = None;
+    if !args.no_draw {
+        let template = match super::draw::load_template(&args.template) {
+            Ok(t) => t,
+            Err(code) => return code,
+        };
+        match super::draw::draw_text(&args.output, &text, &template, 1, DRAW_SECONDS) {
+            Ok(drawn) => {
+                for w in drawn.warnings() {
+                    eprintln!("warning: {w}");
+                }
+                drew = Some(drawn.summary(1));
+                text = drawn.text;
+            }
+            Err(super::draw::Failure::NoDrawing(d)) => eprintln!(
+                "warning: {}\n  help: the map is written without a grid and prints as a diagram; \
+                 try `rollx draw {} --seed 2`",
+                d.failure().trim_start_matches("error: "),
+                args.output.display()
+            ),
+            Err(super::draw::Failure::Shown(code)) => return code,
+        }
+    }
+    if let Err(e) = output::write(&out, text.as_bytes()) {
         eprintln!("error: {e}");
         return EXIT_USAGE;
     }
@@ -226,6 +281,9 @@ pub fn run(args: &ImportArgs) -> u8 {
         if degrees { " km" } else { "" },
         imported.findings.len()
     );
+    if let Some(line) = drew {
+        println!("{line}");
+    }
     println!("next: rollx check {}", args.output.display());
     EXIT_OK
 }

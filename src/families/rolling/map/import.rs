@@ -84,6 +84,8 @@ pub struct Imported {
     pub findings: Vec<Finding>,
     /// The least shared border used.
     pub min_border: f64,
+    /// Areas that touch nothing and have no link: immune (ids).
+    pub islands: Vec<String>,
 }
 
 /// Print colours of the regions, in order (the first six are the Rolling
@@ -243,6 +245,7 @@ pub fn import(shapes: &[Shape], options: &Options) -> Result<Imported, ImportErr
         pairs,
         findings,
         min_border,
+        islands: islands.iter().map(|&i| name(i)).collect(),
     })
 }
 

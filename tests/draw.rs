@@ -1,0 +1,370 @@
+//! `rollx draw`: grid drawings made from a map's neighbours alone. The
+//! shipped maps are redrawn with their grids removed; random planar maps
+//! (made from random grids, so that a drawing exists) are drawn from their
+//! neighbour lists; maps that cannot be drawn get a clear answer.
+
+mod common;
+
+use std::collections::BTreeSet;
+use std::fmt::Write as _;
+
+use common::{root, run};
+use rand::{RngExt, SeedableRng};
+use rand_pcg::Pcg64Mcg;
+use rollx::rolling::draw::{DrawOptions, draw, wished_positions};
+use rollx::rolling::map::{Layout, Map, check_bytes};
+use rollx::source::DiskFiles;
+
+/// A map's text without its `[layout]` table.
+fn bare(path: &str) -> String {
+    let text = std::fs::read_to_string(root().join(path)).unwrap();
+    rollx::rolling::draw::without_layout(&text).unwrap()
+}
+
+/// The pairs of areas that share a cell edge in a map's grid.
+fn touching(map: &Map) -> BTreeSet<(String, String)> {
+    let Layout::Grid(grid) = &map.layout else {
+        panic!("a grid map")
+    };
+    let mut out = BTreeSet::new();
+    for r in 0..grid.rows {
+        for c in 0..grid.columns {
+            let Some(a) = grid.cell(c, r) else { continue };
+            for (c2, r2) in [(c + 1, r), (c, r + 1)] {
+                if c2 < grid.columns
+                    && r2 < grid.rows
+                    && let Some(b) = grid.cell(c2, r2).filter(|&b| b != a)
+                {
+                    let (x, y) = (
+                        map.areas[a.index()].id.clone(),
+                        map.areas[b.index()].id.clone(),
+                    );
+                    out.insert(if x < y { (x, y) } else { (y, x) });
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Draws the map file at `path` with its grid removed, through the
+/// command line, and returns the map it wrote (checked clean) with its
+/// original.
+fn redraw(path: &str) -> (Map, Map) {
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("bare.toml");
+    std::fs::write(&input, bare(path)).unwrap();
+    let output = dir.path().join("drawn.toml");
+    let (code, _, err) = run(&[
+        "draw",
+        input.to_str().unwrap(),
+        "-o",
+        output.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("neighbour pairs share an edge"), "{err}");
+    let (code, out, err) = run(&["check", output.to_str().unwrap(), "--deny-warnings"]);
+    assert_eq!(code, 0, "{out}{err}");
+    let original = rollx::rolling::map::load(&root().join(path)).unwrap();
+    (rollx::rolling::map::load(&output).unwrap(), original)
+}
+
+/// The neighbour pairs a map declares, and its links, by area id.
+fn declared(map: &Map) -> (BTreeSet<(String, String)>, BTreeSet<(String, String)>) {
+    let id = |a: rollx::rolling::map::AreaId| map.areas[a.index()].id.clone();
+    let order = |x: String, y: String| if x < y { (x, y) } else { (y, x) };
+    let pairs = map
+        .edges()
+        .into_iter()
+        .map(|(a, b)| order(id(a), id(b)))
+        .collect();
+    let links = map.links.iter().map(|l| order(id(l.a), id(l.b))).collect();
+    (pairs, links)
+}
+
+#[test]
+fn the_usa_is_redrawn_from_its_neighbours_with_every_pair_and_no_links() {
+    let (drawn, original) = redraw("maps/usa.toml");
+    let (pairs, links) = declared(&drawn);
+    assert_eq!(pairs.len(), 106);
+    assert!(links.is_empty(), "links were added: {links:?}");
+    assert_eq!(
+        touching(&drawn),
+        pairs,
+        "the grid shows exactly the neighbours"
+    );
+    assert_eq!(declared(&original).0, pairs, "the neighbours are unchanged");
+    // The grid fits the Letter page at its least writing box.
+    let Layout::Grid(grid) = &drawn.layout else {
+        unreachable!()
+    };
+    assert!(
+        grid.columns <= 25 && grid.rows <= 16,
+        "{} x {}",
+        grid.columns,
+        grid.rows
+    );
+}
+
+#[test]
+fn japan_is_redrawn_with_links_only_for_its_straits() {
+    let (drawn, original) = redraw("maps/japan.toml");
+    let (pairs, links) = declared(&drawn);
+    let (old_pairs, straits) = declared(&original);
+    assert_eq!(pairs, old_pairs);
+    assert_eq!(links, straits, "no link beyond the straits");
+    let land: BTreeSet<_> = pairs.difference(&links).cloned().collect();
+    assert_eq!(
+        touching(&drawn),
+        land,
+        "every land pair touches, nothing else"
+    );
+}
+
+#[test]
+fn only_the_layout_is_rewritten_and_the_same_seed_draws_the_same() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = std::fs::read_to_string(root().join("maps/examples/tutorial.toml")).unwrap();
+    let path = dir.path().join("tutorial.toml");
+    std::fs::write(&path, &text).unwrap();
+    // In place, twice from the same text: the same file.
+    let (code, _, err) = run(&["draw", path.to_str().unwrap(), "--seed", "3"]);
+    assert_eq!(code, 0, "{err}");
+    let first = std::fs::read_to_string(&path).unwrap();
+    std::fs::write(&path, &text).unwrap();
+    run(&["draw", path.to_str().unwrap(), "--seed", "3"]);
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), first);
+    // Everything before [layout] is kept byte for byte.
+    let cut = |s: &str| s[..s.find("[layout]").unwrap_or(s.len())].to_string();
+    assert_eq!(cut(&first), cut(&text));
+    assert!(first.contains("[layout]\nkind = \"grid\"\n# Drawn by `rollx draw --seed 3`"));
+    let (code, out, err) = run(&["check", path.to_str().unwrap()]);
+    assert_eq!(code, 0, "{out}{err}");
+}
+
+/// A random map that can be drawn: `areas` areas grown from random seeds
+/// over a random grid, its neighbours those of the grid. Its text has no
+/// layout and no positions.
+fn random_map(areas: usize, seed: u64) -> String {
+    let mut rng = Pcg64Mcg::seed_from_u64(seed);
+    let (w, h) = (areas.div_ceil(3) + 4, 9);
+    let mut owner: Vec<Option<usize>> = vec![None; w * h];
+    let mut frontier = Vec::new();
+    for a in 0..areas {
+        loop {
+            let i = rng.random_range(0..w * h);
+            if owner[i].is_none() {
+                owner[i] = Some(a);
+                frontier.push(i);
+                break;
+            }
+        }
+    }
+    // Grow every area a random cell at a time until the grid is full.
+    while !frontier.is_empty() {
+        let k = rng.random_range(0..frontier.len());
+        let i = frontier[k];
+        let free: Vec<usize> = around(w, h, i).filter(|&j| owner[j].is_none()).collect();
+        if free.is_empty() {
+            frontier.swap_remove(k);
+            continue;
+        }
+        let j = free[rng.random_range(0..free.len())];
+        owner[j] = owner[i];
+        frontier.push(j);
+    }
+    let mut pairs = BTreeSet::new();
+    for i in 0..w * h {
+        for j in around(w, h, i) {
+            let (a, b) = (owner[i].unwrap(), owner[j].unwrap());
+            if a != b {
+                pairs.insert((a.min(b), a.max(b)));
+            }
+        }
+    }
+    let mut s = String::from(
+        "[map]\nid = \"random\"\nname = \"Random\"\ndescription = \"Random\"\n\n[rules]\npreset = \"rolling-america\"\n\n",
+    );
+    let regions = 6.min(areas);
+    for r in 0..regions {
+        let color = [
+            "#e53935", "#1e88e5", "#43a047", "#fdd835", "#fb8c00", "#8e24aa",
+        ][r];
+        write!(s, "[[regions]]\nid = \"r{r}\"\ncolor = \"{color}\"\n\n").unwrap();
+    }
+    for a in 0..areas {
+        let neighbours: Vec<String> = pairs
+            .iter()
+            .filter_map(|&(x, y)| match (x == a, y == a) {
+                (true, _) => Some(format!("\"A{y}\"")),
+                (_, true) => Some(format!("\"A{x}\"")),
+                _ => None,
+            })
+            .collect();
+        write!(
+            s,
+            "[[areas]]\nid = \"A{a}\"\nregion = \"r{}\"\nneighbors = [{}]\n\n",
+            a * regions / areas,
+            neighbours.join(", ")
+        )
+        .unwrap();
+    }
+    s
+}
+
+fn around(w: usize, h: usize, i: usize) -> impl Iterator<Item = usize> {
+    let (c, r) = (i % w, i / w);
+    [
+        (c > 0).then(|| i - 1),
+        (c + 1 < w).then(|| i + 1),
+        (r > 0).then(|| i - w),
+        (r + 1 < h).then(|| i + w),
+    ]
+    .into_iter()
+    .flatten()
+}
+
+#[test]
+fn random_planar_maps_of_10_to_60_areas_are_drawn_exactly() {
+    for (areas, seed) in [(10, 1), (25, 2), (40, 3), (60, 4)] {
+        let text = random_map(areas, seed);
+        let checked = check_bytes(
+            &DiskFiles,
+            std::path::Path::new("random.toml"),
+            text.clone().into_bytes(),
+        );
+        let map = checked
+            .map
+            .unwrap_or_else(|| panic!("{:?}\n{text}", checked.diagnostics));
+        let positions = wished_positions(&map, None);
+        let opts = DrawOptions::new(seed, (25, 16), map.areas.len());
+        let drawing = draw(&map, &positions, &opts);
+        assert!(
+            drawing.is_usable(),
+            "{areas} areas: extra pairs {:?}",
+            drawing.extra
+        );
+        assert!(
+            drawing.new_links.is_empty(),
+            "{areas} areas: pairs not shown {:?}",
+            drawing.new_links
+        );
+        // The drawing written into the map passes every check.
+        let layout = rollx::rolling::draw::layout_toml(&map, &drawing.grid, "test");
+        let drawn = rollx::rolling::draw::rewrite(&text, &layout, &[]).unwrap();
+        let checked = check_bytes(
+            &DiskFiles,
+            std::path::Path::new("random.toml"),
+            drawn.into_bytes(),
+        );
+        let errors: Vec<_> = checked
+            .diagnostics
+            .iter()
+            .filter(|d| d.is_error())
+            .collect();
+        assert!(errors.is_empty(), "{areas} areas: {errors:?}");
+        assert!(drawing.grid.columns <= 25 && drawing.grid.rows <= 16);
+    }
+}
+
+#[test]
+fn a_pair_that_cannot_be_drawn_flat_becomes_a_reported_link() {
+    // Five areas that all touch one another (K5) cannot be drawn flat.
+    let mut s = String::from(
+        "[map]\nid = \"k5\"\nname = \"K5\"\ndescription = \"K5\"\n\n[rules]\npreset = \"rolling-america\"\ndice_per_round = 2\n\n[[regions]]\nid = \"red\"\ncolor = \"#e53935\"\n\n",
+    );
+    for a in 0..5 {
+        let others: Vec<String> = (0..5)
+            .filter(|&b| b != a)
+            .map(|b| format!("\"K{b}\""))
+            .collect();
+        write!(
+            s,
+            "[[areas]]\nid = \"K{a}\"\nregion = \"red\"\nneighbors = [{}]\n\n",
+            others.join(", ")
+        )
+        .unwrap();
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("k5.toml");
+    std::fs::write(&path, &s).unwrap();
+    let (code, _, err) = run(&["draw", path.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("drawn as new links"), "{err}");
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(text.contains("[[links]]\nbetween = ["), "{text}");
+    let (code, out, err) = run(&["check", path.to_str().unwrap()]);
+    assert_eq!(code, 0, "{out}{err}");
+}
+
+#[test]
+fn a_map_too_big_for_the_page_is_refused_clearly_and_left_unchanged() {
+    // 300 areas in a ring: more than a 25 x 16 grid can keep apart.
+    let mut s = String::from(
+        "[map]\nid = \"ring\"\nname = \"Ring\"\ndescription = \"Ring\"\n\n[rules]\npreset = \"rolling-america\"\ndice_per_round = 2\n\n[[regions]]\nid = \"red\"\ncolor = \"#e53935\"\n\n",
+    );
+    let n = 300;
+    for a in 0..n {
+        write!(
+            s,
+            "[[areas]]\nid = \"R{a}\"\nregion = \"red\"\nneighbors = [\"R{}\", \"R{}\"]\n\n",
+            (a + 1) % n,
+            (a + n - 1) % n
+        )
+        .unwrap();
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("ring.toml");
+    std::fs::write(&path, &s).unwrap();
+    let (code, _, err) = run(&["draw", path.to_str().unwrap(), "--time-limit", "2"]);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("error:") && err.contains("help:"), "{err}");
+    assert_eq!(
+        std::fs::read_to_string(&path).unwrap(),
+        s,
+        "the file is untouched"
+    );
+}
+
+#[test]
+fn bad_arguments_and_files_get_clear_errors() {
+    let (code, _, err) = run(&["draw", "no-such-map.toml"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("cannot read no-such-map.toml"), "{err}");
+    let (code, _, err) = run(&["draw", "maps/usa.toml", "--time-limit", "0", "-o", "-"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("--time-limit"), "{err}");
+    // An invalid map (a typo in a neighbour) is refused with its errors.
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("typo.toml");
+    std::fs::write(
+        &path,
+        bare("maps/usa.toml").replace("\"MD\", \"NJ\", \"PA\"", "\"MDD\", \"NJ\", \"PA\""),
+    )
+    .unwrap();
+    let (code, _, err) = run(&["draw", path.to_str().unwrap()]);
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        err.contains("MDD") && err.contains("invalid apart from its drawing"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_search_cut_short_by_the_time_limit_says_so() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("bare.toml");
+    std::fs::write(&path, bare("maps/usa.toml")).unwrap();
+    let before = std::fs::read_to_string(&path).unwrap();
+    let (code, _, err) = run(&["draw", path.to_str().unwrap(), "--time-limit", "0.001"]);
+    // Cut short at once: the best drawing so far is either usable (written,
+    // with a warning) or not (shown, the file untouched).
+    match code {
+        0 => assert!(err.contains("the time limit stopped the search"), "{err}"),
+        1 => {
+            assert!(err.contains("no drawing found"), "{err}");
+            assert_eq!(std::fs::read_to_string(&path).unwrap(), before);
+        }
+        _ => panic!("{err}"),
+    }
+}
