@@ -70,7 +70,9 @@ fn redraw(path: &str) -> (Map, Map) {
 }
 
 /// The neighbour pairs a map declares, and its links, by area id.
-fn declared(map: &Map) -> (BTreeSet<(String, String)>, BTreeSet<(String, String)>) {
+type Pairs = BTreeSet<(String, String)>;
+
+fn declared(map: &Map) -> (Pairs, Pairs) {
     let id = |a: rollx::rolling::map::AreaId| map.areas[a.index()].id.clone();
     let order = |x: String, y: String| if x < y { (x, y) } else { (y, x) };
     let pairs = map

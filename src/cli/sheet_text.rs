@@ -391,7 +391,7 @@ mod tests {
         // Every number stands under a code of its area.
         let labels = match &usa.map().layout {
             Layout::Grid(g) => label_cells(usa.map(), g),
-            Layout::None => unreachable!("the USA has a grid"),
+            Layout::None | Layout::Atlas(_) => unreachable!("the USA has a grid"),
         };
         for (a, &(c, r)) in labels.iter().enumerate() {
             let shown = state.cell(AreaId(a as u16)).to_string();

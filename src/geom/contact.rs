@@ -197,8 +197,8 @@ fn grow_start(p: &Problem) -> Vec<u16> {
     let mut size = vec![1usize; p.areas];
     loop {
         let mut grew = false;
-        for a in 0..p.areas {
-            if (size[a] as f64) + 0.5 > p.sizes[a] {
+        for (a, grown) in size.iter_mut().enumerate() {
+            if (*grown as f64) + 0.5 > p.sizes[a] {
                 continue;
             }
             let t = p.targets[a];
@@ -207,7 +207,7 @@ fn grow_start(p: &Problem) -> Vec<u16> {
                 .min_by(|&i, &j| dist2(i, t).total_cmp(&dist2(j, t)).then(i.cmp(&j)));
             if let Some(i) = best {
                 owner[i] = a as u16;
-                size[a] += 1;
+                *grown += 1;
                 grew = true;
             }
         }

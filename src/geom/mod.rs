@@ -8,6 +8,7 @@ pub mod borders;
 pub mod contact;
 pub mod geojson;
 mod hex;
+pub mod polygon;
 mod square;
 
 pub use hex::Hex;

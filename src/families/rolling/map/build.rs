@@ -1,11 +1,11 @@
 //! Turning a resolved map without errors into the immutable [`Map`].
 
-use super::model::{Area, AreaId, Grid, Layout, Link, Map, Region, RegionId};
+use super::model::{Area, AreaId, Layout, Link, Map, Region, RegionId};
 use super::resolve::Resolved;
 
 /// Builds the model. Only called when resolution reported no errors, so
 /// every area has a region.
-pub fn build(res: Resolved, grid: Option<Grid>) -> Map {
+pub fn build(res: Resolved, layout: Layout) -> Map {
     let mut regions: Vec<Region> = res
         .regions
         .into_iter()
@@ -52,6 +52,6 @@ pub fn build(res: Resolved, grid: Option<Grid>) -> Map {
         regions,
         areas,
         links,
-        layout: grid.map_or(Layout::None, Layout::Grid),
+        layout,
     }
 }

@@ -112,6 +112,9 @@ pub fn merge(
     } else {
         l.removed.extend(removed_areas);
     }
+    if c.geojson.is_some() {
+        l.geojson = c.geojson;
+    }
     out
 }
 

@@ -105,16 +105,34 @@ const PALETTE: [(&str, &str); 12] = [
     ("grey", "#546e7a"),
 ];
 
-/// A map of `shapes` (planar coordinates, y down).
-pub fn import(shapes: &[Shape], options: &Options) -> Result<Imported, ImportError> {
-    for s in shapes {
-        if !valid_id(&s.id) {
-            return Err(ImportError::BadId(s.id.clone()));
-        }
-    }
+/// The land borders of a set of shapes: which share enough border to be
+/// neighbours, and the contacts left out.
+#[derive(Clone, Debug)]
+pub struct Borders {
+    /// Each shape's neighbours (indices).
+    pub neighbours: Vec<BTreeSet<usize>>,
+    /// Contacts that do not make neighbours: corner contacts, short borders
+    /// and near misses.
+    pub findings: Vec<Finding>,
+    /// The least shared border used.
+    pub min_border: f64,
+}
+
+/// The default least shared border of shapes within `bounds`: 0.08 % of
+/// the diagonal.
+pub fn default_min_border(bounds: [f64; 4]) -> f64 {
+    let diagonal = ((bounds[2] - bounds[0]).powi(2) + (bounds[3] - bounds[1]).powi(2)).sqrt();
+    diagonal * 0.0008
+}
+
+/// The neighbour rule of real shapes: two shapes are neighbours when their
+/// borders share at least `min_border` (by default
+/// [`default_min_border`]). Used by the import and by the atlas layout's
+/// check, so that both agree.
+pub fn land_borders(shapes: &[Shape], min_border: Option<f64>) -> Borders {
     let b = bounds(shapes);
     let diagonal = ((b[2] - b[0]).powi(2) + (b[3] - b[1]).powi(2)).sqrt();
-    let min_border = options.min_border.unwrap_or(diagonal * 0.0008);
+    let min_border = min_border.unwrap_or_else(|| default_min_border(b));
     let tolerance = diagonal * 1e-5;
     let reach = diagonal * 0.005;
     let n = shapes.len();
@@ -160,6 +178,27 @@ pub fn import(shapes: &[Shape], options: &Options) -> Result<Imported, ImportErr
             message,
         });
     }
+    Borders {
+        neighbours,
+        findings,
+        min_border,
+    }
+}
+
+/// A map of `shapes` (planar coordinates, y down).
+pub fn import(shapes: &[Shape], options: &Options) -> Result<Imported, ImportError> {
+    for s in shapes {
+        if !valid_id(&s.id) {
+            return Err(ImportError::BadId(s.id.clone()));
+        }
+    }
+    let Borders {
+        mut neighbours,
+        findings,
+        min_border,
+    } = land_borders(shapes, options.min_border);
+    let n = shapes.len();
+    let name = |i: usize| shapes[i].id.clone();
     let index: BTreeMap<&str, usize> = shapes
         .iter()
         .enumerate()

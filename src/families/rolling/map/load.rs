@@ -4,10 +4,11 @@ use std::io;
 use std::path::{Path, PathBuf};
 
 use super::build::build;
+use super::model::Layout;
 use super::raw::{self, RawDoc};
-use super::report::Report;
+use super::report::{LayoutReport, Report};
 use super::resolve::{ResLayout, resolve};
-use super::{Map, Places, extends, graph, grid, playability};
+use super::{Map, Places, atlas, extends, graph, grid, playability};
 use crate::diag::{self, Diagnostic, Loc, SourceMap};
 use crate::source::chain::{self, Extends};
 use crate::source::toml::{Ctx, Sp};
@@ -112,8 +113,16 @@ pub fn check_bytes(files: &dyn Files, path: &Path, bytes: Vec<u8>) -> Checked {
     graph::check_links(&res, &mut diags);
     let g = graph::build(&res);
     let components = graph::check_connectivity(&res, &g, &mut diags);
+    let mut atlas = None;
     let parsed = match &res.layout {
         ResLayout::Grid { text, removed } => grid::parse(text, removed, &res, &mut diags),
+        ResLayout::Atlas { geojson } => {
+            atlas = atlas::read_atlas(files, &sources, geojson, &res, &mut diags);
+            if let Some(a) = &atlas {
+                atlas::check(a, geojson.loc, &res, &mut diags);
+            }
+            None
+        }
         ResLayout::None => None,
     };
     if let Some(p) = &parsed {
@@ -128,12 +137,17 @@ pub fn check_bytes(files: &dyn Files, path: &Path, bytes: Vec<u8>) -> Checked {
         &res,
         components,
         dice,
-        parsed.as_ref(),
+        LayoutReport::of(parsed.as_ref().map(|p| &p.grid), atlas.as_ref()),
         &diags,
         &sources,
     );
     let places = Places::new(&res, file_loc);
-    let map = valid.then(|| build(res, parsed.map(|p| p.grid)));
+    let layout = match (parsed, atlas) {
+        (Some(p), _) => Layout::Grid(p.grid),
+        (None, Some(a)) => Layout::Atlas(a),
+        (None, None) => Layout::None,
+    };
+    let map = valid.then(|| build(res, layout));
     Checked {
         sources,
         diagnostics: diags,

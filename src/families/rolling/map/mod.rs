@@ -12,6 +12,7 @@
 //! [`check_file`] runs all of it and returns a [`Checked`] with diagnostics
 //! and a [`Report`]; [`load`] returns just the map or an error.
 
+mod atlas;
 mod build;
 mod extends;
 mod graph;
@@ -29,7 +30,7 @@ mod rules;
 pub use crate::source::toml::suggest as suggest_word;
 pub use load::{Checked, LoadError, check_bytes, check_file, check_with, load};
 pub use model::{
-    Area, AreaId, Color, Grid, Layout, Link, Map, MapInfo, Position, Region, RegionId,
+    Area, AreaId, Atlas, Color, Grid, Layout, Link, Map, MapInfo, Position, Region, RegionId,
 };
 pub use places::Places;
 pub use report::{AreaReport, DiceReport, LayoutReport, LinkReport, RegionReport, Report};

@@ -141,7 +141,39 @@ pub enum Layout {
     None,
     /// Areas are unions of square cells.
     Grid(Grid),
+    /// Areas are real shapes from a GeoJSON file.
+    Atlas(Atlas),
 }
+
+/// Real shapes drawn on the sheet (`[layout] kind = "atlas"`).
+#[derive(Clone, Debug)]
+pub struct Atlas {
+    /// The GeoJSON file, as the map names it.
+    pub file: String,
+    /// Each area's shape, by area index, in page units with y down.
+    pub shapes: Vec<crate::geom::geojson::Shape>,
+}
+
+impl PartialEq for Atlas {
+    fn eq(&self, other: &Self) -> bool {
+        let same_ring = |a: &Vec<[f64; 2]>, b: &Vec<[f64; 2]>| {
+            a.len() == b.len()
+                && a.iter().zip(b).all(|(p, q)| {
+                    p[0].to_bits() == q[0].to_bits() && p[1].to_bits() == q[1].to_bits()
+                })
+        };
+        self.file == other.file
+            && self.shapes.len() == other.shapes.len()
+            && self.shapes.iter().zip(&other.shapes).all(|(a, b)| {
+                a.id == b.id
+                    && a.outers == b.outers
+                    && a.rings.len() == b.rings.len()
+                    && a.rings.iter().zip(&b.rings).all(|(r, q)| same_ring(r, q))
+            })
+    }
+}
+
+impl Eq for Atlas {}
 
 /// Descriptive fields of a map.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]

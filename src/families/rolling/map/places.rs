@@ -58,7 +58,7 @@ impl Places {
                         l.start as usize..(l.start + quotes.min(l.end - l.start)) as usize,
                     ))
                 }
-                ResLayout::None => None,
+                ResLayout::None | ResLayout::Atlas { .. } => None,
             },
         }
     }

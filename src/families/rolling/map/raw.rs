@@ -68,6 +68,8 @@ pub struct RawLayout {
     pub header: Option<Loc>,
     pub kind: Option<Sp<String>>,
     pub grid: Option<RawGridText>,
+    /// The shapes file of an atlas layout, as written.
+    pub geojson: Option<Sp<String>>,
     /// Area ids removed by a variant: their cells in an inherited grid are sea.
     pub removed: Vec<String>,
 }
@@ -152,7 +154,7 @@ const AREA_KEYS: &[&str] = &[
     "remove",
 ];
 const LINK_KEYS: &[&str] = &["between", "name", "remove"];
-const LAYOUT_KEYS: &[&str] = &["kind", "grid"];
+const LAYOUT_KEYS: &[&str] = &["kind", "grid", "geojson"];
 
 /// Parses one file's text. Syntax errors are reported and yield `None`;
 /// otherwise the document is read with every type problem recorded.
@@ -265,6 +267,7 @@ pub fn read(ctx: &mut Ctx<'_>, source: &str) -> Option<RawDoc> {
             header: Some(t.header),
             kind: t.string(ctx, "kind"),
             grid,
+            geojson: t.string(ctx, "geojson"),
             removed: Vec::new(),
         };
         t.finish(ctx, LAYOUT_KEYS);

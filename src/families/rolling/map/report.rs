@@ -6,7 +6,7 @@ use std::path::Path;
 
 use serde::Serialize;
 
-use super::grid::ParsedGrid;
+use super::model::{Atlas, Grid};
 use super::playability::Playability;
 use super::resolve::Resolved;
 use crate::diag::render::JsonDiagnostic;
@@ -58,12 +58,42 @@ pub struct LinkReport {
 /// The grid's size.
 #[derive(Clone, Debug, Serialize, PartialEq)]
 pub struct LayoutReport {
-    /// `grid`.
+    /// `grid` or `atlas`.
     pub kind: &'static str,
-    /// Columns.
+    /// Columns (of a grid).
+    #[serde(skip_serializing_if = "is_zero")]
     pub columns: usize,
-    /// Rows.
+    /// Rows (of a grid).
+    #[serde(skip_serializing_if = "is_zero")]
     pub rows: usize,
+    /// The shapes file (of an atlas).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub file: Option<String>,
+}
+
+fn is_zero(n: &usize) -> bool {
+    *n == 0
+}
+
+impl LayoutReport {
+    /// The report of a map's grid or atlas, if it has one.
+    pub fn of(grid: Option<&Grid>, atlas: Option<&Atlas>) -> Option<Self> {
+        match (grid, atlas) {
+            (Some(g), _) => Some(Self {
+                kind: "grid",
+                columns: g.columns,
+                rows: g.rows,
+                file: None,
+            }),
+            (None, Some(a)) => Some(Self {
+                kind: "atlas",
+                columns: 0,
+                rows: 0,
+                file: Some(a.file.clone()),
+            }),
+            (None, None) => None,
+        }
+    }
 }
 
 /// The dice budget.
@@ -136,7 +166,7 @@ impl Report {
         res: &Resolved,
         components: usize,
         dice: Playability,
-        grid: Option<&ParsedGrid>,
+        layout: Option<LayoutReport>,
         diags: &[Diagnostic],
         sources: &SourceMap,
     ) -> Self {
@@ -199,11 +229,7 @@ impl Report {
             edges: pairs.len(),
             links,
             components,
-            layout: grid.map(|g| LayoutReport {
-                kind: "grid",
-                columns: g.grid.columns,
-                rows: g.grid.rows,
-            }),
+            layout,
             dice: Some(DiceReport {
                 results_per_game: dice.results_per_game,
                 dupes: dice.dupes,
@@ -246,6 +272,11 @@ impl Report {
             }
         );
         match &self.layout {
+            Some(LayoutReport {
+                file: Some(file), ..
+            }) => {
+                let _ = writeln!(s, "  layout      atlas, real shapes from {file}");
+            }
             Some(l) => {
                 let _ = writeln!(s, "  layout      {} {} x {}", l.kind, l.columns, l.rows);
             }

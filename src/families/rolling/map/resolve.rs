@@ -71,6 +71,9 @@ pub enum ResLayout {
         text: RawGridText,
         removed: Vec<String>,
     },
+    /// Real shapes, in a GeoJSON file still to be read (its path as
+    /// written, relative to the file that names it).
+    Atlas { geojson: Sp<String> },
 }
 
 /// The whole map after resolution.
@@ -798,8 +801,21 @@ fn resolve_layout(
                 ResLayout::None
             }
         },
+        "atlas" => match raw.geojson {
+            Some(geojson) => ResLayout::Atlas { geojson },
+            None if mistyped.has(header, "geojson") => ResLayout::None,
+            None => {
+                diags.push(missing(
+                    "geojson",
+                    "[layout] with kind = \"atlas\"",
+                    header,
+                    "\"shapes.geojson\"",
+                ));
+                ResLayout::None
+            }
+        },
         _ => {
-            diags.push(unknown_value(&kind, "layout kind", &["grid"]));
+            diags.push(unknown_value(&kind, "layout kind", &["grid", "atlas"]));
             ResLayout::None
         }
     }

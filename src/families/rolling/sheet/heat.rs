@@ -127,7 +127,8 @@ pub fn heat_map(map: &Map, values: &[f64], width: f32) -> Document {
                 );
             }
         }
-        Layout::None => {
+        // An atlas map's heat map is drawn as its diagram.
+        Layout::None | Layout::Atlas(_) => {
             height = width * 0.6 + 24.0;
             // The printed diagram's slots: circles of radius `r` on a grid
             // of slots 2.6 r apart, smaller when there are many areas.

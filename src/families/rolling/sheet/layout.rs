@@ -107,6 +107,7 @@ fn sheet_symbol(
     );
     match &map.layout {
         Layout::Grid(grid) => s.grid_map(grid, bounds),
+        Layout::Atlas(atlas) => s.atlas_map(atlas, bounds),
         Layout::None => s.diagram(bounds),
     }
     let mut items = s.canvas.items;

@@ -16,6 +16,7 @@
 //! that cannot be told apart; [`shipped_findings`] runs them for every
 //! shipped template, for `rollx check`.
 
+mod atlas;
 pub(crate) mod auto;
 mod diagram;
 mod draw;

@@ -1,0 +1,211 @@
+//! Atlas layouts: the map's areas drawn as real shapes from a GeoJSON file
+//! (`[layout] kind = "atlas"`), and the check that the shapes touch
+//! exactly where the declared neighbours say.
+//!
+//! Two shapes are neighbours when their borders share enough length, by
+//! the same rule as `rollx import` ([`super::import::land_borders`]), so a
+//! map imported from a file and drawn from it agree.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::Path;
+
+use super::import::land_borders;
+use super::model::Atlas;
+use super::resolve::Resolved;
+use crate::diag::{Diagnostic, Loc, SourceMap};
+use crate::geom::geojson::{Properties, Shape, read};
+use crate::source::Files;
+use crate::source::toml::Sp;
+
+/// Reads the shapes file named at `geojson` (relative to the file that
+/// names it): one shape for each area, by id. Reports a missing file, a
+/// file that is not GeoJSON, areas without a shape and shapes without an
+/// area; returns the atlas when every area has its shape.
+pub fn read_atlas(
+    files: &dyn Files,
+    sources: &SourceMap,
+    geojson: &Sp<String>,
+    res: &Resolved,
+    diags: &mut Vec<Diagnostic>,
+) -> Option<Atlas> {
+    let base = sources
+        .get(geojson.loc.source)
+        .path
+        .parent()
+        .map(Path::to_path_buf);
+    let path = base.unwrap_or_default().join(&geojson.value);
+    let bytes = match files.read(&path) {
+        Ok(b) => b,
+        Err(e) => {
+            diags.push(
+                Diagnostic::error(
+                    "atlas-file",
+                    format!("cannot read the shapes file {}: {e}", path.display()),
+                )
+                .with_label(geojson.loc, "named here")
+                .with_help("give the GeoJSON file's path relative to this map file"),
+            );
+            return None;
+        }
+    };
+    let text = String::from_utf8_lossy(&bytes);
+    let props = Properties {
+        id: None,
+        name: None,
+        region: None,
+    };
+    let shapes = match read(&text, &props) {
+        Ok(c) => c.into_page().0,
+        Err(e) => {
+            diags.push(
+                Diagnostic::error(
+                    "atlas-file",
+                    format!("the shapes file {} cannot be read: {e}", path.display()),
+                )
+                .with_label(geojson.loc, "named here")
+                .with_help("give a GeoJSON FeatureCollection of Polygons and MultiPolygons, one feature per area, its id the area's id"),
+            );
+            return None;
+        }
+    };
+    let by_id: BTreeMap<&str, &Shape> = shapes.iter().map(|s| (s.id.as_str(), s)).collect();
+    let mut out = Vec::with_capacity(res.areas.len());
+    let mut complete = true;
+    for area in &res.areas {
+        match by_id.get(area.id.as_str()) {
+            Some(s) => out.push((*s).clone()),
+            None => {
+                complete = false;
+                diags.push(
+                    Diagnostic::error(
+                        "atlas-missing-area",
+                        format!("area `{}` has no shape in {}", area.id, geojson.value),
+                    )
+                    .with_label(area.loc, "declared here")
+                    .with_label(geojson.loc, "the shapes file")
+                    .with_help("give the file a feature whose id is the area's id"),
+                );
+            }
+        }
+    }
+    let known: BTreeSet<&str> = res.areas.iter().map(|a| a.id.as_str()).collect();
+    let unknown: Vec<&str> = shapes
+        .iter()
+        .map(|s| s.id.as_str())
+        .filter(|id| !known.contains(id))
+        .collect();
+    if !unknown.is_empty() {
+        diags.push(
+            Diagnostic::warning(
+                "atlas-unknown-shape",
+                format!(
+                    "{} shape{} in {} {} no area: {}",
+                    unknown.len(),
+                    if unknown.len() == 1 { "" } else { "s" },
+                    geojson.value,
+                    if unknown.len() == 1 { "is" } else { "are" },
+                    unknown.join(", ")
+                ),
+            )
+            .with_label(geojson.loc, "the shapes file")
+            .with_help("they are not drawn; give them areas, or remove them from the file"),
+        );
+    }
+    complete.then(|| Atlas {
+        file: geojson.value.clone(),
+        shapes: out,
+    })
+}
+
+/// Checks that the shapes touch exactly where the declared neighbours
+/// say: every declared pair but the links shares a border, and no other
+/// pair does.
+pub fn check(atlas: &Atlas, geojson: Loc, res: &Resolved, diags: &mut Vec<Diagnostic>) {
+    let borders = land_borders(&atlas.shapes, None);
+    let mut touching = BTreeSet::new();
+    for (a, set) in borders.neighbours.iter().enumerate() {
+        for &b in set.iter().filter(|&&b| a < b) {
+            touching.insert((a, b));
+        }
+    }
+    let links: BTreeSet<(usize, usize)> = res
+        .links
+        .iter()
+        .map(|l| (l.a.index().min(l.b.index()), l.a.index().max(l.b.index())))
+        .collect();
+    let mut declared: BTreeMap<(usize, usize), Loc> = BTreeMap::new();
+    for (i, area) in res.areas.iter().enumerate() {
+        for &(b, loc) in &area.neighbors {
+            declared
+                .entry((i.min(b.index()), i.max(b.index())))
+                .or_insert(loc);
+        }
+    }
+    let name = |a: usize| res.areas[a].id.as_str();
+    // Each pair named in id order.
+    let by_id = |a: usize, b: usize| if name(a) <= name(b) { (a, b) } else { (b, a) };
+    for (&(a, b), &loc) in &declared {
+        if touching.contains(&(a, b)) || links.contains(&(a, b)) {
+            continue;
+        }
+        let (a, b) = by_id(a, b);
+        diags.push(
+            Diagnostic::error(
+                "atlas-missing-pair",
+                format!(
+                    "`{}` and `{}` are declared neighbours but their shapes share no border, and no link joins them",
+                    name(a),
+                    name(b)
+                ),
+            )
+            .with_label(loc, "declared here")
+            .with_label(geojson, "the shapes")
+            .with_help(format!(
+                "declare [[links]] between = [\"{}\", \"{}\"] (drawn as a line), or remove the pair from both neighbour lists",
+                name(a),
+                name(b)
+            )),
+        );
+    }
+    for &(a, b) in &touching {
+        if declared.contains_key(&(a, b)) {
+            continue;
+        }
+        let (a, b) = by_id(a, b);
+        diags.push(
+            Diagnostic::error(
+                "atlas-extra-pair",
+                format!(
+                    "the shapes of `{}` and `{}` share a border, but they are not declared neighbours",
+                    name(a),
+                    name(b)
+                ),
+            )
+            .with_label(res.areas[a].loc, "declared here")
+            .with_label(geojson, "the shapes")
+            .with_help(format!(
+                "add \"{}\" and \"{}\" to each other's neighbors",
+                name(a),
+                name(b)
+            )),
+        );
+    }
+    // Links between areas whose shapes touch are lines the sheet need not draw.
+    for l in &res.links {
+        let pair = (l.a.index().min(l.b.index()), l.a.index().max(l.b.index()));
+        if touching.contains(&pair) {
+            diags.push(
+                Diagnostic::warning(
+                    "link-touches",
+                    format!(
+                        "`{}` and `{}` are joined by a link but their shapes already share a border",
+                        name(pair.0),
+                        name(pair.1)
+                    ),
+                )
+                .with_label(l.loc, "link declared here")
+                .with_help("links are for neighbours that do not touch on paper; remove the link"),
+            );
+        }
+    }
+}

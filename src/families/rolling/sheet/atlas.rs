@@ -1,0 +1,492 @@
+//! An atlas map on a sheet: the real shapes filled with their regions'
+//! colours, region borders heavier than the borders within a region, and
+//! a writing box for each area: inside the area where a box fits (around
+//! its pole of inaccessibility), else a callout, a box in free space (the
+//! sea, the margin) joined to its area by a leader line, the way election
+//! maps label the small north-eastern states.
+
+use std::collections::BTreeMap;
+
+use super::draw::{INK, SOFT, Sheet};
+use super::mono::hatch;
+use crate::geom::polygon::{self, Pt};
+use crate::print::Capacity;
+use crate::rolling::map::{AreaId, Atlas};
+use crate::scene::{Item, Path, Point, Rect, Stroke, Style};
+
+/// The gap kept between a callout box and the land or another box, as a
+/// share of the box's side.
+const GAP: f64 = 0.18;
+/// The margin kept around the shapes for callouts, in box sides.
+const MARGIN: f64 = 1.2;
+/// The room a box inside its area keeps from the border, as a share of
+/// half its side.
+const INSIDE: f64 = 1.04;
+/// Callout places tried for each area, nearest first.
+const TRIES: usize = 400;
+
+/// A point rounded to a 64th of a point, to find edges two areas share.
+type Key = (i64, i64);
+
+/// An area's bounding box and border edges.
+type AreaEdges = ([f64; 4], Vec<(Pt, Pt)>);
+
+/// Where an area's writing box goes.
+#[derive(Clone, Copy, Debug)]
+enum Place {
+    /// Inside the area, centred here.
+    Inside(Pt),
+    /// In free space, centred here, with a leader line to `anchor`.
+    Callout { at: Pt, anchor: Pt },
+}
+
+impl Place {
+    /// The box's centre.
+    fn centre(&self) -> Pt {
+        match *self {
+            Place::Inside(c) | Place::Callout { at: c, .. } => c,
+        }
+    }
+}
+
+impl Sheet<'_> {
+    pub(super) fn atlas_map(&mut self, atlas: &Atlas, bounds: Rect) {
+        // The least box of the template, larger if the codes need it.
+        let mut size = self.t.min_box.max(1.0);
+        self.fit_codes(size);
+        while self.code_size + 1e-3 < self.t.fonts.code && size < self.t.max_box {
+            size += 0.25;
+            self.fit_codes(size);
+        }
+        self.box_size = size;
+        let n = self.map.areas.len();
+        self.capacity = Capacity::Diagram {
+            areas: n,
+            max_areas: n,
+        };
+        let s = f64::from(size);
+        let shapes = page_shapes(atlas, bounds, s);
+        let point = |p: Pt| Point::new(p.0 as f32, p.1 as f32);
+
+        // Fills, by region, hatched in black and white.
+        for (ri, region) in self.map.regions.iter().enumerate() {
+            let mut path = Path::new();
+            for &a in &region.areas {
+                for ring in &shapes[a.index()] {
+                    let pts: Vec<Point> = ring.iter().map(|&p| point(p)).collect();
+                    path.add_polygon(&pts);
+                }
+            }
+            self.canvas
+                .items
+                .push(Item::Path(path.clone(), Style::fill(self.colors[ri].1)));
+            if self.mono
+                && let Some(bb) = path.bounds()
+            {
+                self.canvas
+                    .items
+                    .push(Item::Clip(path, hatch(ri, bb, self.t.lines.area * 0.6)));
+            }
+        }
+        // Borders: an edge shared by two areas of one region is a thin
+        // line; every other edge (between regions, or the coast) heavy.
+        let key = |p: Pt| ((p.0 * 64.0).round() as i64, (p.1 * 64.0).round() as i64);
+        let mut edges: BTreeMap<(Key, Key), Vec<usize>> = BTreeMap::new();
+        for (a, rings) in shapes.iter().enumerate() {
+            for ring in rings {
+                for i in 0..ring.len() {
+                    let (p, q) = (key(ring[i]), key(ring[(i + 1) % ring.len()]));
+                    edges.entry((p.min(q), p.max(q))).or_default().push(a);
+                }
+            }
+        }
+        let region_of = |a: usize| self.map.areas[a].region;
+        let (mut thin, mut heavy) = (Path::new(), Path::new());
+        for (a, rings) in shapes.iter().enumerate() {
+            for ring in rings {
+                for i in 0..ring.len() {
+                    let (p, q) = (ring[i], ring[(i + 1) % ring.len()]);
+                    let (kp, kq) = (key(p), key(q));
+                    let owners = &edges[&(kp.min(kq), kp.max(kq))];
+                    let inner = owners
+                        .iter()
+                        .any(|&o| o != a && region_of(o) == region_of(a));
+                    let shared = owners.iter().any(|&o| o != a);
+                    // Each shared edge once (from its smaller owner).
+                    if shared && owners.iter().any(|&o| o < a) {
+                        continue;
+                    }
+                    let line = if inner { &mut thin } else { &mut heavy };
+                    line.segs.extend(Path::line(point(p), point(q)).segs);
+                }
+            }
+        }
+        let lines = self.t.lines;
+        self.canvas.items.push(Item::Path(
+            thin,
+            Style::stroke(Stroke::solid(SOFT, lines.area)),
+        ));
+        self.canvas.items.push(Item::Path(
+            heavy,
+            Style::stroke(Stroke::solid(INK, lines.region * 0.6)),
+        ));
+
+        // Writing boxes: inside where one fits, else callouts.
+        let h = s / 2.0;
+        let (places, anchors) = place_boxes(atlas, &shapes, bounds, s);
+        let taken: Vec<Pt> = places.iter().map(Place::centre).collect();
+        // Links: dashed lines between the areas' poles.
+        let covers: Vec<Rect> = taken
+            .iter()
+            .map(|&c| Rect::new((c.0 - h) as f32, (c.1 - h) as f32, size, size))
+            .collect();
+        for link in &self.map.links {
+            let (p, q) = (anchors[link.a.index()], anchors[link.b.index()]);
+            self.link(link.a, link.b, Path::line(point(p), point(q)), &covers);
+        }
+        // Leaders with a dot on the area, then the boxes over everything.
+        let mut leader_path = Path::new();
+        for place in &places {
+            if let Place::Callout { at, anchor } = *place {
+                let end = nearest_on_square(at, h, anchor);
+                leader_path
+                    .segs
+                    .extend(Path::line(point(anchor), point(end)).segs);
+                leader_path
+                    .segs
+                    .extend(Path::circle(point(anchor), lines.boxes * 1.6).segs);
+            }
+        }
+        self.canvas.items.push(Item::Path(
+            leader_path,
+            Style::fill_stroke(INK, Stroke::solid(INK, lines.boxes * 0.8)),
+        ));
+        for (a, place) in places.into_iter().enumerate() {
+            self.writing_box(AreaId(a as u16), point(place.centre()), size, None);
+        }
+    }
+}
+
+/// The shapes of `atlas` scaled into `bounds` (page points), a margin of
+/// [`MARGIN`] boxes of side `s` kept all round for callouts.
+fn page_shapes(atlas: &Atlas, bounds: Rect, s: f64) -> Vec<Vec<Vec<Pt>>> {
+    let all: Vec<Vec<Pt>> = atlas
+        .shapes
+        .iter()
+        .flat_map(|sh| sh.rings.iter())
+        .map(|r| r.iter().map(|p| (p[0], p[1])).collect())
+        .collect();
+    let b = polygon::bounds(&all);
+    let margin = s * MARGIN;
+    let (bw, bh) = (
+        f64::from(bounds.w) - 2.0 * margin,
+        f64::from(bounds.h) - 2.0 * margin,
+    );
+    let k = (bw / (b[2] - b[0]).max(1e-9)).min(bh / (b[3] - b[1]).max(1e-9));
+    let ox = f64::from(bounds.x) + (f64::from(bounds.w) - (b[2] - b[0]) * k) / 2.0;
+    let oy = f64::from(bounds.y) + (f64::from(bounds.h) - (b[3] - b[1]) * k) / 2.0;
+    let to_page = |p: &[f64; 2]| (ox + (p[0] - b[0]) * k, oy + (p[1] - b[1]) * k);
+    atlas
+        .shapes
+        .iter()
+        .map(|sh| {
+            sh.rings
+                .iter()
+                .map(|r| r.iter().map(to_page).collect())
+                .collect()
+        })
+        .collect()
+}
+
+/// Where each area's writing box of side `s` goes on the page (`shapes`
+/// are [`page_shapes`]), and each area's anchor (its pole).
+fn place_boxes(
+    atlas: &Atlas,
+    shapes: &[Vec<Vec<Pt>>],
+    bounds: Rect,
+    s: f64,
+) -> (Vec<Place>, Vec<Pt>) {
+    let n = shapes.len();
+    let h = s / 2.0;
+    let mut places: Vec<Option<Place>> = vec![None; n];
+    let mut anchors = Vec::with_capacity(n);
+    for (a, rings) in shapes.iter().enumerate() {
+        // The largest polygon holds the box (its holes with it).
+        let main = main_polygon(&atlas.shapes[a], rings);
+        let (pole, fit) = polygon::square_place(&main, h * INSIDE, s / 8.0);
+        anchors.push(pole);
+        if let Some(c) = fit {
+            places[a] = Some(Place::Inside(c));
+        }
+    }
+    let mut taken: Vec<Pt> = places
+        .iter()
+        .flatten()
+        .map(|p| match *p {
+            Place::Inside(c) | Place::Callout { at: c, .. } => c,
+        })
+        .collect();
+    let mut leaders: Vec<(Pt, Pt)> = Vec::new();
+    // Free places for callout boxes: clear of the land.
+    let area_rect = (
+        f64::from(bounds.x) + h,
+        f64::from(bounds.y) + h,
+        f64::from(bounds.right()) - h,
+        f64::from(bounds.bottom()) - h,
+    );
+    let clear = h * (1.0 + 2.0 * GAP);
+    let step = s / 4.0;
+    let mut free: Vec<Pt> = Vec::new();
+    let mut y = area_rect.1;
+    while y <= area_rect.3 {
+        let mut x = area_rect.0;
+        while x <= area_rect.2 {
+            if shapes
+                .iter()
+                .all(|rings| polygon::square_outside(rings, (x, y), clear))
+            {
+                free.push((x, y));
+            }
+            x += step;
+        }
+        y += step;
+    }
+    let borders = Borders::new(shapes);
+    let apart = s * (1.0 + GAP);
+    let clash = |c: Pt, taken: &[Pt]| {
+        taken
+            .iter()
+            .any(|&t| (c.0 - t.0).abs() < apart && (c.1 - t.1).abs() < apart)
+    };
+    let dist = |p: Pt, q: Pt| ((p.0 - q.0).powi(2) + (p.1 - q.1).powi(2)).sqrt();
+    // The areas nearest to free space first, so that most leaders are
+    // short; ties by id order.
+    let mut waiting: Vec<(f64, usize)> = (0..n)
+        .filter(|&a| places[a].is_none())
+        .map(|a| {
+            let near = free
+                .iter()
+                .map(|&c| dist(c, anchors[a]))
+                .fold(f64::INFINITY, f64::min);
+            (near, a)
+        })
+        .collect();
+    waiting.sort_by(|x, y| x.0.total_cmp(&y.0).then(x.1.cmp(&y.1)));
+    for (_, a) in waiting {
+        let anchor = anchors[a];
+        let mut near: Vec<(f64, Pt)> = free
+            .iter()
+            .filter(|&&c| !clash(c, &taken))
+            .map(|&c| (dist(c, anchor), c))
+            .collect();
+        near.sort_by(|x, y| {
+            x.0.total_cmp(&y.0)
+                .then(x.1.0.total_cmp(&y.1.0))
+                .then(x.1.1.total_cmp(&y.1.1))
+        });
+        let best = near
+            .iter()
+            .take(TRIES)
+            .map(|&(d, c)| {
+                let end = nearest_on_square(c, h, anchor);
+                let mut cost = d;
+                // Leaders that cross other borders, other leaders or
+                // boxes read badly.
+                cost += 1.5 * s * borders.crossings(anchor, end, a) as f64;
+                if leaders.iter().any(|&(p, q)| crosses(p, q, anchor, end)) {
+                    cost += 6.0 * s;
+                }
+                if taken
+                    .iter()
+                    .any(|&t| polygon::segment_hits_square(anchor, end, t, h))
+                {
+                    cost += 6.0 * s;
+                }
+                (cost, c)
+            })
+            .min_by(|x, y| {
+                x.0.total_cmp(&y.0)
+                    .then(x.1.0.total_cmp(&y.1.0))
+                    .then(x.1.1.total_cmp(&y.1.1))
+            });
+        // No free space at all: the box goes on the area (the print
+        // checks report any overlap).
+        let at = best.map_or(anchor, |(_, c)| c);
+        places[a] = Some(Place::Callout { at, anchor });
+        taken.push(at);
+        leaders.push((anchor, nearest_on_square(at, h, anchor)));
+    }
+
+    let places = places
+        .into_iter()
+        .map(|p| p.expect("every area placed"))
+        .collect();
+    (places, anchors)
+}
+
+/// The rings of a shape's largest polygon (its outer ring and the holes
+/// inside it), in page points.
+fn main_polygon(shape: &crate::geom::geojson::Shape, rings: &[Vec<Pt>]) -> Vec<Vec<Pt>> {
+    let area = |r: &[Pt]| {
+        let mut s = 0.0;
+        for i in 0..r.len() {
+            let (a, b) = (r[i], r[(i + 1) % r.len()]);
+            s += a.0 * b.1 - b.0 * a.1;
+        }
+        (s / 2.0).abs()
+    };
+    let Some(&outer) = shape
+        .outers
+        .iter()
+        .max_by(|&&x, &&y| area(&rings[x]).total_cmp(&area(&rings[y])))
+    else {
+        return rings.to_vec();
+    };
+    let next = shape
+        .outers
+        .iter()
+        .copied()
+        .filter(|&o| o > outer)
+        .min()
+        .unwrap_or(rings.len());
+    rings[outer..next].to_vec()
+}
+
+/// The point of the square of half-side `h` around `c` nearest to `p`.
+fn nearest_on_square(c: Pt, h: f64, p: Pt) -> Pt {
+    (p.0.clamp(c.0 - h, c.0 + h), p.1.clamp(c.1 - h, c.1 + h))
+}
+
+/// Whether segments `a`-`b` and `c`-`d` cross.
+fn crosses(a: Pt, b: Pt, c: Pt, d: Pt) -> bool {
+    let orient = |p: Pt, q: Pt, r: Pt| (q.0 - p.0) * (r.1 - p.1) - (q.1 - p.1) * (r.0 - p.0);
+    let (d1, d2) = (orient(c, d, a), orient(c, d, b));
+    let (d3, d4) = (orient(a, b, c), orient(a, b, d));
+    d1 * d2 < 0.0 && d3 * d4 < 0.0
+}
+
+/// Every border edge of the shapes with its area, for counting the
+/// borders a leader line crosses.
+struct Borders {
+    /// Each area's bounding box and edges.
+    areas: Vec<AreaEdges>,
+}
+
+impl Borders {
+    fn new(shapes: &[Vec<Vec<Pt>>]) -> Self {
+        Self {
+            areas: shapes
+                .iter()
+                .map(|rings| {
+                    let edges = rings
+                        .iter()
+                        .flat_map(|r| (0..r.len()).map(move |i| (r[i], r[(i + 1) % r.len()])))
+                        .collect();
+                    (polygon::bounds(rings), edges)
+                })
+                .collect(),
+        }
+    }
+
+    /// How many border edges of areas other than `own` the segment
+    /// `p`-`q` crosses.
+    fn crossings(&self, p: Pt, q: Pt, own: usize) -> usize {
+        let (x0, x1) = (p.0.min(q.0), p.0.max(q.0));
+        let (y0, y1) = (p.1.min(q.1), p.1.max(q.1));
+        self.areas
+            .iter()
+            .enumerate()
+            .filter(|&(a, (b, _))| a != own && b[0] <= x1 && b[2] >= x0 && b[1] <= y1 && b[3] >= y0)
+            .map(|(_, (_, edges))| edges.iter().filter(|&&(a, b)| crosses(a, b, p, q)).count())
+            .sum()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rolling::map::{Layout, Map, load};
+
+    fn atlas_of(file: &str) -> (Map, Atlas) {
+        let map = load(&std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(file)).unwrap();
+        let Layout::Atlas(atlas) = map.layout.clone() else {
+            panic!("an atlas map")
+        };
+        (map, atlas)
+    }
+
+    /// Places the boxes of a shipped atlas map on a Letter sheet's map
+    /// area with 9 mm boxes; checks every box is readable (inside its area
+    /// or clear of all land, on the page, overlapping nothing) and returns
+    /// the areas given callouts.
+    fn callouts(file: &str) -> Vec<String> {
+        let (map, atlas) = atlas_of(file);
+        let bounds = Rect::new(18.0, 90.0, 756.0, 430.0);
+        let s = 9.0 / 25.4 * 72.0;
+        let h = s / 2.0;
+        let shapes = page_shapes(&atlas, bounds, s);
+        let (places, _) = place_boxes(&atlas, &shapes, bounds, s);
+        let mut out = Vec::new();
+        for (a, place) in places.iter().enumerate() {
+            let c = place.centre();
+            let r = Rect::new((c.0 - h) as f32, (c.1 - h) as f32, s as f32, s as f32);
+            assert!(
+                bounds.contains(&r),
+                "{}: box off the map area",
+                map.areas[a].id
+            );
+            for (b, other) in places.iter().enumerate().skip(a + 1) {
+                let o = other.centre();
+                assert!(
+                    (c.0 - o.0).abs() >= s || (c.1 - o.1).abs() >= s,
+                    "the boxes of {} and {} overlap",
+                    map.areas[a].id,
+                    map.areas[b].id
+                );
+            }
+            match place {
+                Place::Inside(c) => {
+                    assert!(
+                        polygon::square_inside(&shapes[a], *c, h),
+                        "{}",
+                        map.areas[a].id
+                    )
+                }
+                Place::Callout { at, .. } => {
+                    assert!(
+                        shapes
+                            .iter()
+                            .all(|rings| polygon::square_outside(rings, *at, h)),
+                        "{}: a callout on land",
+                        map.areas[a].id
+                    );
+                    out.push(map.areas[a].id.clone());
+                }
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn small_states_get_readable_callouts_and_large_ones_boxes_inside() {
+        let out = callouts("maps/usa-atlas.toml");
+        for id in ["RI", "DE", "CT", "NJ", "MD", "MA"] {
+            assert!(out.iter().any(|o| o == id), "{id} has no callout: {out:?}");
+        }
+        for id in ["TX", "CA", "MT", "NE"] {
+            assert!(
+                !out.iter().any(|o| o == id),
+                "{id} should fit its box: {out:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn tokyo_osaka_and_kanagawa_get_callouts() {
+        let out = callouts("maps/japan-atlas.toml");
+        for id in ["TKY", "OSK", "KNG"] {
+            assert!(out.iter().any(|o| o == id), "{id} has no callout: {out:?}");
+        }
+        assert!(!out.iter().any(|o| o == "HKD"), "Hokkaido fits its box");
+    }
+}
