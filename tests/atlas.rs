@@ -154,7 +154,16 @@ fn atlas_maps_play_and_are_refereed() {
     for map in ["maps/usa-atlas.toml", "maps/japan-atlas.toml"] {
         let dir = tempfile::tempdir().unwrap();
         let log = dir.path().join("game.json");
-        let (code, _, err) = run(&["play", map, "--seed", "5", "--log", log.to_str().unwrap()]);
+        let (code, _, err) = run(&[
+            "play",
+            map,
+            "--seed",
+            "5",
+            "--policy",
+            "greedy",
+            "--log",
+            log.to_str().unwrap(),
+        ]);
         assert_eq!(code, 0, "{err}");
         let (code, out, err) = run(&["referee", log.to_str().unwrap()]);
         assert_eq!(code, 0, "{out}{err}");

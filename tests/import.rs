@@ -124,7 +124,10 @@ fn the_us_states_import_with_exactly_their_land_borders() {
     let (code, _, _) = run(&["import", &geo, "--no-draw", "-o", bare_s]);
     assert_eq!(code, 0);
     let first = std::fs::read(&bare).unwrap();
-    assert!(!String::from_utf8_lossy(&first).contains("[layout]"));
+    assert!(
+        !String::from_utf8_lossy(&first).contains("\n[layout]"),
+        "no grid"
+    );
     let (code, _, _) = run(&["import", &geo, "--no-draw", "-o", bare_s]);
     assert_eq!(code, 0);
     assert_eq!(std::fs::read(&bare).unwrap(), first);
@@ -460,4 +463,82 @@ fn longitudes_and_latitudes_are_projected_before_borders_are_measured() {
             .unwrap()
     };
     assert!(y("c0r3") < y("c0r0"), "the northern row is drawn on top");
+}
+
+#[test]
+fn overlapping_shapes_are_reported_with_where_their_borders_cross() {
+    let square = |id: &str, x: f64, y: f64| Shape {
+        id: id.into(),
+        name: None,
+        region: None,
+        rings: vec![vec![
+            [x, y],
+            [x + 10.0, y],
+            [x + 10.0, y + 10.0],
+            [x, y + 10.0],
+        ]],
+        outers: vec![0],
+    };
+    // B overlaps A's right half; C shares B's right side exactly.
+    let shapes = vec![
+        square("A", 0.0, 0.0),
+        square("B", 5.0, 3.0),
+        square("C", 15.0, 3.0),
+    ];
+    let imported = import(&shapes, &options(Regions::Split(1), true)).unwrap();
+    let overlaps: Vec<_> = imported
+        .findings
+        .iter()
+        .filter(|f| f.kind == "overlap")
+        .collect();
+    assert_eq!(overlaps.len(), 1, "{:?}", imported.findings);
+    assert_eq!(overlaps[0].areas, ("A".to_string(), "B".to_string()));
+    assert!(
+        overlaps[0].message.contains("cross 2 times"),
+        "{}",
+        overlaps[0].message
+    );
+    // Where they cross: on A's border, inside B.
+    let at = overlaps[0].at;
+    assert!(
+        (5.0..=10.0).contains(&at[0]) && (3.0..=10.0).contains(&at[1]),
+        "{at:?}"
+    );
+    // Shapes that only share a side do not overlap.
+    assert!(
+        !imported
+            .findings
+            .iter()
+            .any(|f| f.areas.1 == "C" && f.kind == "overlap")
+    );
+}
+
+#[test]
+fn an_atlas_import_names_its_shapes_and_checks_their_borders() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("maps/us.toml");
+    let geo = fixture("us-states.geojson");
+    let (code, _, err) = run(&[
+        "import",
+        &geo,
+        "--id-property",
+        "id",
+        "--atlas",
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let text = std::fs::read_to_string(&out).unwrap();
+    assert!(
+        text.contains("kind = \"atlas\"") && text.contains("id_property = \"id\""),
+        "{text}"
+    );
+    // The path is relative to the map file, so the two can move together.
+    assert!(text.contains("geojson = \"../"), "{text}");
+    let (code, report, err) = run(&["check", out.to_str().unwrap(), "--deny-warnings"]);
+    assert_eq!(code, 0, "{report}{err}");
+    assert!(
+        report.contains("layout      atlas, real shapes from ../"),
+        "{report}"
+    );
 }

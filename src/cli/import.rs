@@ -79,8 +79,13 @@ pub struct ImportArgs {
     pub template: String,
     /// Write no grid drawing: the map prints as a diagram until `rollx draw`
     /// draws it.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "atlas")]
     pub no_draw: bool,
+    /// Print the real shapes: the map's layout is an atlas naming the
+    /// GeoJSON file (writing boxes inside the areas, callouts for small
+    /// ones) instead of a grid drawing.
+    #[arg(long)]
+    pub atlas: bool,
     /// The map file to write.
     #[arg(short = 'o', long, value_name = "MAP.toml")]
     pub output: PathBuf,
@@ -111,6 +116,75 @@ fn read_links(path: &Path) -> Result<Vec<(String, String)>, u8> {
         pairs.push((fields[0].to_string(), fields[1].to_string()));
     }
     Ok(pairs)
+}
+
+/// A note on the coordinates for the atlas table.
+fn degrees_note(degrees: bool) -> String {
+    if degrees {
+        "longitudes and latitudes, projected as the import does".into()
+    } else {
+        "planar coordinates".into()
+    }
+}
+
+/// The `[layout]` table of an atlas of the imported file: its path
+/// relative to the map file, its id property and least border.
+fn atlas_table(args: &ImportArgs, coordinates: &str) -> String {
+    let out_dir = args
+        .output
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let path = relative(out_dir, &args.file);
+    let mut s = format!(
+        "[layout]\nkind = \"atlas\"\n# The shapes ({coordinates}).\ngeojson = {}\n",
+        toml::Value::String(path.to_string_lossy().replace('\\', "/"))
+    );
+    if let Some(p) = &args.id_property {
+        s.push_str(&format!(
+            "id_property = {}\n",
+            toml::Value::String(p.clone())
+        ));
+    }
+    if let Some(m) = args.min_border {
+        s.push_str(&format!("min_border = {m}\n"));
+    }
+    s
+}
+
+/// `to` as a path relative to the folder `from` (both made absolute;
+/// `to` as given when that fails).
+fn relative(from: &Path, to: &Path) -> PathBuf {
+    use std::path::Component;
+    fn parts(p: &Path) -> Option<Vec<std::ffi::OsString>> {
+        let abs = std::path::absolute(p).ok()?;
+        let mut out = Vec::new();
+        for c in abs.components() {
+            match c {
+                Component::CurDir => {}
+                Component::ParentDir => {
+                    out.pop();
+                }
+                other => out.push(other.as_os_str().to_os_string()),
+            }
+        }
+        Some(out)
+    }
+    let (Some(f), Some(t)) = (parts(from), parts(to)) else {
+        return to.to_path_buf();
+    };
+    let common = f.iter().zip(&t).take_while(|(a, b)| a == b).count();
+    if common == 0 {
+        return to.to_path_buf();
+    }
+    let mut rel = PathBuf::new();
+    for _ in common..f.len() {
+        rel.push("..");
+    }
+    for c in &t[common..] {
+        rel.push(c);
+    }
+    rel
 }
 
 /// Runs `rollx import`.
@@ -246,7 +320,11 @@ pub fn run(args: &ImportArgs) -> u8 {
     }
     let mut text = imported.toml.clone();
     let mut drew = None;
-    if !args.no_draw {
+    let atlas = atlas_table(args, &degrees_note(degrees));
+    if args.atlas {
+        text.push('\n');
+        text.push_str(&atlas);
+    } else if !args.no_draw {
         let template = match super::draw::load_template(&args.template) {
             Ok(t) => t,
             Err(code) => return code,
@@ -266,6 +344,17 @@ pub fn run(args: &ImportArgs) -> u8 {
                 args.output.display()
             ),
             Err(super::draw::Failure::Shown(code)) => return code,
+        }
+    }
+    if !args.atlas {
+        // The shapes stay at hand for an atlas sheet.
+        text.push_str(
+            "\n# The real shapes: to print them instead (an atlas sheet, see\n# docs/map-format.md), replace [layout] with:\n",
+        );
+        for line in atlas.lines() {
+            text.push_str("# ");
+            text.push_str(line);
+            text.push('\n');
         }
     }
     if let Err(e) = output::write(&out, text.as_bytes()) {

@@ -25,6 +25,11 @@ pub struct Contact {
     pub gap: f64,
     /// Where they come closest (or one point of their common border).
     pub at: Point,
+    /// How many times their borders cross (away from a common border):
+    /// more than none means the shapes overlap.
+    pub crossings: usize,
+    /// Where their borders first cross, when they do.
+    pub cross_at: Option<Point>,
 }
 
 /// One edge of a ring: its shape and end points.
@@ -55,6 +60,20 @@ fn cross(a: &Edge, b: &Edge) -> bool {
     let (d1, d2) = (orient(a.p, a.q, b.p), orient(a.p, a.q, b.q));
     let (d3, d4) = (orient(b.p, b.q, a.p), orient(b.p, b.q, a.q));
     d1 * d2 < 0.0 && d3 * d4 < 0.0
+}
+
+/// Where two crossing segments cross.
+fn crossing(a: &Edge, b: &Edge) -> Point {
+    let (r, s) = (
+        [a.q[0] - a.p[0], a.q[1] - a.p[1]],
+        [b.q[0] - b.p[0], b.q[1] - b.p[1]],
+    );
+    let denom = r[0] * s[1] - r[1] * s[0];
+    if denom == 0.0 {
+        return a.p;
+    }
+    let t = ((b.p[0] - a.p[0]) * s[1] - (b.p[1] - a.p[1]) * s[0]) / denom;
+    [a.p[0] + t * r[0], a.p[1] + t * r[1]]
 }
 
 /// The least distance between two segments, and a point where it is met.
@@ -160,8 +179,16 @@ pub fn contacts(shapes: &[Shape], tolerance: f64, reach: f64) -> Vec<Contact> {
                     shared: 0.0,
                     gap: d,
                     at,
+                    crossings: 0,
+                    cross_at: None,
                 });
                 c.shared += shared;
+                // Borders that cross (not merely run along each other)
+                // mean the shapes overlap.
+                if shared == 0.0 && cross(e, f) {
+                    c.crossings += 1;
+                    c.cross_at.get_or_insert(crossing(e, f));
+                }
                 if d < c.gap {
                     c.gap = d;
                     c.at = at;

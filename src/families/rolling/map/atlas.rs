@@ -25,6 +25,7 @@ pub fn read_atlas(
     files: &dyn Files,
     sources: &SourceMap,
     geojson: &Sp<String>,
+    id_property: Option<&str>,
     res: &Resolved,
     diags: &mut Vec<Diagnostic>,
 ) -> Option<Atlas> {
@@ -50,7 +51,7 @@ pub fn read_atlas(
     };
     let text = String::from_utf8_lossy(&bytes);
     let props = Properties {
-        id: None,
+        id: id_property,
         name: None,
         region: None,
     };
@@ -118,10 +119,16 @@ pub fn read_atlas(
 }
 
 /// Checks that the shapes touch exactly where the declared neighbours
-/// say: every declared pair but the links shares a border, and no other
-/// pair does.
-pub fn check(atlas: &Atlas, geojson: Loc, res: &Resolved, diags: &mut Vec<Diagnostic>) {
-    let borders = land_borders(&atlas.shapes, None);
+/// say: every declared pair but the links shares a border (of at least
+/// `min_border`, by default the import's), and no other pair does.
+pub fn check(
+    atlas: &Atlas,
+    geojson: Loc,
+    min_border: Option<f64>,
+    res: &Resolved,
+    diags: &mut Vec<Diagnostic>,
+) {
+    let borders = land_borders(&atlas.shapes, min_border);
     let mut touching = BTreeSet::new();
     for (a, set) in borders.neighbours.iter().enumerate() {
         for &b in set.iter().filter(|&&b| a < b) {

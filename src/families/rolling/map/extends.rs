@@ -115,6 +115,12 @@ pub fn merge(
     if c.geojson.is_some() {
         l.geojson = c.geojson;
     }
+    if c.id_property.is_some() {
+        l.id_property = c.id_property;
+    }
+    if c.min_border.is_some() {
+        l.min_border = c.min_border;
+    }
     out
 }
 

@@ -145,8 +145,26 @@ pub fn land_borders(shapes: &[Shape], min_border: Option<f64>) -> Borders {
         shared,
         gap,
         at,
+        crossings,
+        cross_at,
     } in contacts(shapes, tolerance, reach)
     {
+        if let Some(p) = cross_at {
+            findings.push(Finding {
+                kind: "overlap",
+                areas: (name(a), name(b)),
+                at: p,
+                message: format!(
+                    "overlap: their borders cross {crossings} time{} (a drawing error in the file, or shapes simplified apart); {}",
+                    if crossings == 1 { "" } else { "s" },
+                    if shared >= min_border {
+                        "neighbours, as they share a border"
+                    } else {
+                        "not neighbours"
+                    }
+                ),
+            });
+        }
         if shared >= min_border {
             neighbours[a].insert(b);
             neighbours[b].insert(a);

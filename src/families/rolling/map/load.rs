@@ -116,10 +116,21 @@ pub fn check_bytes(files: &dyn Files, path: &Path, bytes: Vec<u8>) -> Checked {
     let mut atlas = None;
     let parsed = match &res.layout {
         ResLayout::Grid { text, removed } => grid::parse(text, removed, &res, &mut diags),
-        ResLayout::Atlas { geojson } => {
-            atlas = atlas::read_atlas(files, &sources, geojson, &res, &mut diags);
+        ResLayout::Atlas {
+            geojson,
+            id_property,
+            min_border,
+        } => {
+            atlas = atlas::read_atlas(
+                files,
+                &sources,
+                geojson,
+                id_property.as_deref(),
+                &res,
+                &mut diags,
+            );
             if let Some(a) = &atlas {
-                atlas::check(a, geojson.loc, &res, &mut diags);
+                atlas::check(a, geojson.loc, *min_border, &res, &mut diags);
             }
             None
         }

@@ -70,6 +70,10 @@ pub struct RawLayout {
     pub grid: Option<RawGridText>,
     /// The shapes file of an atlas layout, as written.
     pub geojson: Option<Sp<String>>,
+    /// The property of an atlas's features holding the area ids.
+    pub id_property: Option<Sp<String>>,
+    /// The least shared border of an atlas's neighbours.
+    pub min_border: Option<Sp<f64>>,
     /// Area ids removed by a variant: their cells in an inherited grid are sea.
     pub removed: Vec<String>,
 }
@@ -154,7 +158,7 @@ const AREA_KEYS: &[&str] = &[
     "remove",
 ];
 const LINK_KEYS: &[&str] = &["between", "name", "remove"];
-const LAYOUT_KEYS: &[&str] = &["kind", "grid", "geojson"];
+const LAYOUT_KEYS: &[&str] = &["kind", "grid", "geojson", "id_property", "min_border"];
 
 /// Parses one file's text. Syntax errors are reported and yield `None`;
 /// otherwise the document is read with every type problem recorded.
@@ -268,6 +272,8 @@ pub fn read(ctx: &mut Ctx<'_>, source: &str) -> Option<RawDoc> {
             kind: t.string(ctx, "kind"),
             grid,
             geojson: t.string(ctx, "geojson"),
+            id_property: t.string(ctx, "id_property"),
+            min_border: t.number(ctx, "min_border"),
             removed: Vec::new(),
         };
         t.finish(ctx, LAYOUT_KEYS);

@@ -73,7 +73,11 @@ pub enum ResLayout {
     },
     /// Real shapes, in a GeoJSON file still to be read (its path as
     /// written, relative to the file that names it).
-    Atlas { geojson: Sp<String> },
+    Atlas {
+        geojson: Sp<String>,
+        id_property: Option<String>,
+        min_border: Option<f64>,
+    },
 }
 
 /// The whole map after resolution.
@@ -802,7 +806,27 @@ fn resolve_layout(
             }
         },
         "atlas" => match raw.geojson {
-            Some(geojson) => ResLayout::Atlas { geojson },
+            Some(geojson) => {
+                let min_border = match raw.min_border {
+                    Some(m) if !(m.value.is_finite() && m.value > 0.0) => {
+                        diags.push(
+                            Diagnostic::error(
+                                "invalid-value",
+                                format!("min_border is {}: it must be above 0", m.value),
+                            )
+                            .with_label(m.loc, "not a length")
+                            .with_help("give the least shared border in the file's units, or leave it out for the default"),
+                        );
+                        None
+                    }
+                    m => m.map(|m| m.value),
+                };
+                ResLayout::Atlas {
+                    geojson,
+                    id_property: raw.id_property.map(|p| p.value),
+                    min_border,
+                }
+            }
             None if mistyped.has(header, "geojson") => ResLayout::None,
             None => {
                 diags.push(missing(

@@ -213,7 +213,7 @@ fn place_boxes(
     for (a, rings) in shapes.iter().enumerate() {
         // The largest polygon holds the box (its holes with it).
         let main = main_polygon(&atlas.shapes[a], rings);
-        let (pole, fit) = polygon::square_place(&main, h * INSIDE, s / 8.0);
+        let (pole, fit) = polygon::square_place(&main, h * INSIDE, s / 6.0);
         anchors.push(pole);
         if let Some(c) = fit {
             places[a] = Some(Place::Inside(c));
@@ -236,14 +236,21 @@ fn place_boxes(
     );
     let clear = h * (1.0 + 2.0 * GAP);
     let step = s / 4.0;
+    let boxes: Vec<[f64; 4]> = shapes.iter().map(|r| polygon::bounds(r)).collect();
     let mut free: Vec<Pt> = Vec::new();
     let mut y = area_rect.1;
     while y <= area_rect.3 {
         let mut x = area_rect.0;
         while x <= area_rect.2 {
+            // Only the shapes whose bounds come near the square matter.
+            let near = |b: &[f64; 4]| {
+                b[0] <= x + clear && b[2] >= x - clear && b[1] <= y + clear && b[3] >= y - clear
+            };
             if shapes
                 .iter()
-                .all(|rings| polygon::square_outside(rings, (x, y), clear))
+                .zip(&boxes)
+                .filter(|(_, b)| near(b))
+                .all(|(rings, _)| polygon::square_outside(rings, (x, y), clear))
             {
                 free.push((x, y));
             }
