@@ -336,6 +336,10 @@ fn bad_arguments_and_files_get_clear_errors() {
     let (code, _, err) = run(&["draw", "maps/usa.toml", "--time-limit", "0", "-o", "-"]);
     assert_eq!(code, 2);
     assert!(err.contains("--time-limit"), "{err}");
+    // A board of another family is refused up front.
+    let (code, _, err) = run(&["draw", "maps/encore-black.toml", "-o", "-"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("`rollx draw` draws Rolling maps"), "{err}");
     // An invalid map (a typo in a neighbour) is refused with its errors.
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("typo.toml");

@@ -121,6 +121,17 @@ pub fn load_template(name: &str) -> Result<Template, u8> {
 
 /// The map without its drawing, or the exit code (its errors shown).
 fn read_map(path: &std::path::Path, bare: String) -> Result<Map, u8> {
+    let family = rollx::families::check_bytes(&DiskFiles, path, bare.clone().into_bytes()).family;
+    if family != rollx::families::Family::Rolling {
+        eprintln!(
+            "error: {} is {}, and `rollx draw` draws Rolling maps: a board's grid is the board \
+             itself\n  help: `rollx generate {}` makes new boards",
+            path.display(),
+            family.a_file(),
+            family.name()
+        );
+        return Err(EXIT_USAGE);
+    }
     let checked = check_bytes(&DiskFiles, path, bare.into_bytes());
     if let Some(map) = checked.map {
         return Ok(map);
