@@ -22,6 +22,8 @@ const MARGIN: f64 = 1.2;
 /// The room a box inside its area keeps from the border, as a share of
 /// half its side.
 const INSIDE: f64 = 1.04;
+/// Passes of swapping callouts whose leaders cross.
+const UNTANGLE_PASSES: usize = 6;
 /// Callout places tried for each area, nearest first.
 const TRIES: usize = 400;
 
@@ -323,12 +325,55 @@ fn place_boxes(
         taken.push(at);
         leaders.push((anchor, nearest_on_square(at, h, anchor)));
     }
-
-    let places = places
+    let mut places: Vec<Place> = places
         .into_iter()
         .map(|p| p.expect("every area placed"))
         .collect();
+    untangle(&mut places, &borders, h);
     (places, anchors)
+}
+
+/// Swaps the boxes of two callouts whose leader lines cross, where that
+/// uncrosses them without making them much longer; a few passes. Both
+/// places were free, so the boxes stay clear of the land and each other.
+fn untangle(places: &mut [Place], borders: &Borders, h: f64) {
+    let s = 2.0 * h;
+    let cost = |area: usize, anchor: Pt, at: Pt| {
+        let end = nearest_on_square(at, h, anchor);
+        let (dx, dy) = (end.0 - anchor.0, end.1 - anchor.1);
+        (dx * dx + dy * dy).sqrt() + 1.5 * s * borders.crossings(anchor, end, area) as f64
+    };
+    let leader = |anchor: Pt, at: Pt| (anchor, nearest_on_square(at, h, anchor));
+    let callouts: Vec<usize> = (0..places.len())
+        .filter(|&a| matches!(places[a], Place::Callout { .. }))
+        .collect();
+    for _ in 0..UNTANGLE_PASSES {
+        let mut changed = false;
+        for (i, &a) in callouts.iter().enumerate() {
+            for &b in &callouts[i + 1..] {
+                let (Place::Callout { at: pa, anchor: xa }, Place::Callout { at: pb, anchor: xb }) =
+                    (places[a], places[b])
+                else {
+                    continue;
+                };
+                let (la, lb) = (leader(xa, pa), leader(xb, pb));
+                if !crosses(la.0, la.1, lb.0, lb.1) {
+                    continue;
+                }
+                let (sa, sb) = (leader(xa, pb), leader(xb, pa));
+                let now = cost(a, xa, pa) + cost(b, xb, pb);
+                let swapped = cost(a, xa, pb) + cost(b, xb, pa);
+                if !crosses(sa.0, sa.1, sb.0, sb.1) && swapped < now + s {
+                    places[a] = Place::Callout { at: pb, anchor: xa };
+                    places[b] = Place::Callout { at: pa, anchor: xb };
+                    changed = true;
+                }
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
 }
 
 /// The rings of a shape's largest polygon (its outer ring and the holes
