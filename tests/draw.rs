@@ -374,3 +374,26 @@ fn a_search_cut_short_by_the_time_limit_says_so() {
         _ => panic!("{err}"),
     }
 }
+
+#[test]
+fn the_drawing_does_not_depend_on_the_number_of_threads() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("bare.toml");
+    std::fs::write(&input, bare("maps/examples/tutorial.toml")).unwrap();
+    let draw_with = |threads: &str| {
+        let out = common::rollx()
+            .env("RAYON_NUM_THREADS", threads)
+            .args(["draw", input.to_str().unwrap(), "--seed", "4", "-o", "-"])
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        out.stdout
+    };
+    let one = draw_with("1");
+    assert!(String::from_utf8_lossy(&one).contains("[layout]\nkind = \"grid\""));
+    assert_eq!(one, draw_with("3"), "one thread and three draw the same");
+}
