@@ -272,7 +272,7 @@ pub fn check(parsed: &ParsedGrid, res: &Resolved, diags: &mut Vec<Diagnostic>) {
                 )
                 .with_label(loc, "declared here")
                 .with_help(format!(
-                    "give them a shared cell edge, declare [[links]] between = [\"{}\", \"{}\"], or remove the pair from both neighbour lists",
+                    "give them a shared cell edge, declare [[links]] between = [\"{}\", \"{}\"], or remove the pair from both neighbour lists; `rollx draw` redraws the whole grid from the neighbours",
                     name(a),
                     name(b)
                 )),
@@ -297,7 +297,7 @@ pub fn check(parsed: &ParsedGrid, res: &Resolved, diags: &mut Vec<Diagnostic>) {
             .with_label(parsed.loc(c, r), "this cell")
             .with_label(parsed.loc(c2, r2), "touches this one")
             .with_help(format!(
-                "add \"{}\" and \"{}\" to each other's neighbors, or separate their cells with sea or another area (corners do not count)",
+                "add \"{}\" and \"{}\" to each other's neighbors, or separate their cells with sea or another area (corners do not count); `rollx draw` redraws the whole grid from the neighbours",
                 name(a),
                 name(b)
             )),

@@ -281,7 +281,10 @@ impl Report {
                 let _ = writeln!(s, "  layout      {} {} x {}", l.kind, l.columns, l.rows);
             }
             None => {
-                let _ = writeln!(s, "  layout      none (printed as a node-and-link diagram)");
+                let _ = writeln!(
+                    s,
+                    "  layout      none (printed as a node-and-link diagram; `rollx draw` draws a grid)"
+                );
             }
         }
         let _ = writeln!(s);
