@@ -11,6 +11,7 @@ use std::fmt::Write as _;
 use common::{root, run};
 use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg64Mcg;
+use rollx::geom::{Cells, Square};
 use rollx::rolling::draw::{DrawOptions, draw, wished_positions};
 use rollx::rolling::map::{Layout, Map, check_bytes};
 use rollx::source::DiskFiles;
@@ -150,6 +151,10 @@ fn only_the_layout_is_rewritten_and_the_same_seed_draws_the_same() {
 fn random_map(areas: usize, seed: u64) -> String {
     let mut rng = Pcg64Mcg::seed_from_u64(seed);
     let (w, h) = (areas.div_ceil(3) + 4, 9);
+    let grid = Square {
+        columns: w,
+        rows: h,
+    };
     let mut owner: Vec<Option<usize>> = vec![None; w * h];
     let mut frontier = Vec::new();
     for a in 0..areas {
@@ -166,7 +171,7 @@ fn random_map(areas: usize, seed: u64) -> String {
     while !frontier.is_empty() {
         let k = rng.random_range(0..frontier.len());
         let i = frontier[k];
-        let free: Vec<usize> = around(w, h, i).filter(|&j| owner[j].is_none()).collect();
+        let free: Vec<usize> = grid.neighbors(i).filter(|&j| owner[j].is_none()).collect();
         if free.is_empty() {
             frontier.swap_remove(k);
             continue;
@@ -177,7 +182,7 @@ fn random_map(areas: usize, seed: u64) -> String {
     }
     let mut pairs = BTreeSet::new();
     for i in 0..w * h {
-        for j in around(w, h, i) {
+        for j in grid.neighbors(i) {
             let (a, b) = (owner[i].unwrap(), owner[j].unwrap());
             if a != b {
                 pairs.insert((a.min(b), a.max(b)));
@@ -212,18 +217,6 @@ fn random_map(areas: usize, seed: u64) -> String {
         .unwrap();
     }
     s
-}
-
-fn around(w: usize, h: usize, i: usize) -> impl Iterator<Item = usize> {
-    let (c, r) = (i % w, i / w);
-    [
-        (c > 0).then(|| i - 1),
-        (c + 1 < w).then(|| i + 1),
-        (r > 0).then(|| i - w),
-        (r + 1 < h).then(|| i + w),
-    ]
-    .into_iter()
-    .flatten()
 }
 
 #[test]

@@ -6,9 +6,9 @@ use std::time::{Duration, Instant};
 use clap::Args;
 
 use super::output::{self, Output};
-use super::{EXIT_INVALID, EXIT_OK, EXIT_USAGE, stderr_color};
-use rollx::print::Template;
-use rollx::print::template;
+use super::{EXIT_INVALID, EXIT_OK, EXIT_USAGE, load_template, show_errors};
+use rollx::families::Family;
+use rollx::print::{Template, template};
 use rollx::rolling::draw::{
     DrawOptions, MapDrawing, OldGrid, draw, grid_capacity, layout_toml, rewrite, wished_positions,
     without_layout,
@@ -104,47 +104,31 @@ pub fn run(args: &DrawArgs) -> u8 {
     EXIT_OK
 }
 
-/// A template by name or path, or the exit code (its errors shown).
-pub fn load_template(name: &str) -> Result<Template, u8> {
-    template::load(name).map_err(|e| {
-        let style = rollx::diag::render::Style {
-            color: stderr_color(),
-            width: 100,
-        };
-        for d in &e.diagnostics {
-            eprint!("{}", rollx::diag::render::report(d, &e.sources, style));
-        }
-        let missing = e.diagnostics.iter().any(|d| d.code == "template-not-found");
-        if missing { EXIT_USAGE } else { EXIT_INVALID }
-    })
-}
-
 /// The map without its drawing, or the exit code (its errors shown).
 fn read_map(path: &std::path::Path, bare: String) -> Result<Map, u8> {
-    let family = rollx::families::check_bytes(&DiskFiles, path, bare.clone().into_bytes()).family;
-    if family != rollx::families::Family::Rolling {
-        eprintln!(
-            "error: {} is {}, and `rollx draw` draws Rolling maps: a board's grid is the board \
-             itself\n  help: `rollx generate {}` makes new boards",
-            path.display(),
-            family.a_file(),
-            family.name()
-        );
-        return Err(EXIT_USAGE);
-    }
-    let checked = check_bytes(&DiskFiles, path, bare.into_bytes());
-    if let Some(map) = checked.map {
-        return Ok(map);
-    }
-    let style = rollx::diag::render::Style {
-        color: stderr_color(),
-        width: 100,
-    };
-    for d in checked.diagnostics.iter().filter(|d| d.is_error()) {
-        eprintln!(
-            "{}",
-            rollx::diag::render::report(d, &checked.sources, style)
-        );
+    match rollx::families::family_of_text(&DiskFiles, path, &bare) {
+        Some(Family::Rolling) => {
+            let checked = check_bytes(&DiskFiles, path, bare.into_bytes());
+            if let Some(map) = checked.map {
+                return Ok(map);
+            }
+            show_errors(&checked.diagnostics, &checked.sources);
+        }
+        Some(family) => {
+            eprintln!(
+                "error: {} is {}, and `rollx draw` draws Rolling maps: a board's grid is the \
+                 board itself\n  help: `rollx generate {}` makes new boards",
+                path.display(),
+                family.a_file(),
+                family.name()
+            );
+            return Err(EXIT_USAGE);
+        }
+        // A family rollx does not know: its error, as `check` shows it.
+        None => {
+            let checked = rollx::families::check_bytes(&DiskFiles, path, bare.into_bytes());
+            show_errors(&checked.diagnostics, &checked.sources);
+        }
     }
     eprintln!(
         "error: {} is invalid apart from its drawing: fix the errors above, then draw it",

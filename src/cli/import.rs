@@ -135,7 +135,7 @@ fn atlas_table(args: &ImportArgs, coordinates: &str) -> String {
         .parent()
         .filter(|p| !p.as_os_str().is_empty())
         .unwrap_or(Path::new("."));
-    let path = relative(out_dir, &args.file);
+    let path = rollx::source::files::path_from(out_dir, &args.file);
     let mut s = format!(
         "[layout]\nkind = \"atlas\"\n# The shapes ({coordinates}).\ngeojson = {}\n",
         toml::Value::String(path.to_string_lossy().replace('\\', "/"))
@@ -150,41 +150,6 @@ fn atlas_table(args: &ImportArgs, coordinates: &str) -> String {
         s.push_str(&format!("min_border = {m}\n"));
     }
     s
-}
-
-/// `to` as a path relative to the folder `from` (both made absolute;
-/// `to` as given when that fails).
-fn relative(from: &Path, to: &Path) -> PathBuf {
-    use std::path::Component;
-    fn parts(p: &Path) -> Option<Vec<std::ffi::OsString>> {
-        let abs = std::path::absolute(p).ok()?;
-        let mut out = Vec::new();
-        for c in abs.components() {
-            match c {
-                Component::CurDir => {}
-                Component::ParentDir => {
-                    out.pop();
-                }
-                other => out.push(other.as_os_str().to_os_string()),
-            }
-        }
-        Some(out)
-    }
-    let (Some(f), Some(t)) = (parts(from), parts(to)) else {
-        return to.to_path_buf();
-    };
-    let common = f.iter().zip(&t).take_while(|(a, b)| a == b).count();
-    if common == 0 {
-        return to.to_path_buf();
-    }
-    let mut rel = PathBuf::new();
-    for _ in common..f.len() {
-        rel.push("..");
-    }
-    for c in &t[common..] {
-        rel.push(c);
-    }
-    rel
 }
 
 /// Runs `rollx import`.
@@ -325,7 +290,7 @@ pub fn run(args: &ImportArgs) -> u8 {
         text.push('\n');
         text.push_str(&atlas);
     } else if !args.no_draw {
-        let template = match super::draw::load_template(&args.template) {
+        let template = match super::load_template(&args.template) {
             Ok(t) => t,
             Err(code) => return code,
         };

@@ -358,6 +358,34 @@ pub fn stderr_color() -> bool {
     *STDERR_COLOR.get().unwrap_or(&false)
 }
 
+/// Shows the errors among `diagnostics` on stderr as `rollx check` shows
+/// them (warnings are left to `check`).
+pub fn show_errors(diagnostics: &[rollx::diag::Diagnostic], sources: &rollx::diag::SourceMap) {
+    let style = rollx::diag::render::Style {
+        color: stderr_color(),
+        width: 100,
+    };
+    for d in diagnostics.iter().filter(|d| d.is_error()) {
+        eprintln!("{}", rollx::diag::render::report(d, sources, style));
+    }
+}
+
+/// A print template by name or path, or the exit code (its findings
+/// shown): 2 when there is no such template, 1 when it is invalid.
+pub fn load_template(name: &str) -> Result<rollx::print::Template, u8> {
+    rollx::print::template::load(name).map_err(|e| {
+        let style = rollx::diag::render::Style {
+            color: stderr_color(),
+            width: 100,
+        };
+        for d in &e.diagnostics {
+            eprint!("{}", rollx::diag::render::report(d, &e.sources, style));
+        }
+        let missing = e.diagnostics.iter().any(|d| d.code == "template-not-found");
+        if missing { EXIT_USAGE } else { EXIT_INVALID }
+    })
+}
+
 /// Loads a valid map or board for a command. An invalid file's errors are
 /// shown as `rollx check` shows them (warnings are left to `check`).
 /// Returns the exit code on failure.
@@ -369,16 +397,7 @@ pub fn load_model(path: &std::path::Path) -> Result<rollx::families::Model, u8> 
             Err(EXIT_USAGE)
         }
         Err(rollx::families::LoadError::Invalid(checked)) => {
-            let style = rollx::diag::render::Style {
-                color: stderr_color(),
-                width: 100,
-            };
-            for d in checked.diagnostics.iter().filter(|d| d.is_error()) {
-                eprintln!(
-                    "{}",
-                    rollx::diag::render::report(d, &checked.sources, style)
-                );
-            }
+            show_errors(&checked.diagnostics, &checked.sources);
             eprintln!("error: {}", rollx::families::LoadError::Invalid(checked));
             Err(EXIT_INVALID)
         }

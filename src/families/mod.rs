@@ -181,6 +181,12 @@ struct UnknownFamily {
     span: std::ops::Range<usize>,
 }
 
+/// The family of the file at `path` (its text given), without checking
+/// the file: `None` when it names a family rollx does not know.
+pub fn family_of_text(files: &dyn Files, path: &Path, text: &str) -> Option<Family> {
+    family_of(files, path, text).ok()
+}
+
 /// The family of the file at `path` (its text given): the `[game] family`
 /// it names, else that of the file it extends (and so on), else Rolling.
 fn family_of(files: &dyn Files, path: &Path, text: &str) -> Result<Family, UnknownFamily> {

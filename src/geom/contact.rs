@@ -27,6 +27,8 @@ use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 use rayon::prelude::*;
 
+use super::{Cells, Square};
+
 /// The owner of a sea cell.
 const SEA: u16 = u16::MAX;
 
@@ -173,6 +175,10 @@ fn shake(problem: &Problem, seed: u64, reach: f64) -> Problem {
 /// wished size, into sea cells nearest its wished place.
 fn grow_start(p: &Problem) -> Vec<u16> {
     let (w, h) = (p.columns, p.rows);
+    let grid = Square {
+        columns: w,
+        rows: h,
+    };
     let mut owner = vec![SEA; w * h];
     let centre = |i: usize| ((i % w) as f64 + 0.5, (i / w) as f64 + 0.5);
     let dist2 = |i: usize, t: (f64, f64)| {
@@ -186,7 +192,7 @@ fn grow_start(p: &Problem) -> Vec<u16> {
             .filter(|&i| owner[i] == SEA)
             .min_by(|&i, &j| {
                 let crowd =
-                    |i: usize| neighbours(w, h, i).filter(|&n| owner[n] != SEA).count() as f64;
+                    |i: usize| grid.neighbors(i).filter(|&n| owner[n] != SEA).count() as f64;
                 (dist2(i, t) + 4.0 * crowd(i))
                     .total_cmp(&(dist2(j, t) + 4.0 * crowd(j)))
                     .then(i.cmp(&j))
@@ -203,7 +209,7 @@ fn grow_start(p: &Problem) -> Vec<u16> {
             }
             let t = p.targets[a];
             let best = (0..w * h)
-                .filter(|&i| owner[i] == SEA && neighbours(w, h, i).any(|n| owner[n] == a as u16))
+                .filter(|&i| owner[i] == SEA && grid.neighbors(i).any(|n| owner[n] == a as u16))
                 .min_by(|&i, &j| dist2(i, t).total_cmp(&dist2(j, t)).then(i.cmp(&j)));
             if let Some(i) = best {
                 owner[i] = a as u16;
@@ -216,19 +222,6 @@ fn grow_start(p: &Problem) -> Vec<u16> {
         }
     }
     owner
-}
-
-/// The cells beside cell `i` of a `w` by `h` grid.
-fn neighbours(w: usize, h: usize, i: usize) -> impl Iterator<Item = usize> {
-    let (c, r) = (i % w, i / w);
-    [
-        (c > 0).then(|| i - 1),
-        (c + 1 < w).then(|| i + 1),
-        (r > 0).then(|| i - w),
-        (r + 1 < h).then(|| i + w),
-    ]
-    .into_iter()
-    .flatten()
 }
 
 /// `e^-x` for `x >= 0` with plain arithmetic only, so that every machine
@@ -381,10 +374,14 @@ impl<'p> State<'p> {
     /// the grid's rim counts for area cells.
     fn border_energy(&self, i: usize) -> f64 {
         let (w, h) = (self.p.columns, self.p.rows);
+        let grid = Square {
+            columns: w,
+            rows: h,
+        };
         let a = self.owner[i];
         let mut k = 0;
-        let inner = neighbours(w, h, i).count();
-        for j in neighbours(w, h, i) {
+        let inner = grid.neighbors(i).count();
+        for j in grid.neighbors(i) {
             if self.owner[j] != a {
                 k += 1;
             }
@@ -451,9 +448,13 @@ impl<'p> State<'p> {
     /// Whether area `a` stays in one piece, and not empty, without cell `i`.
     fn can_leave(&mut self, i: usize, a: u16) -> bool {
         let (w, h) = (self.p.columns, self.p.rows);
+        let grid = Square {
+            columns: w,
+            rows: h,
+        };
         let mut same = [0usize; 4];
         let mut k = 0;
-        for j in neighbours(w, h, i) {
+        for j in grid.neighbors(i) {
             if self.owner[j] == a {
                 same[k] = j;
                 k += 1;
@@ -477,7 +478,7 @@ impl<'p> State<'p> {
         let mut stack = vec![same[0]];
         let mut left = k - 1;
         while let Some(c) = stack.pop() {
-            for j in neighbours(w, h, c) {
+            for j in grid.neighbors(c) {
                 if self.owner[j] == a && self.mark[j] != stamp {
                     self.mark[j] = stamp;
                     if same[1..k].contains(&j) {
@@ -496,9 +497,13 @@ impl<'p> State<'p> {
     /// Gives cell `i` to `to`, keeping the counts.
     fn set(&mut self, i: usize, to: u16) {
         let (w, h, n) = (self.p.columns, self.p.rows, self.p.areas);
+        let grid = Square {
+            columns: w,
+            rows: h,
+        };
         let from = self.owner[i];
         let (x, y) = self.centre(i);
-        for j in neighbours(w, h, i) {
+        for j in grid.neighbors(i) {
             let b = self.owner[j];
             if b == SEA {
                 continue;
@@ -528,6 +533,10 @@ impl<'p> State<'p> {
     /// The energy that a move of cell `i` from `from` to `to` can change.
     fn local_energy(&self, i: usize, from: u16, to: u16, pairs: &[(usize, usize)]) -> f64 {
         let (w, h) = (self.p.columns, self.p.rows);
+        let grid = Square {
+            columns: w,
+            rows: h,
+        };
         let mut e = 0.0;
         for &(a, b) in pairs {
             e += self.pair_energy(a, b);
@@ -538,7 +547,7 @@ impl<'p> State<'p> {
             }
         }
         e += self.place_energy(i, self.owner[i]) + self.border_energy(i);
-        for j in neighbours(w, h, i) {
+        for j in grid.neighbors(i) {
             e += self.border_energy(j);
         }
         e
@@ -549,6 +558,10 @@ impl<'p> State<'p> {
     /// areas (their centres move).
     fn touched_pairs(&self, i: usize, from: u16, to: u16, out: &mut Vec<(usize, usize)>) {
         let (w, h) = (self.p.columns, self.p.rows);
+        let grid = Square {
+            columns: w,
+            rows: h,
+        };
         out.clear();
         for a in [from, to] {
             if a == SEA {
@@ -558,7 +571,7 @@ impl<'p> State<'p> {
             for &b in &self.must_of[a] {
                 out.push((a.min(b), a.max(b)));
             }
-            for j in neighbours(w, h, i) {
+            for j in grid.neighbors(i) {
                 let b = self.owner[j];
                 if b != SEA && b as usize != a {
                     let b = b as usize;
@@ -608,6 +621,10 @@ impl<'p> State<'p> {
         best: &mut (u32, f64),
     ) -> bool {
         let (w, h) = (self.p.columns, self.p.rows);
+        let grid = Square {
+            columns: w,
+            rows: h,
+        };
         let mut energy = self.energy();
         let mut wrong = self.violations();
         let mut pairs = Vec::with_capacity(32);
@@ -633,7 +650,7 @@ impl<'p> State<'p> {
                 options[k] = SEA;
                 k += 1;
             }
-            for j in neighbours(w, h, i) {
+            for j in grid.neighbors(i) {
                 let b = self.owner[j];
                 if b != from && b != SEA && !options[..k].contains(&b) {
                     options[k] = b;
@@ -679,6 +696,10 @@ impl<'p> State<'p> {
         best: &mut (u32, f64),
     ) {
         let (w, h) = (self.p.columns, self.p.rows);
+        let grid = Square {
+            columns: w,
+            rows: h,
+        };
         let a = self.owner[i];
         if a == SEA {
             return;
@@ -704,7 +725,7 @@ impl<'p> State<'p> {
             }
         }
         for &k in &cells {
-            for j in neighbours(w, h, k) {
+            for j in grid.neighbors(k) {
                 let y = self.owner[j];
                 if y != SEA {
                     for x in [a, b] {
@@ -760,6 +781,10 @@ impl<'p> State<'p> {
     /// keeps their areas whole and every must-pair touching.
     fn clean_extras(&mut self) {
         let (w, h, n) = (self.p.columns, self.p.rows, self.p.areas);
+        let grid = Square {
+            columns: w,
+            rows: h,
+        };
         loop {
             let mut changed = false;
             for i in 0..w * h {
@@ -767,7 +792,7 @@ impl<'p> State<'p> {
                 if a == SEA {
                     continue;
                 }
-                let bad = neighbours(w, h, i).any(|j| {
+                let bad = grid.neighbors(i).any(|j| {
                     let b = self.owner[j];
                     b != SEA && b != a && {
                         let (x, y) = (a.min(b) as usize, a.max(b) as usize);

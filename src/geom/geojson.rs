@@ -52,7 +52,7 @@ impl Shape {
 }
 
 /// The signed area of a ring (shoelace formula).
-fn ring_area(ring: &[Point]) -> f64 {
+pub fn ring_area(ring: &[Point]) -> f64 {
     let n = ring.len();
     (0..n)
         .map(|i| {

@@ -48,6 +48,15 @@ pub fn border_distance(rings: &[Vec<Pt>], p: Pt) -> f64 {
     best
 }
 
+/// Whether the segments `a`-`b` and `c`-`d` cross (properly: touching at
+/// an end or running along each other does not count).
+pub fn segments_cross(a: Pt, b: Pt, c: Pt, d: Pt) -> bool {
+    let orient = |p: Pt, q: Pt, r: Pt| (q.0 - p.0) * (r.1 - p.1) - (q.1 - p.1) * (r.0 - p.0);
+    let (d1, d2) = (orient(c, d, a), orient(c, d, b));
+    let (d3, d4) = (orient(a, b, c), orient(a, b, d));
+    d1 * d2 < 0.0 && d3 * d4 < 0.0
+}
+
 /// Whether the segment `a`-`b` meets the open square of half-side `h`
 /// around `c` (Liang-Barsky clipping).
 pub fn segment_hits_square(a: Pt, b: Pt, c: Pt, h: f64) -> bool {

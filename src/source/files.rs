@@ -43,6 +43,24 @@ pub fn relative_to(from: &Path, name: &str) -> PathBuf {
     }
 }
 
+/// The path that leads from the folder `dir` to `to`, as a map file in
+/// `dir` would name `to` (the inverse of [`relative_to`]). Both are made
+/// absolute first; `to` as given when they share no root.
+pub fn path_from(dir: &Path, to: &Path) -> PathBuf {
+    let (Ok(d), Ok(t)) = (std::path::absolute(dir), std::path::absolute(to)) else {
+        return to.to_path_buf();
+    };
+    let (d, t) = (normalize(&d), normalize(&t));
+    let (d, t): (Vec<_>, Vec<_>) = (d.components().collect(), t.components().collect());
+    let common = d.iter().zip(&t).take_while(|(a, b)| a == b).count();
+    if common == 0 {
+        return to.to_path_buf();
+    }
+    let mut out: PathBuf = std::iter::repeat_n(Component::ParentDir, d.len() - common).collect();
+    out.extend(&t[common..]);
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -58,6 +76,16 @@ mod tests {
         assert_eq!(
             relative_to(Path::new("maps/fan/v.toml"), "../usa.toml"),
             Path::new("maps/usa.toml")
+        );
+        // The inverse: from a map's folder to a file it names.
+        let from = path_from(Path::new("out/maps"), Path::new("data/us.geojson"));
+        assert_eq!(from, Path::new("../../data/us.geojson"));
+        assert_eq!(
+            normalize(&relative_to(
+                Path::new("out/maps/m.toml"),
+                from.to_str().unwrap()
+            )),
+            Path::new("data/us.geojson")
         );
     }
 }

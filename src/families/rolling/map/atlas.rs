@@ -7,7 +7,6 @@
 //! map imported from a file and drawn from it agree.
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::path::Path;
 
 use super::import::land_borders;
 use super::model::Atlas;
@@ -15,6 +14,7 @@ use super::resolve::Resolved;
 use crate::diag::{Diagnostic, Loc, SourceMap};
 use crate::geom::geojson::{Properties, Shape, read};
 use crate::source::Files;
+use crate::source::files::relative_to;
 use crate::source::toml::Sp;
 
 /// Reads the shapes file named at `geojson` (relative to the file that
@@ -29,12 +29,7 @@ pub fn read_atlas(
     res: &Resolved,
     diags: &mut Vec<Diagnostic>,
 ) -> Option<Atlas> {
-    let base = sources
-        .get(geojson.loc.source)
-        .path
-        .parent()
-        .map(Path::to_path_buf);
-    let path = base.unwrap_or_default().join(&geojson.value);
+    let path = relative_to(&sources.get(geojson.loc.source).path, &geojson.value);
     let bytes = match files.read(&path) {
         Ok(b) => b,
         Err(e) => {

@@ -9,6 +9,7 @@ use std::collections::BTreeMap;
 
 use super::draw::{INK, SOFT, Sheet};
 use super::mono::hatch;
+use crate::geom::geojson::ring_area;
 use crate::geom::polygon::{self, Pt};
 use crate::print::Capacity;
 use crate::rolling::map::{AreaId, Atlas};
@@ -302,7 +303,10 @@ fn place_boxes(
                 // Leaders that cross other borders, other leaders or
                 // boxes read badly.
                 cost += 1.5 * s * borders.crossings(anchor, end, a) as f64;
-                if leaders.iter().any(|&(p, q)| crosses(p, q, anchor, end)) {
+                if leaders
+                    .iter()
+                    .any(|&(p, q)| polygon::segments_cross(p, q, anchor, end))
+                {
                     cost += 6.0 * s;
                 }
                 if taken
@@ -357,13 +361,13 @@ fn untangle(places: &mut [Place], borders: &Borders, h: f64) {
                     continue;
                 };
                 let (la, lb) = (leader(xa, pa), leader(xb, pb));
-                if !crosses(la.0, la.1, lb.0, lb.1) {
+                if !polygon::segments_cross(la.0, la.1, lb.0, lb.1) {
                     continue;
                 }
                 let (sa, sb) = (leader(xa, pb), leader(xb, pa));
                 let now = cost(a, xa, pa) + cost(b, xb, pb);
                 let swapped = cost(a, xa, pb) + cost(b, xb, pa);
-                if !crosses(sa.0, sa.1, sb.0, sb.1) && swapped < now + s {
+                if !polygon::segments_cross(sa.0, sa.1, sb.0, sb.1) && swapped < now + s {
                     places[a] = Place::Callout { at: pb, anchor: xa };
                     places[b] = Place::Callout { at: pa, anchor: xb };
                     changed = true;
@@ -379,18 +383,12 @@ fn untangle(places: &mut [Place], borders: &Borders, h: f64) {
 /// The rings of a shape's largest polygon (its outer ring and the holes
 /// inside it), in page points.
 fn main_polygon(shape: &crate::geom::geojson::Shape, rings: &[Vec<Pt>]) -> Vec<Vec<Pt>> {
-    let area = |r: &[Pt]| {
-        let mut s = 0.0;
-        for i in 0..r.len() {
-            let (a, b) = (r[i], r[(i + 1) % r.len()]);
-            s += a.0 * b.1 - b.0 * a.1;
-        }
-        (s / 2.0).abs()
-    };
+    // The page is the file scaled evenly: the largest ring is the same.
+    let area = |i: usize| ring_area(&shape.rings[i]).abs();
     let Some(&outer) = shape
         .outers
         .iter()
-        .max_by(|&&x, &&y| area(&rings[x]).total_cmp(&area(&rings[y])))
+        .max_by(|&&x, &&y| area(x).total_cmp(&area(y)))
     else {
         return rings.to_vec();
     };
@@ -407,14 +405,6 @@ fn main_polygon(shape: &crate::geom::geojson::Shape, rings: &[Vec<Pt>]) -> Vec<V
 /// The point of the square of half-side `h` around `c` nearest to `p`.
 fn nearest_on_square(c: Pt, h: f64, p: Pt) -> Pt {
     (p.0.clamp(c.0 - h, c.0 + h), p.1.clamp(c.1 - h, c.1 + h))
-}
-
-/// Whether segments `a`-`b` and `c`-`d` cross.
-fn crosses(a: Pt, b: Pt, c: Pt, d: Pt) -> bool {
-    let orient = |p: Pt, q: Pt, r: Pt| (q.0 - p.0) * (r.1 - p.1) - (q.1 - p.1) * (r.0 - p.0);
-    let (d1, d2) = (orient(c, d, a), orient(c, d, b));
-    let (d3, d4) = (orient(a, b, c), orient(a, b, d));
-    d1 * d2 < 0.0 && d3 * d4 < 0.0
 }
 
 /// Every border edge of the shapes with its area, for counting the
@@ -449,7 +439,12 @@ impl Borders {
             .iter()
             .enumerate()
             .filter(|&(a, (b, _))| a != own && b[0] <= x1 && b[2] >= x0 && b[1] <= y1 && b[3] >= y0)
-            .map(|(_, (_, edges))| edges.iter().filter(|&&(a, b)| crosses(a, b, p, q)).count())
+            .map(|(_, (_, edges))| {
+                edges
+                    .iter()
+                    .filter(|&&(a, b)| polygon::segments_cross(a, b, p, q))
+                    .count()
+            })
             .sum()
     }
 }
