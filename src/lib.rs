@@ -33,4 +33,4 @@ pub mod report;
 pub mod scene;
 pub mod source;
 
-pub use families::{encore, rolling};
+pub use families::{diceland, encore, rolling};

@@ -2,6 +2,7 @@
 //! lives in the library; this layer only calls it and prints.
 
 mod check;
+mod diceland;
 mod draw;
 mod encore;
 mod encore_human;

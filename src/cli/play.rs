@@ -139,6 +139,7 @@ pub fn run(args: &PlayArgs, color: bool) -> u8 {
     let map = match load_model(map_path) {
         Ok(Model::Rolling(map)) => map,
         Ok(Model::Encore(board)) => return super::encore::play(args, board, map_path, log, color),
+        Ok(Model::Diceland(board)) => return super::diceland::play(args, board, map_path, log),
         Err(code) => return code,
     };
     if let Err(code) = args.rules.refuse_on_map(map_path) {
@@ -289,6 +290,16 @@ fn run_human(args: &PlayArgs, color: bool) -> u8 {
         None => match load_model(&map_path) {
             Ok(Model::Encore(board)) => {
                 return super::encore_human::play(args, board, &map_path, log, color);
+            }
+            Ok(Model::Diceland(_)) => {
+                eprintln!(
+                    "error: --human plays maps and Encore boards; {} is a Diceland board, which \
+                     the computer players play for now\n  help: leave out --human: `rollx play {} \
+                     --players 3 --seed 1`",
+                    map_path.display(),
+                    map_path.display()
+                );
+                return EXIT_USAGE;
             }
             Ok(Model::Rolling(map)) => args
                 .rules

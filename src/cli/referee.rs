@@ -94,6 +94,7 @@ pub fn run(args: &RefereeArgs, color: bool) -> u8 {
     match rollx::families::log_family(&text) {
         Ok(Family::Rolling) => {}
         Ok(Family::Encore) => return super::encore::referee_log(args, path, &text, color),
+        Ok(Family::Diceland) => return super::diceland::referee_log(args, path, &text, color),
         Err(game) => {
             let names: Vec<&str> = Family::ALL.iter().map(|f| f.name()).collect();
             eprintln!(
@@ -430,6 +431,7 @@ fn run_sheet(args: &RefereeArgs, sheet: &Path, color: bool) -> u8 {
     let map_path = args.map.as_ref().expect("clap requires --map with --sheet");
     let game = match load_model(map_path) {
         Ok(Model::Encore(board)) => return super::encore::referee_sheet(args, board, sheet, color),
+        Ok(Model::Diceland(board)) => return super::diceland::referee_sheet(args, board, sheet),
         Ok(Model::Rolling(map)) => match rolling_game(map, map_path) {
             Ok(g) => g,
             Err(code) => return code,

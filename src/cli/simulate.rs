@@ -160,28 +160,31 @@ pub fn run(args: &SimulateArgs) -> u8 {
             Err(code) => return code,
         }
     }
+    let families: Vec<rollx::families::Family> = models.iter().map(Model::family).collect();
+    if let Some(k) = families.iter().position(|f| *f != families[0]) {
+        let what = |i: usize| format!("{} is {}", args.maps[i].display(), families[i].a_file());
+        eprintln!(
+            "error: {} and {}; `rollx simulate` takes the files of one family in one run\n  \
+             help: simulate them in separate runs",
+            what(0),
+            what(k)
+        );
+        return EXIT_USAGE;
+    }
+    if families[0] == rollx::families::Family::Diceland {
+        let boards = models
+            .into_iter()
+            .filter_map(|m| match m {
+                Model::Diceland(b) => Some(b),
+                _ => None,
+            })
+            .collect();
+        return super::diceland::simulate_boards(args, boards, report_out, logs_dir, start);
+    }
     let boards = models
         .iter()
         .filter(|m| matches!(m, Model::Encore(_)))
         .count();
-    if boards > 0 && boards < models.len() {
-        let (board, map) = {
-            let of = |encore: bool| {
-                args.maps
-                    .iter()
-                    .zip(&models)
-                    .find(|(_, m)| matches!(m, Model::Encore(_)) == encore)
-                    .map(|(p, _)| p.display().to_string())
-                    .unwrap_or_default()
-            };
-            (of(true), of(false))
-        };
-        eprintln!(
-            "error: {board} is an Encore board and {map} a Rolling map; `rollx simulate` takes \
-             maps or boards, not both in one run\n  help: simulate them in two runs"
-        );
-        return EXIT_USAGE;
-    }
     if boards > 0 && args.optimum {
         eprintln!(
             "error: --optimum solves the games of Rolling maps; Encore boards have no solver\n  \
@@ -194,7 +197,7 @@ pub fn run(args: &SimulateArgs) -> u8 {
             .into_iter()
             .filter_map(|m| match m {
                 Model::Encore(b) => Some(b),
-                Model::Rolling(_) => None,
+                _ => None,
             })
             .collect();
         return super::encore_simulate::run(args, boards, report_out, logs_dir, start);

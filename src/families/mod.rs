@@ -7,6 +7,7 @@
 //! came in still loads. A variant's family is the family of the file it
 //! `extends`.
 
+pub mod diceland;
 pub mod encore;
 pub mod log;
 pub mod rolling;
@@ -30,17 +31,20 @@ pub enum Family {
     Rolling,
     /// Encore! / Noch mal! boards.
     Encore,
+    /// Diceland / Würfelland boards.
+    Diceland,
 }
 
 impl Family {
     /// Every family, in the order help texts list them.
-    pub const ALL: [Family; 2] = [Family::Rolling, Family::Encore];
+    pub const ALL: [Family; 3] = [Family::Rolling, Family::Encore, Family::Diceland];
 
     /// The family's name in files (`[game] family = "rolling"`).
     pub fn name(self) -> &'static str {
         match self {
             Family::Rolling => "rolling",
             Family::Encore => "encore",
+            Family::Diceland => "diceland",
         }
     }
 
@@ -48,7 +52,7 @@ impl Family {
     pub fn noun(self) -> &'static str {
         match self {
             Family::Rolling => "map",
-            Family::Encore => "board",
+            Family::Encore | Family::Diceland => "board",
         }
     }
 
@@ -57,6 +61,7 @@ impl Family {
         match self {
             Family::Rolling => "Rolling",
             Family::Encore => "Encore",
+            Family::Diceland => "Diceland",
         }
     }
 
@@ -143,6 +148,26 @@ impl Family {
                     tries: g.tries,
                 })
             }
+            Family::Diceland => {
+                let standard = diceland::generate::Options::default();
+                let o = diceland::generate::Options {
+                    seed: options.seed,
+                    columns: options.columns.unwrap_or(standard.columns),
+                    rows: options.rows.unwrap_or(standard.rows),
+                };
+                let g = diceland::generate::generate(&o).map_err(|e| match e {
+                    diceland::generate::GenerateError::Size(why) => GenerateError::Size(why),
+                    diceland::generate::GenerateError::GaveUp(tries) => {
+                        GenerateError::GaveUp(tries)
+                    }
+                })?;
+                Ok(GeneratedFile {
+                    text: g.toml,
+                    id: g.id,
+                    size: (o.columns, o.rows),
+                    tries: g.tries,
+                })
+            }
         }
     }
 }
@@ -217,6 +242,8 @@ pub enum Model {
     Rolling(rolling::map::Map),
     /// An Encore board.
     Encore(encore::Board),
+    /// A Diceland board.
+    Diceland(diceland::Board),
 }
 
 impl Model {
@@ -225,6 +252,7 @@ impl Model {
         match self {
             Model::Rolling(_) => Family::Rolling,
             Model::Encore(_) => Family::Encore,
+            Model::Diceland(_) => Family::Diceland,
         }
     }
 
@@ -233,6 +261,7 @@ impl Model {
         match self {
             Model::Rolling(m) => &m.info.name,
             Model::Encore(b) => &b.info.name,
+            Model::Diceland(b) => &b.info.name,
         }
     }
 
@@ -241,6 +270,7 @@ impl Model {
         match self {
             Model::Rolling(m) => &m.info.id,
             Model::Encore(b) => &b.info.id,
+            Model::Diceland(b) => &b.info.id,
         }
     }
 
@@ -250,6 +280,7 @@ impl Model {
         match self {
             Model::Rolling(map) => Ok(map),
             Model::Encore(_) => Err(Family::Encore),
+            Model::Diceland(_) => Err(Family::Diceland),
         }
     }
 
@@ -264,6 +295,9 @@ impl Model {
             Model::Rolling(map) => rolling::sheet::print(map, template, options).map(Printed::from),
             Model::Encore(board) => {
                 encore::sheet::print(board, template, options).map(Printed::from)
+            }
+            Model::Diceland(board) => {
+                diceland::sheet::print(board, template, options).map(Printed::from)
             }
         }
     }
@@ -305,6 +339,15 @@ impl FamilyReport for rolling::map::Report {
     }
     fn summary(&self) -> String {
         rolling::map::Report::summary(self)
+    }
+}
+
+impl FamilyReport for diceland::report::Report {
+    fn file(&self) -> &str {
+        &self.file
+    }
+    fn summary(&self) -> String {
+        diceland::report::Report::summary(self)
     }
 }
 
@@ -428,6 +471,11 @@ pub fn check_bytes(files: &dyn Files, path: &Path, bytes: Vec<u8>) -> Checked {
         Family::Encore => {
             let c = encore::check_bytes(files, path, bytes);
             let model = c.board.map(Model::Encore);
+            Checked::new(family, &c.report, c.sources, c.diagnostics, model)
+        }
+        Family::Diceland => {
+            let c = diceland::check_bytes(files, path, bytes);
+            let model = c.board.map(Model::Diceland);
             Checked::new(family, &c.report, c.sources, c.diagnostics, model)
         }
     }

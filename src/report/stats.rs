@@ -3,7 +3,7 @@
 
 /// Mean, sample standard deviation and 95 % confidence interval of a
 /// score.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
 pub struct Moments {
     /// The mean (0 with no values).
     pub mean: f64,

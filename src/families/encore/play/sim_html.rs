@@ -10,7 +10,7 @@ use super::sim_report::{
     PolicyResult, SimReport, TableResult, policy_label, table_title, win_rate_text,
 };
 use crate::encore::Board;
-use crate::report::html::{BarChart, Series, page};
+use crate::report::html::{BarChart, Series, heat, page};
 
 /// A grouped bar chart of the share of sheets by points, one series per
 /// policy of the table.
@@ -38,19 +38,6 @@ fn histogram(t: &TableResult) -> String {
             .collect(),
     }
     .svg()
-}
-
-/// The heat colour of `t` in 0..=1 (0: early, dark red; 1: late, pale
-/// yellow).
-fn heat(t: f64) -> String {
-    let t = t.clamp(0.0, 1.0);
-    let lerp = |a: f64, b: f64| (a + (b - a) * t).round() as u8;
-    format!(
-        "#{:02x}{:02x}{:02x}",
-        lerp(178.0, 255.0),
-        lerp(24.0, 237.0),
-        lerp(43.0, 160.0)
-    )
 }
 
 /// The board as a heat map: each box filled by the mean roll at which it

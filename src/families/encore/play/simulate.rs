@@ -308,7 +308,7 @@ mod tests {
         let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/encore-black.toml");
         let board = match crate::families::load(&path).unwrap() {
             crate::families::Model::Encore(b) => b,
-            crate::families::Model::Rolling(_) => panic!("a board"),
+            _ => panic!("an Encore board"),
         };
         Game::new(board).unwrap()
     }

@@ -1,0 +1,497 @@
+//! `rollx play`, `rollx referee` and `rollx simulate` for Diceland boards:
+//! the computer players play a whole game, printed turn by turn; the
+//! referee replays a log; the simulation plays many games per table.
+
+use std::fmt::Write as _;
+use std::io::IsTerminal;
+use std::path::Path;
+use std::time::Instant;
+
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+
+use super::output::{self, Output, OutputDir};
+use super::play::{PlayArgs, fitted, save_finished, seat_policies, seed_or_clock};
+use super::referee::{Format, RefereeArgs, log_error};
+use super::simulate::{Format as SimFormat, SimulateArgs};
+use super::{EXIT_INVALID, EXIT_OK, EXIT_USAGE, load_model};
+use rollx::diceland::Board;
+use rollx::diceland::model::Cell;
+use rollx::diceland::play::sim_html::{self, table_name};
+use rollx::diceland::play::simulate::{Summary, simulate};
+use rollx::diceland::play::{PLAYERS, play_game};
+use rollx::diceland::rules::log::{Event, GameLog};
+use rollx::diceland::rules::referee::{Verdict, referee};
+use rollx::diceland::rules::{Game, Sheet};
+use rollx::families::Model;
+
+/// Options of other families, by flag, when given.
+fn other_options(given: &[(bool, &'static str)]) -> Option<&'static str> {
+    given.iter().find_map(|(g, flag)| g.then_some(*flag))
+}
+
+/// Refuses an option of another family: the exit code.
+fn refuse(flag: &str, path: &Path) -> u8 {
+    eprintln!(
+        "error: {flag} is not an option of Diceland games, and {} is a Diceland board\n  \
+         help: leave out {flag}; Diceland boards have the players {} (docs/diceland-rules.md)",
+        path.display(),
+        PLAYERS.join(", ")
+    );
+    EXIT_USAGE
+}
+
+/// Refuses a policy that does not play Diceland.
+fn refuse_policies(policies: &[String], path: &Path) -> Result<(), u8> {
+    if let Some(p) = policies.iter().find(|p| !PLAYERS.contains(&p.as_str())) {
+        eprintln!(
+            "error: --policy {p}: {} is a Diceland board, and `{p}` does not play Diceland\n  \
+             help: Diceland boards have the players {}",
+            path.display(),
+            PLAYERS.join(", ")
+        );
+        return Err(EXIT_USAGE);
+    }
+    Ok(())
+}
+
+/// `rollx play` on a Diceland board: the computer players play a whole
+/// game, printed turn by turn, and the log is written to `log`.
+pub fn play(args: &PlayArgs, board: Board, path: &Path, log: Option<Output>) -> u8 {
+    let e = &args.effort;
+    if let Some(flag) = other_options(&[
+        (e.horizon.is_some(), "--horizon"),
+        (e.values.is_some(), "--values"),
+        (e.candidates.is_some(), "--candidates"),
+        (e.rollouts.is_some(), "--rollouts"),
+        (args.rules.given().is_some(), args.rules.given().unwrap_or("")),
+    ]) {
+        return refuse(flag, path);
+    }
+    if args.players > 8 {
+        eprintln!("error: --players {}: a Diceland table has 1 to 8 players", args.players);
+        return EXIT_USAGE;
+    }
+    let policies = match seat_policies(&args.policy, args.players) {
+        Ok(p) => p,
+        Err(code) => return code,
+    };
+    if let Err(code) = refuse_policies(&policies, path) {
+        return code;
+    }
+    let game = Game::new(board);
+    let seed = seed_or_clock(args.seed);
+    let played = play_game(&game, seed, &policies, Some(path.display().to_string()))
+        .expect("policies checked above");
+    print!("{}", game_text(&game, &played.log, &played.table.sheets, seed));
+    save_finished(log.as_ref(), &played.log.to_json())
+}
+
+/// A game as text: each turn's events, then every sheet and the winners.
+fn game_text(game: &Game, log: &GameLog, sheets: &[Sheet], seed: u64) -> String {
+    let board = game.board();
+    let mut s = fitted(&format!(
+        "{} ({}), seed {seed}, {} player{}: {}",
+        board.info.name,
+        board.info.id,
+        log.players.len(),
+        if log.players.len() == 1 { "" } else { "s" },
+        log.players.join(", ")
+    ));
+    for (t, turn) in log.turns.iter().enumerate() {
+        let _ = writeln!(s, "\nturn {}", t + 1);
+        for e in &turn.events {
+            match e {
+                Event::Roll { roll } => {
+                    let _ = writeln!(s, "  roll {roll}");
+                }
+                Event::Move { player, mv } => {
+                    let _ = writeln!(s, "    {player}: {mv}");
+                }
+            }
+        }
+    }
+    for (name, sheet) in log.players.iter().zip(sheets) {
+        let _ = writeln!(s, "\n{name}: {} stars, {} colour{} complete, {} cells crossed",
+            sheet.stars,
+            sheet.complete_colors(),
+            if sheet.complete_colors() == 1 { "" } else { "s" },
+            sheet.crossed.len()
+        );
+        s.push_str(&sheet_text(board, sheet));
+    }
+    let _ = writeln!(
+        s,
+        "\n{}",
+        if log.winners.is_empty() {
+            "no winner: the turn limit was reached".to_string()
+        } else {
+            format!("winner{}: {}", if log.winners.len() == 1 { "" } else { "s" }, log.winners.join(", "))
+        }
+    );
+    s
+}
+
+/// A sheet as text: each cell as its colour letter (lower case when
+/// crossed, a star `*` after it), obstacles `#`, the start `@`, odd rows
+/// shifted.
+pub fn sheet_text(board: &Board, sheet: &Sheet) -> String {
+    let mut s = String::new();
+    for r in 0..board.grid.rows {
+        s.push_str(if r % 2 == 1 { "    " } else { "  " });
+        for c in 0..board.grid.columns {
+            let i = board.grid.index(c, r);
+            let t = match board.cells[i] {
+                Cell::Hole => " . ".to_string(),
+                Cell::Obstacle => " # ".to_string(),
+                Cell::Start => " @ ".to_string(),
+                Cell::Zone { zone, star } => {
+                    let l = board.zones[usize::from(zone)].color.letter();
+                    let l = if sheet.crossed.contains(i) { 'x' } else { l };
+                    format!(" {l}{}", if star { '*' } else { ' ' })
+                }
+            };
+            s.push_str(&t);
+            s.push(' ');
+        }
+        s.push('\n');
+    }
+    s
+}
+
+/// `rollx referee` on a Diceland log.
+pub fn referee_log(args: &RefereeArgs, path: &Path, text: &str, color: bool) -> u8 {
+    if args.write_sheet.is_some() {
+        eprintln!(
+            "error: --write-sheet writes the sheets of maps and Encore boards; {} is a Diceland log\n  \
+             help: leave out --write-sheet",
+            path.display()
+        );
+        return EXIT_USAGE;
+    }
+    let log = match GameLog::parse(text) {
+        Ok(l) => l,
+        Err(e) => {
+            log_error(path, text, (e.line, e.column), &e.message, "see docs/diceland-log.md for the format", color);
+            return EXIT_USAGE;
+        }
+    };
+    let candidates = rollx::families::log::file_candidates(log.board.file.as_deref(), &log.board.id, path);
+    let board_path = match &args.map {
+        Some(p) => p.clone(),
+        None => match candidates.iter().find(|p| p.is_file()) {
+            Some(p) => p.clone(),
+            None => {
+                eprintln!(
+                    "error: cannot find the board `{}` of {}: pass it with --map FILE",
+                    log.board.id,
+                    path.display()
+                );
+                return EXIT_USAGE;
+            }
+        },
+    };
+    let board = match load_model(&board_path) {
+        Ok(Model::Diceland(b)) => b,
+        Ok(other) => {
+            eprintln!(
+                "error: {} is a Diceland log, but {} is {}\n  help: pass the Diceland board `{}` with --map FILE",
+                path.display(),
+                board_path.display(),
+                other.family().a_file(),
+                log.board.id
+            );
+            return EXIT_USAGE;
+        }
+        Err(code) => return code,
+    };
+    if board.info.id != log.board.id {
+        eprintln!(
+            "error: {} is a game on board `{}`, but {} is `{}`\n  help: pass the board whose [board] id is `{}` with --map FILE",
+            path.display(),
+            log.board.id,
+            board_path.display(),
+            board.info.id,
+            log.board.id
+        );
+        return EXIT_USAGE;
+    }
+    let game = Game::new(board);
+    let verdict = match referee(&game, &log) {
+        Ok(v) => v,
+        Err(wrong) => {
+            eprintln!(
+                "error: {} (board `{}`) has changed since {} was recorded: {wrong}\n  \
+                 help: referee the log on the board as it was then",
+                board_path.display(),
+                log.board.id,
+                path.display()
+            );
+            return EXIT_USAGE;
+        }
+    };
+    match args.format {
+        Format::Json => println!("{}", serde_json::to_string_pretty(&verdict).expect("serialises")),
+        Format::Text => print!("{}", verdict_text(&verdict, path)),
+    }
+    if verdict.is_clean() {
+        EXIT_OK
+    } else {
+        EXIT_INVALID
+    }
+}
+
+/// The verdict as text.
+fn verdict_text(v: &Verdict, path: &Path) -> String {
+    let mut s = String::new();
+    for p in &v.problems {
+        let turn = p.turn.map(|t| format!("turn {t}: ")).unwrap_or_default();
+        let who = p.player.as_ref().map(|n| format!("{n}: ")).unwrap_or_default();
+        let _ = writeln!(s, "problem [{}] {turn}{who}{}", p.kind, p.message);
+    }
+    for x in &v.violations {
+        let _ = writeln!(
+            s,
+            "broken rule [{}] turn {}: {} `{}`: {}",
+            x.kind, x.turn, x.player, x.mv, x.message
+        );
+    }
+    for p in &v.players {
+        let _ = writeln!(
+            s,
+            "{:<12} {:>2} stars  {} colour{} complete  {:>3} cells{}",
+            p.name,
+            p.stars,
+            p.complete_colors,
+            if p.complete_colors == 1 { " " } else { "s" },
+            p.crosses,
+            if p.won { "  winner" } else { "" }
+        );
+    }
+    let _ = writeln!(
+        s,
+        "{}: {} turns, {}",
+        path.display(),
+        v.turns,
+        if v.is_clean() {
+            "every move follows the rules".to_string()
+        } else {
+            format!(
+                "{} problem{} and {} broken rule{}",
+                v.problems.len(),
+                if v.problems.len() == 1 { "" } else { "s" },
+                v.violations.len(),
+                if v.violations.len() == 1 { "" } else { "s" }
+            )
+        }
+    );
+    s
+}
+
+/// `rollx simulate` on Diceland boards: each policy at a table of
+/// `--players` (default 4) and alone, then the `--seats` table.
+pub fn simulate_boards(
+    args: &SimulateArgs,
+    boards: Vec<Board>,
+    report_out: Option<Output>,
+    logs_dir: Option<OutputDir>,
+    start: Instant,
+) -> u8 {
+    let e = &args.effort;
+    if let Some(flag) = other_options(&[
+        (args.no_power_value, "--no-power-value"),
+        (args.optimum, "--optimum"),
+        (e.horizon.is_some(), "--horizon"),
+        (e.values.is_some(), "--values"),
+        (e.candidates.is_some(), "--candidates"),
+        (e.rollouts.is_some(), "--rollouts"),
+        (args.rules.given().is_some(), args.rules.given().unwrap_or("")),
+        (logs_dir.is_some(), "--save-logs"),
+    ]) {
+        return refuse(flag, &args.maps[0]);
+    }
+    if let Err(code) = refuse_policies(&args.policy, &args.maps[0]) {
+        return code;
+    }
+    if let Err(code) = refuse_policies(&args.seats, &args.maps[0]) {
+        return code;
+    }
+    let players = match (args.players, args.seats.len()) {
+        (Some(n), s) if s > 0 && usize::from(n) != s => {
+            eprintln!("error: --seats names {s} players, but --players is {n}");
+            return EXIT_USAGE;
+        }
+        (Some(n), _) => usize::from(n),
+        (None, s) if s > 0 => s,
+        (None, _) => 4,
+    };
+    let mut tables: Vec<Vec<String>> = Vec::new();
+    for p in &args.policy {
+        tables.push(vec![p.clone(); players]);
+        if players > 1 {
+            tables.push(vec![p.clone()]);
+        }
+    }
+    if !args.seats.is_empty() {
+        tables.push(args.seats.clone());
+    }
+    let pool = match rayon::ThreadPoolBuilder::new()
+        .num_threads(args.threads.map_or(0, usize::from))
+        .build()
+    {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("error: cannot start worker threads: {e}");
+            return EXIT_USAGE;
+        }
+    };
+    let total = args.games * (boards.len() * tables.len()) as u64;
+    let bar = if args.quiet || !std::io::stderr().is_terminal() {
+        ProgressBar::hidden()
+    } else {
+        let b = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr());
+        b.set_style(
+            ProgressStyle::with_template("{spinner} {msg} [{bar:40}] {pos}/{len} games, {eta} left")
+                .expect("valid template")
+                .progress_chars("=> "),
+        );
+        b
+    };
+    let games: Vec<Game> = boards.into_iter().map(Game::new).collect();
+    let mut results: Vec<Vec<Summary>> = Vec::new();
+    pool.install(|| {
+        for game in &games {
+            let mut per = Vec::new();
+            for seats in &tables {
+                bar.set_message(format!("{} ({})", game.board().info.id, seats.join(",")));
+                let tick = |n: u64| bar.inc(n);
+                let tally = simulate(game, seats, args.games, args.seed, &tick).expect("policies checked");
+                per.push(Summary::new(game, seats, args.seed, &tally));
+            }
+            results.push(per);
+        }
+    });
+    bar.finish_and_clear();
+    let command = command_line(args);
+    if let Some(out) = &report_out {
+        let mut page = String::new();
+        if games.len() == 1 {
+            page = sim_html::html(games[0].board(), &results[0], &command);
+        } else {
+            // One page with every board, one after another.
+            for (g, r) in games.iter().zip(&results) {
+                let one = sim_html::html(g.board(), r, &command);
+                let body = one
+                    .split_once("<body>\n")
+                    .and_then(|(_, b)| b.rsplit_once("</body>"))
+                    .map_or(String::new(), |(b, _)| b.to_string());
+                page.push_str(&body);
+            }
+            page = rollx::report::html::page("Diceland simulation", &page);
+        }
+        if let Err(e) = output::write(out, page.as_bytes()) {
+            eprintln!("error: {e}");
+            return EXIT_USAGE;
+        }
+    }
+    match args.format {
+        SimFormat::Json => {
+            let all: Vec<&Summary> = results.iter().flatten().collect();
+            println!("{}", serde_json::to_string_pretty(&all).expect("serialises"));
+        }
+        SimFormat::Text | SimFormat::Markdown => {
+            let md = args.format == SimFormat::Markdown;
+            for (g, r) in games.iter().zip(&results) {
+                print!("{}", summary_text(g.board(), r, args, md));
+            }
+        }
+    }
+    if let Some(out) = &report_out {
+        eprintln!("report written to {}", out.path().display());
+    }
+    if !args.quiet {
+        eprintln!("done in {:.1} s", start.elapsed().as_secs_f64());
+    }
+    EXIT_OK
+}
+
+/// The command that reproduces a run.
+fn command_line(args: &SimulateArgs) -> String {
+    let maps: Vec<String> = args.maps.iter().map(|m| m.display().to_string()).collect();
+    let mut c = format!(
+        "rollx simulate {} --games {} --policy {} --seed {}",
+        maps.join(" "),
+        args.games,
+        args.policy.join(","),
+        args.seed
+    );
+    if let Some(n) = args.players {
+        c.push_str(&format!(" --players {n}"));
+    }
+    if !args.seats.is_empty() {
+        c.push_str(&format!(" --seats {}", args.seats.join(",")));
+    }
+    c
+}
+
+/// One board's tables as text (or a Markdown table).
+fn summary_text(board: &Board, tables: &[Summary], args: &SimulateArgs, md: bool) -> String {
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        "{} ({}): {} games per table, seed {}",
+        board.info.name, board.info.id, args.games, args.seed
+    );
+    if md {
+        s.push_str("\n| table | turns (95 % CI) | win rate by seat | no winner | overshoots per game | bonus rolls per game |\n|---|---|---|---|---|---|\n");
+    } else {
+        let _ = writeln!(s, "  {:<28} {:>14}  {:<27} {:>6}  {:>5}", "table", "turns", "win rate by seat", "over", "bonus");
+    }
+    for t in tables {
+        let wins = if t.policies.len() == 1 {
+            "solo: turns to the goal".to_string()
+        } else {
+            t.seats
+                .iter()
+                .map(|x| format!("{:.0}%", x.win_rate * 100.0))
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        let turns = format!("{:.2} ± {:.2}", t.turns.mean, t.turns.ci95);
+        if md {
+            let _ = writeln!(
+                s,
+                "| {} | {turns} | {wins} | {:.1} % | {:.2} | {:.2} |",
+                table_name(t),
+                t.no_winner * 100.0,
+                t.overshoots_per_game,
+                t.bonus_rolls_per_game
+            );
+        } else {
+            let _ = writeln!(
+                s,
+                "  {:<28} {turns:>14}  {wins:<27} {:>6.2}  {:>5.2}",
+                table_name(t),
+                t.overshoots_per_game,
+                t.bonus_rolls_per_game
+            );
+        }
+    }
+    if !md {
+        let _ = writeln!(
+            s,
+            "  turns: a game's length (alone: to reach the goal); over: dice lost to overshooting a zone per game; bonus: bonus rolls per game"
+        );
+    }
+    s
+}
+
+/// `rollx referee --sheet` on a Diceland board: not read yet.
+pub fn referee_sheet(_args: &RefereeArgs, board: Board, sheet: &Path) -> u8 {
+    eprintln!(
+        "error: --sheet checks the paper sheets of maps and Encore boards; {} is a Diceland \
+         board (`{}`), whose games the referee checks from their logs\n  help: referee the game's log: `rollx referee GAME.json`",
+        sheet.display(),
+        board.info.id
+    );
+    EXIT_USAGE
+}

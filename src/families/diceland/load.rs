@@ -1,0 +1,598 @@
+//! Reading a board file and the files it `extends`, then every check of
+//! `rollx check`: the structure (located errors), the published
+//! conventions (warnings) and rule solvability.
+//!
+//! A variant changes only what it writes: `[board]` and `[goal]` merge key
+//! by key, the variant winning; `rows` replaces the whole grid.
+
+use std::path::Path;
+
+use super::model::{Board, Cell, CellSet, Color, Goal, MAX_CELLS, MAX_ZONE, Zone};
+use super::report::Report;
+use super::solve::{self, Solvability};
+use crate::diag::{self, Diagnostic, Loc, SourceMap};
+use crate::encore::BoardInfo;
+use crate::geom::{Cells, Hex};
+use crate::source::chain::{self, Extends};
+use crate::source::toml::{Ctx, Sp, TableReader, check_id};
+use crate::source::{Files, RawInfo};
+
+/// Everything `rollx check` learns about a board file.
+#[derive(Debug)]
+pub struct Checked {
+    /// Every file read (the board and what it extends).
+    pub sources: SourceMap,
+    /// Findings in reading order.
+    pub diagnostics: Vec<Diagnostic>,
+    /// The board, when there are no errors.
+    pub board: Option<Board>,
+    /// Rule solvability, when the board could be built.
+    pub solvability: Option<Solvability>,
+    /// The summary `check` shows (text and JSON).
+    pub report: Report,
+}
+
+/// One row of the grid as written, and where its text starts in the file
+/// when the string holds it verbatim.
+#[derive(Clone, Debug)]
+struct RawRow {
+    text: Sp<String>,
+    content_start: Option<u32>,
+}
+
+/// One board file as written.
+#[derive(Clone, Debug, Default)]
+struct RawBoard {
+    extends: Option<Sp<String>>,
+    info: RawInfo,
+    grid_header: Option<Loc>,
+    rows: Option<(Loc, Vec<RawRow>)>,
+    goal_header: Option<Loc>,
+    goal_stars: Option<Sp<i64>>,
+    goal_colors: Option<Sp<i64>>,
+    mistyped: Vec<(Loc, String)>,
+}
+
+/// Top-level keys of a board file.
+const TOP_KEYS: &[&str] = &["extends", "game", "board", "grid", "goal"];
+/// Keys of `[grid]`.
+const GRID_KEYS: &[&str] = &["rows"];
+/// Keys of `[goal]`.
+const GOAL_KEYS: &[&str] = &["stars", "colors"];
+
+/// The format's help line.
+const HELP: &str = "see docs/diceland-board.md for the board file format";
+
+fn read_raw(ctx: &mut Ctx<'_>, source: &str) -> Option<RawBoard> {
+    let doc = crate::source::toml::parse(ctx, source, HELP)?;
+    let root = doc.get_ref();
+    let mut top = TableReader::new(root, ctx.loc(0..0), "the top level");
+    let mut raw = RawBoard {
+        extends: top.string(ctx, "extends"),
+        ..RawBoard::default()
+    };
+    crate::source::read_game_table(&mut top, ctx, "diceland", "board");
+    if let Some(info) = crate::source::read_info(&mut top, ctx, "board") {
+        raw.info = info;
+    }
+    if let Some(mut t) = top.table(ctx, "grid") {
+        raw.grid_header = Some(t.header);
+        raw.rows = t.strings(ctx, "rows").map(|list| {
+            let rows = list
+                .items
+                .into_iter()
+                .map(|text| RawRow {
+                    content_start: verbatim_start(source, text.loc, &text.value),
+                    text,
+                })
+                .collect();
+            (list.loc, rows)
+        });
+        t.finish(ctx, GRID_KEYS);
+    }
+    if let Some(mut t) = top.table(ctx, "goal") {
+        raw.goal_header = Some(t.header);
+        raw.goal_stars = t.integer(ctx, "stars");
+        raw.goal_colors = t.integer(ctx, "colors");
+        t.finish(ctx, GOAL_KEYS);
+    }
+    top.finish(ctx, TOP_KEYS);
+    raw.mistyped = std::mem::take(&mut ctx.mistyped);
+    Some(raw)
+}
+
+/// Where the value of a one-line string literal starts in the file, when
+/// the literal holds the value verbatim (no escapes).
+fn verbatim_start(source: &str, loc: Loc, value: &str) -> Option<u32> {
+    let written = source.get(loc.range())?;
+    let body = written.get(1..written.len().checked_sub(1)?)?;
+    (body == value).then_some(loc.start + 1)
+}
+
+/// Board files as `extends` chains read them.
+struct BoardFormat;
+
+impl Extends for BoardFormat {
+    type Raw = RawBoard;
+    const NOUN: &'static str = "board";
+
+    fn read(&self, ctx: &mut Ctx<'_>, text: &str) -> Option<(RawBoard, Option<Sp<String>>)> {
+        let raw = read_raw(ctx, text)?;
+        let ext = raw.extends.clone();
+        Some((raw, ext))
+    }
+}
+
+/// `child` over `parent`.
+fn merge(parent: RawBoard, child: RawBoard) -> RawBoard {
+    let mut out = parent;
+    out.extends = child.extends;
+    out.mistyped.extend(child.mistyped);
+    macro_rules! over {
+        ($($key:ident).*) => { out.$($key).* = child.$($key).*.or(out.$($key).*.take()); };
+    }
+    over!(info.header);
+    over!(info.id);
+    over!(info.name);
+    over!(info.description);
+    over!(info.author);
+    over!(info.licence);
+    over!(info.version);
+    over!(grid_header);
+    over!(rows);
+    over!(goal_header);
+    over!(goal_stars);
+    over!(goal_colors);
+    out
+}
+
+/// Checks a board given as bytes; `files` serves the files it extends.
+pub fn check_bytes(files: &dyn Files, path: &Path, bytes: Vec<u8>) -> Checked {
+    let mut sources = SourceMap::new();
+    let mut diags = Vec::new();
+    let chain = chain::read_chain(&BoardFormat, files, &mut sources, &mut diags, path, bytes);
+    let mut board = None;
+    let mut solvability = None;
+    if let Some(chain) = chain {
+        let raw = chain.into_iter().fold(RawBoard::default(), merge);
+        let file = Loc {
+            source: diag::SourceId(0),
+            start: 0,
+            end: 0,
+        };
+        if let Some((b, places)) = resolve(&raw, file, &mut diags) {
+            conventions(&b, &places, &mut diags);
+            let s = solve::solvability(&b);
+            solve::findings(&b, &s, &places, &mut diags);
+            solvability = Some(s);
+            board = Some(b);
+        }
+    }
+    diag::sort(&mut diags);
+    if diags.iter().any(Diagnostic::is_error) {
+        board = None;
+    }
+    let report = Report::new(path, board.as_ref(), solvability.as_ref(), &diags, &sources);
+    Checked {
+        sources,
+        diagnostics: diags,
+        board,
+        solvability,
+        report,
+    }
+}
+
+/// Where the parts of a board are written, for located findings.
+#[derive(Clone, Debug)]
+pub struct Places {
+    /// The `rows` array.
+    pub rows: Loc,
+    /// Each place of the grid.
+    pub cells: Vec<Loc>,
+    /// Where `[goal] stars` is written (else the rows).
+    pub goal: Loc,
+}
+
+impl Places {
+    /// Where a zone is written: its first cell.
+    pub fn zone(&self, board: &Board, z: usize) -> Loc {
+        self.cells[usize::from(board.zones[z].cells[0])]
+    }
+}
+
+fn error(code: &'static str, message: impl Into<String>) -> Diagnostic {
+    Diagnostic::error(code, message)
+}
+
+/// A board from the merged file, or `None` when its structure is broken
+/// (every fault reported).
+fn resolve(raw: &RawBoard, file: Loc, diags: &mut Vec<Diagnostic>) -> Option<(Board, Places)> {
+    let info = resolve_info(raw, file, diags);
+    let goal_loc = raw
+        .goal_stars
+        .as_ref()
+        .map(|s| s.loc)
+        .or(raw.goal_header)
+        .unwrap_or(file);
+    let mut goal = Goal::default();
+    let mut range = |v: &Option<Sp<i64>>, lo: i64, hi: i64, key: &str| -> Option<u8> {
+        let v = v.as_ref()?;
+        if (lo..=hi).contains(&v.value) {
+            Some(v.value as u8)
+        } else {
+            diags.push(
+                error(
+                    "invalid-value",
+                    format!("`{key}` in [goal] must be from {lo} to {hi}"),
+                )
+                .with_label(v.loc, "out of range")
+                .with_help(format!("the published game asks for {key} = {}", if key == "stars" { 9 } else { 1 })),
+            );
+            None
+        }
+    };
+    if let Some(s) = range(&raw.goal_stars, 0, 64, "stars") {
+        goal.stars = s;
+    }
+    if let Some(c) = range(&raw.goal_colors, 0, 6, "colors") {
+        goal.colors = c;
+    }
+    let header = raw.grid_header.unwrap_or(file);
+    let Some((rows_loc, rows)) = &raw.rows else {
+        if !raw.mistyped.iter().any(|(_, k)| k == "rows") {
+            diags.push(
+                error("missing-field", "[grid] has no `rows`")
+                    .with_label(header, "`rows` is required here")
+                    .with_help("add the board's rows of cells, like: rows = [\"R1 R1 @ Y2\", \"  B3 B3 Y2 Y2\"]"),
+            );
+        }
+        return None;
+    };
+    // Tokens of every row, with their places in the file.
+    let mut grid: Vec<Vec<(String, Loc)>> = Vec::new();
+    for row in rows {
+        let mut tokens = Vec::new();
+        let text = &row.text.value;
+        let mut at = 0;
+        for tok in text.split_whitespace() {
+            let off = text[at..].find(tok).map_or(at, |o| at + o);
+            at = off + tok.len();
+            let loc = match row.content_start {
+                Some(start) => Loc {
+                    source: row.text.loc.source,
+                    start: start + off as u32,
+                    end: start + at as u32,
+                },
+                None => row.text.loc,
+            };
+            tokens.push((tok.to_string(), loc));
+        }
+        grid.push(tokens);
+    }
+    let columns = grid.iter().map(Vec::len).max().unwrap_or(0);
+    if columns == 0 {
+        diags.push(
+            error("land-ragged", "the grid has no cells")
+                .with_label(*rows_loc, "no cells here")
+                .with_help("write one string per row of hexagons, cells separated by spaces"),
+        );
+        return None;
+    }
+    let mut broken = false;
+    let width = grid[0].len();
+    for (r, row) in grid.iter().enumerate() {
+        if row.len() != width {
+            let (text, loc) = match row.get(width) {
+                Some((_, loc)) => ("this cell lies outside the grid", *loc),
+                None => ("this row is short", rows[r].text.loc),
+            };
+            diags.push(
+                error(
+                    "land-ragged",
+                    format!(
+                        "row {} has {} cells, but row 1 has {width}",
+                        r + 1,
+                        row.len()
+                    ),
+                )
+                .with_label(loc, text)
+                .with_help("every row has as many cells; write `.` where the board has no cell"),
+            );
+            broken = true;
+        }
+    }
+    if broken {
+        return None;
+    }
+    let hex = Hex {
+        columns: width,
+        rows: grid.len(),
+    };
+    let locs: Vec<Loc> = grid.iter().flatten().map(|(_, l)| *l).collect();
+    if hex.len() > MAX_CELLS {
+        diags.push(
+            error(
+                "land-limit",
+                format!(
+                    "the grid has {} places ({width} x {}), more than the {MAX_CELLS} rollx plays",
+                    hex.len(),
+                    hex.rows
+                ),
+            )
+            .with_label(*rows_loc, "this grid")
+            .with_help("make the board smaller; the published boards have about 100 cells"),
+        );
+        return None;
+    }
+    // Each place's content; zones by label.
+    let mut cells = vec![Cell::Hole; hex.len()];
+    let mut labels: Vec<(String, Color, Loc)> = Vec::new();
+    let mut zone_cells: Vec<Vec<u16>> = Vec::new();
+    let mut starts: Vec<usize> = Vec::new();
+    for (i, (tok, loc)) in grid.iter().flatten().enumerate() {
+        cells[i] = match tok.as_str() {
+            "." => Cell::Hole,
+            "#" => Cell::Obstacle,
+            "@" => {
+                starts.push(i);
+                Cell::Start
+            }
+            _ => {
+                let mut chars = tok.chars();
+                let first = chars.next().unwrap_or(' ');
+                let rest = chars.as_str();
+                let (label, star) = match rest.strip_suffix('*') {
+                    Some(l) => (l, true),
+                    None => (rest, false),
+                };
+                let color = Color::by_letter(first);
+                let label_ok =
+                    !label.is_empty() && label.chars().all(|c| c.is_ascii_alphanumeric());
+                let Some(color) = color.filter(|_| label_ok) else {
+                    let why = if color.is_none() {
+                        format!("`{first}` is no colour")
+                    } else {
+                        "a zone cell names its zone after the colour letter".to_string()
+                    };
+                    diags.push(
+                        error("land-unknown-cell", format!("`{tok}` is not a cell: {why}"))
+                            .with_label(*loc, "this cell")
+                            .with_help(
+                                "write `.` (no cell), `#` (obstacle), `@` (start), or a colour \
+                                 letter (R Y G B O A) and the zone's label, with `*` for a star: R1, Y2*",
+                            ),
+                    );
+                    broken = true;
+                    continue;
+                };
+                let z = match labels.iter().position(|(l, _, _)| l == label) {
+                    Some(z) => {
+                        let (_, first_color, first_loc) = &labels[z];
+                        if *first_color != color {
+                            diags.push(
+                                error(
+                                    "land-zone-colors",
+                                    format!(
+                                        "zone {label} has cells of two colours, {} and {}",
+                                        first_color.name().to_lowercase(),
+                                        color.name().to_lowercase()
+                                    ),
+                                )
+                                .with_label(*loc, format!("{} here", color.name().to_lowercase()))
+                                .with_label(*first_loc, format!("{} here", first_color.name().to_lowercase()))
+                                .with_help("a zone has one colour: give these cells another zone label, or one colour letter"),
+                            );
+                            broken = true;
+                        }
+                        z
+                    }
+                    None => {
+                        labels.push((label.to_string(), color, *loc));
+                        zone_cells.push(Vec::new());
+                        labels.len() - 1
+                    }
+                };
+                zone_cells[z].push(i as u16);
+                Cell::Zone {
+                    zone: z as u16,
+                    star,
+                }
+            }
+        };
+    }
+    match starts.as_slice() {
+        [_] => {}
+        [] => {
+            diags.push(
+                error("land-start", "the board has no start cell")
+                    .with_label(*rows_loc, "no `@` in these rows")
+                    .with_help("write `@` at the white start cell, where every player's crosses begin"),
+            );
+            broken = true;
+        }
+        [first, rest @ ..] => {
+            let mut d = error(
+                "land-start",
+                format!("the board has {} start cells; it has one", starts.len()),
+            )
+            .with_label(locs[*first], "first start cell");
+            for s in rest {
+                d = d.with_label(locs[*s], "another start cell");
+            }
+            diags.push(d.with_help("keep one `@`; make the others zone cells or obstacles"));
+            broken = true;
+        }
+    }
+    // Each zone in one piece, and small enough for the engine.
+    for (z, members) in zone_cells.iter().enumerate() {
+        let set: CellSet = members.iter().map(|&i| usize::from(i)).collect();
+        let pieces = crate::geom::components(&hex, |i| set.contains(i), |_, _| true);
+        if pieces.len() > 1 {
+            let mut d = error(
+                "land-zone-split",
+                format!("zone {} is in {} pieces", labels[z].0, pieces.len()),
+            );
+            for (k, p) in pieces.iter().enumerate() {
+                let text = if k == 0 { "one piece" } else { "another piece" };
+                d = d.with_label(locs[p[0]], text);
+            }
+            diags.push(d.with_help("a zone's cells touch edge to edge: give each piece its own label"));
+            broken = true;
+        }
+        if members.len() > MAX_ZONE {
+            diags.push(
+                error(
+                    "land-limit",
+                    format!(
+                        "zone {} has {} cells, more than the {MAX_ZONE} rollx plays",
+                        labels[z].0,
+                        members.len()
+                    ),
+                )
+                .with_label(locs[usize::from(members[0])], "this zone")
+                .with_help("split it into zones of 2 to 6 cells, as the published boards have"),
+            );
+            broken = true;
+        }
+    }
+    if broken {
+        return None;
+    }
+    let zones = labels
+        .iter()
+        .zip(zone_cells)
+        .map(|((label, color, _), members)| {
+            let set: CellSet = members.iter().map(|&i| usize::from(i)).collect();
+            let stars = members
+                .iter()
+                .map(|&i| usize::from(i))
+                .filter(|&i| matches!(cells[i], Cell::Zone { star: true, .. }))
+                .collect();
+            Zone {
+                label: label.clone(),
+                color: *color,
+                cells: members,
+                set,
+                stars,
+            }
+        })
+        .collect();
+    let board = Board::new(info, hex, cells, zones, goal);
+    Some((
+        board,
+        Places {
+            rows: *rows_loc,
+            cells: locs,
+            goal: goal_loc,
+        },
+    ))
+}
+
+fn resolve_info(raw: &RawBoard, file: Loc, diags: &mut Vec<Diagnostic>) -> BoardInfo {
+    let i = &raw.info;
+    let header = i.header.unwrap_or(file);
+    let mistyped = |key: &str| raw.mistyped.iter().any(|(_, k)| k == key);
+    let mut missing = |key: &str, example: &str| {
+        if !mistyped(key) {
+            diags.push(
+                error("missing-field", format!("[board] has no `{key}`"))
+                    .with_label(header, format!("`{key}` is required here"))
+                    .with_help(format!("add a line like: {key} = {example}")),
+            );
+        }
+    };
+    let id = match &i.id {
+        Some(id) => id.value.clone(),
+        None => {
+            missing("id", "\"my-board\"");
+            String::new()
+        }
+    };
+    let name = match &i.name {
+        Some(n) => n.value.clone(),
+        None => {
+            missing("name", "\"My board\"");
+            String::new()
+        }
+    };
+    if let Some(id) = &i.id {
+        check_id(id, "board", diags);
+    }
+    let text = |v: &Option<Sp<String>>| v.as_ref().map(|s| s.value.clone());
+    BoardInfo {
+        id,
+        name,
+        description: text(&i.description),
+        author: text(&i.author),
+        licence: text(&i.licence),
+        version: text(&i.version),
+    }
+}
+
+/// The published boards' conventions, as warnings: zones of 2 to 6
+/// cells, 12 stars, two of each colour.
+fn conventions(board: &Board, places: &Places, diags: &mut Vec<Diagnostic>) {
+    for (z, zone) in board.zones.iter().enumerate() {
+        let n = zone.cells.len();
+        if !(2..=6).contains(&n) {
+            diags.push(
+                Diagnostic::warning(
+                    "land-zone-size",
+                    format!("zone {} has {n} cell{}; published zones have 2 to 6", zone.label, if n == 1 { "" } else { "s" }),
+                )
+                .with_label(places.zone(board, z), "this zone")
+                .with_help("join it to a neighbouring zone of its colour, or split it"),
+            );
+        }
+    }
+    let total = board.stars().len();
+    for c in Color::ALL {
+        let stars: Vec<usize> = board.stars().and(board.color_cells(c)).iter().collect();
+        if stars.len() != 2 && board.color_cells(c).len() > 0 {
+            let mut d = Diagnostic::warning(
+                "land-color-stars",
+                format!(
+                    "{} has {} star{}; the published boards have two of each colour",
+                    c.name(),
+                    stars.len(),
+                    if stars.len() == 1 { "" } else { "s" }
+                ),
+            );
+            match stars.first() {
+                Some(&s) => {
+                    for &s in &stars {
+                        d = d.with_label(places.cells[s], "a star");
+                    }
+                    let _ = s;
+                }
+                None => {
+                    let first = board.color_cells(c).iter().next().unwrap_or(0);
+                    d = d.with_label(places.cells[first], "a cell of this colour");
+                }
+            }
+            diags.push(d.with_help("mark two cells of each colour with `*`, in different zones"));
+        }
+    }
+    let _ = total;
+    // Obstacles that seal cells off from the start.
+    let reach = solve::reachable(board);
+    let cut: Vec<usize> = board.zone_cells().minus(&reach).iter().collect();
+    if let Some(&first) = cut.first() {
+        let obstacle = (0..board.cells.len())
+            .filter(|&i| board.cells[i] == Cell::Obstacle)
+            .find(|&i| board.grid.neighbors(i).any(|j| cut.contains(&j)));
+        let mut d = Diagnostic::warning(
+            "land-obstacles-cut",
+            format!(
+                "the obstacles cut the board: {} cell{} cannot be reached from the start",
+                cut.len(),
+                if cut.len() == 1 { "" } else { "s" }
+            ),
+        )
+        .with_label(places.cells[first], "cut off");
+        if let Some(o) = obstacle {
+            d = d.with_label(places.cells[o], "an obstacle around them");
+        }
+        diags.push(d.with_help("open a way through the obstacles (make one a zone cell)"));
+    }
+}

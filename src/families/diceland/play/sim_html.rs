@@ -1,0 +1,201 @@
+//! The Diceland simulation report as one self-contained HTML page: each
+//! table's results, and the board drawn as a heat map of how early each
+//! cell is crossed, with the stars and zones reached.
+
+use std::fmt::Write as _;
+
+use super::simulate::Summary;
+use crate::diceland::model::{Board, Cell, column_letters};
+use crate::render::svg::escape as esc;
+use crate::report::html::{heat, page};
+
+/// The board as a heat map: each zone cell filled by the mean turn at
+/// which it is crossed (early dark, late pale, never grey), with a band of
+/// its zone's colour, a star where it has one and the share of sheets that
+/// cross it; obstacles black, the start white.
+pub fn heat_map(board: &Board, s: &Summary) -> String {
+    let r = 24.0f64;
+    let wd = r * 3f64.sqrt();
+    let (left, top) = (30.0, 34.0);
+    let g = board.grid;
+    let w = left + wd * (g.columns as f64 + 0.5) + 10.0;
+    let legend_y = top + r * (1.5 * (g.rows as f64 - 1.0) + 1.0) + 18.0;
+    let h = legend_y + 40.0;
+    let turns: Vec<f64> = s.cells.iter().filter_map(|c| c.mean_turn).collect();
+    let lo = turns.iter().copied().fold(f64::INFINITY, f64::min);
+    let hi = turns.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    let span = (hi - lo).max(1e-9);
+    let mut out = String::new();
+    let _ = write!(
+        out,
+        "<svg class=\"board\" xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {w:.0} {h:.0}\" role=\"img\" aria-label=\"heat map of the board\">"
+    );
+    let center = |c: usize, row: usize| {
+        let shift = if row % 2 == 1 { 0.5 } else { 0.0 };
+        (
+            left + wd * (c as f64 + 0.5 + shift),
+            top + r + 1.5 * r * row as f64,
+        )
+    };
+    for c in 0..g.columns {
+        let (x, _) = center(c, 0);
+        let _ = write!(
+            out,
+            "<text x=\"{x:.1}\" y=\"12\" font-size=\"11\" text-anchor=\"middle\">{}</text>",
+            column_letters(c)
+        );
+    }
+    let mut cells = s.cells.iter();
+    for i in 0..board.cells.len() {
+        let (c, row) = g.place(i);
+        let (x, y) = center(c, row);
+        if c == 0 {
+            let _ = write!(
+                out,
+                "<text x=\"10\" y=\"{:.1}\" font-size=\"11\" text-anchor=\"middle\">{}</text>",
+                y + 4.0,
+                row + 1
+            );
+        }
+        let points: Vec<String> = (0..6)
+            .map(|k| {
+                let a = (-90.0 + 60.0 * f64::from(k)).to_radians();
+                format!("{:.1},{:.1}", x + r * a.cos(), y + r * a.sin())
+            })
+            .collect();
+        let poly = points.join(" ");
+        match board.cells[i] {
+            Cell::Hole => {}
+            Cell::Obstacle => {
+                let _ = write!(out, "<polygon points=\"{poly}\" fill=\"#222\"/>");
+            }
+            Cell::Start => {
+                let _ = write!(
+                    out,
+                    "<g><title>{}: the start cell</title><polygon points=\"{poly}\" fill=\"#fff\" stroke=\"#222\" stroke-width=\"1.5\"/><text x=\"{x:.1}\" y=\"{:.1}\" font-size=\"16\" text-anchor=\"middle\">×</text></g>",
+                    board.cell_name(i),
+                    y + 5.0
+                );
+            }
+            Cell::Zone { zone, star } => {
+                let Some(p) = cells.next() else { continue };
+                let color = board.zones[usize::from(zone)].color;
+                let fill = p.mean_turn.map_or("#e0e0e0".to_string(), |m| heat((m - lo) / span));
+                let when = p
+                    .mean_turn
+                    .map_or("never crossed".to_string(), |m| format!("mean turn {m:.1}"));
+                let _ = write!(
+                    out,
+                    "<g><title>{} ({}, zone {}): {when}, crossed on {:.1} % of sheets</title><polygon points=\"{poly}\" fill=\"{fill}\" stroke=\"{}\" stroke-width=\"3\"/><text x=\"{x:.1}\" y=\"{:.1}\" font-size=\"10\" font-weight=\"bold\" text-anchor=\"middle\">{}{}</text><text x=\"{x:.1}\" y=\"{:.1}\" font-size=\"9\" text-anchor=\"middle\">{:.0}%</text></g>",
+                    esc(&p.name),
+                    color.id(),
+                    esc(&board.zones[usize::from(zone)].label),
+                    p.reached * 100.0,
+                    color.rgb(),
+                    y - 2.0,
+                    color.letter(),
+                    if star { "★" } else { "" },
+                    y + 10.0,
+                    p.reached * 100.0
+                );
+            }
+        }
+    }
+    let steps = 10;
+    let lw = 24.0;
+    for k in 0..steps {
+        let _ = write!(
+            out,
+            "<rect x=\"{:.1}\" y=\"{legend_y:.1}\" width=\"{lw}\" height=\"12\" fill=\"{}\"/>",
+            left + lw * f64::from(k),
+            heat(f64::from(k) / f64::from(steps - 1))
+        );
+    }
+    let _ = write!(
+        out,
+        "<text x=\"{left:.1}\" y=\"{:.1}\" font-size=\"11\">turn {lo:.1}</text><text x=\"{:.1}\" y=\"{:.1}\" font-size=\"11\" text-anchor=\"end\">turn {hi:.1}</text></svg>",
+        legend_y + 28.0,
+        left + lw * f64::from(steps),
+        legend_y + 28.0
+    );
+    out
+}
+
+/// A table's name: its players.
+pub fn table_name(s: &Summary) -> String {
+    let first = &s.policies[0];
+    if s.policies.len() == 1 {
+        format!("{first} alone")
+    } else if s.policies.iter().all(|p| p == first) {
+        format!("{} {first} players", s.policies.len())
+    } else {
+        s.policies.join(", ")
+    }
+}
+
+/// The whole page: every table of one board, and each table's heat map.
+pub fn html(board: &Board, tables: &[Summary], command: &str) -> String {
+    let mut b = String::new();
+    let _ = write!(
+        b,
+        "<h1>{}</h1>\n<p>Diceland board <code>{}</code>; {} games per table, seed {}. Made by <code>{}</code>.</p>\n",
+        esc(&board.info.name),
+        esc(&board.info.id),
+        tables.first().map_or(0, |t| t.games),
+        tables.first().map_or(0, |t| t.seed),
+        esc(command)
+    );
+    b.push_str("<h2>Tables</h2>\n<table><thead><tr><th>table</th><th>turns (95 % CI)</th><th>win rate by seat</th><th>no winner</th><th>overshoots per game</th><th>reroll busts</th><th>bonus rolls per game</th></tr></thead><tbody>\n");
+    for t in tables {
+        let seats: Vec<String> = t
+            .seats
+            .iter()
+            .map(|s| format!("{:.1} %", s.win_rate * 100.0))
+            .collect();
+        let _ = writeln!(
+            b,
+            "<tr><td>{}</td><td>{:.2} ± {:.2}</td><td>{}</td><td>{:.1} %</td><td>{:.2}</td><td>{:.0} %</td><td>{:.2}</td></tr>",
+            esc(&table_name(t)),
+            t.turns.mean,
+            t.turns.ci95,
+            if t.policies.len() == 1 { "(solo: turns to the goal)".to_string() } else { seats.join(" · ") },
+            t.no_winner * 100.0,
+            t.overshoots_per_game,
+            t.bust_rate * 100.0,
+            t.bonus_rolls_per_game
+        );
+    }
+    b.push_str("</tbody></table>\n");
+    for t in tables {
+        let _ = write!(
+            b,
+            "<h2>{}</h2>\n<div class=\"heat\"><figure>{}<figcaption>Each cell by the mean turn it is crossed (all seats); the percentage is the share of sheets that cross it.</figcaption></figure></div>\n",
+            esc(&table_name(t)),
+            heat_map(board, t)
+        );
+        b.push_str("<div class=\"details\"><table><thead><tr><th>star</th><th>colour</th><th>reached</th><th>mean turn</th></tr></thead><tbody>\n");
+        for s in &t.stars {
+            let _ = writeln!(
+                b,
+                "<tr><td>{}</td><td>{}</td><td>{:.1} %</td><td>{}</td></tr>",
+                esc(&s.name),
+                s.color,
+                s.reached * 100.0,
+                s.mean_turn.map_or("–".into(), |m| format!("{m:.1}"))
+            );
+        }
+        b.push_str("</tbody></table><table><thead><tr><th>zone</th><th>colour</th><th>completed</th><th>mean turn</th></tr></thead><tbody>\n");
+        for z in &t.zones {
+            let _ = writeln!(
+                b,
+                "<tr><td>{}</td><td>{}</td><td>{:.1} %</td><td>{}</td></tr>",
+                esc(&z.name),
+                z.color,
+                z.reached * 100.0,
+                z.mean_turn.map_or("–".into(), |m| format!("{m:.1}"))
+            );
+        }
+        b.push_str("</tbody></table></div>\n");
+    }
+    page(&format!("{} — Diceland simulation", board.info.name), &b)
+}

@@ -1,0 +1,231 @@
+//! Rule solvability of a board: which cells the start reaches around the
+//! obstacles, the fewest dice a player needs to reach the goal (a lower
+//! bound on a game's length, with a plan that reaches it in a few more),
+//! and the share of the board behind one chokepoint cell.
+
+use std::collections::VecDeque;
+
+use serde::Serialize;
+
+use super::load::Places;
+use super::model::{Board, CellSet, Color};
+use crate::diag::Diagnostic;
+
+/// What `rollx check` learns about a board's solvability.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Solvability {
+    /// Zone cells the start cell reaches.
+    pub reachable_cells: usize,
+    /// Zone cells in all.
+    pub cells: usize,
+    /// Zones no cross can reach, by label.
+    pub unreachable_zones: Vec<String>,
+    /// Star cells the start reaches.
+    pub reachable_stars: usize,
+    /// The fewest dice that can reach the goal, when it can be reached: no
+    /// game is shorter.
+    pub fewest_dice: Option<usize>,
+    /// The colour completed in that bound.
+    pub fewest_dice_colors: Vec<String>,
+    /// Crosses of a plan that reaches the goal (the stars nearest first),
+    /// an upper bound on the fewest.
+    pub plan_dice: Option<usize>,
+    /// The cell with the most of the board behind it, by name.
+    pub chokepoint: Option<String>,
+    /// The share of the zone cells behind that cell (reachable only through
+    /// it), from 0 to 1.
+    pub chokepoint_share: f64,
+}
+
+/// Zone cells the start reaches over zone cells.
+pub fn reachable(board: &Board) -> CellSet {
+    reach_without(board, None)
+}
+
+fn reach_without(board: &Board, blocked: Option<usize>) -> CellSet {
+    let mut seen = CellSet::one(board.start);
+    let mut queue = VecDeque::from([board.start]);
+    while let Some(a) = queue.pop_front() {
+        for b in board.neighbors(a).iter() {
+            if Some(b) != blocked && !seen.contains(b) {
+                seen.insert(b);
+                queue.push_back(b);
+            }
+        }
+    }
+    seen.and(board.zone_cells())
+}
+
+/// Every solvability figure of a board.
+pub fn solvability(board: &Board) -> Solvability {
+    let reach = reachable(board);
+    let unreachable_zones = board
+        .zones
+        .iter()
+        .filter(|z| !z.set.meets(&reach))
+        .map(|z| z.label.clone())
+        .collect();
+    let reachable_stars = board.stars().and(&reach).len();
+    let goal = board.goal;
+    // Every set of `goal.colors` colours whose cells are all reachable.
+    let mut best: Option<(usize, Vec<Color>)> = None;
+    let mut plan: Option<usize> = None;
+    for mask in 0u32..64 {
+        if mask.count_ones() != u32::from(goal.colors) {
+            continue;
+        }
+        let colors: Vec<Color> = Color::ALL
+            .into_iter()
+            .filter(|c| mask >> c.index() & 1 == 1)
+            .collect();
+        let mut need = CellSet::EMPTY;
+        for c in &colors {
+            need = need.or(board.color_cells(*c));
+        }
+        if colors.iter().any(|c| board.color_cells(*c).is_empty())
+            || !need.minus(&reach).is_empty()
+            || reachable_stars < usize::from(goal.stars)
+        {
+            continue;
+        }
+        let stars_in = need.and(board.stars()).len();
+        let more_stars = usize::from(goal.stars).saturating_sub(stars_in);
+        let link = need
+            .iter()
+            .map(|x| usize::from(board.distance(board.start, x)))
+            .min()
+            .unwrap_or(1)
+            .saturating_sub(1);
+        let lower = need.len() + more_stars + link;
+        if best.as_ref().is_none_or(|(b, _)| lower < *b) {
+            best = Some((lower, colors.clone()));
+        }
+        let p = plan_crosses(board, &need, &reach);
+        plan = Some(plan.map_or(p, |q: usize| q.min(p)));
+    }
+    // The chokepoint: the cell whose loss cuts most of the board off.
+    let mut chokepoint = None;
+    let mut share = 0.0;
+    let total = reach.len().max(1);
+    for v in reach.iter() {
+        let behind = reach.len() - reach_without(board, Some(v)).len() - 1;
+        let s = behind as f64 / total as f64;
+        if s > share {
+            share = s;
+            chokepoint = Some(board.cell_name(v));
+        }
+    }
+    Solvability {
+        reachable_cells: reach.len(),
+        cells: board.zone_cells().len(),
+        unreachable_zones,
+        reachable_stars,
+        fewest_dice: best.as_ref().map(|(n, _)| *n),
+        fewest_dice_colors: best
+            .map(|(_, cs)| cs.iter().map(|c| c.id().to_string()).collect())
+            .unwrap_or_default(),
+        plan_dice: plan,
+        chokepoint,
+        chokepoint_share: share,
+    }
+}
+
+/// Crosses of a plan that reaches `need` and then the nearest stars until
+/// the goal's, each joined to the crosses by a shortest path.
+fn plan_crosses(board: &Board, need: &CellSet, reach: &CellSet) -> usize {
+    let mut tree = CellSet::one(board.start);
+    let grow = |tree: &mut CellSet, targets: &CellSet| -> bool {
+        // A shortest path from the tree to the nearest target, added.
+        let n = board.cells.len();
+        let mut parent = vec![usize::MAX; n];
+        let mut queue: VecDeque<usize> = tree.iter().collect();
+        let mut seen = *tree;
+        while let Some(a) = queue.pop_front() {
+            if targets.contains(a) && !tree.contains(a) {
+                let mut x = a;
+                while !tree.contains(x) {
+                    tree.insert(x);
+                    x = parent[x];
+                }
+                return true;
+            }
+            for b in board.neighbors(a).iter() {
+                if !seen.contains(b) {
+                    seen.insert(b);
+                    parent[b] = a;
+                    queue.push_back(b);
+                }
+            }
+        }
+        false
+    };
+    while !need.minus(&tree).is_empty() {
+        if !grow(&mut tree, need) {
+            break;
+        }
+    }
+    let stars = board.stars().and(reach);
+    while tree.and(board.stars()).len() < usize::from(board.goal.stars) {
+        if !grow(&mut tree, &stars) {
+            break;
+        }
+    }
+    tree.len() - 1
+}
+
+/// The findings of solvability: zones no cross reaches and goals that
+/// cannot be reached are errors; much of the board behind one cell is a
+/// warning.
+pub fn findings(board: &Board, s: &Solvability, places: &Places, diags: &mut Vec<Diagnostic>) {
+    for (z, zone) in board.zones.iter().enumerate() {
+        if s.unreachable_zones.contains(&zone.label) {
+            diags.push(
+                Diagnostic::error(
+                    "land-unreachable",
+                    format!(
+                        "zone {} cannot be reached from the start cell around the obstacles",
+                        zone.label
+                    ),
+                )
+                .with_label(places.zone(board, z), "this zone")
+                .with_help("join it to the rest of the board: make an obstacle or a hole between them a zone cell"),
+            );
+        }
+    }
+    let goal = board.goal;
+    if s.fewest_dice.is_none() {
+        let why = if s.reachable_stars < usize::from(goal.stars) {
+            format!(
+                "the start reaches {} star cells, but the goal asks for {}",
+                s.reachable_stars, goal.stars
+            )
+        } else {
+            format!(
+                "no {} colour{} can be crossed completely",
+                goal.colors,
+                if goal.colors == 1 { "" } else { "s" }
+            )
+        };
+        diags.push(
+            Diagnostic::error("land-goal", format!("no player can win on this board: {why}"))
+                .with_label(places.goal, "the goal")
+                .with_help("add star cells with `*`, lower [goal] stars, or open the way to the cells cut off"),
+        );
+    }
+    if s.chokepoint_share > 1.0 / 3.0
+        && let Some(name) = &s.chokepoint
+        && let Some(cell) = board.cell_by_name(name)
+    {
+        diags.push(
+            Diagnostic::warning(
+                "land-chokepoint",
+                format!(
+                    "{:.0} % of the board lies behind the single cell {name}",
+                    s.chokepoint_share * 100.0
+                ),
+            )
+            .with_label(places.cells[cell], "every way there passes here")
+            .with_help("open a second way around the obstacles, so one crossed zone does not decide the race"),
+        );
+    }
+}
