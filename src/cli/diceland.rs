@@ -63,12 +63,18 @@ pub fn play(args: &PlayArgs, board: Board, path: &Path, log: Option<Output>) -> 
         (e.values.is_some(), "--values"),
         (e.candidates.is_some(), "--candidates"),
         (e.rollouts.is_some(), "--rollouts"),
-        (args.rules.given().is_some(), args.rules.given().unwrap_or("")),
+        (
+            args.rules.given().is_some(),
+            args.rules.given().unwrap_or(""),
+        ),
     ]) {
         return refuse(flag, path);
     }
     if args.players > 8 {
-        eprintln!("error: --players {}: a Diceland table has 1 to 8 players", args.players);
+        eprintln!(
+            "error: --players {}: a Diceland table has 1 to 8 players",
+            args.players
+        );
         return EXIT_USAGE;
     }
     let policies = match seat_policies(&args.policy, args.players) {
@@ -82,7 +88,10 @@ pub fn play(args: &PlayArgs, board: Board, path: &Path, log: Option<Output>) -> 
     let seed = seed_or_clock(args.seed);
     let played = play_game(&game, seed, &policies, Some(path.display().to_string()))
         .expect("policies checked above");
-    print!("{}", game_text(&game, &played.log, &played.table.sheets, seed));
+    print!(
+        "{}",
+        game_text(&game, &played.log, &played.table.sheets, seed)
+    );
     save_finished(log.as_ref(), &played.log.to_json())
 }
 
@@ -111,10 +120,16 @@ fn game_text(game: &Game, log: &GameLog, sheets: &[Sheet], seed: u64) -> String 
         }
     }
     for (name, sheet) in log.players.iter().zip(sheets) {
-        let _ = writeln!(s, "\n{name}: {} stars, {} colour{} complete, {} cells crossed",
+        let _ = writeln!(
+            s,
+            "\n{name}: {} stars, {} colour{} complete, {} cells crossed",
             sheet.stars,
             sheet.complete_colors(),
-            if sheet.complete_colors() == 1 { "" } else { "s" },
+            if sheet.complete_colors() == 1 {
+                ""
+            } else {
+                "s"
+            },
             sheet.crossed.len()
         );
         s.push_str(&sheet_text(board, sheet));
@@ -125,7 +140,11 @@ fn game_text(game: &Game, log: &GameLog, sheets: &[Sheet], seed: u64) -> String 
         if log.winners.is_empty() {
             "no winner: the turn limit was reached".to_string()
         } else {
-            format!("winner{}: {}", if log.winners.len() == 1 { "" } else { "s" }, log.winners.join(", "))
+            format!(
+                "winner{}: {}",
+                if log.winners.len() == 1 { "" } else { "s" },
+                log.winners.join(", ")
+            )
         }
     );
     s
@@ -171,11 +190,19 @@ pub fn referee_log(args: &RefereeArgs, path: &Path, text: &str, color: bool) -> 
     let log = match GameLog::parse(text) {
         Ok(l) => l,
         Err(e) => {
-            log_error(path, text, (e.line, e.column), &e.message, "see docs/diceland-log.md for the format", color);
+            log_error(
+                path,
+                text,
+                (e.line, e.column),
+                &e.message,
+                "see docs/diceland-log.md for the format",
+                color,
+            );
             return EXIT_USAGE;
         }
     };
-    let candidates = rollx::families::log::file_candidates(log.board.file.as_deref(), &log.board.id, path);
+    let candidates =
+        rollx::families::log::file_candidates(log.board.file.as_deref(), &log.board.id, path);
     let board_path = match &args.map {
         Some(p) => p.clone(),
         None => match candidates.iter().find(|p| p.is_file()) {
@@ -230,7 +257,10 @@ pub fn referee_log(args: &RefereeArgs, path: &Path, text: &str, color: bool) -> 
         }
     };
     match args.format {
-        Format::Json => println!("{}", serde_json::to_string_pretty(&verdict).expect("serialises")),
+        Format::Json => println!(
+            "{}",
+            serde_json::to_string_pretty(&verdict).expect("serialises")
+        ),
         Format::Text => print!("{}", verdict_text(&verdict, path)),
     }
     if verdict.is_clean() {
@@ -245,7 +275,11 @@ fn verdict_text(v: &Verdict, path: &Path) -> String {
     let mut s = String::new();
     for p in &v.problems {
         let turn = p.turn.map(|t| format!("turn {t}: ")).unwrap_or_default();
-        let who = p.player.as_ref().map(|n| format!("{n}: ")).unwrap_or_default();
+        let who = p
+            .player
+            .as_ref()
+            .map(|n| format!("{n}: "))
+            .unwrap_or_default();
         let _ = writeln!(s, "problem [{}] {turn}{who}{}", p.kind, p.message);
     }
     for x in &v.violations {
@@ -304,7 +338,10 @@ pub fn simulate_boards(
         (e.values.is_some(), "--values"),
         (e.candidates.is_some(), "--candidates"),
         (e.rollouts.is_some(), "--rollouts"),
-        (args.rules.given().is_some(), args.rules.given().unwrap_or("")),
+        (
+            args.rules.given().is_some(),
+            args.rules.given().unwrap_or(""),
+        ),
         (logs_dir.is_some(), "--save-logs"),
     ]) {
         return refuse(flag, &args.maps[0]);
@@ -350,9 +387,11 @@ pub fn simulate_boards(
     } else {
         let b = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr());
         b.set_style(
-            ProgressStyle::with_template("{spinner} {msg} [{bar:40}] {pos}/{len} games, {eta} left")
-                .expect("valid template")
-                .progress_chars("=> "),
+            ProgressStyle::with_template(
+                "{spinner} {msg} [{bar:40}] {pos}/{len} games, {eta} left",
+            )
+            .expect("valid template")
+            .progress_chars("=> "),
         );
         b
     };
@@ -364,7 +403,8 @@ pub fn simulate_boards(
             for seats in &tables {
                 bar.set_message(format!("{} ({})", game.board().info.id, seats.join(",")));
                 let tick = |n: u64| bar.inc(n);
-                let tally = simulate(game, seats, args.games, args.seed, &tick).expect("policies checked");
+                let tally =
+                    simulate(game, seats, args.games, args.seed, &tick).expect("policies checked");
                 per.push(Summary::new(game, seats, args.seed, &tally));
             }
             results.push(per);
@@ -396,7 +436,10 @@ pub fn simulate_boards(
     match args.format {
         SimFormat::Json => {
             let all: Vec<&Summary> = results.iter().flatten().collect();
-            println!("{}", serde_json::to_string_pretty(&all).expect("serialises"));
+            println!(
+                "{}",
+                serde_json::to_string_pretty(&all).expect("serialises")
+            );
         }
         SimFormat::Text | SimFormat::Markdown => {
             let md = args.format == SimFormat::Markdown;
@@ -444,7 +487,11 @@ fn summary_text(board: &Board, tables: &[Summary], args: &SimulateArgs, md: bool
     if md {
         s.push_str("\n| table | turns (95 % CI) | win rate by seat | no winner | overshoots per game | bonus rolls per game |\n|---|---|---|---|---|---|\n");
     } else {
-        let _ = writeln!(s, "  {:<28} {:>14}  {:<27} {:>6}  {:>5}", "table", "turns", "win rate by seat", "over", "bonus");
+        let _ = writeln!(
+            s,
+            "  {:<28} {:>14}  {:<27} {:>6}  {:>5}",
+            "table", "turns", "win rate by seat", "over", "bonus"
+        );
     }
     for t in tables {
         let wins = if t.policies.len() == 1 {

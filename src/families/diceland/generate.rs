@@ -145,9 +145,13 @@ fn attempt(w: usize, h: usize, rng: &mut Dice) -> Option<Vec<Vec<String>>> {
         if open.is_empty() {
             break;
         }
-        let degree = |i: usize, zone: &[Option<usize>]| hex.neighbors(i).filter(|&j| free(j, zone)).count();
+        let degree =
+            |i: usize, zone: &[Option<usize>]| hex.neighbors(i).filter(|&j| free(j, zone)).count();
         let least = open.iter().map(|&i| degree(i, &zone)).min()?;
-        let seeds: Vec<usize> = open.into_iter().filter(|&i| degree(i, &zone) == least).collect();
+        let seeds: Vec<usize> = open
+            .into_iter()
+            .filter(|&i| degree(i, &zone) == least)
+            .collect();
         let seed = seeds[rng.random_range(0..seeds.len())];
         let target = [2, 3, 3, 4, 4, 4, 5, 5, 6][rng.random_range(0..9usize)];
         let z = zones.len();
@@ -165,7 +169,10 @@ fn attempt(w: usize, h: usize, rng: &mut Dice) -> Option<Vec<Vec<String>>> {
                 break;
             }
             let least = next.iter().map(|&i| degree(i, &zone)).min()?;
-            let pick: Vec<usize> = next.into_iter().filter(|&i| degree(i, &zone) == least).collect();
+            let pick: Vec<usize> = next
+                .into_iter()
+                .filter(|&i| degree(i, &zone) == least)
+                .collect();
             let c = pick[rng.random_range(0..pick.len())];
             zone[c] = Some(z);
             cells.push(c);
@@ -201,7 +208,9 @@ fn attempt(w: usize, h: usize, rng: &mut Dice) -> Option<Vec<Vec<String>>> {
                 }
             }
         }
-        let k = (0..6).filter(|&k| !banned[k]).min_by_key(|&k| (used[k], rng.random_range(0..6usize)))?;
+        let k = (0..6)
+            .filter(|&k| !banned[k])
+            .min_by_key(|&k| (used[k], rng.random_range(0..6usize)))?;
         color[z] = Some(k);
         used[k] += zones[z].len();
     }
@@ -271,17 +280,33 @@ mod tests {
     #[test]
     fn boards_follow_every_convention_and_seeds_repeat() {
         for seed in 0..12 {
-            let g = generate(&Options { seed, ..Options::default() }).unwrap();
+            let g = generate(&Options {
+                seed,
+                ..Options::default()
+            })
+            .unwrap();
             let c = crate::diceland::check_bytes(
                 &DiskFiles,
                 std::path::Path::new("g.toml"),
                 g.toml.clone().into_bytes(),
             );
             assert!(c.board.is_some() && c.diagnostics.is_empty(), "seed {seed}");
-            assert_eq!(generate(&Options { seed, ..Options::default() }).unwrap().toml, g.toml);
+            assert_eq!(
+                generate(&Options {
+                    seed,
+                    ..Options::default()
+                })
+                .unwrap()
+                .toml,
+                g.toml
+            );
         }
         assert!(matches!(
-            generate(&Options { seed: 1, columns: 3, rows: 9 }),
+            generate(&Options {
+                seed: 1,
+                columns: 3,
+                rows: 9
+            }),
             Err(GenerateError::Size(_))
         ));
     }

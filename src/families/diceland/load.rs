@@ -226,7 +226,10 @@ fn resolve(raw: &RawBoard, file: Loc, diags: &mut Vec<Diagnostic>) -> Option<(Bo
                     format!("`{key}` in [goal] must be from {lo} to {hi}"),
                 )
                 .with_label(v.loc, "out of range")
-                .with_help(format!("the published game asks for {key} = {}", if key == "stars" { 9 } else { 1 })),
+                .with_help(format!(
+                    "the published game asks for {key} = {}",
+                    if key == "stars" { 9 } else { 1 }
+                )),
             );
             None
         }
@@ -406,7 +409,9 @@ fn resolve(raw: &RawBoard, file: Loc, diags: &mut Vec<Diagnostic>) -> Option<(Bo
             diags.push(
                 error("land-start", "the board has no start cell")
                     .with_label(*rows_loc, "no `@` in these rows")
-                    .with_help("write `@` at the white start cell, where every player's crosses begin"),
+                    .with_help(
+                        "write `@` at the white start cell, where every player's crosses begin",
+                    ),
             );
             broken = true;
         }
@@ -436,7 +441,9 @@ fn resolve(raw: &RawBoard, file: Loc, diags: &mut Vec<Diagnostic>) -> Option<(Bo
                 let text = if k == 0 { "one piece" } else { "another piece" };
                 d = d.with_label(locs[p[0]], text);
             }
-            diags.push(d.with_help("a zone's cells touch edge to edge: give each piece its own label"));
+            diags.push(
+                d.with_help("a zone's cells touch edge to edge: give each piece its own label"),
+            );
             broken = true;
         }
         if members.len() > MAX_ZONE {
@@ -538,7 +545,11 @@ fn conventions(board: &Board, places: &Places, diags: &mut Vec<Diagnostic>) {
             diags.push(
                 Diagnostic::warning(
                     "land-zone-size",
-                    format!("zone {} has {n} cell{}; published zones have 2 to 6", zone.label, if n == 1 { "" } else { "s" }),
+                    format!(
+                        "zone {} has {n} cell{}; published zones have 2 to 6",
+                        zone.label,
+                        if n == 1 { "" } else { "s" }
+                    ),
                 )
                 .with_label(places.zone(board, z), "this zone")
                 .with_help("join it to a neighbouring zone of its colour, or split it"),

@@ -264,7 +264,13 @@ pub struct Board {
 impl Board {
     /// A board from its parts (the reader checks them first: one start
     /// cell, zones connected, at most [`MAX_CELLS`] places).
-    pub fn new(info: BoardInfo, grid: Hex, cells: Vec<Cell>, zones: Vec<Zone>, goal: Goal) -> Board {
+    pub fn new(
+        info: BoardInfo,
+        grid: Hex,
+        cells: Vec<Cell>,
+        zones: Vec<Zone>,
+        goal: Goal,
+    ) -> Board {
         let start = cells.iter().position(|c| *c == Cell::Start).unwrap_or(0);
         let zone_cells: CellSet = (0..cells.len())
             .filter(|&i| matches!(cells[i], Cell::Zone { .. }))

@@ -65,7 +65,11 @@ impl Part for About {
 pub type Pad = print::Pad<About>;
 
 /// Lays out a pad and runs the print checks.
-pub fn print(board: &Board, template: &Template, options: &PrintOptions) -> Result<Pad, Vec<Diagnostic>> {
+pub fn print(
+    board: &Board,
+    template: &Template,
+    options: &PrintOptions,
+) -> Result<Pad, Vec<Diagnostic>> {
     checked(layout(board, template, options), template, options.mono)
 }
 
@@ -226,8 +230,12 @@ fn sheet_symbol(board: &Board, t: &Template, mono: bool, (w, h): (f32, f32)) -> 
     let capacity = Capacity::Grid {
         columns: board.grid.columns,
         rows: board.grid.rows,
-        max_columns: (((w - 2.0 * label) / least / 3f32.sqrt()) - 0.5).floor().max(0.0) as usize,
-        max_rows: ((((room_h - label) / least) - 2.0) / 1.5 + 1.0).floor().max(0.0) as usize,
+        max_columns: (((w - 2.0 * label) / least / 3f32.sqrt()) - 0.5)
+            .floor()
+            .max(0.0) as usize,
+        max_rows: ((((room_h - label) / least) - 2.0) / 1.5 + 1.0)
+            .floor()
+            .max(0.0) as usize,
     };
     let mut items = s.canvas.items;
     items.extend(s.canvas.texts);
@@ -294,7 +302,10 @@ impl Sheet<'_> {
         for row in 0..board.grid.rows {
             let p = at.center(0, row);
             let t = text(
-                Point::new(p.x - at.width() / 2.0 - label * 0.25, baseline(p.y, f.small, Weight::Bold)),
+                Point::new(
+                    p.x - at.width() / 2.0 - label * 0.25,
+                    baseline(p.y, f.small, Weight::Bold),
+                ),
                 (row + 1).to_string(),
                 f.small,
                 Weight::Bold,
@@ -313,11 +324,14 @@ impl Sheet<'_> {
                 continue;
             };
             let fill = self.colors[color.index()].1;
-            self.canvas.items.push(Item::Path(cells.clone(), Style::fill(fill)));
+            self.canvas
+                .items
+                .push(Item::Path(cells.clone(), Style::fill(fill)));
             if self.mono {
-                self.canvas
-                    .items
-                    .push(Item::Clip(cells, hatch(color.index(), bounds, lines.area * 0.6)));
+                self.canvas.items.push(Item::Clip(
+                    cells,
+                    hatch(color.index(), bounds, lines.area * 0.6),
+                ));
             }
         }
         // Obstacles, the start cell, thin lines between the cells of a zone.
@@ -334,14 +348,19 @@ impl Sheet<'_> {
                     .items
                     .push(Item::Path(Path::polygon(&corners), Style::fill(INK))),
                 Cell::Start => {
-                    self.canvas.items.push(Item::Path(
-                        Path::polygon(&corners),
-                        Style::fill(Rgb::WHITE),
-                    ));
+                    self.canvas
+                        .items
+                        .push(Item::Path(Path::polygon(&corners), Style::fill(Rgb::WHITE)));
                     let d = at.r * 0.4;
-                    let mut x = Path::line(Point::new(p.x - d, p.y - d), Point::new(p.x + d, p.y + d));
-                    x.segs.extend(Path::line(Point::new(p.x - d, p.y + d), Point::new(p.x + d, p.y - d)).segs);
-                    self.canvas.items.push(Item::Path(x, Style::stroke(Stroke::solid(INK, lines.region))));
+                    let mut x =
+                        Path::line(Point::new(p.x - d, p.y - d), Point::new(p.x + d, p.y + d));
+                    x.segs.extend(
+                        Path::line(Point::new(p.x - d, p.y + d), Point::new(p.x + d, p.y - d)).segs,
+                    );
+                    self.canvas.items.push(Item::Path(
+                        x,
+                        Style::stroke(Stroke::solid(INK, lines.region)),
+                    ));
                 }
                 Cell::Zone { .. } => {}
             }
@@ -369,23 +388,34 @@ impl Sheet<'_> {
                 }
             }
         }
-        self.canvas
-            .items
-            .push(Item::Path(thin, Style::stroke(Stroke::solid(INK, lines.area))));
-        self.canvas
-            .items
-            .push(Item::Path(heavy, Style::stroke(Stroke::solid(INK, lines.region))));
+        self.canvas.items.push(Item::Path(
+            thin,
+            Style::stroke(Stroke::solid(INK, lines.area)),
+        ));
+        self.canvas.items.push(Item::Path(
+            heavy,
+            Style::stroke(Stroke::solid(INK, lines.region)),
+        ));
         // Each cell's mark; stars; letters in black and white.
         let side = at.r * 1.2;
         for i in 0..board.cells.len() {
             let (c, row) = board.grid.place(i);
             let p = at.center(c, row);
             let rect = Rect::new(p.x - side / 2.0, p.y - side / 2.0, side, side);
-            let Cell::Zone { zone, star: is_star } = board.cells[i] else {
+            let Cell::Zone {
+                zone,
+                star: is_star,
+            } = board.cells[i]
+            else {
                 continue;
             };
             self.canvas.about = About::Cell(i);
-            let mark = self.mark(MarkKind::WritingBox, format!("cell {}", board.cell_name(i)), rect, None);
+            let mark = self.mark(
+                MarkKind::WritingBox,
+                format!("cell {}", board.cell_name(i)),
+                rect,
+                None,
+            );
             if is_star {
                 self.canvas.items.push(Item::Path(
                     star(p, at.r * 0.62),
@@ -405,7 +435,9 @@ impl Sheet<'_> {
                 t.max_width = Some(side);
                 let patch = t.bounds().inflate(size * 0.1);
                 if !is_star {
-                    self.canvas.items.push(Item::Path(Path::rect(patch), Style::fill(Rgb::WHITE)));
+                    self.canvas
+                        .items
+                        .push(Item::Path(Path::rect(patch), Style::fill(Rgb::WHITE)));
                 }
                 self.label(t, Some(mark));
             }
@@ -436,18 +468,35 @@ impl Sheet<'_> {
         self.canvas.about = About::Strip;
         let b = (height * 0.5).min(print::template::mm(9.0));
         let y = top + f.small * 1.4;
-        let total = self.board.stars().len().max(usize::from(self.board.goal.stars));
+        let total = self
+            .board
+            .stars()
+            .len()
+            .max(usize::from(self.board.goal.stars));
         let gap = b * 0.25;
-        let colour_w = (b * 1.6).max(crate::scene::text_width("Colour done", f.small, Weight::Bold));
+        let colour_w = (b * 1.6).max(crate::scene::text_width(
+            "Colour done",
+            f.small,
+            Weight::Bold,
+        ));
         let width = colour_w + gap * 3.0 + total as f32 * (b + gap);
         let mut x = (self.w - width) / 2.0;
         let heading = |x: f32, s: &str| {
-            text(Point::new(x, top + f.small), s.to_string(), f.small, Weight::Bold, Anchor::Start)
+            text(
+                Point::new(x, top + f.small),
+                s.to_string(),
+                f.small,
+                Weight::Bold,
+                Anchor::Start,
+            )
         };
         let t = heading(x, "Colour done");
         self.label(t, None);
         let r = Rect::new(x, y, colour_w, b);
-        self.canvas.items.push(Item::Path(Path::rect(r), Style::fill_stroke(Rgb::WHITE, Stroke::solid(INK, lines.region))));
+        self.canvas.items.push(Item::Path(
+            Path::rect(r),
+            Style::fill_stroke(Rgb::WHITE, Stroke::solid(INK, lines.region)),
+        ));
         self.mark(MarkKind::Box, "the colour-complete box", r, None);
         x += colour_w + gap * 3.0;
         let t = heading(x, "Stars");
@@ -455,8 +504,15 @@ impl Sheet<'_> {
         for k in 1..=total {
             let r = Rect::new(x, y, b, b);
             let goal = k == usize::from(self.board.goal.stars);
-            let width = if goal { lines.region * 1.6 } else { lines.boxes };
-            self.canvas.items.push(Item::Path(Path::rect(r), Style::fill_stroke(Rgb::WHITE, Stroke::solid(INK, width))));
+            let width = if goal {
+                lines.region * 1.6
+            } else {
+                lines.boxes
+            };
+            self.canvas.items.push(Item::Path(
+                Path::rect(r),
+                Style::fill_stroke(Rgb::WHITE, Stroke::solid(INK, width)),
+            ));
             let m = self.mark(MarkKind::Box, format!("star box {k}"), r, None);
             let size = f.small;
             let mut t = text(
@@ -486,11 +542,20 @@ impl Sheet<'_> {
         )];
         legend.push("A star: cross a tally box, then roll 5 dice and use one colour.".into());
         if self.mono {
-            let key: Vec<String> = Color::ALL.iter().map(|c| format!("{} {}", c.letter(), c.name())).collect();
+            let key: Vec<String> = Color::ALL
+                .iter()
+                .map(|c| format!("{} {}", c.letter(), c.name()))
+                .collect();
             legend.push(format!("Colours: {}.", key.join(", ")));
         }
         self.canvas.about = About::Board;
         let info = &self.board.info;
-        self.bottom_line(self.t, self.w, base, (&info.id, info.version.as_deref()), &legend);
+        self.bottom_line(
+            self.t,
+            self.w,
+            base,
+            (&info.id, info.version.as_deref()),
+            &legend,
+        );
     }
 }

@@ -100,7 +100,7 @@ pub fn solvability(board: &Board) -> Solvability {
         if best.as_ref().is_none_or(|(b, _)| lower < *b) {
             best = Some((lower, colors.clone()));
         }
-        let p = plan_crosses(board, &need, &reach);
+        let p = plan_crosses(board, &need);
         plan = Some(plan.map_or(p, |q: usize| q.min(p)));
     }
     // The chokepoint: the cell whose loss cuts most of the board off.
@@ -130,47 +130,72 @@ pub fn solvability(board: &Board) -> Solvability {
     }
 }
 
-/// Crosses of a plan that reaches `need` and then the nearest stars until
-/// the goal's, each joined to the crosses by a shortest path.
-fn plan_crosses(board: &Board, need: &CellSet, reach: &CellSet) -> usize {
-    let mut tree = CellSet::one(board.start);
-    let grow = |tree: &mut CellSet, targets: &CellSet| -> bool {
-        // A shortest path from the tree to the nearest target, added.
-        let n = board.cells.len();
-        let mut parent = vec![usize::MAX; n];
-        let mut queue: VecDeque<usize> = tree.iter().collect();
-        let mut seen = *tree;
-        while let Some(a) = queue.pop_front() {
-            if targets.contains(a) && !tree.contains(a) {
-                let mut x = a;
-                while !tree.contains(x) {
-                    tree.insert(x);
-                    x = parent[x];
-                }
-                return true;
-            }
+/// Crosses of a plan from the start that reaches `need` and the goal's
+/// stars.
+fn plan_crosses(board: &Board, need: &CellSet) -> usize {
+    plan(board, &CellSet::EMPTY, need, usize::from(board.goal.stars))
+        .map_or(usize::MAX, |p| p.len())
+}
+
+/// A plan from a sheet's crosses (`crossed`; the start cell always
+/// counts): the cells to cross so that every cell of `need` is crossed
+/// and at least `stars` star cells, each target joined to the crosses by
+/// a shortest path over zone cells, the nearest first (a greedy Steiner
+/// tree). `None` when a cell of `need` cannot be reached.
+pub fn plan(board: &Board, crossed: &CellSet, need: &CellSet, stars: usize) -> Option<CellSet> {
+    let mut tree = crossed.or(&CellSet::one(board.start));
+    let mut added = CellSet::EMPTY;
+    let mut left = need.minus(&tree);
+    while !left.is_empty() {
+        let path = path_to(board, &tree, &left)?;
+        tree = tree.or(&path);
+        added = added.or(&path);
+        left = left.minus(&path);
+    }
+    let mut have = tree.and(board.stars()).len();
+    let mut left = board.stars().minus(&tree);
+    while have < stars && !left.is_empty() {
+        let Some(path) = path_to(board, &tree, &left) else {
+            break;
+        };
+        tree = tree.or(&path);
+        added = added.or(&path);
+        have += path.and(board.stars()).len();
+        left = left.minus(&path);
+    }
+    Some(added)
+}
+
+/// The cells of a shortest path over zone cells from `tree` to the
+/// nearest cell of `targets` (without the tree's own).
+fn path_to(board: &Board, tree: &CellSet, targets: &CellSet) -> Option<CellSet> {
+    let mut parent = [u16::MAX; crate::diceland::model::MAX_CELLS];
+    let mut seen = *tree;
+    let mut frontier: Vec<usize> = tree.iter().collect();
+    while !frontier.is_empty() {
+        let mut next = Vec::new();
+        for &a in &frontier {
             for b in board.neighbors(a).iter() {
-                if !seen.contains(b) {
-                    seen.insert(b);
-                    parent[b] = a;
-                    queue.push_back(b);
+                if seen.contains(b) {
+                    continue;
                 }
+                seen.insert(b);
+                parent[b] = a as u16;
+                if targets.contains(b) {
+                    let mut path = CellSet::EMPTY;
+                    let mut x = b;
+                    while !tree.contains(x) {
+                        path.insert(x);
+                        x = usize::from(parent[x]);
+                    }
+                    return Some(path);
+                }
+                next.push(b);
             }
         }
-        false
-    };
-    while !need.minus(&tree).is_empty() {
-        if !grow(&mut tree, need) {
-            break;
-        }
+        frontier = next;
     }
-    let stars = board.stars().and(reach);
-    while tree.and(board.stars()).len() < usize::from(board.goal.stars) {
-        if !grow(&mut tree, &stars) {
-            break;
-        }
-    }
-    tree.len() - 1
+    None
 }
 
 /// The findings of solvability: zones no cross reaches and goals that
@@ -207,9 +232,14 @@ pub fn findings(board: &Board, s: &Solvability, places: &Places, diags: &mut Vec
             )
         };
         diags.push(
-            Diagnostic::error("land-goal", format!("no player can win on this board: {why}"))
-                .with_label(places.goal, "the goal")
-                .with_help("add star cells with `*`, lower [goal] stars, or open the way to the cells cut off"),
+            Diagnostic::error(
+                "land-goal",
+                format!("no player can win on this board: {why}"),
+            )
+            .with_label(places.goal, "the goal")
+            .with_help(
+                "add star cells with `*`, lower [goal] stars, or open the way to the cells cut off",
+            ),
         );
     }
     if s.chokepoint_share > 1.0 / 3.0

@@ -20,10 +20,19 @@ fn score(board: &Board, stars: &[(usize, u8)], cells: &CellSet) -> f64 {
         if d == 0 || cells.contains(s) {
             continue;
         }
-        let d = cells.iter().map(|x| board.distance(x, s)).min().unwrap_or(d).min(d);
+        let d = cells
+            .iter()
+            .map(|x| board.distance(x, s))
+            .min()
+            .unwrap_or(d)
+            .min(d);
         nearest = nearest.min(d);
     }
-    let near = if nearest == u8::MAX { 0.0 } else { f64::from(nearest) };
+    let near = if nearest == u8::MAX {
+        0.0
+    } else {
+        f64::from(nearest)
+    };
     10.0 * gained as f64 + cells.len() as f64 - 0.5 * near
 }
 
@@ -53,7 +62,9 @@ pub(super) fn room(board: &Board, sheet: &Sheet, c: Color) -> usize {
         Target::New => board
             .zones
             .iter()
-            .filter(|z| z.color == c && z.set.meets(&sheet.frontier) && !z.set.meets(&sheet.crossed))
+            .filter(|z| {
+                z.color == c && z.set.meets(&sheet.frontier) && !z.set.meets(&sheet.crossed)
+            })
             .map(|z| z.cells.len())
             .max()
             .unwrap_or(0),

@@ -9,8 +9,8 @@
 //!   Markov chain over the dice set aside ([`strong::push_value`]).
 
 mod greedy;
-pub mod sim_html;
 mod random;
+pub mod sim_html;
 pub mod simulate;
 pub mod strong;
 
@@ -79,7 +79,13 @@ pub fn play_game(
         .iter_mut()
         .map(|s| s.as_mut() as &mut dyn engine::Player<Game>)
         .collect();
-    engine::play(game, &mut table, &mut dice, &mut players, &mut Recorder { log: &mut log });
+    engine::play(
+        game,
+        &mut table,
+        &mut dice,
+        &mut players,
+        &mut Recorder { log: &mut log },
+    );
     log.finish(&table);
     Ok(PlayedGame { log, table })
 }
@@ -99,7 +105,10 @@ pub fn star_distances(board: &Board, sheet: &Sheet) -> Vec<(usize, u8)> {
             let d = if sheet.crossed.contains(s) {
                 0
             } else {
-                from.iter().map(|&x| board.distance(x, s)).min().unwrap_or(u8::MAX)
+                from.iter()
+                    .map(|&x| board.distance(x, s))
+                    .min()
+                    .unwrap_or(u8::MAX)
             };
             (s, d)
         })

@@ -32,7 +32,11 @@ impl Player<Game> for Random {
         if !crossings.is_empty() && moves.contains(&Move::Pass) && self.rng.random_bool(0.5) {
             return Move::Pass;
         }
-        let from = if crossings.is_empty() { &moves } else { &crossings };
+        let from = if crossings.is_empty() {
+            &moves
+        } else {
+            &crossings
+        };
         from[self.rng.random_range(0..from.len())]
     }
 }

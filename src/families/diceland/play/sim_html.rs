@@ -80,7 +80,9 @@ pub fn heat_map(board: &Board, s: &Summary) -> String {
             Cell::Zone { zone, star } => {
                 let Some(p) = cells.next() else { continue };
                 let color = board.zones[usize::from(zone)].color;
-                let fill = p.mean_turn.map_or("#e0e0e0".to_string(), |m| heat((m - lo) / span));
+                let fill = p
+                    .mean_turn
+                    .map_or("#e0e0e0".to_string(), |m| heat((m - lo) / span));
                 let when = p
                     .mean_turn
                     .map_or("never crossed".to_string(), |m| format!("mean turn {m:.1}"));
@@ -158,7 +160,11 @@ pub fn html(board: &Board, tables: &[Summary], command: &str) -> String {
             esc(&table_name(t)),
             t.turns.mean,
             t.turns.ci95,
-            if t.policies.len() == 1 { "(solo: turns to the goal)".to_string() } else { seats.join(" · ") },
+            if t.policies.len() == 1 {
+                "(solo: turns to the goal)".to_string()
+            } else {
+                seats.join(" · ")
+            },
             t.no_winner * 100.0,
             t.overshoots_per_game,
             t.bust_rate * 100.0,

@@ -123,7 +123,11 @@ impl Watcher<Game> for Counter<'_> {
                     self.tally.cell_turns[i] += turn;
                 }
                 if let Some(z) = cells.iter().next().and_then(|i| board.zone_of(i))
-                    && board.zones[z].set.minus(&sheet.crossed).minus(&cells).is_empty()
+                    && board.zones[z]
+                        .set
+                        .minus(&sheet.crossed)
+                        .minus(&cells)
+                        .is_empty()
                 {
                     self.tally.zone_done[z] += 1;
                     self.tally.zone_turns[z] += turn;
@@ -148,7 +152,13 @@ fn play_one(game: &Game, policies: &[String], seed: u64, i: u64, tally: &mut Tal
         .collect();
     let mut dice = Dice::seed_from_u64(s);
     let mut table = game.new_table(policies.len());
-    engine::play(game, &mut table, &mut dice, &mut players, &mut Counter { tally });
+    engine::play(
+        game,
+        &mut table,
+        &mut dice,
+        &mut players,
+        &mut Counter { tally },
+    );
     let t = u64::from(table.turn);
     tally.games += 1;
     tally.turns += t;
@@ -264,7 +274,12 @@ impl Summary {
         };
         let cell = |i: usize| {
             let color = board.zones[board.zone_of(i).unwrap_or(0)].color;
-            place(board.cell_name(i), color, t.cell_crossed[i], t.cell_turns[i])
+            place(
+                board.cell_name(i),
+                color,
+                t.cell_crossed[i],
+                t.cell_turns[i],
+            )
         };
         Summary {
             board: board.info.id.clone(),
@@ -293,7 +308,14 @@ impl Summary {
                 .zones
                 .iter()
                 .enumerate()
-                .map(|(z, zone)| place(zone.label.clone(), zone.color, t.zone_done[z], t.zone_turns[z]))
+                .map(|(z, zone)| {
+                    place(
+                        zone.label.clone(),
+                        zone.color,
+                        t.zone_done[z],
+                        t.zone_turns[z],
+                    )
+                })
                 .collect(),
             cells: board.zone_cells().iter().map(cell).collect(),
         }

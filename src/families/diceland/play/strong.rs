@@ -1,5 +1,10 @@
-//! The strong player. It values a sheet by the dice it still needs
-//! ([`value`]), and decides the push-your-luck part of a turn exactly:
+//! The strong player. It values a sheet by the crosses it still needs:
+//! for each colour, a plan ([`plans`]) joins the colour's free cells and
+//! the stars the goal still needs to the crosses by shortest paths, and
+//! the best plan's length is the cost ([`value`]). A crossing is worth the
+//! plan cells it takes, its stars' bonus rolls, and the open zone it
+//! leaves (a zone with one free cell waits for exactly one die); the best
+//! few are valued again with the plans made after them. It decides the push-your-luck part of a turn exactly:
 //! with `k` dice of the chosen colour set aside, a reroll of the other
 //! `6 - k` dice shows `j` more of the colour with the binomial chance
 //! `C(6-k, j) (1/6)^j (5/6)^(6-k-j)`; none ends the rolling with the `k`
@@ -9,93 +14,143 @@
 //! so every stop-or-reroll decision, and the choice of colour, maximises
 //! the expected value of the turn.
 
-use super::{best_cross, star_distances};
 use crate::diceland::model::{Board, CellSet, Color};
 use crate::diceland::rules::{DICE, Game, Move, Phase, Sheet, Table};
+use crate::diceland::solve;
 use crate::engine::Player;
 
 /// The strong player.
 pub struct Strong;
 
-/// What a star crossed is worth beyond its place on the way: the bonus
-/// roll it brings, in dice.
-const BONUS: f64 = 1.5;
-/// How much of a path to a star is not shared with the paths to the
-/// others.
-const PATH_SHARE: f64 = 0.8;
+/// What a star crossed is worth beyond its place in a plan: the bonus
+/// roll it brings, in crosses.
+const BONUS: f64 = 1.2;
+/// What each cross is worth beyond its place in a plan: the tempo of
+/// the race (measured: a cross is worth about one plan cell).
+const CROSS: f64 = 1.0;
+/// The cost of an open zone with `r` free cells: `OPEN / r` (one free
+/// cell waits for a roll with exactly one die of the colour).
+const OPEN: f64 = 1.5;
+/// Crossings valued again with the plans made after them, the best by
+/// the quick value first.
+const RECHECKED: usize = 3;
 
-/// The value of a sheet: minus an estimate of the dice it still needs to
-/// reach the goal. For each colour it might complete: the cells of the
-/// colour left, plus the steps to the nearest stars it still needs beyond
-/// the colour's own.
-pub fn value(board: &Board, sheet: &Sheet) -> f64 {
-    remaining(board, sheet, &star_distances(board, sheet), &CellSet::EMPTY)
+/// A way to the goal from a sheet: the cells a player still crosses to
+/// complete one colour and reach the stars the goal needs, each target
+/// joined to the crosses by a shortest path (a greedy Steiner tree).
+#[derive(Clone, Debug)]
+pub struct Plan {
+    /// The cells still to cross.
+    pub cells: CellSet,
+    /// How many.
+    pub cost: usize,
 }
 
-/// [`value`] after crossing `cells`, from the star distances before.
-fn remaining(board: &Board, sheet: &Sheet, stars: &[(usize, u8)], cells: &CellSet) -> f64 {
+/// One plan for each colour that can still be completed (one plan for
+/// the stars once the goal's colours are complete), made by
+/// [`solve::plan`].
+pub fn plans(board: &Board, sheet: &Sheet) -> Vec<Plan> {
     let goal = board.goal;
-    let crossed = sheet.crossed.or(cells);
-    let have = usize::from(sheet.stars) + cells.and(board.stars()).len();
-    let need = usize::from(goal.stars).saturating_sub(have);
-    // Steps to each free star after the crossing.
-    let mut free: [(u8, u8); 64] = [(0, 0); 64];
-    let mut n = 0;
-    for &(s, d) in stars {
-        if crossed.contains(s) || n == free.len() {
-            continue;
-        }
-        let d = cells.iter().map(|x| board.distance(x, s)).min().unwrap_or(d).min(d);
-        let color = board.zone_of(s).map_or(0, |z| board.zones[z].color.index() as u8);
-        free[n] = (d, color);
-        n += 1;
+    let stars = usize::from(goal.stars);
+    if sheet.complete_colors() >= goal.colors {
+        return solve::plan(board, &sheet.crossed, &CellSet::EMPTY, stars)
+            .map(|cells| Plan {
+                cost: cells.len(),
+                cells,
+            })
+            .into_iter()
+            .collect();
     }
-    let free = &mut free[..n];
-    free.sort_unstable();
-    let complete = (sheet.complete | complete_after(board, sheet, cells)).count_ones();
-    let mut best = f64::INFINITY;
-    for c in Color::ALL {
-        let left = if complete >= u32::from(goal.colors) {
-            0
-        } else {
-            board.color_cells(c).minus(&crossed).len()
-        };
-        if left == 0 && complete < u32::from(goal.colors) && board.color_cells(c).is_empty() {
-            continue;
-        }
-        // The colour's own stars come with its cells.
-        let own = if left > 0 {
-            free.iter().filter(|(_, k)| usize::from(*k) == c.index()).count()
-        } else {
-            0
-        };
-        let more = need.saturating_sub(own);
-        let steps: f64 = free
-            .iter()
-            .filter(|(_, k)| left == 0 || usize::from(*k) != c.index())
-            .take(more)
-            .map(|(d, _)| f64::from(*d))
-            .sum();
-        best = best.min(left as f64 + PATH_SHARE * steps);
-    }
-    -best + BONUS * cells.and(board.stars()).len() as f64
-}
-
-/// Colours completed by crossing `cells`, as bits.
-fn complete_after(board: &Board, sheet: &Sheet, cells: &CellSet) -> u8 {
-    let crossed = sheet.crossed.or(cells);
     Color::ALL
         .into_iter()
-        .filter(|&c| !board.color_cells(c).is_empty() && board.color_cells(c).minus(&crossed).is_empty())
-        .fold(0, |m, c| m | 1 << c.index())
+        .filter(|&c| !board.color_cells(c).is_empty())
+        .filter_map(|c| solve::plan(board, &sheet.crossed, board.color_cells(c), stars))
+        .map(|cells| Plan {
+            cost: cells.len(),
+            cells,
+        })
+        .collect()
+}
+
+/// The value of a sheet: minus the crosses of its best plan.
+pub fn value(board: &Board, sheet: &Sheet) -> f64 {
+    let p = plans(board, sheet);
+    worth(board, sheet, &p, &CellSet::EMPTY)
+}
+
+/// The value of crossing `cells` on a sheet whose plans are `plans`: minus
+/// the crosses the best plan still needs after them, plus the bonus rolls
+/// of their stars and the crosses themselves, less the cost of the open
+/// zone they leave.
+fn worth(board: &Board, sheet: &Sheet, plans: &[Plan], cells: &CellSet) -> f64 {
+    let Some(best) = plans
+        .iter()
+        .map(|p| p.cost - p.cells.and(cells).len())
+        .min()
+    else {
+        return -1000.0 + cells.len() as f64;
+    };
+    let mut v =
+        -(best as f64) + BONUS * cells.and(board.stars()).len() as f64 + CROSS * cells.len() as f64;
+    if let Some(z) = cells.iter().next().and_then(|i| board.zone_of(i)) {
+        let free = board.zones[z].set.minus(&sheet.crossed);
+        let open = |r: usize| {
+            if r == 0 || r == board.zones[z].cells.len() {
+                0.0
+            } else {
+                OPEN / r as f64
+            }
+        };
+        v += open(free.len()) - open(free.minus(cells).len());
+    }
+    v
 }
 
 /// The value of the best crossing of `dice` dice of colour `c`, or of the
 /// sheet as it is when they cannot be crossed.
-fn stop_value(board: &Board, sheet: &Sheet, stars: &[(usize, u8)], c: Color, dice: usize) -> f64 {
-    let now = remaining(board, sheet, stars, &CellSet::EMPTY);
-    best_cross(board, sheet, c, dice, |cells| remaining(board, sheet, stars, cells))
-        .map_or(now, |(_, v)| v.max(now))
+fn stop_value(board: &Board, sheet: &Sheet, plans: &[Plan], c: Color, dice: usize) -> f64 {
+    let now = worth(board, sheet, plans, &CellSet::EMPTY);
+    best_crossing(board, sheet, plans, c, dice).map_or(now, |(_, v)| v.max(now))
+}
+
+/// The best crossing of `dice` dice of colour `c`: the crossings ranked by
+/// [`worth`], the best few valued again with the plans made after them.
+fn best_crossing(
+    board: &Board,
+    sheet: &Sheet,
+    plans: &[Plan],
+    c: Color,
+    dice: usize,
+) -> Option<(CellSet, f64)> {
+    let mut all: Vec<(CellSet, f64)> = Vec::new();
+    sheet.crossings(board, c, dice, |cells, _| {
+        all.push((cells, worth(board, sheet, plans, &cells)))
+    });
+    all.sort_by(|a, b| b.1.total_cmp(&a.1));
+    all.into_iter()
+        .take(RECHECKED)
+        .map(|(cells, cheap)| {
+            let mut after = *sheet;
+            after.cross(board, &cells);
+            let cost = plans_cost(board, &after);
+            // The cheap value's other terms, with the plan's cost made again.
+            let best_before = plans
+                .iter()
+                .map(|p| p.cost - p.cells.and(&cells).len())
+                .min()
+                .unwrap_or(0) as f64;
+            (cells, cheap + best_before - cost)
+        })
+        .max_by(|a, b| a.1.total_cmp(&b.1))
+}
+
+/// The crosses of the best plan of a sheet.
+fn plans_cost(board: &Board, sheet: &Sheet) -> f64 {
+    plans(board, sheet)
+        .iter()
+        .map(|p| p.cost)
+        .min()
+        .map_or(1000.0, |c| c as f64)
 }
 
 /// The chance that `m` dice show `j` of one colour.
@@ -132,11 +187,13 @@ pub fn push_value(stop: &[f64; 7]) -> [(f64, bool); 7] {
     v
 }
 
-/// The chain's values for colour `c`, from `kept` dice on.
-fn chain(board: &Board, sheet: &Sheet, stars: &[(usize, u8)], c: Color, kept: usize) -> [(f64, bool); 7] {
+/// The chain's values for colour `c`, from `kept` dice on: for each
+/// number of dice set aside, the value of playing on and whether to
+/// reroll.
+fn chain(board: &Board, sheet: &Sheet, plans: &[Plan], c: Color, kept: usize) -> [(f64, bool); 7] {
     let mut stop = [f64::NEG_INFINITY; 7];
     for (k, s) in stop.iter_mut().enumerate().skip(kept.max(1)) {
-        *s = stop_value(board, sheet, stars, c, k);
+        *s = stop_value(board, sheet, plans, c, k);
     }
     push_value(&stop)
 }
@@ -145,7 +202,7 @@ impl Player<Game> for Strong {
     fn choose(&mut self, game: &Game, table: &Table, me: usize) -> Move {
         let board = game.board();
         let sheet = &table.sheets[me];
-        let stars = star_distances(board, sheet);
+        let plans = plans(board, sheet);
         match table.phase {
             Phase::Choose => {
                 let mut best = (f64::NEG_INFINITY, Color::Red);
@@ -154,7 +211,7 @@ impl Player<Game> for Strong {
                     if k == 0 {
                         continue;
                     }
-                    let v = chain(board, sheet, &stars, c, k)[k].0;
+                    let v = chain(board, sheet, &plans, c, k)[k].0;
                     if v > best.0 {
                         best = (v, c);
                     }
@@ -164,35 +221,31 @@ impl Player<Game> for Strong {
             Phase::Decide => {
                 let c = table.chosen.unwrap_or(Color::Red);
                 let k = usize::from(table.kept);
-                if chain(board, sheet, &stars, c, k)[k].1 {
+                if chain(board, sheet, &plans, c, k)[k].1 {
                     Move::Reroll
                 } else {
                     Move::Stop
                 }
             }
             _ => {
+                // Any crossing beats passing (measured: crossing every time
+                // wins more races than passing on crossings off the plan).
                 let (dice, _) = table.offer(me);
-                let now = remaining(board, sheet, &stars, &CellSet::EMPTY);
                 let mut best: Option<(Color, CellSet, f64)> = None;
                 for c in Color::ALL {
                     let n = usize::from(dice[c.index()]);
                     if n == 0 {
                         continue;
                     }
-                    if let Some((cells, v)) =
-                        best_cross(board, sheet, c, n, |x| remaining(board, sheet, &stars, x))
+                    if let Some((cells, v)) = best_crossing(board, sheet, &plans, c, n)
                         && best.as_ref().is_none_or(|b| v > b.2)
                     {
                         best = Some((c, cells, v));
                     }
                 }
                 match best {
-                    // Passing is legal unless crossing is compulsory, and
-                    // then the only crossings offered are the chosen dice.
-                    Some((c, cells, v)) if v >= now || game.check(table, me, Move::Pass).is_err() => {
-                        Move::Cross(c, cells)
-                    }
-                    _ => Move::Pass,
+                    Some((c, cells, _)) => Move::Cross(c, cells),
+                    None => Move::Pass,
                 }
             }
         }

@@ -146,7 +146,8 @@ pub fn parse_move(board: &Board, text: &str) -> Result<Move, String> {
     let verb = words.next().unwrap_or("");
     let color = |w: Option<&str>| -> Result<Color, String> {
         let w = w.ok_or("a colour is missing")?;
-        Color::by_id(w).ok_or_else(|| format!("`{w}` is no colour (red, yellow, green, blue, orange, grey)"))
+        Color::by_id(w)
+            .ok_or_else(|| format!("`{w}` is no colour (red, yellow, green, blue, orange, grey)"))
     };
     let mv = match verb {
         "choose" => Move::Choose(color(words.next())?),
@@ -184,7 +185,12 @@ pub fn parse_move(board: &Board, text: &str) -> Result<Move, String> {
 
 impl GameLog {
     /// An empty log of a game on `game`'s board.
-    pub fn new(game: &Game, file: Option<String>, seed: Option<u64>, players: Vec<String>) -> GameLog {
+    pub fn new(
+        game: &Game,
+        file: Option<String>,
+        seed: Option<u64>,
+        players: Vec<String>,
+    ) -> GameLog {
         GameLog {
             format: LOG_FORMAT.to_string(),
             version: LOG_VERSION,

@@ -135,7 +135,11 @@ impl Rules for Game {
 
     fn score(&self, t: &Table, player: usize) -> f64 {
         let s = &t.sheets[player];
-        let won = if t.winners & 1 << player != 0 { 1000.0 } else { 0.0 };
+        let won = if t.winners & 1 << player != 0 {
+            1000.0
+        } else {
+            0.0
+        };
         let goal = self.board.goal;
         won + 20.0 * f64::from(s.stars.min(goal.stars))
             + 30.0 * f64::from(s.complete_colors().min(goal.colors))

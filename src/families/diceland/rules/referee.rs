@@ -6,9 +6,9 @@
 
 use serde::Serialize;
 
+use super::Game;
 use super::log::{Event, GameLog, board_hash, parse_move};
 use super::table::{Move, Phase, Roll, Table};
-use super::Game;
 use crate::engine::{Actor, Rules};
 use crate::families::log::LogProblem;
 
@@ -100,7 +100,10 @@ pub fn referee(game: &Game, log: &GameLog) -> Result<Verdict, WrongBoard> {
             let why = if table.phase == Phase::Over {
                 "the game was over before this turn".to_string()
             } else {
-                format!("turn {number} begins before turn {t} is over ({})", table.waiting_for())
+                format!(
+                    "turn {number} begins before turn {t} is over ({})",
+                    table.waiting_for()
+                )
             };
             problems.push(LogProblem::new(Some(number), "turn-order", why));
             stopped = true;
@@ -125,7 +128,10 @@ pub fn referee(game: &Game, log: &GameLog) -> Result<Verdict, WrongBoard> {
                             problems.push(LogProblem::new(
                                 Some(number),
                                 "wrong-dice",
-                                format!("the roll {roll} has {} dice, but {want} were rolled", r.dice()),
+                                format!(
+                                    "the roll {roll} has {} dice, but {want} were rolled",
+                                    r.dice()
+                                ),
                             ));
                             stopped = true;
                             break 'turns;

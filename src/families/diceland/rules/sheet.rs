@@ -84,7 +84,9 @@ pub enum Breach {
         new: String,
     },
     /// More dice than free cells.
-    #[error("{dice} {color} dice, but zone {zone} has {free} free cells: nothing of the colour may be crossed")]
+    #[error(
+        "{dice} {color} dice, but zone {zone} has {free} free cells: nothing of the colour may be crossed"
+    )]
     Overshoot {
         /// The colour.
         color: &'static str,
@@ -250,7 +252,13 @@ impl Sheet {
 
     /// Calls `each` with every legal crossing of `dice` dice of colour `c`
     /// (the cells and their zone).
-    pub fn crossings(&self, board: &Board, c: Color, dice: usize, mut each: impl FnMut(CellSet, usize)) {
+    pub fn crossings(
+        &self,
+        board: &Board,
+        c: Color,
+        dice: usize,
+        mut each: impl FnMut(CellSet, usize),
+    ) {
         let zones: Vec<usize> = match self.target(board, c, dice) {
             Target::Open(z) => vec![z],
             Target::New => (0..board.zones.len())
@@ -271,7 +279,10 @@ impl Sheet {
             // the crosses.
             let mut mask: u32 = (1 << dice) - 1;
             while mask < (1 << n) {
-                let cells: CellSet = (0..n).filter(|b| mask >> b & 1 == 1).map(|b| free[b]).collect();
+                let cells: CellSet = (0..n)
+                    .filter(|b| mask >> b & 1 == 1)
+                    .map(|b| free[b])
+                    .collect();
                 if self.joined(board, &cells) == cells {
                     each(cells, z);
                 }
