@@ -61,7 +61,7 @@ fn shipped() -> Vec<(String, &'static str)> {
                 .and_then(|g| g.get("family"))
                 .and_then(|f| f.as_str());
             let noun = match family {
-                Some("encore") => "board",
+                Some("encore" | "diceland") => "board",
                 _ => "map",
             };
             let rel = path
@@ -218,11 +218,14 @@ fn japan_matches_the_real_borders_and_links() {
 /// The broken files: `tests/fixtures/bad/` for a map's own checks,
 /// `tests/fixtures/limits/` for the limits of printing and training, which
 /// `rollx check` adds (the map library alone finds nothing there), and
-/// `tests/fixtures/encore/` for Encore boards (one per `board-*` code).
-const FIXTURE_DIRS: [&str; 3] = [
+/// `tests/fixtures/encore/` for Encore boards (one per `board-*` code)
+/// and `tests/fixtures/diceland/` for Diceland boards (one per `land-*`
+/// code).
+const FIXTURE_DIRS: [&str; 4] = [
     "tests/fixtures/bad",
     "tests/fixtures/limits",
     "tests/fixtures/encore",
+    "tests/fixtures/diceland",
 ];
 
 fn bad_fixtures() -> Vec<PathBuf> {
@@ -230,7 +233,7 @@ fn bad_fixtures() -> Vec<PathBuf> {
 }
 
 /// Codes whose fixtures hold only warnings: the map or board stays valid.
-const WARNINGS: [&str; 19] = [
+const WARNINGS: [&str; 23] = [
     "atlas-unknown-shape",
     "board-block-sizes",
     "board-block-too-large",
@@ -240,6 +243,10 @@ const WARNINGS: [&str; 19] = [
     "board-column-stars",
     "duplicate-link",
     "duplicate-neighbor",
+    "land-chokepoint",
+    "land-color-stars",
+    "land-unreachable",
+    "land-zone-size",
     "link-touches",
     "print-box-too-small",
     "print-color-too-pale",
@@ -271,8 +278,12 @@ fn every_broken_fixture_reports_its_own_code_with_a_location() {
             .to_string_lossy()
             .to_string();
         let report = json(&rel);
-        if folder == "encore" {
-            assert_eq!(report["family"], "encore", "{rel} is read as a board");
+        if folder == "encore" || folder == "diceland" {
+            assert_eq!(
+                report["family"],
+                folder.as_str(),
+                "{rel} is read as a board"
+            );
         }
         let key = if WARNINGS.contains(&code.as_str()) {
             "warnings"
@@ -293,7 +304,7 @@ fn every_broken_fixture_reports_its_own_code_with_a_location() {
             assert!(d["line"].as_u64().unwrap() >= 1, "{rel}: no line");
             assert!(d["column"].as_u64().unwrap() >= 1, "{rel}: no column");
             assert!(!d["message"].as_str().unwrap().is_empty());
-            if folder == "encore" {
+            if folder == "encore" || folder == "diceland" {
                 assert!(
                     d["help"].as_str().is_some_and(|h| !h.is_empty()),
                     "{rel}: a board's finding says how to fix it: {d:#}"
@@ -321,7 +332,7 @@ fn every_documented_code_has_a_fixture() {
         .collect();
     assert_eq!(
         documented, fixtures,
-        "docs/diagnostics.md and tests/fixtures/{{bad,limits,encore}}/ list the same codes"
+        "docs/diagnostics.md and tests/fixtures/{{bad,limits,encore,diceland}}/ list the same codes"
     );
 }
 

@@ -664,7 +664,7 @@ fn malformed_logs_are_refused_with_where_and_what() {
         (
             "family.json",
             json.replacen("\"game\": \"encore\"", "\"game\": \"yahtzee\"", 1),
-            "`game` is \"yahtzee\", which is no game family rollx knows (rolling, encore)",
+            "`game` is \"yahtzee\", which is no game family rollx knows (rolling, encore, diceland)",
         ),
         (
             "move.json",

@@ -209,7 +209,7 @@ fn bad_input_gets_a_clear_error() {
         (
             &["simulate", BOARD, "maps/examples/tutorial.toml"],
             2,
-            "not both in one run",
+            "takes the files of one family in one run",
         ),
         (
             &[

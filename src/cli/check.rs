@@ -122,6 +122,10 @@ pub fn run(args: &CheckArgs, color: bool) -> u8 {
                         "--deep: Encore boards have their solvability above (the fewest turns); \
                          the solver is for Rolling maps"
                     ),
+                    (None, Some(Model::Diceland(_))) if args.deep => println!(
+                        "--deep: Diceland boards have their solvability above (the fewest dice to \
+                         win, a plan, the chokepoint); the solver is for Rolling maps"
+                    ),
                     _ => {}
                 }
             }

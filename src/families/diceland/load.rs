@@ -54,11 +54,11 @@ struct RawBoard {
 }
 
 /// Top-level keys of a board file.
-const TOP_KEYS: &[&str] = &["extends", "game", "board", "grid", "goal"];
+pub const TOP_KEYS: &[&str] = &["extends", "game", "board", "grid", "goal"];
 /// Keys of `[grid]`.
-const GRID_KEYS: &[&str] = &["rows"];
+pub const GRID_KEYS: &[&str] = &["rows"];
 /// Keys of `[goal]`.
-const GOAL_KEYS: &[&str] = &["stars", "colors"];
+pub const GOAL_KEYS: &[&str] = &["stars", "colors"];
 
 /// The format's help line.
 const HELP: &str = "see docs/diceland-board.md for the board file format";
@@ -208,12 +208,6 @@ fn error(code: &'static str, message: impl Into<String>) -> Diagnostic {
 /// (every fault reported).
 fn resolve(raw: &RawBoard, file: Loc, diags: &mut Vec<Diagnostic>) -> Option<(Board, Places)> {
     let info = resolve_info(raw, file, diags);
-    let goal_loc = raw
-        .goal_stars
-        .as_ref()
-        .map(|s| s.loc)
-        .or(raw.goal_header)
-        .unwrap_or(file);
     let mut goal = Goal::default();
     let mut range = |v: &Option<Sp<i64>>, lo: i64, hi: i64, key: &str| -> Option<u8> {
         let v = v.as_ref()?;
@@ -490,7 +484,13 @@ fn resolve(raw: &RawBoard, file: Loc, diags: &mut Vec<Diagnostic>) -> Option<(Bo
         Places {
             rows: *rows_loc,
             cells: locs,
-            goal: goal_loc,
+            // Without [goal], the default goal is about the whole grid.
+            goal: raw
+                .goal_stars
+                .as_ref()
+                .map(|s| s.loc)
+                .or(raw.goal_header)
+                .unwrap_or(*rows_loc),
         },
     ))
 }
@@ -537,7 +537,8 @@ fn resolve_info(raw: &RawBoard, file: Loc, diags: &mut Vec<Diagnostic>) -> Board
 }
 
 /// The published boards' conventions, as warnings: zones of 2 to 6
-/// cells, 12 stars, two of each colour.
+/// cells, two stars of each colour. (Obstacles that cut zones off from
+/// the start are a finding of solvability, `land-unreachable`.)
 fn conventions(board: &Board, places: &Places, diags: &mut Vec<Diagnostic>) {
     for (z, zone) in board.zones.iter().enumerate() {
         let n = zone.cells.len();
@@ -556,10 +557,9 @@ fn conventions(board: &Board, places: &Places, diags: &mut Vec<Diagnostic>) {
             );
         }
     }
-    let total = board.stars().len();
     for c in Color::ALL {
         let stars: Vec<usize> = board.stars().and(board.color_cells(c)).iter().collect();
-        if stars.len() != 2 && board.color_cells(c).len() > 0 {
+        if stars.len() != 2 && !board.color_cells(c).is_empty() {
             let mut d = Diagnostic::warning(
                 "land-color-stars",
                 format!(
@@ -569,41 +569,14 @@ fn conventions(board: &Board, places: &Places, diags: &mut Vec<Diagnostic>) {
                     if stars.len() == 1 { "" } else { "s" }
                 ),
             );
-            match stars.first() {
-                Some(&s) => {
-                    for &s in &stars {
-                        d = d.with_label(places.cells[s], "a star");
-                    }
-                    let _ = s;
-                }
-                None => {
-                    let first = board.color_cells(c).iter().next().unwrap_or(0);
-                    d = d.with_label(places.cells[first], "a cell of this colour");
-                }
+            for &s in &stars {
+                d = d.with_label(places.cells[s], "a star");
+            }
+            if stars.is_empty() {
+                let first = board.color_cells(c).iter().next().unwrap_or(0);
+                d = d.with_label(places.cells[first], "a cell of this colour");
             }
             diags.push(d.with_help("mark two cells of each colour with `*`, in different zones"));
         }
-    }
-    let _ = total;
-    // Obstacles that seal cells off from the start.
-    let reach = solve::reachable(board);
-    let cut: Vec<usize> = board.zone_cells().minus(&reach).iter().collect();
-    if let Some(&first) = cut.first() {
-        let obstacle = (0..board.cells.len())
-            .filter(|&i| board.cells[i] == Cell::Obstacle)
-            .find(|&i| board.grid.neighbors(i).any(|j| cut.contains(&j)));
-        let mut d = Diagnostic::warning(
-            "land-obstacles-cut",
-            format!(
-                "the obstacles cut the board: {} cell{} cannot be reached from the start",
-                cut.len(),
-                if cut.len() == 1 { "" } else { "s" }
-            ),
-        )
-        .with_label(places.cells[first], "cut off");
-        if let Some(o) = obstacle {
-            d = d.with_label(places.cells[o], "an obstacle around them");
-        }
-        diags.push(d.with_help("open a way through the obstacles (make one a zone cell)"));
     }
 }

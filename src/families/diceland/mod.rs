@@ -10,6 +10,7 @@
 //!   diagnostics, and every check of `rollx check`;
 //! - [`solve`]: rule solvability;
 //! - [`report`]: what `check` shows;
+//! - [`format`]: the file format's JSON Schema;
 //! - [`generate`]: random boards that follow the conventions;
 //! - [`sheet`]: printed sheets;
 //! - [`rules`]: the rules engine, described in `docs/diceland-rules.md`;
@@ -17,6 +18,7 @@
 //!
 //! The format is described in `docs/diceland-board.md`.
 
+pub mod format;
 pub mod generate;
 pub mod load;
 pub mod model;

@@ -178,6 +178,7 @@ impl Report {
                 let _ = writeln!(s, "  no cell is a chokepoint");
             }
         }
+        let _ = writeln!(s, "  warnings: {}", self.warnings.len());
         s
     }
 }

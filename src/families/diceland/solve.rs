@@ -198,17 +198,17 @@ fn path_to(board: &Board, tree: &CellSet, targets: &CellSet) -> Option<CellSet> 
     None
 }
 
-/// The findings of solvability: zones no cross reaches and goals that
-/// cannot be reached are errors; much of the board behind one cell is a
-/// warning.
+/// The findings of solvability: a goal that cannot be reached is an
+/// error; zones no cross reaches (the obstacles cut the board) and much of
+/// the board behind one cell are warnings.
 pub fn findings(board: &Board, s: &Solvability, places: &Places, diags: &mut Vec<Diagnostic>) {
     for (z, zone) in board.zones.iter().enumerate() {
         if s.unreachable_zones.contains(&zone.label) {
             diags.push(
-                Diagnostic::error(
+                Diagnostic::warning(
                     "land-unreachable",
                     format!(
-                        "zone {} cannot be reached from the start cell around the obstacles",
+                        "the obstacles cut zone {} off: no cross can reach it from the start cell",
                         zone.label
                     ),
                 )
@@ -236,7 +236,15 @@ pub fn findings(board: &Board, s: &Solvability, places: &Places, diags: &mut Vec
                 "land-goal",
                 format!("no player can win on this board: {why}"),
             )
-            .with_label(places.goal, "the goal")
+            .with_label(
+                places.goal,
+                format!(
+                    "the goal: {} stars and {} colour{}",
+                    goal.stars,
+                    goal.colors,
+                    if goal.colors == 1 { "" } else { "s" }
+                ),
+            )
             .with_help(
                 "add star cells with `*`, lower [goal] stars, or open the way to the cells cut off",
             ),

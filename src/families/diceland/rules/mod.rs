@@ -122,7 +122,7 @@ impl Rules for Game {
     }
 
     fn apply_chance(&self, t: &mut Table, roll: Roll) {
-        t.apply_roll(&self.board, &self.options, roll);
+        t.apply_roll(roll);
     }
 
     fn legal_moves(&self, t: &Table, player: usize) -> Vec<Move> {

@@ -7,7 +7,8 @@
 //! none is open, a new zone of the colour next to a cross. Every cross
 //! touches an earlier one (the start cell counts), so the crosses stay in
 //! one piece. A player holding more dice than the zone has free cells
-//! crosses nothing of that colour (overshoot).
+//! crosses nothing of that colour (overshoot): [`Sheet::target`] says so,
+//! and no crossing of that many cells exists.
 
 use crate::diceland::model::{Board, CellSet, Color};
 
@@ -82,20 +83,6 @@ pub enum Breach {
         open: String,
         /// The zone crossed.
         new: String,
-    },
-    /// More dice than free cells.
-    #[error(
-        "{dice} {color} dice, but zone {zone} has {free} free cells: nothing of the colour may be crossed"
-    )]
-    Overshoot {
-        /// The colour.
-        color: &'static str,
-        /// Dice.
-        dice: usize,
-        /// The zone.
-        zone: String,
-        /// Its free cells.
-        free: usize,
     },
     /// A cross touching no earlier one.
     #[error("{cell} touches no earlier cross")]
@@ -230,15 +217,6 @@ impl Sheet {
                 color,
                 open: board.zones[open].label.clone(),
                 new: board.zones[z].label.clone(),
-            });
-        }
-        let free = self.free(board, z).len();
-        if dice > free {
-            return Err(Breach::Overshoot {
-                color,
-                dice,
-                zone: board.zones[z].label.clone(),
-                free,
             });
         }
         // Every cross reaches an earlier one through the new crosses.

@@ -115,7 +115,6 @@ impl MoveError {
                 Breach::Crossed { .. } => "cross-twice",
                 Breach::TwoZones(..) => "cross-two-zones",
                 Breach::OpenZone { .. } => "cross-open-zone",
-                Breach::Overshoot { .. } => "cross-overshoot",
                 Breach::Apart { .. } => "cross-apart",
                 Breach::MustCross { .. } => "cross-compulsory",
             },
@@ -317,7 +316,7 @@ impl Table {
     }
 
     /// Applies a roll of the dice.
-    pub fn apply_roll(&mut self, board: &Board, options: &Options, roll: Roll) {
+    pub fn apply_roll(&mut self, roll: Roll) {
         match self.phase {
             Phase::Roll => {
                 self.turn += 1;
@@ -350,7 +349,6 @@ impl Table {
             }
             _ => {}
         }
-        let _ = (board, options);
     }
 
     fn start_crossing(&mut self) {

@@ -1,0 +1,210 @@
+//! Diceland boards through the commands, as a new user runs them: the
+//! issue's whole chain (generate, check, print, play, referee, simulate),
+//! the same seed giving the same files, and every command that does not
+//! handle a Diceland board refusing it up front with a clear message.
+
+mod common;
+
+use common::{root, run};
+
+fn tmp() -> tempfile::TempDir {
+    tempfile::tempdir().unwrap()
+}
+
+fn s(p: &std::path::Path) -> String {
+    p.display().to_string()
+}
+
+#[test]
+fn generate_check_print_play_referee_simulate() {
+    let dir = tmp();
+    let board = dir.path().join("d.toml");
+    let (code, _, err) = run(&["generate", "diceland", "--seed", "3", "-o", &s(&board)]);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("checks clean"), "{err}");
+
+    let (code, out, _) = run(&["check", "--deny-warnings", &s(&board)]);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("is a valid board"), "{out}");
+    assert!(out.contains("fewest dice to win: at least"), "{out}");
+
+    let pdf = dir.path().join("d.pdf");
+    let png = dir.path().join("d.png");
+    let (code, out, err) = run(&[
+        "print",
+        &s(&board),
+        "-o",
+        &s(&pdf),
+        "--png",
+        &s(&png),
+        "--sheets",
+        "3",
+    ]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("print checks passed"), "{out}");
+    assert!(std::fs::read(&pdf).unwrap().starts_with(b"%PDF"));
+    assert!(std::fs::read(&png).unwrap().starts_with(b"\x89PNG"));
+    let (code, out, err) = run(&[
+        "print",
+        &s(&board),
+        "-o",
+        &s(&pdf),
+        "--mono",
+        "--sheets",
+        "1",
+    ]);
+    assert_eq!(code, 0, "{out}{err}");
+
+    let log = dir.path().join("g.json");
+    let (code, out, err) = run(&[
+        "play",
+        &s(&board),
+        "--players",
+        "3",
+        "--seed",
+        "1",
+        "--log",
+        &s(&log),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("greedy 3") && out.contains("winner"), "{out}");
+    let (code, out, err) = run(&["referee", &s(&log)]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("every move follows the rules"), "{out}");
+    let (code, out, _) = run(&["referee", "--format", "json", &s(&log)]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["violations"].as_array().unwrap().len(), 0);
+
+    // A cell crossed that the board's rules forbid: exit 1, named.
+    let text = std::fs::read_to_string(&log).unwrap();
+    let first = text.find("\"cross ").unwrap();
+    let end = first + text[first..].find("\"\n").unwrap();
+    let mut bad = text.clone();
+    let color: Vec<&str> = text[first + 1..end].split_whitespace().collect();
+    bad.replace_range(first..=end, &format!("\"cross {} A1 K9\"", color[1]));
+    std::fs::write(&log, bad).unwrap();
+    let (code, out, _) = run(&["referee", &s(&log)]);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("broken rule [cross-"), "{out}");
+
+    let report = dir.path().join("diceland.html");
+    let (code, out, err) = run(&[
+        "simulate",
+        "maps/diceland-1.toml",
+        "maps/diceland-2.toml",
+        "--games",
+        "40",
+        "--report",
+        &s(&report),
+        "-q",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("4 greedy players") && out.contains("greedy alone"),
+        "{out}"
+    );
+    let html = std::fs::read_to_string(&report).unwrap();
+    assert!(html.contains("<svg class=\"board\""), "a heat map");
+    assert!(html.contains("Diceland 1") && html.contains("Diceland 2"));
+}
+
+#[test]
+fn simulate_reports_the_same_whatever_the_threads() {
+    let args = |threads: &str| {
+        run(&[
+            "simulate",
+            "maps/diceland-3.toml",
+            "--games",
+            "60",
+            "--policy",
+            "random,greedy",
+            "--seats",
+            "greedy,random,greedy",
+            "--format",
+            "json",
+            "--threads",
+            threads,
+            "-q",
+        ])
+    };
+    let (c1, one, _) = args("1");
+    let (c3, three, _) = args("3");
+    assert_eq!((c1, c3), (0, 0));
+    assert_eq!(one, three);
+    let v: serde_json::Value = serde_json::from_str(&one).unwrap();
+    // random x3, random alone, greedy x3, greedy alone, the mixed table.
+    assert_eq!(v.as_array().unwrap().len(), 5);
+    let mixed = &v[4];
+    let wins: f64 = mixed["seats"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["win_rate"].as_f64().unwrap())
+        .sum();
+    assert!(
+        (wins + mixed["no_winner"].as_f64().unwrap() - 1.0).abs() < 1e-9,
+        "{mixed}"
+    );
+    assert_eq!(
+        mixed["cells"].as_array().unwrap().len(),
+        100,
+        "the heat map has every zone cell"
+    );
+}
+
+#[test]
+fn the_same_seed_plays_the_same_game() {
+    let a = run(&[
+        "play",
+        "maps/diceland-4.toml",
+        "--players",
+        "2",
+        "--policy",
+        "greedy,random",
+        "--seed",
+        "9",
+    ]);
+    let b = run(&[
+        "play",
+        "maps/diceland-4.toml",
+        "--players",
+        "2",
+        "--policy",
+        "greedy,random",
+        "--seed",
+        "9",
+    ]);
+    assert_eq!(a.0, 0);
+    assert_eq!(a.1, b.1);
+}
+
+#[test]
+fn commands_that_do_not_handle_diceland_refuse_it_up_front() {
+    let board = "maps/diceland-1.toml";
+    for (args, says) in [
+        (vec!["play", board, "--human"], "--human"),
+        (
+            vec!["play", board, "--policy", "tuples"],
+            "does not play Diceland",
+        ),
+        (vec!["play", board, "--horizon", "2"], "--horizon"),
+        (vec!["play", board, "--solo-dice", "all"], "--solo-dice"),
+        (
+            vec!["referee", "--sheet", "Cargo.toml", "--map", board],
+            "Diceland",
+        ),
+        (vec!["simulate", board, "maps/usa.toml"], "one family"),
+        (vec!["simulate", board, "--optimum"], "--optimum"),
+        (vec!["train", board], "Diceland"),
+        (vec!["solve", board], "Diceland"),
+        (vec!["draw", board], "Diceland"),
+        (vec!["generate", "diceland", "--columns", "3"], "columns"),
+    ] {
+        let (code, out, err) = run(&args);
+        assert_eq!(code, 2, "{args:?}: {out}{err}");
+        assert!(err.contains(says), "{args:?}: {err}");
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+    }
+    assert!(root().join(board).is_file());
+}
