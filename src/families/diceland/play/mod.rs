@@ -91,13 +91,10 @@ pub fn play_game(
 }
 
 /// For each star cell, the steps from a sheet's crosses (or the start
-/// cell) to it; 0 once crossed.
+/// cell) to it; 0 once crossed. A shortest way out of the crosses leaves
+/// them through a free cell next to them (the frontier), so the steps are
+/// one more than the frontier's nearest distance.
 pub fn star_distances(board: &Board, sheet: &Sheet) -> Vec<(usize, u8)> {
-    let from: Vec<usize> = sheet
-        .crossed
-        .iter()
-        .chain(std::iter::once(board.start))
-        .collect();
     board
         .stars()
         .iter()
@@ -105,10 +102,12 @@ pub fn star_distances(board: &Board, sheet: &Sheet) -> Vec<(usize, u8)> {
             let d = if sheet.crossed.contains(s) {
                 0
             } else {
-                from.iter()
-                    .map(|&x| board.distance(x, s))
+                sheet
+                    .frontier
+                    .iter()
+                    .map(|f| board.distance(f, s))
                     .min()
-                    .unwrap_or(u8::MAX)
+                    .map_or(u8::MAX, |d| d.saturating_add(1))
             };
             (s, d)
         })

@@ -237,30 +237,42 @@ impl Sheet {
         dice: usize,
         mut each: impl FnMut(CellSet, usize),
     ) {
-        let zones: Vec<usize> = match self.target(board, c, dice) {
-            Target::Open(z) => vec![z],
-            Target::New => (0..board.zones.len())
-                .filter(|&z| {
-                    let zone = &board.zones[z];
+        if dice == 0 {
+            return;
+        }
+        let open = match self.target(board, c, dice) {
+            Target::Open(z) => Some(z),
+            Target::New => None,
+            Target::Overshoot | Target::Nowhere => return,
+        };
+        for (z, zone) in board.zones.iter().enumerate() {
+            let usable = match open {
+                Some(o) => o == z,
+                None => {
                     zone.color == c
                         && zone.cells.len() >= dice
                         && zone.set.meets(&self.frontier)
                         && !zone.set.meets(&self.crossed)
-                })
-                .collect(),
-            Target::Overshoot | Target::Nowhere => return,
-        };
-        for z in zones {
-            let free: Vec<usize> = self.free(board, z).iter().collect();
-            let n = free.len();
-            // Subsets of `dice` free cells, by bit mask, grown outward from
-            // the crosses.
+                }
+            };
+            if !usable {
+                continue;
+            }
+            let mut free = [CellSet::EMPTY; crate::diceland::model::MAX_ZONE];
+            let mut n = 0;
+            for i in zone.set.minus(&self.crossed).iter() {
+                free[n] = CellSet::one(i);
+                n += 1;
+            }
+            // Subsets of `dice` free cells, by bit mask.
             let mut mask: u32 = (1 << dice) - 1;
             while mask < (1 << n) {
-                let cells: CellSet = (0..n)
-                    .filter(|b| mask >> b & 1 == 1)
-                    .map(|b| free[b])
-                    .collect();
+                let mut cells = CellSet::EMPTY;
+                let mut bits = mask;
+                while bits != 0 {
+                    cells = cells.or(&free[bits.trailing_zeros() as usize]);
+                    bits &= bits - 1;
+                }
                 if self.joined(board, &cells) == cells {
                     each(cells, z);
                 }
