@@ -119,3 +119,14 @@ fn random_encore_games_keep_the_engine_promises() {
     random_games(&g, 4, 4);
     random_games(&g, 1, 4);
 }
+
+#[test]
+fn random_diceland_games_keep_the_engine_promises() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/diceland-1.toml");
+    let rollx::families::Model::Diceland(board) = rollx::families::load(&path).unwrap() else {
+        panic!("maps/diceland-1.toml is a Diceland board");
+    };
+    let g = rollx::diceland::rules::Game::new(board);
+    random_games(&g, 4, 4);
+    random_games(&g, 1, 4);
+}

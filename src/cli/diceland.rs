@@ -446,6 +446,12 @@ pub fn simulate_boards(
             for (g, r) in games.iter().zip(&results) {
                 print!("{}", summary_text(g.board(), r, args, md));
             }
+            if !md {
+                println!(
+                    "turns: a game's length (alone: to reach the goal); over: dice lost to \
+                     overshooting a zone, per game; bonus: bonus rolls per game"
+                );
+            }
         }
     }
     if let Some(out) = &report_out {
@@ -489,7 +495,7 @@ fn summary_text(board: &Board, tables: &[Summary], args: &SimulateArgs, md: bool
     } else {
         let _ = writeln!(
             s,
-            "  {:<28} {:>14}  {:<27} {:>6}  {:>5}",
+            "  {:<30} {:>14}  {:<25} {:>5}  {:>5}",
             "table", "turns", "win rate by seat", "over", "bonus"
         );
     }
@@ -516,18 +522,12 @@ fn summary_text(board: &Board, tables: &[Summary], args: &SimulateArgs, md: bool
         } else {
             let _ = writeln!(
                 s,
-                "  {:<28} {turns:>14}  {wins:<27} {:>6.2}  {:>5.2}",
+                "  {:<30} {turns:>14}  {wins:<25} {:>5.2}  {:>5.2}",
                 table_name(t),
                 t.overshoots_per_game,
                 t.bonus_rolls_per_game
             );
         }
-    }
-    if !md {
-        let _ = writeln!(
-            s,
-            "  turns: a game's length (alone: to reach the goal); over: dice lost to overshooting a zone per game; bonus: bonus rolls per game"
-        );
     }
     s
 }

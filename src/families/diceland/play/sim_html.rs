@@ -19,7 +19,7 @@ pub fn heat_map(board: &Board, s: &Summary) -> String {
     let (left, top) = (30.0, 34.0);
     let g = board.grid;
     let w = left + wd * (g.columns as f64 + 0.5) + 10.0;
-    let legend_y = top + r * (1.5 * (g.rows as f64 - 1.0) + 1.0) + 18.0;
+    let legend_y = top + r * (1.5 * (g.rows as f64 - 1.0) + 2.0) + 14.0;
     let h = legend_y + 40.0;
     let turns: Vec<f64> = s.cells.iter().filter_map(|c| c.mean_turn).collect();
     let lo = turns.iter().copied().fold(f64::INFINITY, f64::min);
