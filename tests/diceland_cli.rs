@@ -190,10 +190,6 @@ fn commands_that_do_not_handle_diceland_refuse_it_up_front() {
         ),
         (vec!["play", board, "--horizon", "2"], "--horizon"),
         (vec!["play", board, "--solo-dice", "all"], "--solo-dice"),
-        (
-            vec!["referee", "--sheet", "Cargo.toml", "--map", board],
-            "Diceland",
-        ),
         (vec!["simulate", board, "maps/usa.toml"], "one family"),
         (vec!["simulate", board, "--optimum"], "--optimum"),
         (vec!["train", board], "Diceland"),
@@ -207,4 +203,101 @@ fn commands_that_do_not_handle_diceland_refuse_it_up_front() {
         assert!(!err.contains("panicked"), "{args:?}: {err}");
     }
     assert!(root().join(board).is_file());
+}
+
+#[test]
+fn finished_sheets_are_checked_the_paper_way() {
+    let dir = tmp();
+    let log = dir.path().join("g.json");
+    let board = "maps/diceland-2.toml";
+    let (code, _, err) = run(&[
+        "play",
+        board,
+        "--players",
+        "2",
+        "--seed",
+        "4",
+        "--log",
+        &s(&log),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    // Every player's sheet, as the referee writes it, checks clean.
+    for player in ["greedy 1", "greedy 2"] {
+        let sheet = dir.path().join(format!("{player}.toml"));
+        let (code, out, err) = run(&[
+            "referee",
+            &s(&log),
+            "--write-sheet",
+            &s(&sheet),
+            "--player",
+            player,
+        ]);
+        assert_eq!(code, 0, "{out}{err}");
+        let (code, out, err) = run(&["referee", "--sheet", &s(&sheet), "--map", board]);
+        assert_eq!(code, 0, "{player}: {out}{err}");
+        assert!(out.contains("the sheet follows the rules"), "{out}");
+    }
+    // Several players: whose sheet must be said.
+    let (code, _, err) = run(&[
+        "referee",
+        &s(&log),
+        "--write-sheet",
+        &s(&dir.path().join("x.toml")),
+    ]);
+    assert_eq!(code, 2);
+    assert!(err.contains("--player"), "{err}");
+
+    let sheet = |name: &str, text: &str| {
+        let p = dir.path().join(name);
+        std::fs::write(&p, text).unwrap();
+        run(&[
+            "referee",
+            "--sheet",
+            &s(&p),
+            "--map",
+            board,
+            "--format",
+            "json",
+        ])
+    };
+    // The start is F5 on diceland-2: F4 touches it, A9 does not.
+    let (code, out, _) = sheet(
+        "apart.toml",
+        "board = \"diceland-2\"\ncrossed = [\"F4\", \"A9\"]\nstars = 3\ncolor_complete = true\nwinner = true\n",
+    );
+    assert_eq!(code, 1, "{out}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    // Apart; two orange zones open (F4's and A9's); no star crossed; no
+    // colour complete; no win.
+    assert_eq!(v["breaches"], 5, "{v}");
+    let (code, out, _) = run(&[
+        "referee",
+        "--sheet",
+        &s(&dir.path().join("apart.toml")),
+        "--map",
+        board,
+    ]);
+    assert_eq!(code, 1);
+    for code in [
+        "sheet-not-connected",
+        "sheet-open-zones",
+        "sheet-stars",
+        "sheet-color-complete",
+        "sheet-winner",
+    ] {
+        assert!(out.contains(code), "{code}: {out}");
+    }
+    // Not a sheet of this board, or not a cell: not checked (exit 2).
+    let (code, _, err) = sheet("other.toml", "board = \"diceland-1\"\ncrossed = [\"F4\"]\n");
+    assert_eq!(code, 2);
+    assert!(err.contains("board-mismatch"), "{err}");
+    let (code, _, err) = sheet(
+        "start.toml",
+        "board = \"diceland-2\"\ncrossed = [\"F5\", \"Z99\"]\n",
+    );
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("unknown-cell") && err.contains("F5") && err.contains("Z99"),
+        "{err}"
+    );
 }

@@ -13,7 +13,7 @@ use rollx::diceland::play::{PLAYERS, play_game, player_by_name};
 use rollx::diceland::rules::log::{Event, GameLog};
 use rollx::diceland::rules::referee::referee;
 use rollx::diceland::rules::{Breach, Game, Move, MoveError, Phase, Roll, Sheet, Table};
-use rollx::engine::{Actor, Dice, Player, Rules};
+use rollx::engine::{Actor, Dice, Rules};
 
 // ---------------------------------------------------------------------------
 // Helpers.
@@ -630,10 +630,10 @@ fn states(board: &Board, games: u64, players: usize, mut each: impl FnMut(&Game,
                     game.apply(&mut table, p, mv);
                 }
                 Actor::AllPlayers => {
-                    for p in 0..players {
+                    for (p, seat) in seats.iter_mut().enumerate() {
                         if game.must_move(&table, p) {
                             each(&game, &table, p);
-                            let mv = seats[p].choose(&game, &table, p);
+                            let mv = seat.choose(&game, &table, p);
                             game.apply(&mut table, p, mv);
                         }
                     }
@@ -714,6 +714,25 @@ fn computer_games_referee_clean_and_repeat() {
             let verdict = referee(&game, &played.log).unwrap();
             assert!(verdict.is_clean(), "seed {seed}: {verdict:?}");
             assert_eq!(verdict.winners, played.log.winners);
+            // Every player's finished sheet checks clean the paper way.
+            for (p, sheet) in played.table.sheets.iter().enumerate() {
+                let text = rollx::diceland::rules::filled::to_toml(
+                    game.board(),
+                    sheet,
+                    Some(&played.log.players[p]),
+                );
+                let v = rollx::diceland::rules::filled::check(
+                    game.board(),
+                    Path::new("s.toml"),
+                    text.into_bytes(),
+                );
+                let r = v.result.unwrap_or_else(|| panic!("{:?}", v.diagnostics));
+                assert!(r.is_clean(), "seed {seed}, seat {p}: {:?}", v.diagnostics);
+                assert_eq!(r.reached_goal, sheet.reached_goal(game.board()));
+                if played.table.winners().contains(&p) {
+                    assert!(r.reached_goal, "a winner's sheet reaches the goal");
+                }
+            }
             // The log read back is the same game.
             let again = GameLog::parse(&played.log.to_json()).unwrap();
             assert_eq!(again, played.log);

@@ -11,7 +11,7 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use super::output::{self, Output, OutputDir};
 use super::play::{PlayArgs, fitted, save_finished, seat_policies, seed_or_clock};
-use super::referee::{Format, RefereeArgs, log_error};
+use super::referee::{Format, RefereeArgs, log_error, read_sheet, report_sheet};
 use super::simulate::{Format as SimFormat, SimulateArgs};
 use super::{EXIT_INVALID, EXIT_OK, EXIT_USAGE, load_model};
 use rollx::diceland::Board;
@@ -19,6 +19,7 @@ use rollx::diceland::model::Cell;
 use rollx::diceland::play::sim_html::{self, table_name};
 use rollx::diceland::play::simulate::{Summary, simulate};
 use rollx::diceland::play::{PLAYERS, play_game};
+use rollx::diceland::rules::filled::{self, FilledResult, FilledVerdict};
 use rollx::diceland::rules::log::{Event, GameLog};
 use rollx::diceland::rules::referee::{Verdict, referee};
 use rollx::diceland::rules::{Game, Sheet};
@@ -179,14 +180,10 @@ pub fn sheet_text(board: &Board, sheet: &Sheet) -> String {
 
 /// `rollx referee` on a Diceland log.
 pub fn referee_log(args: &RefereeArgs, path: &Path, text: &str, color: bool) -> u8 {
-    if args.write_sheet.is_some() {
-        eprintln!(
-            "error: --write-sheet writes the sheets of maps and Encore boards; {} is a Diceland log\n  \
-             help: leave out --write-sheet",
-            path.display()
-        );
-        return EXIT_USAGE;
-    }
+    let sheet_out = match Output::check_arg(args.write_sheet.as_deref(), false) {
+        Ok(o) => o,
+        Err(code) => return code,
+    };
     let log = match GameLog::parse(text) {
         Ok(l) => l,
         Err(e) => {
@@ -256,12 +253,52 @@ pub fn referee_log(args: &RefereeArgs, path: &Path, text: &str, color: bool) -> 
             return EXIT_USAGE;
         }
     };
+    let whose = match &sheet_out {
+        None => None,
+        Some(_) => match (args.player.as_deref(), log.players.len()) {
+            (Some(name), _) => match log.players.iter().position(|p| p == name) {
+                Some(p) => Some(p),
+                None => {
+                    eprintln!(
+                        "error: --player {name}: the log has no such player (its players: {})",
+                        log.players.join(", ")
+                    );
+                    return EXIT_USAGE;
+                }
+            },
+            (None, 1) => Some(0),
+            (None, n) => {
+                eprintln!(
+                    "error: the log has {n} players ({}): say whose sheet --write-sheet writes \
+                     with --player NAME",
+                    log.players.join(", ")
+                );
+                return EXIT_USAGE;
+            }
+        },
+    };
     match args.format {
         Format::Json => println!(
             "{}",
             serde_json::to_string_pretty(&verdict).expect("serialises")
         ),
         Format::Text => print!("{}", verdict_text(&verdict, path)),
+    }
+    if let (Some(out), Some(p)) = (&sheet_out, whose) {
+        let text = filled::to_toml(game.board(), &verdict.sheets[p], Some(&log.players[p]));
+        if let Err(e) = output::write(out, text.as_bytes()) {
+            eprintln!("error: {e}");
+            return EXIT_USAGE;
+        }
+        let note = format!(
+            "{}'s sheet written to {}",
+            log.players[p],
+            out.path().display()
+        );
+        match args.format {
+            Format::Text => println!("{note}"),
+            Format::Json => eprintln!("{note}"),
+        }
     }
     if verdict.is_clean() {
         EXIT_OK
@@ -532,13 +569,59 @@ fn summary_text(board: &Board, tables: &[Summary], args: &SimulateArgs, md: bool
     s
 }
 
-/// `rollx referee --sheet` on a Diceland board: not read yet.
-pub fn referee_sheet(_args: &RefereeArgs, board: Board, sheet: &Path) -> u8 {
-    eprintln!(
-        "error: --sheet checks the paper sheets of maps and Encore boards; {} is a Diceland \
-         board (`{}`), whose games the referee checks from their logs\n  help: referee the game's log: `rollx referee GAME.json`",
-        sheet.display(),
-        board.info.id
-    );
-    EXIT_USAGE
+/// `rollx referee --sheet` on a Diceland board: a finished paper sheet
+/// checked the way players check each other's (docs/diceland-sheet.md).
+pub fn referee_sheet(args: &RefereeArgs, board: Board, sheet: &Path, color: bool) -> u8 {
+    let bytes = match read_sheet(sheet) {
+        Ok(b) => b,
+        Err(code) => return code,
+    };
+    let FilledVerdict {
+        sources,
+        diagnostics,
+        result,
+    } = filled::check(&board, sheet, bytes);
+    report_sheet(
+        args.format,
+        &sources,
+        &diagnostics,
+        result,
+        color,
+        |r| filled_text(&board, r),
+        FilledResult::is_clean,
+    )
+}
+
+/// A checked sheet's summary.
+fn filled_text(board: &Board, r: &FilledResult) -> String {
+    let name = r.player.as_deref().unwrap_or("sheet");
+    let goal = board.goal;
+    format!(
+        "{name} ({}): {} cells crossed, {} stars, {} complete; the goal ({} stars and {} colour{}) {}\n{}\n",
+        board.info.id,
+        r.crossed,
+        r.stars,
+        if r.complete_colors.is_empty() {
+            "no colour".to_string()
+        } else {
+            r.complete_colors.join(" and ")
+        },
+        goal.stars,
+        goal.colors,
+        if goal.colors == 1 { "" } else { "s" },
+        if r.reached_goal {
+            "is reached"
+        } else {
+            "is not reached"
+        },
+        if r.is_clean() {
+            "the sheet follows the rules".to_string()
+        } else {
+            format!(
+                "{} rule{} broken",
+                r.breaches,
+                if r.breaches == 1 { "" } else { "s" }
+            )
+        }
+    )
 }

@@ -431,7 +431,9 @@ fn run_sheet(args: &RefereeArgs, sheet: &Path, color: bool) -> u8 {
     let map_path = args.map.as_ref().expect("clap requires --map with --sheet");
     let game = match load_model(map_path) {
         Ok(Model::Encore(board)) => return super::encore::referee_sheet(args, board, sheet, color),
-        Ok(Model::Diceland(board)) => return super::diceland::referee_sheet(args, board, sheet),
+        Ok(Model::Diceland(board)) => {
+            return super::diceland::referee_sheet(args, board, sheet, color);
+        }
         Ok(Model::Rolling(map)) => match rolling_game(map, map_path) {
             Ok(g) => g,
             Err(code) => return code,

@@ -160,6 +160,19 @@ impl BarChart {
     }
 }
 
+/// The heat colour of `t` in 0..=1 (0: early, dark red; 1: late, pale
+/// yellow).
+pub fn heat(t: f64) -> String {
+    let t = t.clamp(0.0, 1.0);
+    let lerp = |a: f64, b: f64| (a + (b - a) * t).round() as u8;
+    format!(
+        "#{:02x}{:02x}{:02x}",
+        lerp(178.0, 255.0),
+        lerp(24.0, 237.0),
+        lerp(43.0, 160.0)
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -196,17 +209,4 @@ mod tests {
         assert!(svg.contains(">0</text>"), "the slot labels start at first");
         assert_eq!(svg.matches("<rect").count(), 3, "two bars and a legend key");
     }
-}
-
-/// The heat colour of `t` in 0..=1 (0: early, dark red; 1: late, pale
-/// yellow).
-pub fn heat(t: f64) -> String {
-    let t = t.clamp(0.0, 1.0);
-    let lerp = |a: f64, b: f64| (a + (b - a) * t).round() as u8;
-    format!(
-        "#{:02x}{:02x}{:02x}",
-        lerp(178.0, 255.0),
-        lerp(24.0, 237.0),
-        lerp(43.0, 160.0)
-    )
 }

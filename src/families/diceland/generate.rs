@@ -239,7 +239,7 @@ fn attempt(w: usize, h: usize, rng: &mut Dice) -> Option<Vec<Vec<String>>> {
             (0..w)
                 .map(|c| {
                     let i = hex.index(c, r);
-                    let t = if i == start {
+                    if i == start {
                         "@".to_string()
                     } else if obstacle[i] {
                         "#".to_string()
@@ -247,8 +247,7 @@ fn attempt(w: usize, h: usize, rng: &mut Dice) -> Option<Vec<Vec<String>>> {
                         let z = zone[i].unwrap_or(0);
                         let letter = Color::from_index(color[z].unwrap_or(0)).letter();
                         format!("{letter}{}{}", z + 1, if star[i] { "*" } else { "" })
-                    };
-                    t
+                    }
                 })
                 .collect::<Vec<String>>()
         })

@@ -12,6 +12,7 @@
 //! from the active player; a star crossed in a bonus roll gives another
 //! at once.
 
+pub mod filled;
 pub mod log;
 pub mod referee;
 pub mod sheet;

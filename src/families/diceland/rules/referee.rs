@@ -56,6 +56,9 @@ pub struct Verdict {
     pub winners: Vec<String>,
     /// Turns replayed.
     pub turns: usize,
+    /// Every player's sheet at the end of the replay.
+    #[serde(skip)]
+    pub sheets: Vec<super::Sheet>,
 }
 
 impl Verdict {
@@ -237,6 +240,7 @@ pub fn referee(game: &Game, log: &GameLog) -> Result<Verdict, WrongBoard> {
         players,
         winners,
         turns,
+        sheets: table.sheets.clone(),
     })
 }
 
