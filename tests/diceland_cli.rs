@@ -183,7 +183,6 @@ fn the_same_seed_plays_the_same_game() {
 fn commands_that_do_not_handle_diceland_refuse_it_up_front() {
     let board = "maps/diceland-1.toml";
     for (args, says) in [
-        (vec!["play", board, "--human"], "--human"),
         (
             vec!["play", board, "--policy", "tuples"],
             "does not play Diceland",
@@ -300,4 +299,63 @@ fn finished_sheets_are_checked_the_paper_way() {
         err.contains("unknown-cell") && err.contains("F5") && err.contains("Z99"),
         "{err}"
     );
+}
+
+#[test]
+fn a_person_plays_in_the_terminal() {
+    let dir = tmp();
+    let log = dir.path().join("mine.json");
+    // `auto` lets the strong player move for you: a whole game.
+    let mut input = String::from("help\nmoves\nhint\nchoose purple\ncross red Z99\n");
+    input.push_str(&"auto\n".repeat(2000));
+    let (code, out, err) = common::run_with_input(
+        &[
+            "play",
+            "maps/diceland-3.toml",
+            "--human",
+            "--players",
+            "2",
+            "--seed",
+            "2",
+            "--log",
+            &s(&log),
+        ],
+        Some(&input),
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("`purple` is no colour"), "{out}");
+    assert!(out.contains("the strong player would play"), "{out}");
+    assert!(out.contains("winner"), "{out}");
+    let (code, out, _) = run(&["referee", &s(&log)]);
+    assert_eq!(code, 0, "{out}");
+    // A move the rules forbid is refused with the reason, and the game
+    // goes on; `quit` saves the game unfinished.
+    let (code, out, _) = common::run_with_input(
+        &[
+            "play",
+            "maps/diceland-3.toml",
+            "--human",
+            "--seed",
+            "2",
+            "--log",
+            &s(&log),
+        ],
+        Some("auto\nstop\ncross green A1\nquit\n"),
+    );
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("not allowed:"), "{out}");
+    assert!(out.contains("(unfinished)"), "{out}");
+    let text = std::fs::read_to_string(&log).unwrap();
+    assert!(text.contains("\"finished\": false"), "{text}");
+    let (code, out, _) = run(&["referee", &s(&log)]);
+    assert_eq!(code, 0, "{out}");
+    // The input ending first: exit 1; --resume is refused up front.
+    let (code, _, _) = common::run_with_input(
+        &["play", "maps/diceland-3.toml", "--human", "--seed", "2"],
+        Some(""),
+    );
+    assert_eq!(code, 1);
+    let (code, _, err) = run(&["play", "--resume", &s(&log)]);
+    assert_eq!(code, 2);
+    assert!(err.contains("Diceland"), "{err}");
 }

@@ -17,7 +17,9 @@ file's `[game] family`; Rolling when it names none). Rolling maps: TOML syntax a
 references, symmetric neighbours, connectivity, the grid drawing against the declared \
 neighbours, and whether the dice can fill every region. Encore boards: the grid, its colours, \
 points and dice, the design conventions (as warnings), and rule solvability: the fewest turns \
-to complete each column and colour and to end the game. A valid file is also laid out on every \
+to complete each column and colour and to end the game. Diceland boards: the hexagon grid, its \
+zones, start cell and stars, the published conventions (as warnings), and rule solvability: the \
+zones the start reaches, the fewest dice to win, and the share of the board behind one cell. A valid file is also laid out on every \
 shipped print template, in colour and in black and white, and what the print checks find \
 (boxes too small, colours too close to tell apart, parts that do not fit, hidden links) is \
 reported as warnings, as are dice with more faces than `rollx train` supports. Every problem is \

@@ -17,24 +17,27 @@ for Encore, 21 boxes of each of five colours in blocks of 1 to 6, every colour i
 one star per column and three per colour, and every column and colour completable from the \
 start column. The same seed gives the same board on every machine. The board is checked as \
 `rollx check --deny-warnings` would before it is written. Sizes other than 15 x 7 scale the \
-conventions (the columns a multiple of 5, from 5 to 25; 5 to 11 rows, the most that print on every shipped template).";
+conventions (the columns a multiple of 5, from 5 to 25; 5 to 11 rows, the most that print on every shipped template). \
+For Diceland, 11 x 9 hexagons by default (5 to 16 each way): zones of 2 to 6 cells, no two zones of \
+a colour side by side, two stars of each colour in different zones, a few obstacles that cut nothing \
+off, and the start cell in the middle (docs/diceland-board.md).";
 
 /// Arguments of `rollx generate`.
 #[derive(Debug, Args)]
-#[command(after_help = "Families: encore.\n\n\
-Examples:\n  rollx generate encore --seed 7 -o b.toml && rollx check --deny-warnings b.toml\n  rollx generate encore --columns 10 --rows 6 --seed 3 -o small.toml\n  rollx generate encore --seed 7 | rollx print /dev/stdin -o b.pdf\n\n\
+#[command(after_help = "Families: encore, diceland.\n\n\
+Examples:\n  rollx generate encore --seed 7 -o b.toml && rollx check --deny-warnings b.toml\n  rollx generate diceland --seed 3 -o d.toml && rollx print d.toml\n  rollx generate encore --columns 10 --rows 6 --seed 3 -o small.toml\n  rollx generate encore --seed 7 | rollx print /dev/stdin -o b.pdf\n\n\
 Exit codes: 0 written, 1 no board was found for this seed and size, 2 usage (a size the conventions cannot fill) or I/O error.")]
 pub struct GenerateArgs {
-    /// The family: encore.
+    /// The family: encore or diceland.
     #[arg(value_name = "FAMILY")]
     pub family: String,
     /// The seed: the same seed gives the same board.
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
-    /// Columns of the grid (default: the standard sheet's 15).
+    /// Columns of the grid (default: the standard sheet's 15; Diceland: 11).
     #[arg(long, value_name = "N")]
     pub columns: Option<usize>,
-    /// Rows of the grid (default: the standard sheet's 7).
+    /// Rows of the grid (default: the standard sheet's 7; Diceland: 9).
     #[arg(long, value_name = "M")]
     pub rows: Option<usize>,
     /// The board file to write; `-` or none: standard output.

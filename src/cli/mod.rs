@@ -3,6 +3,7 @@
 
 mod check;
 mod diceland;
+mod diceland_human;
 mod draw;
 mod encore;
 mod encore_human;

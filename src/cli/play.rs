@@ -19,7 +19,7 @@ use rollx::rolling::play::{POLICIES, Policy, derive_seed, play_game, policy_with
 use rollx::rolling::rules::log::{GameLog, map_hash};
 
 /// The long description `--help` shows.
-pub const LONG_ABOUT: &str = "Play a whole game on a map or an Encore board. The computer plays by \
+pub const LONG_ABOUT: &str = "Play a whole game on a map, an Encore board or a Diceland board. The computer plays by \
 default and prints each final sheet with its score (on a board: each roll, every player's move, \
 and the scores with the winners); --human lets you play a map or a board in the terminal against the dice \
 (and, with --players, against computer players on the same dice). The same --seed always gives \
@@ -43,6 +43,8 @@ docs/terminal-play.md#encore-boards); --candidates and --rollouts set the strong
 effort there too, and --solo-dice and --start-column choose between the readings of the \
 rulebook (docs/encore-rules.md#options); --resume goes on with a game saved by --human. The \
 tuples and expert players, --horizon and --values are for maps only for now.\n\n\
+Diceland boards (docs/diceland-rules.md) are played by random, greedy and strong, at tables \
+of 1 to 8 (--players); --human plays seat 1 yourself (docs/terminal-play.md#diceland-boards).\n\n\
 Exit codes: 0 the game was played (or stopped with `quit`), 1 the map or the game to resume is \
 invalid, or the input ended before the game did, 2 usage or I/O error."
 )]
@@ -267,9 +269,23 @@ fn run_human(args: &PlayArgs, color: bool) -> u8 {
     };
     if let Some(path) = &args.resume
         && let Ok(text) = std::fs::read_to_string(path)
-        && rollx::families::log_family(&text) == Ok(rollx::families::Family::Encore)
     {
-        return super::encore_human::resume(args, path, &text, log, color);
+        match rollx::families::log_family(&text) {
+            Ok(rollx::families::Family::Encore) => {
+                return super::encore_human::resume(args, path, &text, log, color);
+            }
+            Ok(rollx::families::Family::Diceland) => {
+                eprintln!(
+                    "error: {} is a Diceland game, and --resume goes on with games of maps and \
+                     Encore boards\n  help: start a new game with `rollx play BOARD --human`; \
+                     `rollx referee {}` checks the saved one",
+                    path.display(),
+                    path.display()
+                );
+                return EXIT_USAGE;
+            }
+            _ => {}
+        }
     }
     let resumed = match &args.resume {
         Some(path) => match read_saved(path, args.map.as_deref()) {
@@ -291,15 +307,8 @@ fn run_human(args: &PlayArgs, color: bool) -> u8 {
             Ok(Model::Encore(board)) => {
                 return super::encore_human::play(args, board, &map_path, log, color);
             }
-            Ok(Model::Diceland(_)) => {
-                eprintln!(
-                    "error: --human plays maps and Encore boards; {} is a Diceland board, which \
-                     the computer players play for now\n  help: leave out --human: `rollx play {} \
-                     --players 3 --seed 1`",
-                    map_path.display(),
-                    map_path.display()
-                );
-                return EXIT_USAGE;
+            Ok(Model::Diceland(board)) => {
+                return super::diceland_human::play(args, board, &map_path, log);
             }
             Ok(Model::Rolling(map)) => args
                 .rules

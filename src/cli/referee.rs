@@ -20,9 +20,10 @@ sheets at the end: replay the log, list every rule broken with its turn, player 
 score each sheet with one extra X per mistake. A log of a game on an Encore board (its `game` is \
 \"encore\") is replayed on the board: every roll checked against the board's dice, every move \
 against the rules (docs/encore-rules.md), each broken rule named with its roll, player and dice, \
-and the claimed scores checked against the referee's count. With --sheet, check a finished paper \
-sheet of a map without a log (see docs/filled-sheet.md), or of an Encore board (see \
-docs/encore-sheet.md).";
+and the claimed scores checked against the referee's count. A Diceland log (its `game` is \
+\"diceland\") is replayed through the Diceland engine (docs/diceland-rules.md). With --sheet, check a finished paper \
+sheet of a map without a log (see docs/filled-sheet.md), of an Encore board (see \
+docs/encore-sheet.md), or of a Diceland board (see docs/diceland-sheet.md).";
 
 /// Arguments of `rollx referee`.
 #[derive(Debug, Args)]

@@ -51,7 +51,13 @@ win split equally), game length, how often and how early each column and colour 
 (first or later), stars left open, jokers used, the solo rating bands, and in the HTML report the \
 board as a heat map of how early each box is crossed. --candidates and --rollouts set the \
 strong player's effort; --solo-dice and --start-column choose between the readings of the \
-rulebook (docs/encore-rules.md#options).";
+rulebook (docs/encore-rules.md#options).\n\n\
+Diceland boards are simulated at tables of --players (default 4): each --policy (random, greedy, \
+strong) plays every seat of its own table and plays alone (the solo measure: turns to reach the \
+goal), and --seats adds a mixed table. Reported: game length with its 95 % CI, win rate by seat, \
+dice lost to overshooting a zone, reroll busts, bonus rolls, how often and when each star is \
+crossed and each zone completed, and in the HTML report the board as a heat map of the turn each \
+cell is crossed (docs/diceland-rules.md#strength).";
 
 /// Arguments of `rollx simulate`.
 #[derive(Debug, Args)]

@@ -112,7 +112,7 @@ pub enum GenerateError {
     /// The family has no generator.
     #[error(
         "rollx cannot generate {} files: a Rolling map is drawn from real geography \
-         (docs/map-format.md); `rollx generate encore` makes Encore boards",
+         (docs/map-format.md); `rollx generate encore` and `rollx generate diceland` make boards",
         .0.name()
     )]
     NoGenerator(Family),
