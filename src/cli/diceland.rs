@@ -12,7 +12,7 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use super::output::{self, Output, OutputDir};
 use super::play::{PlayArgs, fitted, save_finished, seat_policies, seed_or_clock};
 use super::referee::{Format, RefereeArgs, log_error, read_sheet, report_sheet};
-use super::simulate::{Format as SimFormat, SimulateArgs};
+use super::simulate::{Format as SimFormat, SimulateArgs, command_line};
 use super::{EXIT_INVALID, EXIT_OK, EXIT_USAGE, load_model};
 use rollx::diceland::Board;
 use rollx::diceland::model::Cell;
@@ -498,25 +498,6 @@ pub fn simulate_boards(
         eprintln!("done in {:.1} s", start.elapsed().as_secs_f64());
     }
     EXIT_OK
-}
-
-/// The command that reproduces a run.
-fn command_line(args: &SimulateArgs) -> String {
-    let maps: Vec<String> = args.maps.iter().map(|m| m.display().to_string()).collect();
-    let mut c = format!(
-        "rollx simulate {} --games {} --policy {} --seed {}",
-        maps.join(" "),
-        args.games,
-        args.policy.join(","),
-        args.seed
-    );
-    if let Some(n) = args.players {
-        c.push_str(&format!(" --players {n}"));
-    }
-    if !args.seats.is_empty() {
-        c.push_str(&format!(" --seats {}", args.seats.join(",")));
-    }
-    c
 }
 
 /// One board's tables as text (or a Markdown table).

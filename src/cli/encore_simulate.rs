@@ -9,7 +9,7 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 
 use super::output::{self, Output, OutputDir};
-use super::simulate::{Format, SimulateArgs};
+use super::simulate::{Format, SimulateArgs, command_line};
 use super::{EXIT_OK, EXIT_USAGE};
 use rollx::encore::Board;
 use rollx::encore::play::sim_report::{SimReport, TableKind, markdown, table_result, text};
@@ -225,27 +225,6 @@ pub fn run(
         }
     }
     EXIT_OK
-}
-
-/// The command that reproduces this run.
-fn command_line(args: &SimulateArgs) -> String {
-    let maps: Vec<String> = args.maps.iter().map(|m| m.display().to_string()).collect();
-    let mut c = format!(
-        "rollx simulate {} --games {} --policy {} --seed {}",
-        maps.join(" "),
-        args.games,
-        args.policy.join(","),
-        args.seed
-    );
-    if let Some(n) = args.players {
-        c.push_str(&format!(" --players {n}"));
-    }
-    if !args.seats.is_empty() {
-        c.push_str(&format!(" --seats {}", args.seats.join(",")));
-    }
-    c.push_str(&args.effort.knob_options());
-    c.push_str(&args.rules.flags());
-    c
 }
 
 /// Writes every simulated game as an Encore game log: the same seeds and

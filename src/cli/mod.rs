@@ -311,11 +311,6 @@ impl EffortArgs {
         Ok(setup)
     }
 
-    /// Whether any of the values are needed by `policies`.
-    pub fn needs_values(policies: &[String]) -> bool {
-        policies.iter().any(|p| LEARNED.contains(&p.as_str()))
-    }
-
     /// The knobs given, the others from `defaults`.
     pub fn knobs(&self, defaults: StrongKnobs) -> StrongKnobs {
         StrongKnobs {

@@ -419,8 +419,8 @@ pub fn run(args: &SimulateArgs) -> u8 {
     EXIT_OK
 }
 
-/// The command that reproduces this run.
-fn command_line(args: &SimulateArgs) -> String {
+/// The command that reproduces a run of any family: every option given.
+pub(super) fn command_line(args: &SimulateArgs) -> String {
     let maps: Vec<String> = args.maps.iter().map(|m| m.display().to_string()).collect();
     let mut c = format!(
         "rollx simulate {} --games {} --policy {} --seed {}",
@@ -429,6 +429,12 @@ fn command_line(args: &SimulateArgs) -> String {
         args.policy.join(","),
         args.seed
     );
+    if let Some(n) = args.players {
+        c.push_str(&format!(" --players {n}"));
+    }
+    if !args.seats.is_empty() {
+        c.push_str(&format!(" --seats {}", args.seats.join(",")));
+    }
     if args.no_power_value {
         c.push_str(" --no-power-value");
     }
@@ -438,14 +444,11 @@ fn command_line(args: &SimulateArgs) -> String {
             c.push_str(&format!(" --positions {}", args.positions));
         }
     }
-    if args.policy.iter().any(|p| p == "strong" || p == "expert") {
-        c.push_str(&args.effort.knob_options());
-    }
-    if let Some(values) = &args.effort.values
-        && EffortArgs::needs_values(&args.policy)
-    {
+    c.push_str(&args.effort.knob_options());
+    if let Some(values) = &args.effort.values {
         c.push_str(&format!(" --values {}", values.display()));
     }
+    c.push_str(&args.rules.flags());
     c
 }
 

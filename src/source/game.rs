@@ -72,3 +72,23 @@ pub fn read_game_table(top: &mut TableReader<'_, '_>, ctx: &mut Ctx<'_>, family:
     }
     game.finish(ctx, GAME_KEYS);
 }
+
+/// The identity table of a board file (`[board]`), as its JSON Schema
+/// describes it (every family's board format shares it).
+#[derive(Clone, Debug, serde::Deserialize, serde::Serialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct BoardTable {
+    /// Identifier: letters, digits, `_` and `-`, at most 32.
+    #[schemars(pattern(r"^[A-Za-z0-9_-]{1,32}$"))]
+    pub id: Option<String>,
+    /// Display name.
+    pub name: Option<String>,
+    /// Free text: where the board comes from.
+    pub description: Option<String>,
+    /// Who made it.
+    pub author: Option<String>,
+    /// Licence of the file.
+    pub licence: Option<String>,
+    /// Version of the file.
+    pub version: Option<String>,
+}

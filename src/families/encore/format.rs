@@ -50,24 +50,7 @@ pub struct GameTable {
     pub family: String,
 }
 
-/// `[board]`.
-#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct BoardTable {
-    /// Identifier: letters, digits, `_` and `-`, at most 32.
-    #[schemars(pattern(r"^[A-Za-z0-9_-]{1,32}$"))]
-    pub id: Option<String>,
-    /// Display name.
-    pub name: Option<String>,
-    /// Free text: where the board comes from.
-    pub description: Option<String>,
-    /// Who made it.
-    pub author: Option<String>,
-    /// Licence of the file.
-    pub licence: Option<String>,
-    /// Version of the file.
-    pub version: Option<String>,
-}
+pub use crate::source::game::BoardTable;
 
 /// One `[[colors]]` entry. For a standard colour's id (`green`, `yellow`,
 /// `blue`, `red`, `orange`) every other key defaults to the standard one.
