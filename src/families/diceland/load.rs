@@ -163,7 +163,7 @@ pub fn check_bytes(files: &dyn Files, path: &Path, bytes: Vec<u8>) -> Checked {
         if let Some((b, places)) = resolve(&raw, file, &mut diags) {
             conventions(&b, &places, &mut diags);
             let s = solve::solvability(&b);
-            solve::findings(&b, &s, &places, &mut diags);
+            solvability_findings(&b, &s, &places, &mut diags);
             solvability = Some(s);
             board = Some(b);
         }
@@ -578,5 +578,80 @@ fn conventions(board: &Board, places: &Places, diags: &mut Vec<Diagnostic>) {
             }
             diags.push(d.with_help("mark two cells of each colour with `*`, in different zones"));
         }
+    }
+}
+
+/// The findings of solvability: a goal that cannot be reached is an
+/// error; zones no cross reaches (the obstacles cut the board) and much of
+/// the board behind one cell are warnings.
+fn solvability_findings(
+    board: &Board,
+    s: &Solvability,
+    places: &Places,
+    diags: &mut Vec<Diagnostic>,
+) {
+    for (z, zone) in board.zones.iter().enumerate() {
+        if s.unreachable_zones.contains(&zone.label) {
+            diags.push(
+                Diagnostic::warning(
+                    "land-unreachable",
+                    format!(
+                        "the obstacles cut zone {} off: no cross can reach it from the start cell",
+                        zone.label
+                    ),
+                )
+                .with_label(places.zone(board, z), "this zone")
+                .with_help("join it to the rest of the board: make an obstacle or a hole between them a zone cell"),
+            );
+        }
+    }
+    let goal = board.goal;
+    if s.fewest_dice.is_none() {
+        let why = if s.reachable_stars < usize::from(goal.stars) {
+            format!(
+                "the start reaches {} star cells, but the goal asks for {}",
+                s.reachable_stars, goal.stars
+            )
+        } else {
+            format!(
+                "no {} colour{} can be crossed completely",
+                goal.colors,
+                if goal.colors == 1 { "" } else { "s" }
+            )
+        };
+        diags.push(
+            Diagnostic::error(
+                "land-goal",
+                format!("no player can win on this board: {why}"),
+            )
+            .with_label(
+                places.goal,
+                format!(
+                    "the goal: {} stars and {} colour{}",
+                    goal.stars,
+                    goal.colors,
+                    if goal.colors == 1 { "" } else { "s" }
+                ),
+            )
+            .with_help(
+                "add star cells with `*`, lower [goal] stars, or open the way to the cells cut off",
+            ),
+        );
+    }
+    if s.chokepoint_share > 1.0 / 3.0
+        && let Some(name) = &s.chokepoint
+        && let Some(cell) = board.cell_by_name(name)
+    {
+        diags.push(
+            Diagnostic::warning(
+                "land-chokepoint",
+                format!(
+                    "{:.0} % of the board lies behind the single cell {name}",
+                    s.chokepoint_share * 100.0
+                ),
+            )
+            .with_label(places.cells[cell], "every way there passes here")
+            .with_help("open a second way around the obstacles, so one crossed zone does not decide the race"),
+        );
     }
 }
