@@ -359,3 +359,102 @@ fn a_person_plays_in_the_terminal() {
     assert_eq!(code, 2);
     assert!(err.contains("Diceland"), "{err}");
 }
+
+/// Runs an external program: (success, stdout, stderr).
+fn tool(name: &str, args: &[&str]) -> (bool, String, String) {
+    let out = std::process::Command::new(name)
+        .args(args)
+        .output()
+        .unwrap_or_else(|e| panic!("{name} is needed for this test (.ci/run installs it): {e}"));
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+#[ignore = "needs qpdf and poppler-utils; run by .ci/run"]
+fn diceland_pads_pass_qpdf_and_poppler_reads_them() {
+    let dir = tmp();
+    for (template, mono) in [("letter", false), ("a4", true), ("a4-2up", false)] {
+        let pdf = dir.path().join(format!("d-{template}-{mono}.pdf"));
+        let mut args = vec![
+            "print",
+            "maps/diceland-1.toml",
+            "--template",
+            template,
+            "--sheets",
+            "3",
+        ];
+        let p = s(&pdf);
+        args.extend(["-o", &p]);
+        if mono {
+            args.push("--mono");
+        }
+        let (code, out, err) = run(&args);
+        assert_eq!(code, 0, "{out}{err}");
+        let (ok, out, err) = tool("qpdf", &["--check", &p]);
+        assert!(
+            ok && out.contains("No syntax or stream encoding errors found"),
+            "{out}{err}"
+        );
+        let prefix = dir.path().join(format!("page-{template}"));
+        let (ok, _, err) = tool(
+            "pdftoppm",
+            &["-r", "40", "-f", "1", "-l", "1", "-png", &p, &s(&prefix)],
+        );
+        assert!(ok && err.trim().is_empty(), "pdftoppm: {err}");
+        let (ok, text, err) = tool("pdftotext", &["-f", "1", "-l", "1", &p, "-"]);
+        assert!(ok && err.trim().is_empty(), "pdftotext: {err}");
+        for word in [
+            "Diceland 1: Meadows",
+            "Name",
+            "Colour done",
+            "Stars",
+            "Win: 9 stars",
+        ] {
+            assert!(text.contains(word), "{template}: {word} not in {text}");
+        }
+        if mono {
+            assert!(text.contains("A Grey"), "the black-and-white key: {text}");
+        }
+    }
+}
+
+#[test]
+#[ignore = "needs Debian's chromium; run by .ci/run"]
+fn the_diceland_report_renders_in_headless_chromium() {
+    let dir = tmp();
+    let report = dir.path().join("diceland.html");
+    let (code, _, err) = run(&[
+        "simulate",
+        "maps/diceland-2.toml",
+        "--games",
+        "100",
+        "-q",
+        "--report",
+        &s(&report),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let shot = dir.path().join("shot.png");
+    let (ok, _, log) = tool(
+        "chromium",
+        &[
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--no-first-run",
+            &format!("--user-data-dir={}", dir.path().join("profile").display()),
+            &format!("--screenshot={}", shot.display()),
+            "--window-size=1100,1600",
+            &format!("file://{}", report.display()),
+        ],
+    );
+    assert!(ok, "{log}");
+    assert!(!log.contains("Uncaught"), "{log}");
+    assert!(
+        std::fs::read(&shot).unwrap().len() > 20_000,
+        "a screenshot with the heat map"
+    );
+}
