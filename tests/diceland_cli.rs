@@ -458,3 +458,34 @@ fn the_diceland_report_renders_in_headless_chromium() {
         "a screenshot with the heat map"
     );
 }
+
+#[test]
+fn a_variant_extends_a_board_and_changes_only_what_it_writes() {
+    let dir = tmp();
+    let base = root().join("maps/diceland-1.toml");
+    let variant = dir.path().join("short.toml");
+    std::fs::write(
+        &variant,
+        format!(
+            "extends = \"{}\"\n\n[board]\nid = \"diceland-1-short\"\nname = \"Diceland 1, a short game\"\n\n[goal]\nstars = 6\n",
+            base.display()
+        ),
+    )
+    .unwrap();
+    let (code, out, _) = run(&["check", "--format", "json", &s(&variant)]);
+    assert_eq!(code, 0, "{out}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["family"], "diceland");
+    assert_eq!(v["board"], "diceland-1-short");
+    assert_eq!(v["goal"]["stars"], 6);
+    assert_eq!(v["goal"]["colors"], 1, "kept from the default");
+    assert_eq!(v["columns"], 11, "the grid comes from the base");
+    // A key the format does not have is a located error.
+    std::fs::write(&variant, "extends = \"nowhere.toml\"\n[goal]\nstarz = 6\n").unwrap();
+    let (code, out, _) = run(&["check", &s(&variant)]);
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains("extends-not-found") || out.contains("unknown-key"),
+        "{out}"
+    );
+}
