@@ -3,16 +3,13 @@
 //! referee replays a log; the simulation plays many games per table.
 
 use std::fmt::Write as _;
-use std::io::IsTerminal;
 use std::path::Path;
 use std::time::Instant;
-
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use super::output::{self, Output, OutputDir};
 use super::play::{PlayArgs, fitted, save_finished, seat_policies, seed_or_clock};
 use super::referee::{Format, RefereeArgs, log_error, read_sheet, report_sheet};
-use super::simulate::{Format as SimFormat, SimulateArgs, command_line};
+use super::simulate::{Format as SimFormat, SimulateArgs, command_line, games_bar, worker_pool};
 use super::{EXIT_INVALID, EXIT_OK, EXIT_USAGE, load_model};
 use rollx::diceland::Board;
 use rollx::diceland::model::Cell;
@@ -41,8 +38,20 @@ fn refuse(flag: &str, path: &Path) -> u8 {
     EXIT_USAGE
 }
 
+/// Refuses a table larger than the engine plays.
+pub(super) fn table_size(players: u16) -> Result<(), u8> {
+    if usize::from(players) > rollx::diceland::rules::MAX_PLAYERS {
+        eprintln!(
+            "error: --players {players}: a Diceland table has 1 to {} players",
+            rollx::diceland::rules::MAX_PLAYERS
+        );
+        return Err(EXIT_USAGE);
+    }
+    Ok(())
+}
+
 /// Refuses a policy that does not play Diceland.
-fn refuse_policies(policies: &[String], path: &Path) -> Result<(), u8> {
+pub(super) fn refuse_policies(policies: &[String], path: &Path) -> Result<(), u8> {
     if let Some(p) = policies.iter().find(|p| !PLAYERS.contains(&p.as_str())) {
         eprintln!(
             "error: --policy {p}: {} is a Diceland board, and `{p}` does not play Diceland\n  \
@@ -71,12 +80,8 @@ pub fn play(args: &PlayArgs, board: Board, path: &Path, log: Option<Output>) -> 
     ]) {
         return refuse(flag, path);
     }
-    if args.players > 8 {
-        eprintln!(
-            "error: --players {}: a Diceland table has 1 to 8 players",
-            args.players
-        );
-        return EXIT_USAGE;
+    if let Err(code) = table_size(args.players) {
+        return code;
     }
     let policies = match seat_policies(&args.policy, args.players) {
         Ok(p) => p,
@@ -408,30 +413,12 @@ pub fn simulate_boards(
     if !args.seats.is_empty() {
         tables.push(args.seats.clone());
     }
-    let pool = match rayon::ThreadPoolBuilder::new()
-        .num_threads(args.threads.map_or(0, usize::from))
-        .build()
-    {
+    let pool = match worker_pool(args) {
         Ok(p) => p,
-        Err(e) => {
-            eprintln!("error: cannot start worker threads: {e}");
-            return EXIT_USAGE;
-        }
+        Err(code) => return code,
     };
     let total = args.games * (boards.len() * tables.len()) as u64;
-    let bar = if args.quiet || !std::io::stderr().is_terminal() {
-        ProgressBar::hidden()
-    } else {
-        let b = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr());
-        b.set_style(
-            ProgressStyle::with_template(
-                "{spinner} {msg} [{bar:40}] {pos}/{len} games, {eta} left",
-            )
-            .expect("valid template")
-            .progress_chars("=> "),
-        );
-        b
-    };
+    let bar = games_bar(args, total);
     let games: Vec<Game> = boards.into_iter().map(Game::new).collect();
     let mut results: Vec<Vec<Summary>> = Vec::new();
     pool.install(|| {

@@ -7,14 +7,14 @@ use std::path::Path;
 
 use rand::SeedableRng;
 
-use super::diceland::sheet_text;
+use super::diceland::{refuse_policies, sheet_text, table_size};
 use super::human::{Ending, read_command, say};
 use super::output::Output;
 use super::play::{PlayArgs, save, seed_or_clock};
 use super::{EXIT_INVALID, EXIT_OK, EXIT_USAGE};
 use rollx::diceland::Board;
 use rollx::diceland::model::Color;
-use rollx::diceland::play::{PLAYERS, player_by_name, seat_names};
+use rollx::diceland::play::{player_by_name, seat_names};
 use rollx::diceland::rules::log::{GameLog, Recorder, move_text, parse_move};
 use rollx::diceland::rules::{Game, Move, Phase, Table};
 use rollx::engine::{Actor, Dice, Player, Rules, Watcher, derive_seed};
@@ -32,21 +32,10 @@ pub fn play(args: &PlayArgs, board: Board, path: &Path, log: Option<Output>) -> 
         eprintln!("error: --human plays against one kind of computer player: give one --policy");
         return EXIT_USAGE;
     };
-    if !PLAYERS.contains(&policy.as_str()) {
-        eprintln!(
-            "error: --policy {policy}: {} is a Diceland board, and `{policy}` does not play Diceland\n  \
-             help: Diceland boards have the players {}",
-            path.display(),
-            PLAYERS.join(", ")
-        );
-        return EXIT_USAGE;
-    }
-    if args.players > 8 {
-        eprintln!(
-            "error: --players {}: a Diceland table has 1 to 8 players",
-            args.players
-        );
-        return EXIT_USAGE;
+    if let Err(code) =
+        refuse_policies(std::slice::from_ref(policy), path).and_then(|()| table_size(args.players))
+    {
+        return code;
     }
     let game = Game::new(board);
     let seed = seed_or_clock(args.seed);

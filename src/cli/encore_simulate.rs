@@ -2,14 +2,12 @@
 //! mixed table of `--seats`, reported as text, JSON or Markdown, an HTML
 //! page with heat maps, and the games saved as logs.
 
-use std::io::IsTerminal;
 use std::time::Instant;
 
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 
 use super::output::{self, Output, OutputDir};
-use super::simulate::{Format, SimulateArgs, command_line};
+use super::simulate::{Format, SimulateArgs, command_line, games_bar, worker_pool};
 use super::{EXIT_OK, EXIT_USAGE};
 use rollx::encore::Board;
 use rollx::encore::play::sim_report::{SimReport, TableKind, markdown, table_result, text};
@@ -107,30 +105,12 @@ pub fn run(
             Err(code) => return code,
         }
     }
-    let pool = match rayon::ThreadPoolBuilder::new()
-        .num_threads(args.threads.map_or(0, usize::from))
-        .build()
-    {
+    let pool = match worker_pool(args) {
         Ok(p) => p,
-        Err(e) => {
-            eprintln!("error: cannot start worker threads: {e}");
-            return EXIT_USAGE;
-        }
+        Err(code) => return code,
     };
     let total = args.games * (games.len() * tables.len()) as u64;
-    let bar = if args.quiet || !std::io::stderr().is_terminal() {
-        ProgressBar::hidden()
-    } else {
-        let b = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr());
-        b.set_style(
-            ProgressStyle::with_template(
-                "{spinner} {msg} [{bar:40}] {pos}/{len} games, {per_sec}, {eta} left",
-            )
-            .expect("valid template")
-            .progress_chars("=> "),
-        );
-        b
-    };
+    let bar = games_bar(args, total);
     let players = tables.first().map_or(1, |(_, s)| s.len());
     let mut reports = Vec::new();
     let mut failed = None;

@@ -266,15 +266,9 @@ pub fn run(args: &SimulateArgs) -> u8 {
             Err(code) => return code,
         }
     }
-    let pool = match rayon::ThreadPoolBuilder::new()
-        .num_threads(args.threads.map_or(0, usize::from))
-        .build()
-    {
+    let pool = match worker_pool(args) {
         Ok(p) => p,
-        Err(e) => {
-            eprintln!("error: cannot start worker threads: {e}");
-            return EXIT_USAGE;
-        }
+        Err(code) => return code,
     };
     let powers_of = |g: &Game| -> Vec<Power> {
         if args.no_power_value {
@@ -296,19 +290,7 @@ pub fn run(args: &SimulateArgs) -> u8 {
                 + if args.optimum { args.games } else { 0 }
         })
         .sum();
-    let bar = if args.quiet || !std::io::stderr().is_terminal() {
-        ProgressBar::hidden()
-    } else {
-        let b = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr());
-        b.set_style(
-            ProgressStyle::with_template(
-                "{spinner} {msg} [{bar:40}] {pos}/{len} games, {per_sec}, {eta} left",
-            )
-            .expect("valid template")
-            .progress_chars("=> "),
-        );
-        b
-    };
+    let bar = games_bar(args, total);
 
     let mut maps = Vec::new();
     pool.install(|| {
@@ -417,6 +399,34 @@ pub fn run(args: &SimulateArgs) -> u8 {
         }
     }
     EXIT_OK
+}
+
+/// The worker threads of `--threads` (one per core without it).
+pub(super) fn worker_pool(args: &SimulateArgs) -> Result<rayon::ThreadPool, u8> {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(args.threads.map_or(0, usize::from))
+        .build()
+        .map_err(|e| {
+            eprintln!("error: cannot start worker threads: {e}");
+            EXIT_USAGE
+        })
+}
+
+/// The progress bar of a run of `total` games: hidden with `--quiet` or
+/// when standard error is not a terminal.
+pub(super) fn games_bar(args: &SimulateArgs, total: u64) -> ProgressBar {
+    if args.quiet || !std::io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let b = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr());
+    b.set_style(
+        ProgressStyle::with_template(
+            "{spinner} {msg} [{bar:40}] {pos}/{len} games, {per_sec}, {eta} left",
+        )
+        .expect("valid template")
+        .progress_chars("=> "),
+    );
+    b
 }
 
 /// The command that reproduces a run of any family: every option given.

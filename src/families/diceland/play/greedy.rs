@@ -5,7 +5,7 @@
 
 use super::{best_cross, star_distances};
 use crate::diceland::model::{Board, CellSet, Color};
-use crate::diceland::rules::{Game, Move, Phase, Sheet, Table, Target};
+use crate::diceland::rules::{Game, Move, Phase, Sheet, Table};
 use crate::engine::Player;
 
 /// The greedy player.
@@ -54,24 +54,6 @@ fn best_of(board: &Board, sheet: &Sheet, dice: &[u8; 6]) -> Option<(Color, CellS
     best
 }
 
-/// Free cells the dice of colour `c` may go to: the open zone's, or the
-/// largest new zone's within reach.
-pub(super) fn room(board: &Board, sheet: &Sheet, c: Color) -> usize {
-    match sheet.target(board, c, 1) {
-        Target::Open(z) => sheet.free(board, z).len(),
-        Target::New => board
-            .zones
-            .iter()
-            .filter(|z| {
-                z.color == c && z.set.meets(&sheet.frontier) && !z.set.meets(&sheet.crossed)
-            })
-            .map(|z| z.cells.len())
-            .max()
-            .unwrap_or(0),
-        Target::Overshoot | Target::Nowhere => 0,
-    }
-}
-
 impl Player<Game> for Greedy {
     fn choose(&mut self, game: &Game, table: &Table, me: usize) -> Move {
         let board = game.board();
@@ -87,7 +69,7 @@ impl Player<Game> for Greedy {
             }
             Phase::Decide => {
                 let c = table.chosen.unwrap_or(Color::Red);
-                if room(board, sheet, c) >= usize::from(table.kept) + 2 {
+                if sheet.room(board, c) >= usize::from(table.kept) + 2 {
                     Move::Reroll
                 } else {
                     Move::Stop

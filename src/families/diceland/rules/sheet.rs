@@ -142,19 +142,37 @@ impl Sheet {
                 Target::Overshoot
             };
         }
-        let mut near = false;
-        for zone in board.zones.iter().filter(|z| z.color == c) {
-            if zone.set.meets(&self.frontier) && !zone.set.meets(&self.crossed) {
-                if zone.cells.len() >= dice {
-                    return Target::New;
-                }
-                near = true;
-            }
+        match self
+            .new_zones(board, c)
+            .map(|z| board.zones[z].cells.len())
+            .max()
+        {
+            None => Target::Nowhere,
+            Some(largest) if largest >= dice => Target::New,
+            Some(_) => Target::Overshoot,
         }
-        if near {
-            Target::Overshoot
-        } else {
-            Target::Nowhere
+    }
+
+    /// The zones of colour `c` the player may open now (when the colour
+    /// has no open zone): untouched, next to a cross or the start cell.
+    pub fn new_zones<'b>(&self, board: &'b Board, c: Color) -> impl Iterator<Item = usize> + 'b {
+        let (frontier, crossed) = (self.frontier, self.crossed);
+        board.zones.iter().enumerate().filter_map(move |(z, zone)| {
+            (zone.color == c && zone.set.meets(&frontier) && !zone.set.meets(&crossed)).then_some(z)
+        })
+    }
+
+    /// The most dice of colour `c` the player could cross now: the free
+    /// cells of the colour's open zone, else the largest zone they may
+    /// open (0: none).
+    pub fn room(&self, board: &Board, c: Color) -> usize {
+        match self.open_zone(c) {
+            Some(z) => self.free(board, z).len(),
+            None => self
+                .new_zones(board, c)
+                .map(|z| board.zones[z].cells.len())
+                .max()
+                .unwrap_or(0),
         }
     }
 
@@ -245,19 +263,14 @@ impl Sheet {
             Target::New => None,
             Target::Overshoot | Target::Nowhere => return,
         };
-        for (z, zone) in board.zones.iter().enumerate() {
-            let usable = match open {
-                Some(o) => o == z,
-                None => {
-                    zone.color == c
-                        && zone.cells.len() >= dice
-                        && zone.set.meets(&self.frontier)
-                        && !zone.set.meets(&self.crossed)
-                }
-            };
-            if !usable {
-                continue;
-            }
+        let zones: &mut dyn Iterator<Item = usize> = match open {
+            Some(z) => &mut std::iter::once(z),
+            None => &mut self
+                .new_zones(board, c)
+                .filter(|&z| board.zones[z].cells.len() >= dice),
+        };
+        for z in zones {
+            let zone = &board.zones[z];
             let mut free = [CellSet::EMPTY; crate::diceland::model::MAX_ZONE];
             let mut n = 0;
             for i in zone.set.minus(&self.crossed).iter() {
