@@ -9,7 +9,7 @@ use std::path::Path;
 
 use rand::{RngExt, SeedableRng};
 use rollx::diceland::model::{Board, CellSet, Color};
-use rollx::diceland::play::{PLAYERS, play_game, player_by_name};
+use rollx::diceland::play::{PLAYERS, play_game, player_by_name, strong};
 use rollx::diceland::rules::log::{Event, GameLog};
 use rollx::diceland::rules::referee::referee;
 use rollx::diceland::rules::{Breach, Game, Move, MoveError, Phase, Roll, Sheet, Table};
@@ -754,6 +754,40 @@ fn strong_games_referee_clean() {
         assert!(!played.log.winners.is_empty());
     }
     assert_eq!(PLAYERS, ["random", "greedy", "strong"]);
+}
+
+#[test]
+fn the_strong_player_finishes_when_an_offer_lets_it() {
+    // Seat 2 has green complete and three stars (B1, A3, C3); the goal
+    // wants four. Seat 1 keeps green from GRAYYY: seat 2 may take the red
+    // die (A1), the grey (D3) or the three yellow (C1 C2 D1, the fourth
+    // star).
+    let game = Game::new(tiny(""));
+    let board = game.board();
+    let mut t = game.new_table(2);
+    let mut sheet = Sheet::new(board);
+    for c in ["B3", "C3", "B1", "A2", "A3"] {
+        sheet.cross(board, &cells(board, &[c]));
+    }
+    assert_eq!(sheet.stars, 3);
+    t.sheets[1] = sheet;
+    let finish = strong::finish_chance(board, &t.sheets[1]);
+    assert!(finish > 0.0 && finish < 1.0, "{finish}");
+    assert_eq!(strong::finish_chance(board, &Sheet::new(board)), 0.0);
+    game.apply_chance(&mut t, roll("GRAYYY"));
+    play(&game, &mut t, 0, Move::Choose(Color::Green));
+    play(&game, &mut t, 0, Move::Stop);
+    play(
+        &game,
+        &mut t,
+        0,
+        Move::Cross(Color::Green, cells(board, &["B3"])),
+    );
+    let mut strong = player_by_name("strong", 0).unwrap();
+    let mv = strong.choose(&game, &t, 1);
+    play(&game, &mut t, 1, mv);
+    assert!(t.sheets[1].reached_goal(board), "{mv:?}");
+    assert_eq!(t.winners(), vec![1]);
 }
 
 /// The first event of `log` that is a move matching `pred`, as (turn,

@@ -3,10 +3,11 @@
 //! - `random`: a legal move chosen uniformly (crossings by colour first).
 //! - `greedy`: the colour with the most stars and cells now, rerolls while
 //!   the zone has room for two more dice, crosses towards the nearest star.
-//! - `strong`: values a sheet by its stars, the distance to the stars it
-//!   still needs and the cells left of its best colour ([`value`]), and
-//!   decides stop or reroll by the exact value of the push-your-luck
-//!   Markov chain over the dice set aside ([`strong::push_value`]).
+//! - `strong`: values a sheet by the crosses its best plan to the goal
+//!   still needs and, near the goal, by its chance to finish on the next
+//!   roll ([`strong::value`]), and decides stop or reroll by the exact
+//!   value of the push-your-luck Markov chain over the dice set aside
+//!   ([`strong::push_value`]).
 
 mod greedy;
 mod random;

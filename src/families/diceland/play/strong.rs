@@ -1,18 +1,28 @@
 //! The strong player. It values a sheet by the crosses it still needs:
 //! for each colour, a plan ([`plans`]) joins the colour's free cells and
 //! the stars the goal still needs to the crosses by shortest paths, and
-//! the best plan's length is the cost ([`value`]). A crossing is worth the
-//! plan cells it takes, its stars' bonus rolls, and the open zone it
-//! leaves (a zone with one free cell waits for exactly one die); the best
-//! few are valued again with the plans made after them. It decides the push-your-luck part of a turn exactly:
-//! with `k` dice of the chosen colour set aside, a reroll of the other
-//! `6 - k` dice shows `j` more of the colour with the binomial chance
+//! the best plan's length is the cost ([`value`]); a second plan nearly as
+//! short is worth a little (a way round a zone it cannot open). Near the
+//! goal, cells are a poor measure: the last cross often waits for exactly
+//! one die of one colour. So a sheet a few crosses from the goal is also
+//! worth its chance that one roll offers a crossing that reaches the goal
+//! ([`finish_chance`]), and a crossing that reaches it is worth more than
+//! any other. A crossing is worth the plan cells it takes, its stars' bonus
+//! rolls, and the open zone it leaves (a zone with one free cell waits for
+//! exactly one die); the best few (all of them near the goal) are valued
+//! again with the plans made after them.
+//!
+//! It decides the push-your-luck part of a turn exactly: with `k` dice of
+//! the chosen colour set aside, a reroll of the other `6 - k` dice shows
+//! `j` more of the colour with the binomial chance
 //! `C(6-k, j) (1/6)^j (5/6)^(6-k-j)`; none ends the rolling with the `k`
 //! dice. The value of stopping is the best crossing of `k` dice (nothing,
 //! when they overshoot the zone); the value of rerolling is the expectation
 //! over `j`. [`push_value`] solves this Markov chain from six dice down,
 //! so every stop-or-reroll decision, and the choice of colour, maximises
 //! the expected value of the turn.
+
+use std::sync::OnceLock;
 
 use crate::diceland::model::{Board, CellSet, Color};
 use crate::diceland::rules::{DICE, Game, Move, Phase, Sheet, Table};
@@ -33,7 +43,18 @@ const CROSS: f64 = 1.0;
 const OPEN: f64 = 1.5;
 /// Crossings valued again with the plans made after them, the best by
 /// the quick value first.
-const RECHECKED: usize = 3;
+const RECHECKED: usize = 6;
+/// Within this many crosses of the goal, every crossing is valued again,
+/// and a sheet is also worth its chance to finish on the next roll.
+const NEAR: usize = 3;
+/// What a sure finish on the next roll is worth, in crosses.
+const FINISH: f64 = 20.0;
+/// What reaching the goal is worth: more than any other crossing.
+const WIN: f64 = 100.0;
+/// What each cross the second-best plan needs beyond the best costs: a
+/// second way nearly as short keeps a way round a zone the player cannot
+/// open yet.
+const SECOND: f64 = 0.2;
 
 /// A way to the goal from a sheet: the cells a player still crosses to
 /// complete one colour and reach the stars the goal needs, each target
@@ -72,26 +93,53 @@ pub fn plans(board: &Board, sheet: &Sheet) -> Vec<Plan> {
         .collect()
 }
 
-/// The value of a sheet: minus the crosses of its best plan.
+/// The value of a sheet: minus the crosses of its best plan (see
+/// [`plan_term`]), plus, within [`NEAR`] crosses of the goal, its chance
+/// to finish on the next roll ([`finish_chance`]).
 pub fn value(board: &Board, sheet: &Sheet) -> f64 {
-    let p = plans(board, sheet);
-    worth(board, sheet, &p, &CellSet::EMPTY)
+    let plans = plans(board, sheet);
+    let best = plans.iter().map(|p| p.cost).min();
+    let mut v = plan_term(plans.iter().map(|p| p.cost));
+    if let Some(best) = best
+        && best > 0
+        && best <= NEAR
+    {
+        v += FINISH * finish_chance(board, sheet);
+    }
+    v
 }
 
-/// The value of crossing `cells` on a sheet whose plans are `plans`: minus
-/// the crosses the best plan still needs after them, plus the bonus rolls
-/// of their stars and the crosses themselves, less the cost of the open
-/// zone they leave.
-fn worth(board: &Board, sheet: &Sheet, plans: &[Plan], cells: &CellSet) -> f64 {
-    let Some(best) = plans
-        .iter()
-        .map(|p| p.cost - p.cells.and(cells).len())
-        .min()
-    else {
-        return -1000.0 + cells.len() as f64;
-    };
-    let mut v =
-        -(best as f64) + BONUS * cells.and(board.stars()).len() as f64 + CROSS * cells.len() as f64;
+/// The value of plans still `costs` crosses long: minus the best, less
+/// [`SECOND`] per cross the second best needs more; [`WIN`] when the best
+/// needs none (-1000 when no plan is left).
+fn plan_term(costs: impl Iterator<Item = usize>) -> f64 {
+    let (mut best, mut second) = (usize::MAX, usize::MAX);
+    for c in costs {
+        if c < best {
+            second = best;
+            best = c;
+        } else if c < second {
+            second = c;
+        }
+    }
+    if best == usize::MAX {
+        return -1000.0;
+    }
+    let mut v = -(best as f64);
+    if best == 0 {
+        v += WIN;
+    }
+    if second != usize::MAX {
+        v -= SECOND * (second - best) as f64;
+    }
+    v
+}
+
+/// What crossing `cells` is worth besides the plans: the bonus rolls of
+/// its stars, the crosses themselves, less the cost of the open zone it
+/// leaves.
+fn gains(board: &Board, sheet: &Sheet, cells: &CellSet) -> f64 {
+    let mut v = BONUS * cells.and(board.stars()).len() as f64 + CROSS * cells.len() as f64;
     if let Some(z) = cells.iter().next().and_then(|i| board.zone_of(i)) {
         let free = board.zones[z].set.minus(&sheet.crossed);
         let open = |r: usize| {
@@ -106,6 +154,78 @@ fn worth(board: &Board, sheet: &Sheet, plans: &[Plan], cells: &CellSet) -> f64 {
     v
 }
 
+/// The quick value of crossing `cells` on a sheet whose plans are
+/// `plans`: the plans shortened by the cells they share, plus the gains.
+fn worth(board: &Board, sheet: &Sheet, plans: &[Plan], cells: &CellSet) -> f64 {
+    if plans.is_empty() {
+        return -1000.0 + cells.len() as f64;
+    }
+    plan_term(plans.iter().map(|p| p.cost - p.cells.and(cells).len())) + gains(board, sheet, cells)
+}
+
+/// Every way six dice fall, as dice per colour, with its chance (462
+/// ways).
+fn six_dice() -> &'static [([u8; 6], f64)] {
+    static WAYS: OnceLock<Vec<([u8; 6], f64)>> = OnceLock::new();
+    WAYS.get_or_init(|| {
+        let factorial = |n: u8| (1..=u64::from(n)).product::<u64>() as f64;
+        let mut ways = Vec::with_capacity(462);
+        let mut counts = [0u8; 6];
+        fn fill(
+            i: usize,
+            left: u8,
+            counts: &mut [u8; 6],
+            out: &mut Vec<([u8; 6], f64)>,
+            factorial: &dyn Fn(u8) -> f64,
+        ) {
+            if i == 5 {
+                counts[5] = left;
+                let orders = counts.iter().fold(720.0, |w, &n| w / factorial(n));
+                out.push((*counts, orders / 46656.0));
+                return;
+            }
+            for n in 0..=left {
+                counts[i] = n;
+                fill(i + 1, left - n, counts, out, factorial);
+            }
+        }
+        fill(0, DICE, &mut counts, &mut ways, &factorial);
+        ways
+    })
+}
+
+/// The chance that one roll of six dice shows a colour whose dice (all of
+/// them) can be crossed so that the sheet reaches the goal.
+pub fn finish_chance(board: &Board, sheet: &Sheet) -> f64 {
+    let mut finishes = [[false; 7]; 6];
+    let mut any = false;
+    for c in Color::ALL {
+        for (n, finish) in finishes[c.index()].iter_mut().enumerate().skip(1) {
+            sheet.crossings(board, c, n, |cells, _| {
+                if !*finish {
+                    let mut after = *sheet;
+                    after.cross(board, &cells);
+                    *finish = after.reached_goal(board);
+                }
+            });
+            any |= *finish;
+        }
+    }
+    if !any {
+        return 0.0;
+    }
+    six_dice()
+        .iter()
+        .filter(|(counts, _)| {
+            counts
+                .iter()
+                .enumerate()
+                .any(|(c, &n)| n > 0 && finishes[c][usize::from(n)])
+        })
+        .map(|(_, p)| p)
+        .sum()
+}
+
 /// The value of the best crossing of `dice` dice of colour `c`, or of the
 /// sheet as it is when they cannot be crossed.
 fn stop_value(board: &Board, sheet: &Sheet, plans: &[Plan], c: Color, dice: usize) -> f64 {
@@ -114,7 +234,8 @@ fn stop_value(board: &Board, sheet: &Sheet, plans: &[Plan], c: Color, dice: usiz
 }
 
 /// The best crossing of `dice` dice of colour `c`: the crossings ranked by
-/// [`worth`], the best few valued again with the plans made after them.
+/// [`worth`], the best few (all, within [`NEAR`] crosses of the goal)
+/// valued again: their gains plus the [`value`] of the sheet after them.
 fn best_crossing(
     board: &Board,
     sheet: &Sheet,
@@ -127,30 +248,20 @@ fn best_crossing(
         all.push((cells, worth(board, sheet, plans, &cells)))
     });
     all.sort_by(|a, b| b.1.total_cmp(&a.1));
-    all.into_iter()
-        .take(RECHECKED)
-        .map(|(cells, cheap)| {
-            let mut after = *sheet;
-            after.cross(board, &cells);
-            let cost = plans_cost(board, &after);
-            // The cheap value's other terms, with the plan's cost made again.
-            let best_before = plans
-                .iter()
-                .map(|p| p.cost - p.cells.and(&cells).len())
-                .min()
-                .unwrap_or(0) as f64;
-            (cells, cheap + best_before - cost)
-        })
-        .max_by(|a, b| a.1.total_cmp(&b.1))
-}
-
-/// The crosses of the best plan of a sheet.
-fn plans_cost(board: &Board, sheet: &Sheet) -> f64 {
-    plans(board, sheet)
+    let near = plans
         .iter()
         .map(|p| p.cost)
         .min()
-        .map_or(1000.0, |c| c as f64)
+        .is_some_and(|b| b <= NEAR);
+    let rechecked = if near { all.len() } else { RECHECKED };
+    all.into_iter()
+        .take(rechecked)
+        .map(|(cells, _)| {
+            let mut after = *sheet;
+            after.cross(board, &cells);
+            (cells, gains(board, sheet, &cells) + value(board, &after))
+        })
+        .max_by(|a, b| a.1.total_cmp(&b.1))
 }
 
 /// The chance that `m` dice show `j` of one colour.
@@ -263,6 +374,18 @@ mod tests {
             assert!((total - 1.0).abs() < 1e-12, "{m}: {total}");
         }
         assert!((binomial(1, 1) - 1.0 / 6.0).abs() < 1e-12);
+    }
+
+    #[test]
+    fn six_dice_fall_462_ways_whose_chances_sum_to_one() {
+        let ways = six_dice();
+        assert_eq!(ways.len(), 462);
+        let total: f64 = ways.iter().map(|w| w.1).sum();
+        assert!((total - 1.0).abs() < 1e-12, "{total}");
+        // Exactly one red: the binomial chance.
+        let one_red: f64 = ways.iter().filter(|w| w.0[0] == 1).map(|w| w.1).sum();
+        assert!((one_red - binomial(6, 1)).abs() < 1e-12);
+        assert!(ways.iter().all(|w| w.0.iter().sum::<u8>() == DICE));
     }
 
     #[test]
