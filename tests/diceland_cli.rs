@@ -344,20 +344,88 @@ fn a_person_plays_in_the_terminal() {
     );
     assert_eq!(code, 0, "{out}");
     assert!(out.contains("not allowed:"), "{out}");
-    assert!(out.contains("(unfinished)"), "{out}");
+    assert!(
+        out.contains("(unfinished; go on with `rollx play --resume"),
+        "{out}"
+    );
     let text = std::fs::read_to_string(&log).unwrap();
     assert!(text.contains("\"finished\": false"), "{text}");
     let (code, out, _) = run(&["referee", &s(&log)]);
     assert_eq!(code, 0, "{out}");
-    // The input ending first: exit 1; --resume is refused up front.
+    // The input ending first: exit 1.
     let (code, _, _) = common::run_with_input(
         &["play", "maps/diceland-3.toml", "--human", "--seed", "2"],
         Some(""),
     );
     assert_eq!(code, 1);
-    let (code, _, err) = run(&["play", "--resume", &s(&log)]);
-    assert_eq!(code, 2);
-    assert!(err.contains("Diceland"), "{err}");
+}
+
+/// A game stopped with `quit` after `moves` of your moves and resumed
+/// (the rest by `auto`) is the game played in one go.
+#[test]
+fn a_game_stopped_and_resumed_is_the_game_played_in_one_go() {
+    let dir = tmp();
+    let whole = dir.path().join("whole.json");
+    let args = |log: &std::path::Path| {
+        vec![
+            "play".to_string(),
+            "maps/diceland-2.toml".into(),
+            "--human".into(),
+            "--players".into(),
+            "3".into(),
+            "--policy".into(),
+            "random".into(),
+            "--seed".into(),
+            "11".into(),
+            "--log".into(),
+            s(log),
+        ]
+    };
+    let all = "auto\n".repeat(3000);
+    let a = args(&whole);
+    let a: Vec<&str> = a.iter().map(String::as_str).collect();
+    let (code, out, err) = common::run_with_input(&a, Some(&all));
+    assert_eq!(code, 0, "{out}{err}");
+    let whole_text = std::fs::read_to_string(&whole).unwrap();
+    assert!(!whole_text.contains("\"finished\": false"));
+    for moves in [1, 7, 30] {
+        let part = dir.path().join(format!("part{moves}.json"));
+        let a = args(&part);
+        let a: Vec<&str> = a.iter().map(String::as_str).collect();
+        let first = format!("{}quit\n", "auto\n".repeat(moves));
+        let (code, out, err) = common::run_with_input(&a, Some(&first));
+        assert_eq!(code, 0, "{out}{err}");
+        assert!(out.contains("--resume"), "{out}");
+        // Stopped twice: resumed, quit again at once, resumed to the end.
+        let (code, out, err) =
+            common::run_with_input(&["play", "--resume", &s(&part)], Some("quit\n"));
+        assert_eq!(code, 0, "{out}{err}");
+        assert!(out.contains("resuming"), "{out}");
+        let (code, out, err) = common::run_with_input(&["play", "--resume", &s(&part)], Some(&all));
+        assert_eq!(code, 0, "{out}{err}");
+        assert!(out.contains("winner"), "{out}");
+        assert_eq!(
+            std::fs::read_to_string(&part).unwrap(),
+            whole_text,
+            "after {moves} moves"
+        );
+    }
+    // A finished game has nothing to resume; a log that breaks the rules
+    // or whose dice are not its seed's is refused.
+    let (code, _, err) = run(&["play", "--resume", &s(&whole)]);
+    assert_eq!(code, 1);
+    assert!(err.contains("the game is over"), "{err}");
+    let part = dir.path().join("part1.json");
+    let text = std::fs::read_to_string(&part).unwrap();
+    let mut log: serde_json::Value = serde_json::from_str(&text).unwrap();
+    log["finished"] = serde_json::Value::Bool(false);
+    log["turns"].as_array_mut().unwrap().truncate(2);
+    log["seed"] = serde_json::json!(12);
+    let changed = dir.path().join("changed.json");
+    std::fs::write(&changed, serde_json::to_string(&log).unwrap()).unwrap();
+    let (code, _, err) = run(&["play", "--resume", &s(&changed)]);
+    assert_eq!(code, 1);
+    assert!(err.contains("but its seed rolls"), "{err}");
 }
 
 /// Runs an external program: (success, stdout, stderr).

@@ -183,12 +183,15 @@ pub fn sheet_text(board: &Board, sheet: &Sheet) -> String {
     s
 }
 
-/// `rollx referee` on a Diceland log.
-pub fn referee_log(args: &RefereeArgs, path: &Path, text: &str, color: bool) -> u8 {
-    let sheet_out = match Output::check_arg(args.write_sheet.as_deref(), false) {
-        Ok(o) => o,
-        Err(code) => return code,
-    };
+/// A Diceland log read from `text` (the file `path`) and refereed on its
+/// board: `map`, or the file the log names, or `maps/<id>.toml`. Errors
+/// are printed; the exit code is returned.
+pub(super) fn refereed_log(
+    path: &Path,
+    text: &str,
+    map: Option<&Path>,
+    color: bool,
+) -> Result<(GameLog, Game, Verdict), u8> {
     let log = match GameLog::parse(text) {
         Ok(l) => l,
         Err(e) => {
@@ -200,13 +203,13 @@ pub fn referee_log(args: &RefereeArgs, path: &Path, text: &str, color: bool) -> 
                 "see docs/diceland-log.md for the format",
                 color,
             );
-            return EXIT_USAGE;
+            return Err(EXIT_USAGE);
         }
     };
     let candidates =
         rollx::families::log::file_candidates(log.board.file.as_deref(), &log.board.id, path);
-    let board_path = match &args.map {
-        Some(p) => p.clone(),
+    let board_path = match map {
+        Some(p) => p.to_path_buf(),
         None => match candidates.iter().find(|p| p.is_file()) {
             Some(p) => p.clone(),
             None => {
@@ -215,7 +218,7 @@ pub fn referee_log(args: &RefereeArgs, path: &Path, text: &str, color: bool) -> 
                     log.board.id,
                     path.display()
                 );
-                return EXIT_USAGE;
+                return Err(EXIT_USAGE);
             }
         },
     };
@@ -229,9 +232,9 @@ pub fn referee_log(args: &RefereeArgs, path: &Path, text: &str, color: bool) -> 
                 other.family().a_file(),
                 log.board.id
             );
-            return EXIT_USAGE;
+            return Err(EXIT_USAGE);
         }
-        Err(code) => return code,
+        Err(code) => return Err(code),
     };
     if board.info.id != log.board.id {
         eprintln!(
@@ -242,9 +245,9 @@ pub fn referee_log(args: &RefereeArgs, path: &Path, text: &str, color: bool) -> 
             board.info.id,
             log.board.id
         );
-        return EXIT_USAGE;
+        return Err(EXIT_USAGE);
     }
-    let game = Game::new(board);
+    let game = Game::with_options(board, log.options);
     let verdict = match referee(&game, &log) {
         Ok(v) => v,
         Err(wrong) => {
@@ -255,8 +258,21 @@ pub fn referee_log(args: &RefereeArgs, path: &Path, text: &str, color: bool) -> 
                 log.board.id,
                 path.display()
             );
-            return EXIT_USAGE;
+            return Err(EXIT_USAGE);
         }
+    };
+    Ok((log, game, verdict))
+}
+
+/// `rollx referee` on a Diceland log.
+pub fn referee_log(args: &RefereeArgs, path: &Path, text: &str, color: bool) -> u8 {
+    let sheet_out = match Output::check_arg(args.write_sheet.as_deref(), false) {
+        Ok(o) => o,
+        Err(code) => return code,
+    };
+    let (log, game, verdict) = match refereed_log(path, text, args.map.as_deref(), color) {
+        Ok(r) => r,
+        Err(code) => return code,
     };
     let whose = match &sheet_out {
         None => None,

@@ -7,15 +7,15 @@ use std::path::Path;
 
 use rand::SeedableRng;
 
-use super::diceland::{refuse_policies, sheet_text, table_size};
-use super::human::{Ending, read_command, say};
+use super::diceland::{refereed_log, refuse_policies, sheet_text, table_size};
+use super::human::{Ending, read_command, resumable, say};
 use super::output::Output;
 use super::play::{PlayArgs, save, seed_or_clock};
 use super::{EXIT_INVALID, EXIT_OK, EXIT_USAGE};
 use rollx::diceland::Board;
 use rollx::diceland::model::Color;
 use rollx::diceland::play::{player_by_name, seat_names};
-use rollx::diceland::rules::log::{GameLog, Recorder, move_text, parse_move};
+use rollx::diceland::rules::log::{Event, GameLog, Recorder, move_text, parse_move};
 use rollx::diceland::rules::{Game, Move, Phase, Table};
 use rollx::engine::{Actor, Dice, Player, Rules, Watcher, derive_seed};
 
@@ -25,6 +25,105 @@ its letter R Y G B O A); `stop` or `reroll`; `cross <colour> <cells>` (cells by 
 and row, as the sheet shows them: `cross red C4 D4`) or `pass`; `sheet` shows your sheet; \
 `moves` lists your legal moves; `hint` asks the strong player; `auto` lets it make this move; \
 `quit` stops (the game is saved with --log, marked unfinished).";
+
+/// A game at the terminal: the table, its dice, the computer players
+/// (seat 1 is you) and the log being written.
+struct Session {
+    game: Game,
+    table: Table,
+    dice: Dice,
+    seats: Vec<Option<Box<dyn Player<Game> + Send>>>,
+    record: GameLog,
+}
+
+impl Session {
+    /// A new game from `seed` on `game`, seat 1 yours, the others played
+    /// by `policies` (one per seat after yours). `Err` names a seat whose
+    /// policy is no Diceland player.
+    fn new(
+        game: Game,
+        seed: u64,
+        names: Vec<String>,
+        policies: &[&str],
+        board_file: Option<String>,
+    ) -> Result<Session, usize> {
+        let mut seats: Vec<Option<Box<dyn Player<Game> + Send>>> = vec![None];
+        for (i, p) in policies.iter().enumerate() {
+            let seat = i + 1;
+            seats.push(Some(
+                player_by_name(p, derive_seed(seed, seat as u64 + 1)).ok_or(seat)?,
+            ));
+        }
+        let record = GameLog::new(&game, board_file, Some(seed), names);
+        let table = game.new_table(seats.len());
+        Ok(Session {
+            game,
+            table,
+            dice: Dice::seed_from_u64(seed),
+            seats,
+            record,
+        })
+    }
+
+    /// Plays a saved game's events again: its rolls rolled again from the
+    /// seed, your moves as saved, the computers' moves chosen again (they
+    /// must be the saved ones).
+    fn replay(&mut self, saved: &GameLog) -> Result<(), String> {
+        let board = self.game.board();
+        for (t, turn) in saved.turns.iter().enumerate() {
+            let number = t + 1;
+            for event in &turn.events {
+                match (self.game.actor(&self.table), event) {
+                    (Actor::Chance, Event::Roll { roll }) => {
+                        let rolled = self.game.sample_chance(&self.table, &mut self.dice);
+                        if rolled.letters() != *roll {
+                            return Err(format!(
+                                "turn {number}: the log rolls {roll}, but its seed rolls {}",
+                                rolled.letters()
+                            ));
+                        }
+                        Recorder {
+                            log: &mut self.record,
+                        }
+                        .chance(&self.game, &self.table, rolled);
+                        self.game.apply_chance(&mut self.table, rolled);
+                    }
+                    (Actor::Player(_) | Actor::AllPlayers, Event::Move { player, mv }) => {
+                        let seat = saved
+                            .players
+                            .iter()
+                            .position(|p| p == player)
+                            .ok_or_else(|| format!("turn {number}: no player `{player}`"))?;
+                        let logged = parse_move(board, mv)
+                            .map_err(|why| format!("turn {number}: {player}: {why}"))?;
+                        if let Some(computer) = &mut self.seats[seat] {
+                            let now = computer.choose(&self.game, &self.table, seat);
+                            if now != logged {
+                                return Err(format!(
+                                    "turn {number}: {player} played `{mv}`, but plays `{}` \
+                                     there now (was the game saved by another version of rollx?)",
+                                    move_text(board, now)
+                                ));
+                            }
+                        }
+                        Recorder {
+                            log: &mut self.record,
+                        }
+                        .before_move(&self.game, &self.table, seat, logged);
+                        self.game.apply(&mut self.table, seat, logged);
+                    }
+                    _ => {
+                        return Err(format!(
+                            "turn {number}: the log's events are out of order (`rollx referee` \
+                             says where)"
+                        ));
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+}
 
 /// `rollx play BOARD --human`.
 pub fn play(args: &PlayArgs, board: Board, path: &Path, log: Option<Output>) -> u8 {
@@ -37,37 +136,27 @@ pub fn play(args: &PlayArgs, board: Board, path: &Path, log: Option<Output>) -> 
     {
         return code;
     }
-    let game = Game::new(board);
     let seed = seed_or_clock(args.seed);
     let players = usize::from(args.players);
-    let mut policies = vec![policy.clone(); players];
-    let mut names = seat_names(&policies);
+    let mut names = seat_names(&vec![policy.clone(); players]);
     names[0] = "you".to_string();
-    policies[0] = "you".to_string();
-    let mut seats: Vec<Option<Box<dyn Player<Game> + Send>>> = (0..players)
-        .map(|i| {
-            (i > 0)
-                .then(|| player_by_name(policy, derive_seed(seed, i as u64 + 1)).expect("checked"))
-        })
-        .collect();
-    let mut record = GameLog::new(
-        &game,
+    let others = vec![policy.as_str(); players - 1];
+    let session = Session::new(
+        Game::new(board),
+        seed,
+        names,
+        &others,
         Some(path.display().to_string()),
-        Some(seed),
-        names.clone(),
-    );
-    let mut dice = Dice::seed_from_u64(seed);
-    let mut table = game.new_table(players);
-    let stdin = io::stdin();
-    let interactive = stdin.is_terminal();
-    let mut input = stdin.lock();
+    )
+    .expect("policies checked above");
+    let board = session.game.board();
     let mut out = io::stdout().lock();
     let _ = say(
         &mut out,
         &format!(
             "{} ({}), seed {seed}: you are seat 1{}. Type `help` for the commands.\n",
-            game.board().info.name,
-            game.board().info.id,
+            board.info.name,
+            board.info.id,
             if players > 1 {
                 format!(
                     ", against {} {policy} player{}",
@@ -79,13 +168,92 @@ pub fn play(args: &PlayArgs, board: Board, path: &Path, log: Option<Output>) -> 
             }
         ),
     );
+    drop(out);
+    go(session, log)
+}
+
+/// The computer player a seat's name stands for: `greedy 2` is `greedy`.
+fn policy_of(name: &str) -> &str {
+    name.rsplit_once(' ')
+        .filter(|(_, n)| n.parse::<usize>().is_ok())
+        .map_or(name, |(p, _)| p)
+}
+
+/// `rollx play --resume LOG` of a Diceland game that `rollx play --human`
+/// saved unfinished (`text`, read from `path`): the log must referee
+/// clean; its rolls are rolled again from its seed and its moves played
+/// again, then the game goes on at the terminal and is saved to `log`.
+pub fn resume(args: &PlayArgs, path: &Path, text: &str, log: Option<Output>, color: bool) -> u8 {
+    let (saved, game, verdict) = match refereed_log(path, text, args.map.as_deref(), color) {
+        Ok(r) => r,
+        Err(code) => return code,
+    };
+    let seat_1 = (saved.players[0] != "you").then_some(saved.players[0].as_str());
+    let seed = match resumable(path, verdict.is_clean(), saved.seed, seat_1) {
+        Ok(seed) => seed,
+        Err(code) => return code,
+    };
+    let file = path.display();
+    let others: Vec<&str> = saved.players[1..].iter().map(|n| policy_of(n)).collect();
+    let mut session = match Session::new(
+        game,
+        seed,
+        saved.players.clone(),
+        &others,
+        saved.board.file.clone(),
+    ) {
+        Ok(s) => s,
+        Err(seat) => {
+            eprintln!(
+                "error: {file}: cannot tell how player {} (`{}`) plays: the computer players \
+                 are {}",
+                seat + 1,
+                saved.players[seat],
+                rollx::diceland::play::PLAYERS.join(", ")
+            );
+            return EXIT_INVALID;
+        }
+    };
+    if let Err(e) = session.replay(&saved) {
+        eprintln!("error: {file}: cannot resume the game: {e}");
+        return EXIT_INVALID;
+    }
+    if session.game.actor(&session.table) == Actor::Over {
+        eprintln!(
+            "error: {file}: the game is over (after {} turns): nothing to resume",
+            saved.turns.len()
+        );
+        return EXIT_INVALID;
+    }
+    println!(
+        "resuming {file} after {} turn{}",
+        saved.turns.len(),
+        if saved.turns.len() == 1 { "" } else { "s" }
+    );
+    go(session, log)
+}
+
+/// Plays a session at the terminal to its end, or until you stop, then
+/// says how it ended and saves the log to `log`.
+fn go(mut session: Session, log: Option<Output>) -> u8 {
+    let stdin = io::stdin();
+    let interactive = stdin.is_terminal();
+    let mut input = stdin.lock();
+    let mut out = io::stdout().lock();
+    let Session {
+        game,
+        table,
+        dice,
+        seats,
+        record,
+    } = &mut session;
     let _ = write!(out, "{}", sheet_text(game.board(), &table.sheets[0]));
     let ending = run(
-        &game,
-        &mut table,
-        &mut dice,
-        &mut seats,
-        &mut record,
+        game,
+        table,
+        dice,
+        seats,
+        record,
         &mut input,
         &mut out,
         interactive,
@@ -97,9 +265,9 @@ pub fn play(args: &PlayArgs, board: Board, path: &Path, log: Option<Output>) -> 
             return EXIT_USAGE;
         }
     };
-    record.finish(&table);
+    record.finish(table);
     let _ = writeln!(out);
-    for (name, sheet) in names.iter().zip(&table.sheets) {
+    for (name, sheet) in record.players.iter().zip(&table.sheets) {
         let _ = writeln!(
             out,
             "{name}: {} stars, {} colour{} complete, {} cells crossed",
@@ -144,7 +312,14 @@ pub fn play(args: &PlayArgs, board: Board, path: &Path, log: Option<Output>) -> 
         println!(
             "log written to {}{}",
             o.path().display(),
-            if record.finished { "" } else { " (unfinished)" }
+            if record.finished {
+                String::new()
+            } else {
+                format!(
+                    " (unfinished; go on with `rollx play --resume {}`)",
+                    o.path().display()
+                )
+            }
         );
     }
     match ending {

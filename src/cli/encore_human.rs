@@ -12,7 +12,7 @@ use std::path::Path;
 use rand::SeedableRng;
 
 use super::encore::{RefereedLog, outcome, referee_log_text, refuse_rolling_options, score_table};
-use super::human::{Ending, read_command, say, say_with};
+use super::human::{Ending, read_command, resumable, say, say_with};
 use super::output::Output;
 use super::play::{PlayArgs, save_session, seed_or_clock};
 use super::sheet_text::{count, terminal_width, wrap};
@@ -392,25 +392,16 @@ pub fn resume(args: &PlayArgs, path: &Path, text: &str, log: Option<Output>, col
         Ok(r) => r,
         Err(code) => return code,
     };
-    let file = path.display();
-    if !verdict.is_clean_so_far() {
-        eprintln!(
-            "error: {file}: the game breaks the rules, so it cannot be resumed\n  \
-             help: `rollx referee {file}` says where"
-        );
-        return EXIT_INVALID;
-    }
-    let Some(seed) = saved.seed else {
-        eprintln!("error: {file} has no seed: only games whose dice rollx rolled can be resumed");
-        return EXIT_INVALID;
+    let seed = match resumable(
+        path,
+        verdict.is_clean_so_far(),
+        saved.seed,
+        saved.players.first().and_then(|p| p.policy.as_deref()),
+    ) {
+        Ok(seed) => seed,
+        Err(code) => return code,
     };
-    if let Some(p) = saved.players.first().and_then(|p| p.policy.as_ref()) {
-        eprintln!(
-            "error: {file}: seat 1 was played by the computer ({p}): only a game played with \
-             `rollx play --human` can be resumed"
-        );
-        return EXIT_INVALID;
-    }
+    let file = path.display();
     let effort = args.effort.encore_effort();
     let policies: Vec<Option<&str>> = saved
         .players

@@ -319,6 +319,38 @@ impl<'g> Table<'g> {
     }
 }
 
+/// Whether a saved game can be resumed: its log referees clean (`clean`),
+/// names its seed and had a person in seat 1 (`computer`: the policy
+/// that played seat 1, if any). The seed, or the exit code after the
+/// error is printed.
+pub(super) fn resumable(
+    file: &std::path::Path,
+    clean: bool,
+    seed: Option<u64>,
+    computer: Option<&str>,
+) -> Result<u64, u8> {
+    let file = file.display();
+    if !clean {
+        eprintln!(
+            "error: {file}: the game breaks the rules, so it cannot be resumed\n  \
+             help: `rollx referee {file}` says where"
+        );
+        return Err(super::EXIT_INVALID);
+    }
+    let Some(seed) = seed else {
+        eprintln!("error: {file} has no seed: only games whose dice rollx rolled can be resumed");
+        return Err(super::EXIT_INVALID);
+    };
+    if let Some(p) = computer {
+        eprintln!(
+            "error: {file}: seat 1 was played by the computer ({p}): only a game played with \
+             `rollx play --human` can be resumed"
+        );
+        return Err(super::EXIT_INVALID);
+    }
+    Ok(seed)
+}
+
 /// Writes a message wrapped to the terminal's width, later lines indented
 /// by two spaces.
 pub(super) fn say(out: &mut dyn Write, text: &str) -> io::Result<()> {

@@ -44,7 +44,8 @@ effort there too, and --solo-dice and --start-column choose between the readings
 rulebook (docs/encore-rules.md#options); --resume goes on with a game saved by --human. The \
 tuples and expert players, --horizon and --values are for maps only for now.\n\n\
 Diceland boards (docs/diceland-rules.md) are played by random, greedy and strong, at tables \
-of 1 to 8 (--players); --human plays seat 1 yourself (docs/terminal-play.md#diceland-boards).\n\n\
+of 1 to 8 (--players); --human plays seat 1 yourself and --resume goes on with a game saved \
+by it (docs/terminal-play.md#diceland-boards).\n\n\
 Exit codes: 0 the game was played (or stopped with `quit`), 1 the map or the game to resume is \
 invalid, or the input ended before the game did, 2 usage or I/O error."
 )]
@@ -275,14 +276,7 @@ fn run_human(args: &PlayArgs, color: bool) -> u8 {
                 return super::encore_human::resume(args, path, &text, log, color);
             }
             Ok(rollx::families::Family::Diceland) => {
-                eprintln!(
-                    "error: {} is a Diceland game, and --resume goes on with games of maps and \
-                     Encore boards\n  help: start a new game with `rollx play BOARD --human`; \
-                     `rollx referee {}` checks the saved one",
-                    path.display(),
-                    path.display()
-                );
-                return EXIT_USAGE;
+                return super::diceland_human::resume(args, path, &text, log, color);
             }
             _ => {}
         }
