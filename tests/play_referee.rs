@@ -151,7 +151,7 @@ fn play_rejects_bad_maps_and_arguments() {
 }
 
 /// (fixture, exit code, text the report must contain)
-const LOGS: [(&str, i32, &str); 18] = [
+const LOGS: [(&str, i32, &str); 19] = [
     ("clean", 0, "clean: every move follows the rules"),
     (
         "neighbor-rule",
@@ -188,6 +188,11 @@ const LOGS: [(&str, i32, &str); 18] = [
         "die-drawn-twice",
         1,
         "the yellow die was already drawn in round 1 [die-drawn-twice]",
+    ),
+    (
+        "not-a-face",
+        1,
+        "the clear die shows 9, which is not a face [not-a-face]",
     ),
     (
         "unknown-area",

@@ -11,7 +11,7 @@ use serde_json::Value;
 
 use super::game::Game;
 use super::log::{GameLog, LogMove, UnknownId, map_hash, move_from_log};
-use super::moves::{Action, Breach, Move, PowerSet};
+use super::moves::{Action, Breach, Move, PowerSet, RollProblem};
 use super::state::{Roll, State};
 use crate::rolling::map::{Power, Rules};
 
@@ -195,7 +195,6 @@ pub fn referee(game: &Game, log: &GameLog) -> Result<Verdict, WrongMap> {
     let mut states = vec![game.initial_state(); players];
     let mut mistakes = vec![0u32; players];
     let mut violations = Vec::new();
-    let mut drawn_this_round: u64 = 0;
 
     for (t, turn) in log.turns.iter().enumerate() {
         let number = t + 1;
@@ -211,9 +210,6 @@ pub fn referee(game: &Game, log: &GameLog) -> Result<Verdict, WrongMap> {
             break;
         }
         let (round, turn_in_round) = (t / per_round + 1, t % per_round + 1);
-        if t % per_round == 0 {
-            drawn_this_round = 0;
-        }
 
         // The dice.
         if turn.dice.len() != usize::from(rules.dice_per_turn) {
@@ -236,29 +232,27 @@ pub fn referee(game: &Game, log: &GameLog) -> Result<Verdict, WrongMap> {
                 ));
                 continue;
             };
-            if drawn_this_round & (1 << die.0) != 0 {
-                problems.push(problem(
+            let roll = Roll {
+                die,
+                value: d.value,
+            };
+            // The engine's own check of a roll (every sheet has seen the
+            // same dice); a die beyond the turn's count is `dice-count`.
+            match game.roll_problem(&states[0], roll) {
+                Some(RollProblem::AlreadyDrawn) => problems.push(problem(
                     Some(number),
                     "die-drawn-twice",
                     format!("the {} die was already drawn in round {round}", d.die),
-                ));
-            }
-            drawn_this_round |= 1 << die.0;
-            if !rules.faces.contains(&d.value) {
-                problems.push(problem(
+                )),
+                Some(RollProblem::NotAFace) => problems.push(problem(
                     Some(number),
                     "not-a-face",
                     format!("the {} die shows {}, which is not a face", d.die, d.value),
-                ));
+                )),
+                Some(RollProblem::NotExpected) | None => {}
             }
             for s in &mut states {
-                game.apply_roll_lenient(
-                    s,
-                    Roll {
-                        die,
-                        value: d.value,
-                    },
-                );
+                game.apply_roll_lenient(s, roll);
             }
         }
 
