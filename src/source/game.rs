@@ -2,8 +2,33 @@
 //! belongs to, and the identity table (`[map]`, `[board]`): its id, name
 //! and credits.
 
-use super::toml::{Ctx, Sp, TableReader};
+use super::toml::{Ctx, Sp, TableReader, check_id};
 use crate::diag::{Diagnostic, Loc};
+
+/// A required key missing from a table: the `missing-field` error, at the
+/// table's header `at`, with an example line.
+pub fn missing_field(key: &str, table: &str, at: Loc, example: &str) -> Diagnostic {
+    Diagnostic::error("missing-field", format!("{table} has no `{key}`"))
+        .with_label(at, format!("`{key}` is required here"))
+        .with_help(format!("add a line like: {key} = {example}"))
+}
+
+/// The identity of a board (`[board]`), as every board family reads it.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct BoardInfo {
+    /// Identifier (`encore-black`).
+    pub id: String,
+    /// Display name.
+    pub name: String,
+    /// Free text.
+    pub description: Option<String>,
+    /// Who made it.
+    pub author: Option<String>,
+    /// Licence of the file.
+    pub licence: Option<String>,
+    /// Version of the file.
+    pub version: Option<String>,
+}
 
 /// The identity table of a file (`[map]` of a map, `[board]` of a board),
 /// as written.
@@ -23,6 +48,42 @@ pub struct RawInfo {
     pub licence: Option<Sp<String>>,
     /// `version`.
     pub version: Option<Sp<String>>,
+}
+
+impl RawInfo {
+    /// The table read as a board's `[board]`: `id` and `name` are
+    /// required (reported at the table's header, or at `file` when the
+    /// file has no such table, unless `mistyped` holds the key at that
+    /// header: a value of the wrong type was reported already), and the id
+    /// must be a valid id.
+    pub fn board_info(
+        &self,
+        file: Loc,
+        mistyped: &[(Loc, String)],
+        diags: &mut Vec<Diagnostic>,
+    ) -> BoardInfo {
+        let header = self.header.unwrap_or(file);
+        let required = |v: &Option<Sp<String>>, key: &str, example: &str, diags: &mut Vec<_>| {
+            if v.is_none() && !mistyped.iter().any(|(h, k)| *h == header && k == key) {
+                diags.push(missing_field(key, "[board]", header, example));
+            }
+            v.as_ref().map_or_else(String::new, |v| v.value.clone())
+        };
+        let id = required(&self.id, "id", "\"my-board\"", diags);
+        if let Some(id) = &self.id {
+            check_id(id, "board", diags);
+        }
+        let name = required(&self.name, "name", "\"My board\"", diags);
+        let text = |v: &Option<Sp<String>>| v.as_ref().map(|s| s.value.clone());
+        BoardInfo {
+            id,
+            name,
+            description: text(&self.description),
+            author: text(&self.author),
+            licence: text(&self.licence),
+            version: text(&self.version),
+        }
+    }
 }
 
 /// Keys of the identity table.

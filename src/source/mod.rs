@@ -9,4 +9,4 @@ pub mod toml;
 
 pub use chain::{Extends, MAX_EXTENDS_DEPTH, read_chain};
 pub use files::{DiskFiles, Files, normalize};
-pub use game::{RawInfo, read_game_table, read_info};
+pub use game::{BoardInfo, RawInfo, missing_field, read_game_table, read_info};

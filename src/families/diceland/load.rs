@@ -11,11 +11,10 @@ use super::model::{Board, Cell, CellSet, Color, Goal, MAX_CELLS, MAX_ZONE, Zone}
 use super::report::Report;
 use super::solve::{self, Solvability};
 use crate::diag::{self, Diagnostic, Loc, SourceMap};
-use crate::encore::BoardInfo;
 use crate::geom::{Cells, Hex};
 use crate::source::chain::{self, Extends};
-use crate::source::toml::{Ctx, Sp, TableReader, check_id};
-use crate::source::{Files, RawInfo};
+use crate::source::toml::{Ctx, Sp, TableReader};
+use crate::source::{Files, RawInfo, missing_field};
 
 /// Everything `rollx check` learns about a board file.
 #[derive(Debug)]
@@ -207,7 +206,7 @@ fn error(code: &'static str, message: impl Into<String>) -> Diagnostic {
 /// A board from the merged file, or `None` when its structure is broken
 /// (every fault reported).
 fn resolve(raw: &RawBoard, file: Loc, diags: &mut Vec<Diagnostic>) -> Option<(Board, Places)> {
-    let info = resolve_info(raw, file, diags);
+    let info = raw.info.board_info(file, &raw.mistyped, diags);
     let mut goal = Goal::default();
     let mut range = |v: &Option<Sp<i64>>, lo: i64, hi: i64, key: &str| -> Option<u8> {
         let v = v.as_ref()?;
@@ -237,11 +236,12 @@ fn resolve(raw: &RawBoard, file: Loc, diags: &mut Vec<Diagnostic>) -> Option<(Bo
     let header = raw.grid_header.unwrap_or(file);
     let Some((rows_loc, rows)) = &raw.rows else {
         if !raw.mistyped.iter().any(|(_, k)| k == "rows") {
-            diags.push(
-                error("missing-field", "[grid] has no `rows`")
-                    .with_label(header, "`rows` is required here")
-                    .with_help("add the board's rows of cells, like: rows = [\"R1 R1 @ Y2\", \"  B3 B3 Y2 Y2\"]"),
-            );
+            diags.push(missing_field(
+                "rows",
+                "[grid]",
+                header,
+                "[\"R1 R1 @ Y2\", \"  B3 B3 Y2 Y2\"]",
+            ));
         }
         return None;
     };
@@ -493,47 +493,6 @@ fn resolve(raw: &RawBoard, file: Loc, diags: &mut Vec<Diagnostic>) -> Option<(Bo
                 .unwrap_or(*rows_loc),
         },
     ))
-}
-
-fn resolve_info(raw: &RawBoard, file: Loc, diags: &mut Vec<Diagnostic>) -> BoardInfo {
-    let i = &raw.info;
-    let header = i.header.unwrap_or(file);
-    let mistyped = |key: &str| raw.mistyped.iter().any(|(_, k)| k == key);
-    let mut missing = |key: &str, example: &str| {
-        if !mistyped(key) {
-            diags.push(
-                error("missing-field", format!("[board] has no `{key}`"))
-                    .with_label(header, format!("`{key}` is required here"))
-                    .with_help(format!("add a line like: {key} = {example}")),
-            );
-        }
-    };
-    let id = match &i.id {
-        Some(id) => id.value.clone(),
-        None => {
-            missing("id", "\"my-board\"");
-            String::new()
-        }
-    };
-    let name = match &i.name {
-        Some(n) => n.value.clone(),
-        None => {
-            missing("name", "\"My board\"");
-            String::new()
-        }
-    };
-    if let Some(id) = &i.id {
-        check_id(id, "board", diags);
-    }
-    let text = |v: &Option<Sp<String>>| v.as_ref().map(|s| s.value.clone());
-    BoardInfo {
-        id,
-        name,
-        description: text(&i.description),
-        author: text(&i.author),
-        licence: text(&i.licence),
-        version: text(&i.version),
-    }
 }
 
 /// The published boards' conventions, as warnings: zones of 2 to 6

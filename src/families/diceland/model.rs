@@ -6,7 +6,7 @@
 use crate::geom::{Cells, Hex};
 use crate::scene::Rgb;
 
-pub use crate::families::encore::BoardInfo;
+pub use crate::source::BoardInfo;
 
 /// The most cells a board's grid may have (the engine keeps a player's
 /// crosses in a 256-bit set).

@@ -34,9 +34,10 @@ use std::fmt::Write;
 use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 
-use super::model::{Board, BoardCell, BoardInfo, ColorId, Points};
+use super::model::{Board, BoardCell, ColorId, Points};
 use super::standard::{self, Conventions};
 use crate::geom::{Cells, Square};
+use crate::source::BoardInfo;
 
 /// What to generate.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

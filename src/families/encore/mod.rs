@@ -35,6 +35,7 @@ pub mod sheet;
 pub mod solve;
 pub mod standard;
 
+pub use crate::source::BoardInfo;
 pub use load::{Checked, check_bytes, read_bytes};
-pub use model::{Board, BoardCell, BoardColor, BoardInfo, ColorId, EncoreDice, Points};
+pub use model::{Board, BoardCell, BoardColor, ColorId, EncoreDice, Points};
 pub use resolve::column_index;

@@ -5,6 +5,7 @@
 
 use crate::geom::{Square, components};
 use crate::scene::Rgb;
+use crate::source::BoardInfo;
 
 /// Index of a colour in [`Board::colors`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -69,23 +70,6 @@ pub struct EncoreDice {
     pub jokers: bool,
     /// Most boxes crossed in one turn (5 in Encore: a joker is never 6).
     pub max_cross: u8,
-}
-
-/// Identity of a board (`[board]`).
-#[derive(Clone, Debug, PartialEq, Eq, Default)]
-pub struct BoardInfo {
-    /// Identifier (`encore-black`).
-    pub id: String,
-    /// Display name.
-    pub name: String,
-    /// Free text.
-    pub description: Option<String>,
-    /// Who made it.
-    pub author: Option<String>,
-    /// Licence of the file.
-    pub licence: Option<String>,
-    /// Version of the file.
-    pub version: Option<String>,
 }
 
 /// A validated Encore board.

@@ -3,11 +3,12 @@
 //! is reported, located, and the reading goes on, so that one run finds
 //! them all.
 
-use super::model::{Board, BoardCell, BoardColor, BoardInfo, ColorId, EncoreDice, Points};
+use super::model::{Board, BoardCell, BoardColor, ColorId, EncoreDice, Points};
 use super::raw::{PerColor, RawBoard, SpInts};
 use super::standard::{self, Conventions};
 use crate::diag::{Diagnostic, Loc};
 use crate::scene::Rgb;
+use crate::source::missing_field;
 use crate::source::toml::{Sp, check_id};
 
 /// Most columns a board may have (`A` to `Z`).
@@ -67,12 +68,6 @@ fn error(code: &'static str, message: impl Into<String>) -> Diagnostic {
     Diagnostic::error(code, message)
 }
 
-fn missing(key: &str, table: &str, at: Loc, example: &str) -> Diagnostic {
-    error("missing-field", format!("{table} has no `{key}`"))
-        .with_label(at, format!("`{key}` is required here"))
-        .with_help(format!("add a line like: {key} = {example}"))
-}
-
 /// Reads checks in one place: the diagnostics and the keys that were
 /// written with the wrong type (reported already, never again as missing).
 struct Reader<'a> {
@@ -85,7 +80,7 @@ impl Reader<'_> {
     /// it was written with the wrong type.
     fn missing(&mut self, key: &str, table: &str, header: Loc, example: &str) {
         if !self.mistyped.iter().any(|(h, k)| *h == header && k == key) {
-            self.diags.push(missing(key, table, header, example));
+            self.diags.push(missing_field(key, table, header, example));
         }
     }
 
@@ -215,7 +210,7 @@ pub fn resolve(raw: RawBoard, file: Loc, diags: &mut Vec<Diagnostic>) -> Resolve
         diags,
         mistyped: &mistyped,
     };
-    let info = resolve_info(&raw, file, &mut r);
+    let info = raw.info.board_info(file, &mistyped, r.diags);
     let (colors, color_locs) = resolve_colors(&raw, file, &mut r);
     let grid = resolve_grid(&raw, file, &colors, &color_locs, &mut r);
     let conventions = resolve_conventions(&raw, &mut r);
@@ -279,37 +274,6 @@ pub fn resolve(raw: RawBoard, file: Loc, diags: &mut Vec<Diagnostic>) -> Resolve
         board,
         conventions,
         places: Some(places),
-    }
-}
-
-fn resolve_info(raw: &RawBoard, file: Loc, r: &mut Reader<'_>) -> BoardInfo {
-    let i = &raw.info;
-    let header = i.header.unwrap_or(file);
-    let id = match &i.id {
-        Some(id) => {
-            check_id(id, "board", r.diags);
-            id.value.clone()
-        }
-        None => {
-            r.missing("id", "[board]", header, "\"my-board\"");
-            String::new()
-        }
-    };
-    let name = match &i.name {
-        Some(n) => n.value.clone(),
-        None => {
-            r.missing("name", "[board]", header, "\"My board\"");
-            String::new()
-        }
-    };
-    let text = |v: &Option<Sp<String>>| v.as_ref().map(|s| s.value.clone());
-    BoardInfo {
-        id,
-        name,
-        description: text(&i.description),
-        author: text(&i.author),
-        licence: text(&i.licence),
-        version: text(&i.version),
     }
 }
 

@@ -4,8 +4,9 @@
 use rand::{RngExt, SeedableRng};
 
 use super::*;
-use crate::families::encore::model::{BoardCell, BoardInfo, Points};
+use crate::families::encore::model::{BoardCell, Points};
 use crate::families::encore::standard;
+use crate::source::BoardInfo;
 
 /// A board from rows of letters (upper case: a star), the numbers on the
 /// dice and the start column.

@@ -10,6 +10,7 @@ use super::model::{AreaId, Color, MapInfo, Position, RegionId};
 use super::raw::{Mistyped, RawDoc, RawGridText, RawRules};
 use super::rules::{Preset, Rules, WildWithoutPlacement};
 use crate::diag::{Diagnostic, Loc};
+use crate::source::missing_field;
 use crate::source::toml::{Sp, check_id, suggest, valid_id};
 
 /// A region after resolution.
@@ -116,12 +117,6 @@ pub const MAX_FACE: u8 = 63;
 /// Maximum number of regions (indices are `u8`).
 pub const MAX_REGIONS: usize = 32;
 
-fn missing(what: &str, table: &str, loc: Loc, example: &str) -> Diagnostic {
-    Diagnostic::error("missing-field", format!("{table} has no `{what}`"))
-        .with_label(loc, format!("`{what}` is required here"))
-        .with_help(format!("add a line like: {what} = {example}"))
-}
-
 /// Reports the required key `what` of the table declared at `header` as
 /// missing, unless it was written with the wrong type (already reported
 /// as `wrong-type`).
@@ -134,7 +129,7 @@ fn push_missing(
     example: &str,
 ) {
     if !mistyped.has(header, what) {
-        diags.push(missing(what, table, header, example));
+        diags.push(missing_field(what, table, header, example));
     }
 }
 
@@ -602,7 +597,7 @@ fn resolve_info(raw: &RawDoc, head: Loc, diags: &mut Vec<Diagnostic>) -> MapInfo
         Some(v) => v.value.clone(),
         None => {
             if !table_mistyped && !raw.mistyped.has(head, key) {
-                diags.push(missing(key, "[map]", head, example));
+                diags.push(missing_field(key, "[map]", head, example));
             }
             String::new()
         }
@@ -633,7 +628,12 @@ fn resolve_rules(
     let preset = match &raw.preset {
         None => {
             if !table_mistyped && !mistyped.has(head, "preset") {
-                diags.push(missing("preset", "[rules]", head, "\"rolling-america\""));
+                diags.push(missing_field(
+                    "preset",
+                    "[rules]",
+                    head,
+                    "\"rolling-america\"",
+                ));
             }
             Preset::RollingAmerica
         }
@@ -796,7 +796,7 @@ fn resolve_layout(
             },
             None if mistyped.has(header, "grid") => ResLayout::None,
             None => {
-                diags.push(missing(
+                diags.push(missing_field(
                     "grid",
                     "[layout] with kind = \"grid\"",
                     header,
@@ -829,7 +829,7 @@ fn resolve_layout(
             }
             None if mistyped.has(header, "geojson") => ResLayout::None,
             None => {
-                diags.push(missing(
+                diags.push(missing_field(
                     "geojson",
                     "[layout] with kind = \"atlas\"",
                     header,
