@@ -10,7 +10,9 @@
 
 use std::collections::{BTreeMap, HashMap, HashSet};
 
-use super::geojson::{Point, Shape};
+use super::Point;
+use super::geojson::Shape;
+use super::polygon::{segments_cross, to_segment};
 
 /// How two shapes meet.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -39,27 +41,9 @@ struct Edge {
     q: Point,
 }
 
-/// The distance from `p` to the segment `a`–`b`, and the nearest point.
-fn to_segment(p: Point, a: Point, b: Point) -> (f64, Point) {
-    let (dx, dy) = (b[0] - a[0], b[1] - a[1]);
-    let len2 = dx * dx + dy * dy;
-    let t = if len2 == 0.0 {
-        0.0
-    } else {
-        (((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / len2).clamp(0.0, 1.0)
-    };
-    let c = [a[0] + t * dx, a[1] + t * dy];
-    (((p[0] - c[0]).powi(2) + (p[1] - c[1]).powi(2)).sqrt(), c)
-}
-
-/// Whether two segments cross (properly or at an end).
+/// Whether two segments cross (properly).
 fn cross(a: &Edge, b: &Edge) -> bool {
-    let orient = |p: Point, q: Point, r: Point| {
-        (q[0] - p[0]) * (r[1] - p[1]) - (q[1] - p[1]) * (r[0] - p[0])
-    };
-    let (d1, d2) = (orient(a.p, a.q, b.p), orient(a.p, a.q, b.q));
-    let (d3, d4) = (orient(b.p, b.q, a.p), orient(b.p, b.q, a.q));
-    d1 * d2 < 0.0 && d3 * d4 < 0.0
+    segments_cross(a.p, a.q, b.p, b.q)
 }
 
 /// Where two crossing segments cross.

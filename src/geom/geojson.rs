@@ -5,8 +5,7 @@
 
 use serde_json::Value;
 
-/// A point in the plane.
-pub type Point = [f64; 2];
+pub use super::Point;
 
 /// One feature's shape: its id, the properties asked for, and every ring
 /// of its polygons (outer rings and holes alike, each closed implicitly).

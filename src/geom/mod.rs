@@ -14,6 +14,10 @@ mod square;
 pub use hex::Hex;
 pub use square::Square;
 
+/// A point of the plane: `[x, y]`. Real shapes, their shared borders and
+/// the polygons an atlas sheet is drawn from all use it.
+pub type Point = [f64; 2];
+
 /// A grid of cells numbered `0..len()` row by row.
 pub trait Cells {
     /// Number of cells.

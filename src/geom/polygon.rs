@@ -2,19 +2,18 @@
 //! with the even-odd rule): whether a point is inside, how far it is from
 //! the border, and whether a square fits inside or stays clear.
 
-/// A point of the plane.
-pub type Pt = (f64, f64);
+use super::Point;
 
 /// Whether `p` is inside the rings (even-odd rule).
-pub fn contains(rings: &[Vec<Pt>], p: Pt) -> bool {
+pub fn contains(rings: &[Vec<Point>], p: Point) -> bool {
     let mut inside = false;
     for ring in rings {
         let n = ring.len();
         for i in 0..n {
             let (a, b) = (ring[i], ring[(i + 1) % n]);
-            if (a.1 > p.1) != (b.1 > p.1) {
-                let x = a.0 + (p.1 - a.1) / (b.1 - a.1) * (b.0 - a.0);
-                if p.0 < x {
+            if (a[1] > p[1]) != (b[1] > p[1]) {
+                let x = a[0] + (p[1] - a[1]) / (b[1] - a[1]) * (b[0] - a[0]);
+                if p[0] < x {
                     inside = !inside;
                 }
             }
@@ -23,26 +22,33 @@ pub fn contains(rings: &[Vec<Pt>], p: Pt) -> bool {
     inside
 }
 
-/// The distance from `p` to the segment `a`-`b`.
-fn segment_distance(p: Pt, a: Pt, b: Pt) -> f64 {
-    let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+/// The distance from `p` to the segment `a`-`b`, and the segment's point
+/// nearest to `p`.
+pub fn to_segment(p: Point, a: Point, b: Point) -> (f64, Point) {
+    let (dx, dy) = (b[0] - a[0], b[1] - a[1]);
     let len2 = dx * dx + dy * dy;
     let t = if len2 > 0.0 {
-        (((p.0 - a.0) * dx + (p.1 - a.1) * dy) / len2).clamp(0.0, 1.0)
+        (((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / len2).clamp(0.0, 1.0)
     } else {
         0.0
     };
-    let (x, y) = (a.0 + t * dx, a.1 + t * dy);
-    ((p.0 - x).powi(2) + (p.1 - y).powi(2)).sqrt()
+    let c = [a[0] + t * dx, a[1] + t * dy];
+    (((p[0] - c[0]).powi(2) + (p[1] - c[1]).powi(2)).sqrt(), c)
+}
+
+/// Which side of the line `p`-`q` the point `r` is on: positive to the
+/// left, negative to the right, zero on it (twice the signed area).
+pub fn orient(p: Point, q: Point, r: Point) -> f64 {
+    (q[0] - p[0]) * (r[1] - p[1]) - (q[1] - p[1]) * (r[0] - p[0])
 }
 
 /// The distance from `p` to the nearest border of the rings.
-pub fn border_distance(rings: &[Vec<Pt>], p: Pt) -> f64 {
+pub fn border_distance(rings: &[Vec<Point>], p: Point) -> f64 {
     let mut best = f64::INFINITY;
     for ring in rings {
         let n = ring.len();
         for i in 0..n {
-            best = best.min(segment_distance(p, ring[i], ring[(i + 1) % n]));
+            best = best.min(to_segment(p, ring[i], ring[(i + 1) % n]).0);
         }
     }
     best
@@ -50,8 +56,7 @@ pub fn border_distance(rings: &[Vec<Pt>], p: Pt) -> f64 {
 
 /// Whether the segments `a`-`b` and `c`-`d` cross (properly: touching at
 /// an end or running along each other does not count).
-pub fn segments_cross(a: Pt, b: Pt, c: Pt, d: Pt) -> bool {
-    let orient = |p: Pt, q: Pt, r: Pt| (q.0 - p.0) * (r.1 - p.1) - (q.1 - p.1) * (r.0 - p.0);
+pub fn segments_cross(a: Point, b: Point, c: Point, d: Point) -> bool {
     let (d1, d2) = (orient(c, d, a), orient(c, d, b));
     let (d3, d4) = (orient(a, b, c), orient(a, b, d));
     d1 * d2 < 0.0 && d3 * d4 < 0.0
@@ -59,14 +64,14 @@ pub fn segments_cross(a: Pt, b: Pt, c: Pt, d: Pt) -> bool {
 
 /// Whether the segment `a`-`b` meets the open square of half-side `h`
 /// around `c` (Liang-Barsky clipping).
-pub fn segment_hits_square(a: Pt, b: Pt, c: Pt, h: f64) -> bool {
-    let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+pub fn segment_hits_square(a: Point, b: Point, c: Point, h: f64) -> bool {
+    let (dx, dy) = (b[0] - a[0], b[1] - a[1]);
     let (mut t0, mut t1) = (0.0f64, 1.0f64);
     for (p, q) in [
-        (-dx, a.0 - (c.0 - h)),
-        (dx, (c.0 + h) - a.0),
-        (-dy, a.1 - (c.1 - h)),
-        (dy, (c.1 + h) - a.1),
+        (-dx, a[0] - (c[0] - h)),
+        (dx, (c[0] + h) - a[0]),
+        (-dy, a[1] - (c[1] - h)),
+        (dy, (c[1] + h) - a[1]),
     ] {
         if p == 0.0 {
             if q <= 0.0 {
@@ -89,7 +94,7 @@ pub fn segment_hits_square(a: Pt, b: Pt, c: Pt, h: f64) -> bool {
 
 /// Whether any border of the rings passes through the square of half-side
 /// `h` around `c`.
-fn border_hits_square(rings: &[Vec<Pt>], c: Pt, h: f64) -> bool {
+fn border_hits_square(rings: &[Vec<Point>], c: Point, h: f64) -> bool {
     rings.iter().any(|ring| {
         let n = ring.len();
         (0..n).any(|i| segment_hits_square(ring[i], ring[(i + 1) % n], c, h))
@@ -97,20 +102,20 @@ fn border_hits_square(rings: &[Vec<Pt>], c: Pt, h: f64) -> bool {
 }
 
 /// Whether the square of half-side `h` around `c` lies inside the rings.
-pub fn square_inside(rings: &[Vec<Pt>], c: Pt, h: f64) -> bool {
+pub fn square_inside(rings: &[Vec<Point>], c: Point, h: f64) -> bool {
     contains(rings, c) && !border_hits_square(rings, c, h)
 }
 
 /// Whether the square of half-side `h` around `c` stays clear of the
 /// rings (neither inside them nor crossed by a border).
-pub fn square_outside(rings: &[Vec<Pt>], c: Pt, h: f64) -> bool {
+pub fn square_outside(rings: &[Vec<Point>], c: Point, h: f64) -> bool {
     !contains(rings, c) && !border_hits_square(rings, c, h)
 }
 
 /// The bounding box of the rings: `[x0, y0, x1, y1]`.
-pub fn bounds(rings: &[Vec<Pt>]) -> [f64; 4] {
+pub fn bounds(rings: &[Vec<Point>]) -> [f64; 4] {
     let mut b = [f64::MAX, f64::MAX, f64::MIN, f64::MIN];
-    for &(x, y) in rings.iter().flatten() {
+    for &[x, y] in rings.iter().flatten() {
         b = [b[0].min(x), b[1].min(y), b[2].max(x), b[3].max(y)];
     }
     b
@@ -120,16 +125,16 @@ pub fn bounds(rings: &[Vec<Pt>]) -> [f64; 4] {
 /// farthest from the border (the pole of inaccessibility, found on a grid
 /// of `step`) if the square fits there, else the fitting grid point
 /// farthest from the border, else `None`. Also returns the pole.
-pub fn square_place(rings: &[Vec<Pt>], h: f64, step: f64) -> (Pt, Option<Pt>) {
+pub fn square_place(rings: &[Vec<Point>], h: f64, step: f64) -> (Point, Option<Point>) {
     let b = bounds(rings);
-    let mut candidates: Vec<(f64, Pt)> = Vec::new();
+    let mut candidates: Vec<(f64, Point)> = Vec::new();
     let step = step.max((b[2] - b[0]).max(b[3] - b[1]) / 400.0).max(1e-9);
     let mut y = b[1] + step / 2.0;
     while y < b[3] {
         let mut x = b[0] + step / 2.0;
         while x < b[2] {
-            if contains(rings, (x, y)) {
-                candidates.push((border_distance(rings, (x, y)), (x, y)));
+            if contains(rings, [x, y]) {
+                candidates.push((border_distance(rings, [x, y]), [x, y]));
             }
             x += step;
         }
@@ -141,13 +146,13 @@ pub fn square_place(rings: &[Vec<Pt>], h: f64, step: f64) -> (Pt, Option<Pt>) {
             .first()
             .and_then(|r| r.first())
             .copied()
-            .unwrap_or((0.0, 0.0));
+            .unwrap_or([0.0, 0.0]);
         return (p, None);
     }
     candidates.sort_by(|a, b| {
         b.0.total_cmp(&a.0)
-            .then(a.1.0.total_cmp(&b.1.0))
-            .then(a.1.1.total_cmp(&b.1.1))
+            .then(a.1[0].total_cmp(&b.1[0]))
+            .then(a.1[1].total_cmp(&b.1[1]))
     });
     let pole = candidates[0].1;
     let fit = candidates
@@ -162,31 +167,31 @@ pub fn square_place(rings: &[Vec<Pt>], h: f64, step: f64) -> (Pt, Option<Pt>) {
 mod tests {
     use super::*;
 
-    fn square(x: f64, y: f64, s: f64) -> Vec<Pt> {
-        vec![(x, y), (x + s, y), (x + s, y + s), (x, y + s)]
+    fn square(x: f64, y: f64, s: f64) -> Vec<Point> {
+        vec![[x, y], [x + s, y], [x + s, y + s], [x, y + s]]
     }
 
     #[test]
     fn points_squares_and_holes() {
         let rings = vec![square(0.0, 0.0, 10.0), square(4.0, 4.0, 2.0)];
-        assert!(contains(&rings, (1.0, 1.0)));
-        assert!(!contains(&rings, (5.0, 5.0)), "in the hole");
-        assert!(!contains(&rings, (11.0, 5.0)));
-        assert!((border_distance(&rings, (1.0, 5.0)) - 1.0).abs() < 1e-12);
-        assert!(square_inside(&rings, (2.0, 2.0), 1.0));
+        assert!(contains(&rings, [1.0, 1.0]));
+        assert!(!contains(&rings, [5.0, 5.0]), "in the hole");
+        assert!(!contains(&rings, [11.0, 5.0]));
+        assert!((border_distance(&rings, [1.0, 5.0]) - 1.0).abs() < 1e-12);
+        assert!(square_inside(&rings, [2.0, 2.0], 1.0));
         assert!(
-            !square_inside(&rings, (3.5, 5.0), 1.0),
+            !square_inside(&rings, [3.5, 5.0], 1.0),
             "over the hole's edge"
         );
-        assert!(square_outside(&rings, (13.0, 5.0), 2.0));
-        assert!(!square_outside(&rings, (11.0, 5.0), 2.0));
+        assert!(square_outside(&rings, [13.0, 5.0], 2.0));
+        assert!(!square_outside(&rings, [11.0, 5.0], 2.0));
     }
 
     #[test]
     fn the_pole_of_a_long_shape_is_in_its_middle_and_small_shapes_have_no_room() {
-        let rings = vec![vec![(0.0, 0.0), (20.0, 0.0), (20.0, 4.0), (0.0, 4.0)]];
+        let rings = vec![vec![[0.0, 0.0], [20.0, 0.0], [20.0, 4.0], [0.0, 4.0]]];
         let (pole, fit) = square_place(&rings, 1.5, 0.25);
-        assert!((pole.1 - 2.0).abs() < 0.2, "{pole:?}");
+        assert!((pole[1] - 2.0).abs() < 0.2, "{pole:?}");
         assert!(fit.is_some());
         let (_, none) = square_place(&rings, 2.5, 0.25);
         assert_eq!(none, None, "a 5-wide square does not fit a 4-wide strip");

@@ -10,7 +10,7 @@ use std::collections::BTreeMap;
 use super::draw::{INK, SOFT, Sheet};
 use super::mono::hatch;
 use crate::geom::geojson::ring_area;
-use crate::geom::polygon::{self, Pt};
+use crate::geom::polygon;
 use crate::print::Capacity;
 use crate::rolling::map::{AreaId, Atlas};
 use crate::scene::{Item, Path, Point, Rect, Stroke, Style};
@@ -27,6 +27,9 @@ const INSIDE: f64 = 1.04;
 const UNTANGLE_PASSES: usize = 6;
 /// Callout places tried for each area, nearest first.
 const TRIES: usize = 400;
+
+/// A point of the page, in points (y down).
+type Pt = crate::geom::Point;
 
 /// A point rounded to a 64th of a point, to find edges two areas share.
 type Key = (i64, i64);
@@ -69,7 +72,7 @@ impl Sheet<'_> {
         };
         let s = f64::from(size);
         let shapes = page_shapes(atlas, bounds, s);
-        let point = |p: Pt| Point::new(p.0 as f32, p.1 as f32);
+        let point = |p: Pt| Point::new(p[0] as f32, p[1] as f32);
 
         // Fills, by region, hatched in black and white.
         for (ri, region) in self.map.regions.iter().enumerate() {
@@ -93,7 +96,7 @@ impl Sheet<'_> {
         }
         // Borders: an edge shared by two areas of one region is a thin
         // line; every other edge (between regions, or the coast) heavy.
-        let key = |p: Pt| ((p.0 * 64.0).round() as i64, (p.1 * 64.0).round() as i64);
+        let key = |p: Pt| ((p[0] * 64.0).round() as i64, (p[1] * 64.0).round() as i64);
         let mut edges: BTreeMap<(Key, Key), Vec<usize>> = BTreeMap::new();
         for (a, rings) in shapes.iter().enumerate() {
             for ring in rings {
@@ -141,7 +144,7 @@ impl Sheet<'_> {
         // Links: dashed lines between the areas' poles.
         let covers: Vec<Rect> = taken
             .iter()
-            .map(|&c| Rect::new((c.0 - h) as f32, (c.1 - h) as f32, size, size))
+            .map(|&c| Rect::new((c[0] - h) as f32, (c[1] - h) as f32, size, size))
             .collect();
         for link in &self.map.links {
             let (p, q) = (anchors[link.a.index()], anchors[link.b.index()]);
@@ -177,7 +180,7 @@ fn page_shapes(atlas: &Atlas, bounds: Rect, s: f64) -> Vec<Vec<Vec<Pt>>> {
         .shapes
         .iter()
         .flat_map(|sh| sh.rings.iter())
-        .map(|r| r.iter().map(|p| (p[0], p[1])).collect())
+        .map(|r| r.to_vec())
         .collect();
     let b = polygon::bounds(&all);
     let margin = s * MARGIN;
@@ -188,7 +191,7 @@ fn page_shapes(atlas: &Atlas, bounds: Rect, s: f64) -> Vec<Vec<Vec<Pt>>> {
     let k = (bw / (b[2] - b[0]).max(1e-9)).min(bh / (b[3] - b[1]).max(1e-9));
     let ox = f64::from(bounds.x) + (f64::from(bounds.w) - (b[2] - b[0]) * k) / 2.0;
     let oy = f64::from(bounds.y) + (f64::from(bounds.h) - (b[3] - b[1]) * k) / 2.0;
-    let to_page = |p: &[f64; 2]| (ox + (p[0] - b[0]) * k, oy + (p[1] - b[1]) * k);
+    let to_page = |p: &Pt| [ox + (p[0] - b[0]) * k, oy + (p[1] - b[1]) * k];
     atlas
         .shapes
         .iter()
@@ -253,9 +256,9 @@ fn place_boxes(
                 .iter()
                 .zip(&boxes)
                 .filter(|(_, b)| near(b))
-                .all(|(rings, _)| polygon::square_outside(rings, (x, y), clear))
+                .all(|(rings, _)| polygon::square_outside(rings, [x, y], clear))
             {
-                free.push((x, y));
+                free.push([x, y]);
             }
             x += step;
         }
@@ -266,9 +269,9 @@ fn place_boxes(
     let clash = |c: Pt, taken: &[Pt]| {
         taken
             .iter()
-            .any(|&t| (c.0 - t.0).abs() < apart && (c.1 - t.1).abs() < apart)
+            .any(|&t| (c[0] - t[0]).abs() < apart && (c[1] - t[1]).abs() < apart)
     };
-    let dist = |p: Pt, q: Pt| ((p.0 - q.0).powi(2) + (p.1 - q.1).powi(2)).sqrt();
+    let dist = |p: Pt, q: Pt| ((p[0] - q[0]).powi(2) + (p[1] - q[1]).powi(2)).sqrt();
     // The areas nearest to free space first, so that most leaders are
     // short; ties by id order.
     let mut waiting: Vec<(f64, usize)> = (0..n)
@@ -291,8 +294,8 @@ fn place_boxes(
             .collect();
         near.sort_by(|x, y| {
             x.0.total_cmp(&y.0)
-                .then(x.1.0.total_cmp(&y.1.0))
-                .then(x.1.1.total_cmp(&y.1.1))
+                .then(x.1[0].total_cmp(&y.1[0]))
+                .then(x.1[1].total_cmp(&y.1[1]))
         });
         let best = near
             .iter()
@@ -319,8 +322,8 @@ fn place_boxes(
             })
             .min_by(|x, y| {
                 x.0.total_cmp(&y.0)
-                    .then(x.1.0.total_cmp(&y.1.0))
-                    .then(x.1.1.total_cmp(&y.1.1))
+                    .then(x.1[0].total_cmp(&y.1[0]))
+                    .then(x.1[1].total_cmp(&y.1[1]))
             });
         // No free space at all: the box goes on the area (the print
         // checks report any overlap).
@@ -344,7 +347,7 @@ fn untangle(places: &mut [Place], borders: &Borders, h: f64) {
     let s = 2.0 * h;
     let cost = |area: usize, anchor: Pt, at: Pt| {
         let end = nearest_on_square(at, h, anchor);
-        let (dx, dy) = (end.0 - anchor.0, end.1 - anchor.1);
+        let (dx, dy) = (end[0] - anchor[0], end[1] - anchor[1]);
         (dx * dx + dy * dy).sqrt() + 1.5 * s * borders.crossings(anchor, end, area) as f64
     };
     let leader = |anchor: Pt, at: Pt| (anchor, nearest_on_square(at, h, anchor));
@@ -404,7 +407,10 @@ fn main_polygon(shape: &crate::geom::geojson::Shape, rings: &[Vec<Pt>]) -> Vec<V
 
 /// The point of the square of half-side `h` around `c` nearest to `p`.
 fn nearest_on_square(c: Pt, h: f64, p: Pt) -> Pt {
-    (p.0.clamp(c.0 - h, c.0 + h), p.1.clamp(c.1 - h, c.1 + h))
+    [
+        p[0].clamp(c[0] - h, c[0] + h),
+        p[1].clamp(c[1] - h, c[1] + h),
+    ]
 }
 
 /// Every border edge of the shapes with its area, for counting the
@@ -433,8 +439,8 @@ impl Borders {
     /// How many border edges of areas other than `own` the segment
     /// `p`-`q` crosses.
     fn crossings(&self, p: Pt, q: Pt, own: usize) -> usize {
-        let (x0, x1) = (p.0.min(q.0), p.0.max(q.0));
-        let (y0, y1) = (p.1.min(q.1), p.1.max(q.1));
+        let (x0, x1) = (p[0].min(q[0]), p[0].max(q[0]));
+        let (y0, y1) = (p[1].min(q[1]), p[1].max(q[1]));
         self.areas
             .iter()
             .enumerate()
@@ -476,7 +482,7 @@ mod tests {
         let mut out = Vec::new();
         for (a, place) in places.iter().enumerate() {
             let c = place.centre();
-            let r = Rect::new((c.0 - h) as f32, (c.1 - h) as f32, s as f32, s as f32);
+            let r = Rect::new((c[0] - h) as f32, (c[1] - h) as f32, s as f32, s as f32);
             assert!(
                 bounds.contains(&r),
                 "{}: box off the map area",
@@ -485,7 +491,7 @@ mod tests {
             for (b, other) in places.iter().enumerate().skip(a + 1) {
                 let o = other.centre();
                 assert!(
-                    (c.0 - o.0).abs() >= s || (c.1 - o.1).abs() >= s,
+                    (c[0] - o[0]).abs() >= s || (c[1] - o[1]).abs() >= s,
                     "the boxes of {} and {} overlap",
                     map.areas[a].id,
                     map.areas[b].id
