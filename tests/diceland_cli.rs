@@ -189,6 +189,10 @@ fn commands_that_do_not_handle_diceland_refuse_it_up_front() {
         ),
         (vec!["play", board, "--horizon", "2"], "--horizon"),
         (vec!["play", board, "--solo-dice", "all"], "--solo-dice"),
+        (
+            vec!["play", board, "--human", "--rollouts", "9"],
+            "--rollouts",
+        ),
         (vec!["simulate", board, "maps/usa.toml"], "one family"),
         (vec!["simulate", board, "--optimum"], "--optimum"),
         (vec!["train", board], "Diceland"),
@@ -415,6 +419,12 @@ fn a_game_stopped_and_resumed_is_the_game_played_in_one_go() {
     let (code, _, err) = run(&["play", "--resume", &s(&whole)]);
     assert_eq!(code, 1);
     assert!(err.contains("the game is over"), "{err}");
+    let (code, _, err) = run(&["play", "--resume", &s(&whole), "--horizon", "2"]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("--horizon is not an option of Diceland games"),
+        "{err}"
+    );
     let part = dir.path().join("part1.json");
     let text = std::fs::read_to_string(&part).unwrap();
     let mut log: serde_json::Value = serde_json::from_str(&text).unwrap();

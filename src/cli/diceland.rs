@@ -27,15 +27,35 @@ fn other_options(given: &[(bool, &'static str)]) -> Option<&'static str> {
     given.iter().find_map(|(g, flag)| g.then_some(*flag))
 }
 
-/// Refuses an option of another family: the exit code.
+/// Refuses an option of another family given with the Diceland board
+/// or game `path`: the exit code.
 fn refuse(flag: &str, path: &Path) -> u8 {
     eprintln!(
-        "error: {flag} is not an option of Diceland games, and {} is a Diceland board\n  \
+        "error: {flag} is not an option of Diceland games, and {} is one\n  \
          help: leave out {flag}; Diceland boards have the players {} (docs/diceland-rules.md)",
         path.display(),
         PLAYERS.join(", ")
     );
     EXIT_USAGE
+}
+
+/// Refuses the `play` options of other families (the computer players'
+/// effort, Encore's rule options) with the Diceland board or game `path`.
+pub(super) fn refuse_other_play_options(args: &PlayArgs, path: &Path) -> Result<(), u8> {
+    let e = &args.effort;
+    match other_options(&[
+        (e.horizon.is_some(), "--horizon"),
+        (e.values.is_some(), "--values"),
+        (e.candidates.is_some(), "--candidates"),
+        (e.rollouts.is_some(), "--rollouts"),
+        (
+            args.rules.given().is_some(),
+            args.rules.given().unwrap_or(""),
+        ),
+    ]) {
+        Some(flag) => Err(refuse(flag, path)),
+        None => Ok(()),
+    }
 }
 
 /// Refuses a table larger than the engine plays.
@@ -67,20 +87,8 @@ pub(super) fn refuse_policies(policies: &[String], path: &Path) -> Result<(), u8
 /// `rollx play` on a Diceland board: the computer players play a whole
 /// game, printed turn by turn, and the log is written to `log`.
 pub fn play(args: &PlayArgs, board: Board, path: &Path, log: Option<Output>) -> u8 {
-    let e = &args.effort;
-    if let Some(flag) = other_options(&[
-        (e.horizon.is_some(), "--horizon"),
-        (e.values.is_some(), "--values"),
-        (e.candidates.is_some(), "--candidates"),
-        (e.rollouts.is_some(), "--rollouts"),
-        (
-            args.rules.given().is_some(),
-            args.rules.given().unwrap_or(""),
-        ),
-    ]) {
-        return refuse(flag, path);
-    }
-    if let Err(code) = table_size(args.players) {
+    if let Err(code) = refuse_other_play_options(args, path).and_then(|()| table_size(args.players))
+    {
         return code;
     }
     let policies = match seat_policies(&args.policy, args.players) {

@@ -7,7 +7,9 @@ use std::path::Path;
 
 use rand::SeedableRng;
 
-use super::diceland::{refereed_log, refuse_policies, sheet_text, table_size};
+use super::diceland::{
+    refereed_log, refuse_other_play_options, refuse_policies, sheet_text, table_size,
+};
 use super::human::{Ending, read_command, resumable, say};
 use super::output::Output;
 use super::play::{PlayArgs, save, seed_or_clock};
@@ -131,8 +133,9 @@ pub fn play(args: &PlayArgs, board: Board, path: &Path, log: Option<Output>) -> 
         eprintln!("error: --human plays against one kind of computer player: give one --policy");
         return EXIT_USAGE;
     };
-    if let Err(code) =
-        refuse_policies(std::slice::from_ref(policy), path).and_then(|()| table_size(args.players))
+    if let Err(code) = refuse_policies(std::slice::from_ref(policy), path)
+        .and_then(|()| refuse_other_play_options(args, path))
+        .and_then(|()| table_size(args.players))
     {
         return code;
     }
@@ -184,6 +187,9 @@ fn policy_of(name: &str) -> &str {
 /// clean; its rolls are rolled again from its seed and its moves played
 /// again, then the game goes on at the terminal and is saved to `log`.
 pub fn resume(args: &PlayArgs, path: &Path, text: &str, log: Option<Output>, color: bool) -> u8 {
+    if let Err(code) = refuse_other_play_options(args, path) {
+        return code;
+    }
     let (saved, game, verdict) = match refereed_log(path, text, args.map.as_deref(), color) {
         Ok(r) => r,
         Err(code) => return code,
