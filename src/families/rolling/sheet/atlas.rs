@@ -72,16 +72,12 @@ impl Sheet<'_> {
         };
         let s = f64::from(size);
         let shapes = page_shapes(atlas, bounds, s);
-        let point = |p: Pt| Point::new(p[0] as f32, p[1] as f32);
 
         // Fills, by region, hatched in black and white.
         for (ri, region) in self.map.regions.iter().enumerate() {
             let mut path = Path::new();
             for &a in &region.areas {
-                for ring in &shapes[a.index()] {
-                    let pts: Vec<Point> = ring.iter().map(|&p| point(p)).collect();
-                    path.add_polygon(&pts);
-                }
+                path.segs.extend(area_path(&shapes[a.index()]).segs);
             }
             self.canvas
                 .items
@@ -96,37 +92,8 @@ impl Sheet<'_> {
         }
         // Borders: an edge shared by two areas of one region is a thin
         // line; every other edge (between regions, or the coast) heavy.
-        let key = |p: Pt| ((p[0] * 64.0).round() as i64, (p[1] * 64.0).round() as i64);
-        let mut edges: BTreeMap<(Key, Key), Vec<usize>> = BTreeMap::new();
-        for (a, rings) in shapes.iter().enumerate() {
-            for ring in rings {
-                for i in 0..ring.len() {
-                    let (p, q) = (key(ring[i]), key(ring[(i + 1) % ring.len()]));
-                    edges.entry((p.min(q), p.max(q))).or_default().push(a);
-                }
-            }
-        }
         let region_of = |a: usize| self.map.areas[a].region;
-        let (mut thin, mut heavy) = (Path::new(), Path::new());
-        for (a, rings) in shapes.iter().enumerate() {
-            for ring in rings {
-                for i in 0..ring.len() {
-                    let (p, q) = (ring[i], ring[(i + 1) % ring.len()]);
-                    let (kp, kq) = (key(p), key(q));
-                    let owners = &edges[&(kp.min(kq), kp.max(kq))];
-                    let inner = owners
-                        .iter()
-                        .any(|&o| o != a && region_of(o) == region_of(a));
-                    let shared = owners.iter().any(|&o| o != a);
-                    // Each shared edge once (from its smaller owner).
-                    if shared && owners.iter().any(|&o| o < a) {
-                        continue;
-                    }
-                    let line = if inner { &mut thin } else { &mut heavy };
-                    line.segs.extend(Path::line(point(p), point(q)).segs);
-                }
-            }
-        }
+        let (thin, heavy) = border_lines(&shapes, |a, b| region_of(a) == region_of(b));
         let lines = self.t.lines;
         self.canvas.items.push(Item::Path(
             thin,
@@ -148,7 +115,12 @@ impl Sheet<'_> {
             .collect();
         for link in &self.map.links {
             let (p, q) = (anchors[link.a.index()], anchors[link.b.index()]);
-            self.link(link.a, link.b, Path::line(point(p), point(q)), &covers);
+            self.link(
+                link.a,
+                link.b,
+                Path::line(page_point(p), page_point(q)),
+                &covers,
+            );
         }
         // Leaders with a dot on the area, then the boxes over everything.
         let mut leader_path = Path::new();
@@ -157,10 +129,10 @@ impl Sheet<'_> {
                 let end = nearest_on_square(at, h, anchor);
                 leader_path
                     .segs
-                    .extend(Path::line(point(anchor), point(end)).segs);
+                    .extend(Path::line(page_point(anchor), page_point(end)).segs);
                 leader_path
                     .segs
-                    .extend(Path::circle(point(anchor), lines.boxes * 1.6).segs);
+                    .extend(Path::circle(page_point(anchor), lines.boxes * 1.6).segs);
             }
         }
         self.canvas.items.push(Item::Path(
@@ -168,7 +140,7 @@ impl Sheet<'_> {
             Style::fill_stroke(INK, Stroke::solid(INK, lines.boxes * 0.8)),
         ));
         for (a, place) in places.into_iter().enumerate() {
-            self.writing_box(AreaId(a as u16), point(place.centre()), size, None);
+            self.writing_box(AreaId(a as u16), page_point(place.centre()), size, None);
         }
     }
 }
@@ -176,6 +148,67 @@ impl Sheet<'_> {
 /// The shapes of `atlas` scaled into `bounds` (page points), a margin of
 /// [`MARGIN`] boxes of side `s` kept all round for callouts.
 fn page_shapes(atlas: &Atlas, bounds: Rect, s: f64) -> Vec<Vec<Vec<Pt>>> {
+    shapes_in(atlas, bounds, s * MARGIN)
+}
+
+/// An area's rings as one path (filled by the even-odd rule).
+pub(super) fn area_path(rings: &[Vec<Pt>]) -> Path {
+    let mut path = Path::new();
+    for ring in rings {
+        let pts: Vec<Point> = ring.iter().map(|&p| page_point(p)).collect();
+        path.add_polygon(&pts);
+    }
+    path
+}
+
+/// A point of the page as the scene draws it.
+fn page_point(p: Pt) -> Point {
+    Point::new(p[0] as f32, p[1] as f32)
+}
+
+/// The borders of the areas' `shapes`: an edge shared by two areas that
+/// `together` says belong together (one region) in the first path, every
+/// other edge (between regions, or the coast) in the second. A shared
+/// edge is drawn once.
+pub(super) fn border_lines(
+    shapes: &[Vec<Vec<Pt>>],
+    together: impl Fn(usize, usize) -> bool,
+) -> (Path, Path) {
+    let key = |p: Pt| ((p[0] * 64.0).round() as i64, (p[1] * 64.0).round() as i64);
+    let mut edges: BTreeMap<(Key, Key), Vec<usize>> = BTreeMap::new();
+    for (a, rings) in shapes.iter().enumerate() {
+        for ring in rings {
+            for i in 0..ring.len() {
+                let (p, q) = (key(ring[i]), key(ring[(i + 1) % ring.len()]));
+                edges.entry((p.min(q), p.max(q))).or_default().push(a);
+            }
+        }
+    }
+    let (mut thin, mut heavy) = (Path::new(), Path::new());
+    for (a, rings) in shapes.iter().enumerate() {
+        for ring in rings {
+            for i in 0..ring.len() {
+                let (p, q) = (ring[i], ring[(i + 1) % ring.len()]);
+                let (kp, kq) = (key(p), key(q));
+                let owners = &edges[&(kp.min(kq), kp.max(kq))];
+                let inner = owners.iter().any(|&o| o != a && together(o, a));
+                let shared = owners.iter().any(|&o| o != a);
+                // Each shared edge once (from its smaller owner).
+                if shared && owners.iter().any(|&o| o < a) {
+                    continue;
+                }
+                let line = if inner { &mut thin } else { &mut heavy };
+                line.segs
+                    .extend(Path::line(page_point(p), page_point(q)).segs);
+            }
+        }
+    }
+    (thin, heavy)
+}
+
+/// The shapes of `atlas` scaled into `bounds` (page points), `margin`
+/// kept all round.
+pub(super) fn shapes_in(atlas: &Atlas, bounds: Rect, margin: f64) -> Vec<Vec<Vec<Pt>>> {
     let all: Vec<Vec<Pt>> = atlas
         .shapes
         .iter()
@@ -183,7 +216,6 @@ fn page_shapes(atlas: &Atlas, bounds: Rect, s: f64) -> Vec<Vec<Vec<Pt>>> {
         .map(|r| r.to_vec())
         .collect();
     let b = polygon::bounds(&all);
-    let margin = s * MARGIN;
     let (bw, bh) = (
         f64::from(bounds.w) - 2.0 * margin,
         f64::from(bounds.h) - 2.0 * margin,

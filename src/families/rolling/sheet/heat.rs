@@ -1,8 +1,11 @@
 //! A map drawn as a heat map: each area filled by a value (for example how
 //! often it ends as an X), with the region borders of the printed sheet.
 
+use super::atlas::{area_path, border_lines, shapes_in};
 use super::grid::{Placement, inner_lines, outline, widest_place};
+use crate::geom::polygon;
 use crate::rolling::map::{AreaId, Layout, Map};
+use crate::scene::font::text_width;
 use crate::scene::{
     Anchor, Document, Item, Page, Path, Point, Rect, Rgb, Stroke, Style, Text, Weight,
 };
@@ -127,8 +130,85 @@ pub fn heat_map(map: &Map, values: &[f64], width: f32) -> Document {
                 );
             }
         }
-        // An atlas map's heat map is drawn as its diagram.
-        Layout::None | Layout::Atlas(_) => {
+        Layout::Atlas(atlas) => {
+            // The real shapes, as the sheet prints them, at the width
+            // asked; an area too small for its label is listed below.
+            let all: Vec<Vec<crate::geom::Point>> = atlas
+                .shapes
+                .iter()
+                .flat_map(|sh| sh.rings.iter().cloned())
+                .collect();
+            let b = polygon::bounds(&all);
+            let aspect = ((b[3] - b[1]) / (b[2] - b[0]).max(1e-9)).clamp(0.35, 1.0) as f32;
+            let map_height = width * aspect;
+            let shapes = shapes_in(atlas, Rect::new(0.0, 0.0, width, map_height), 4.0);
+            for a in map.area_ids() {
+                items.push(Item::Path(
+                    area_path(&shapes[a.index()]),
+                    Style::fill(color(a)),
+                ));
+            }
+            let region = |a: usize| map.areas[a].region;
+            let (thin, heavy) = border_lines(&shapes, |a, b| region(a) == region(b));
+            items.push(Item::Path(
+                thin,
+                Style::stroke(Stroke::solid(Rgb::grey(110), 0.5)),
+            ));
+            items.push(Item::Path(heavy, Style::stroke(Stroke::solid(INK, 1.2))));
+            let size = 7.0f32;
+            let mut small = Vec::new();
+            for a in map.area_ids() {
+                let rings = &shapes[a.index()];
+                let (pole, _) = polygon::square_place(rings, 0.0, 1.0);
+                let room = polygon::border_distance(rings, pole) as f32;
+                let (x, y) = (pole[0] as f32, pole[1] as f32);
+                if room >= size * 1.2 {
+                    text(
+                        Point::new(x, y - size * 0.1),
+                        map.area(a).id.clone(),
+                        size,
+                        Weight::Bold,
+                        color(a),
+                    );
+                    text(
+                        Point::new(x, y + size * 0.95),
+                        label(a),
+                        size * 0.9,
+                        Weight::Regular,
+                        color(a),
+                    );
+                } else {
+                    small.push(format!("{} {}", map.area(a).id, label(a)));
+                }
+            }
+            // The small areas' rates, in lines under the map.
+            let mut lines: Vec<String> = Vec::new();
+            let fits = |line: &str| text_width(line, size, Weight::Regular) <= width;
+            for (i, entry) in small.iter().enumerate() {
+                let lead = if i == 0 { "Small areas: " } else { "" };
+                match lines.last_mut() {
+                    Some(line) if fits(&format!("{line}, {entry}")) => {
+                        line.push_str(", ");
+                        line.push_str(entry);
+                    }
+                    _ => lines.push(format!("{lead}{entry}")),
+                }
+            }
+            for (i, line) in lines.iter().enumerate() {
+                texts.push(Item::Text(Text {
+                    pos: Point::new(0.0, map_height + 12.0 + i as f32 * size * 1.4),
+                    content: line.clone(),
+                    size,
+                    weight: Weight::Regular,
+                    color: INK,
+                    anchor: Anchor::Start,
+                    max_width: None,
+                }));
+            }
+            height = map_height + 8.0 + lines.len() as f32 * size * 1.4 + 24.0;
+        }
+        // A map without a drawing: its diagram.
+        Layout::None => {
             height = width * 0.6 + 24.0;
             // The printed diagram's slots: circles of radius `r` on a grid
             // of slots 2.6 r apart, smaller when there are many areas.
@@ -271,6 +351,61 @@ mod tests {
         );
         assert_eq!(seen, 2);
         assert_eq!(label_ink(heat_color(0.0)), Rgb::BLACK);
+    }
+
+    #[test]
+    fn atlas_maps_are_drawn_as_their_shapes_with_every_rate() {
+        for file in ["maps/usa-atlas.toml", "maps/japan-atlas.toml"] {
+            let map = crate::rolling::map::load(
+                &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(file),
+            )
+            .unwrap();
+            assert!(matches!(map.layout, Layout::Atlas(_)));
+            let values: Vec<f64> = (0..map.areas.len()).map(|i| i as f64 / 100.0).collect();
+            let width = 520.0;
+            let doc = heat_map(&map, &values, width);
+            let page = &doc.pages[0];
+            // One filled shape per area, no diagram circles.
+            let fills = page
+                .items
+                .iter()
+                .filter(|i| matches!(i, Item::Path(_, s) if s.fill.is_some()))
+                .count();
+            assert!(fills >= map.areas.len(), "{file}: {fills} fills");
+            let mut texts = Vec::new();
+            crate::scene::visit_text(&page.items, &doc.symbols, Point::default(), &mut |t, _| {
+                texts.push(t.clone())
+            });
+            let small: Vec<&Text> = texts
+                .iter()
+                .filter(|t| t.anchor == Anchor::Start && t.content.contains('%'))
+                .filter(|t| !t.content.contains("of games"))
+                .collect();
+            for t in &small {
+                assert!(
+                    text_width(&t.content, t.size, t.weight) <= width,
+                    "{file}: {} runs off the page",
+                    t.content
+                );
+                assert!(t.pos.y < page.height);
+            }
+            // Every area's rate is on the map (its code, then its rate) or
+            // in the list of small areas.
+            for (i, a) in map.areas.iter().enumerate() {
+                let rate = format!("{i}%");
+                let on_map = texts
+                    .windows(2)
+                    .any(|w| w[0].content == a.id && w[1].content == rate);
+                let listed = small
+                    .iter()
+                    .any(|t| t.content.contains(&format!("{} {rate}", a.id)));
+                assert!(
+                    on_map != listed,
+                    "{file}: {} on the map {on_map}, listed {listed}",
+                    a.id
+                );
+            }
+        }
     }
 
     #[test]
