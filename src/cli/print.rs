@@ -18,13 +18,16 @@ the a4-2up template) that prints correctly at 100 % on a home printer, plus SVG 
 previews of the first page. Before anything is written the sheet is checked: nothing outside \
 the printable area, writing boxes big enough, text that fits, colours that can be \
 told apart. Every output path is checked before the work, and the files are written whole or \
-not at all: a run that fails writes none of them.";
+not at all: a run that fails writes none of them. Maps of the Rolling family print their areas, \
+Encore boards their grid of boxes, Diceland boards their hexagons with the star tally \
+(docs/templates.md says what each sheet shows); --mono prints for black-and-white printers and \
+colour-blind players on all of them.";
 
 /// Arguments of `rollx print`.
 #[derive(Debug, Args)]
 #[command(
     after_help = "Templates: letter (default), a4, a4-2up, or a template file (docs/templates.md).\n\n\
-Examples:\n  rollx print maps/usa.toml                      # output/usa.pdf, 100 sheets\n  rollx print maps/japan.toml --template a4 --sheets 20\n  rollx print maps/usa.toml --png output/usa.png  # just a preview\n  rollx print maps/usa.toml --mono -o usa-bw.pdf\n  rollx print maps/encore-black.toml --template a4\n  rollx print maps/usa.toml --sheets 10 -o - | lp   # straight to the printer\n\n\
+Examples:\n  rollx print maps/usa.toml                      # output/usa.pdf, 100 sheets\n  rollx print maps/japan.toml --template a4 --sheets 20\n  rollx print maps/usa.toml --png output/usa.png  # just a preview\n  rollx print maps/usa.toml --mono -o usa-bw.pdf\n  rollx print maps/encore-black.toml --template a4\n  rollx print maps/diceland-1.toml --mono\n  rollx print maps/usa.toml --sheets 10 -o - | lp   # straight to the printer\n\n\
 Exit codes: 0 written, 1 the map, board or template is invalid or a print check failed, 2 usage or I/O error."
 )]
 pub struct PrintArgs {

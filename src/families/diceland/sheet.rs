@@ -14,7 +14,6 @@
 
 use super::model::{Board, Cell, Color, column_letters};
 use crate::diag::Diagnostic;
-use crate::encore::sheet::box_tint;
 use crate::print::mono::hatch;
 use crate::print::{
     self, Canvas, Capacity, Drawing, INK, MarkKind, Part, PrintOptions, ShippedFinding, Template,
@@ -177,19 +176,7 @@ fn grid_units(board: &Board) -> (f32, f32) {
 fn sheet_symbol(board: &Board, t: &Template, mono: bool, (w, h): (f32, f32)) -> (Symbol, Pad) {
     let colors: Vec<(String, Rgb)> = Color::ALL
         .into_iter()
-        .map(|c| {
-            let chosen = t
-                .palette
-                .iter()
-                .find(|(id, _)| id == c.id())
-                .map_or(c.rgb(), |(_, rgb)| *rgb);
-            let print = if mono {
-                Rgb::WHITE
-            } else {
-                chosen.tint(box_tint(t.tint))
-            };
-            (c.id().to_string(), print)
-        })
+        .map(|c| (c.id().to_string(), t.box_color(c.id(), c.rgb(), mono)))
         .collect();
     let mut s = Sheet {
         board,

@@ -70,34 +70,12 @@ impl Part for About {
 /// A laid-out pad of an Encore board.
 pub type Pad = print::Pad<About>;
 
-/// How strongly a board's colours print for a template's `tint`:
-/// `1 - (1 - tint)²`, stronger than a map's regions (0.62 at the shipped
-/// templates' 0.38), because on an Encore sheet the colour is what a
-/// player reads, and a pencil cross still shows on it.
-pub fn box_tint(tint: f32) -> f32 {
-    1.0 - (1.0 - tint.clamp(0.0, 1.0)).powi(2)
-}
-
-/// The print colour of each colour: the template's palette (by colour id)
-/// or the board's colour, as a tint ([`box_tint`]; white for
-/// black-and-white printing).
+/// The print colour of each colour ([`Template::box_color`]).
 fn print_colors(board: &Board, t: &Template, mono: bool) -> Vec<(String, Rgb)> {
     board
         .colors
         .iter()
-        .map(|c| {
-            let chosen = t
-                .palette
-                .iter()
-                .find(|(id, _)| *id == c.id)
-                .map_or(c.color, |(_, rgb)| *rgb);
-            let print = if mono {
-                Rgb::WHITE
-            } else {
-                chosen.tint(box_tint(t.tint))
-            };
-            (c.id.clone(), print)
-        })
+        .map(|c| (c.id.clone(), t.box_color(&c.id, c.color, mono)))
         .collect()
 }
 

@@ -9,7 +9,7 @@
 //! player's over everyone else's), a scoring strip (each colour's bonus
 //! boxes, the joker "!" boxes, the score block and the solo game's roll
 //! tally) and a footer (a legend and the credit line). The colours print
-//! stronger than a map's regions ([`box_tint`]). In black and white
+//! stronger than a map's regions ([`crate::print::Template::box_tint`]). In black and white
 //! the colours are white, told apart by hatching and by a letter in every
 //! box and swatch.
 //!
@@ -25,7 +25,7 @@ mod grid;
 mod layout;
 mod score;
 
-pub use layout::{About, MIN_BOX_MM, Pad, box_tint, layout};
+pub use layout::{About, MIN_BOX_MM, Pad, layout};
 
 use crate::diag::Diagnostic;
 use crate::encore::Board;
