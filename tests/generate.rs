@@ -121,3 +121,28 @@ fn help_explains_generate() {
         assert!(out.contains(says), "{says}: {out}");
     }
 }
+
+/// The largest seeds and sizes still make boards whose ids are valid and
+/// whose sheets print on every template: every family's generator.
+#[test]
+fn the_largest_seeds_make_boards_that_check_clean() {
+    let dir = tempfile::tempdir().unwrap();
+    let max = u64::MAX.to_string();
+    for (family, size) in [
+        ("encore", vec![]),
+        ("encore", vec!["--columns", "25", "--rows", "11"]),
+        ("encore", vec!["--columns", "5", "--rows", "5"]),
+        ("diceland", vec![]),
+        ("diceland", vec!["--columns", "16", "--rows", "16"]),
+    ] {
+        let board = dir.path().join(format!("{family}{}.toml", size.len()));
+        let b = board.to_str().unwrap();
+        let mut args = vec!["generate", family, "--seed", &max, "-o", b];
+        args.extend(&size);
+        let (code, out, err) = run(&args);
+        assert_eq!(code, 0, "{args:?}: {out}{err}");
+        assert!(err.contains("checks clean"), "{err}");
+        let (code, out, err) = run(&["check", "--deny-warnings", b]);
+        assert_eq!(code, 0, "{args:?}: {out}{err}");
+    }
+}

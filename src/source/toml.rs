@@ -353,6 +353,20 @@ pub fn valid_id(id: &str) -> bool {
             .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
 }
 
+/// The id of a board a generator made from `seed`: `{family}-seed-{seed}`
+/// and the size when not the standard one (`size`, like `-20x8`, or
+/// empty), shortened to `{family}-{seed}{size}`, then `{family}-{seed}`,
+/// when a long seed would make it longer than [`valid_id`] allows.
+pub fn generated_id(family: &str, seed: u64, size: &str) -> String {
+    [
+        format!("{family}-seed-{seed}{size}"),
+        format!("{family}-{seed}{size}"),
+    ]
+    .into_iter()
+    .find(|id| valid_id(id))
+    .unwrap_or_else(|| format!("{family}-{seed}"))
+}
+
 /// Reports an id that is not [`valid_id`] (`invalid-id`, `what` naming
 /// what it identifies); `false` when it is not valid.
 pub fn check_id(id: &Sp<String>, what: &str, diags: &mut Vec<Diagnostic>) -> bool {
@@ -386,6 +400,21 @@ pub fn suggest<'k>(word: &str, known: &[&'k str]) -> Option<&'k str> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn generated_ids_stay_valid_for_every_seed() {
+        assert_eq!(generated_id("encore", 7, ""), "encore-seed-7");
+        assert_eq!(generated_id("encore", 7, "-20x8"), "encore-seed-7-20x8");
+        for seed in [0, 1 << 40, u64::MAX] {
+            for size in ["", "-5x5", "-25x11"] {
+                for family in ["encore", "diceland"] {
+                    let id = generated_id(family, seed, size);
+                    assert!(valid_id(&id), "{id}");
+                    assert!(id.contains(&seed.to_string()), "{id}");
+                }
+            }
+        }
+    }
 
     #[test]
     fn suggestions_catch_typos_only() {

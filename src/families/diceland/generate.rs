@@ -10,6 +10,7 @@ use super::model::Color;
 use crate::engine::{Dice, derive_seed};
 use crate::geom::{Cells, Hex};
 use crate::source::DiskFiles;
+use crate::source::toml::generated_id;
 
 /// What to generate.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -63,7 +64,7 @@ pub fn generate(options: &Options) -> Result<Generated, GenerateError> {
             "a Diceland board of {w} x {h} hexagons: columns and rows are from 5 to 16 (the published size is about 11 x 9)"
         )));
     }
-    let id = format!("diceland-seed-{}", options.seed);
+    let id = generated_id("diceland", options.seed, "");
     for t in 0..TRIES {
         let mut rng = Dice::seed_from_u64(derive_seed(options.seed, u64::from(t)));
         if let Some(rows) = attempt(w, h, &mut rng) {

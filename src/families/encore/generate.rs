@@ -38,6 +38,7 @@ use super::model::{Board, BoardCell, ColorId, Points};
 use super::standard::{self, Conventions};
 use crate::geom::{Cells, Square};
 use crate::source::BoardInfo;
+use crate::source::toml::generated_id;
 
 /// What to generate.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -190,6 +191,18 @@ pub fn generate(options: &Options) -> Result<Generated, GenerateError> {
         });
     }
     Err(GenerateError::GaveUp(MAX_TRIES))
+}
+
+/// The board's name: "Generated board, seed 7" and the size when not the
+/// standard one; "Seed …" when a long seed would make the sheet's title
+/// wider than the narrowest template prints it (about 36 characters).
+fn name(seed: u64, size: &str) -> String {
+    let long = format!("Generated board, seed {seed}{size}");
+    if long.chars().count() <= 36 {
+        long
+    } else {
+        format!("Seed {seed}{size}")
+    }
 }
 
 /// A uniform index below `n`, the same on every machine.
@@ -547,17 +560,15 @@ fn board(options: &Options, cells: Vec<BoardCell>) -> Board {
         format!(" ({} x {})", options.columns, options.rows)
     };
     let id = if is_standard_size(options) {
-        format!("encore-seed-{}", options.seed)
+        generated_id("encore", options.seed, "")
     } else {
-        format!(
-            "encore-seed-{}-{}x{}",
-            options.seed, options.columns, options.rows
-        )
+        let size = format!("-{}x{}", options.columns, options.rows);
+        generated_id("encore", options.seed, &size)
     };
     Board {
         info: BoardInfo {
             id,
-            name: format!("Generated board, seed {}{size}", options.seed),
+            name: name(options.seed, &size),
             description: Some(format!(
                 "Made by `{}`: random blocks and stars that follow the design conventions.",
                 command(options)
