@@ -23,10 +23,15 @@ const MARGIN: f64 = 1.2;
 /// The room a box inside its area keeps from the border, as a share of
 /// half its side.
 const INSIDE: f64 = 1.04;
-/// Passes of swapping callouts whose leaders cross.
+/// Passes of swapping callouts ([`untangle`]).
 const UNTANGLE_PASSES: usize = 6;
 /// Callout places tried for each area, nearest first.
 const TRIES: usize = 400;
+/// What a leader line crossing one border of another area costs, in box
+/// sides.
+const CROSSING: f64 = 3.0;
+/// What two crossing leader lines cost, in box sides.
+const LEADERS_CROSSING: f64 = 8.0;
 
 /// A point of the page, in points (y down).
 type Pt = crate::geom::Point;
@@ -337,7 +342,7 @@ fn place_boxes(
                 let mut cost = d;
                 // Leaders that cross other borders, other leaders or
                 // boxes read badly.
-                cost += 1.5 * s * borders.crossings(anchor, end, a) as f64;
+                cost += CROSSING * s * borders.crossings(anchor, end, a) as f64;
                 if leaders
                     .iter()
                     .any(|&(p, q)| polygon::segments_cross(p, q, anchor, end))
@@ -372,20 +377,37 @@ fn place_boxes(
     (places, anchors)
 }
 
-/// Swaps the boxes of two callouts whose leader lines cross, where that
-/// uncrosses them without making them much longer; a few passes. Both
-/// places were free, so the boxes stay clear of the land and each other.
+/// Swaps the boxes of any two callouts when that makes their leaders
+/// cheaper: shorter, across fewer borders of other areas ([`CROSSING`]
+/// box sides each), crossing fewer other leaders ([`LEADERS_CROSSING`]
+/// each); a few passes. Both places were free, so the boxes stay clear of
+/// the land and each other.
 fn untangle(places: &mut [Place], borders: &Borders, h: f64) {
     let s = 2.0 * h;
-    let cost = |area: usize, anchor: Pt, at: Pt| {
-        let end = nearest_on_square(at, h, anchor);
-        let (dx, dy) = (end[0] - anchor[0], end[1] - anchor[1]);
-        (dx * dx + dy * dy).sqrt() + 1.5 * s * borders.crossings(anchor, end, area) as f64
-    };
     let leader = |anchor: Pt, at: Pt| (anchor, nearest_on_square(at, h, anchor));
     let callouts: Vec<usize> = (0..places.len())
         .filter(|&a| matches!(places[a], Place::Callout { .. }))
         .collect();
+    let line = |places: &[Place], a: usize| match places[a] {
+        Place::Callout { at, anchor } => leader(anchor, at),
+        Place::Inside(c) => (c, c),
+    };
+    // The cost of area `a`'s leader `l`, against every other callout's
+    // leader but `skip`'s.
+    let cost = |places: &[Place], a: usize, l: (Pt, Pt), skip: usize| {
+        let (dx, dy) = (l.1[0] - l.0[0], l.1[1] - l.0[1]);
+        let mut c =
+            (dx * dx + dy * dy).sqrt() + CROSSING * s * borders.crossings(l.0, l.1, a) as f64;
+        for &o in &callouts {
+            if o != a && o != skip {
+                let m = line(places, o);
+                if polygon::segments_cross(l.0, l.1, m.0, m.1) {
+                    c += LEADERS_CROSSING * s;
+                }
+            }
+        }
+        c
+    };
     for _ in 0..UNTANGLE_PASSES {
         let mut changed = false;
         for (i, &a) in callouts.iter().enumerate() {
@@ -396,13 +418,17 @@ fn untangle(places: &mut [Place], borders: &Borders, h: f64) {
                     continue;
                 };
                 let (la, lb) = (leader(xa, pa), leader(xb, pb));
-                if !polygon::segments_cross(la.0, la.1, lb.0, lb.1) {
-                    continue;
-                }
                 let (sa, sb) = (leader(xa, pb), leader(xb, pa));
-                let now = cost(a, xa, pa) + cost(b, xb, pb);
-                let swapped = cost(a, xa, pb) + cost(b, xb, pa);
-                if !polygon::segments_cross(sa.0, sa.1, sb.0, sb.1) && swapped < now + s {
+                let both = |x: (Pt, Pt), y: (Pt, Pt)| {
+                    if polygon::segments_cross(x.0, x.1, y.0, y.1) {
+                        LEADERS_CROSSING * s
+                    } else {
+                        0.0
+                    }
+                };
+                let now = cost(places, a, la, b) + cost(places, b, lb, a) + both(la, lb);
+                let swapped = cost(places, a, sa, b) + cost(places, b, sb, a) + both(sa, sb);
+                if swapped + 1e-9 < now {
                     places[a] = Place::Callout { at: pb, anchor: xa };
                     places[b] = Place::Callout { at: pa, anchor: xb };
                     changed = true;
@@ -547,6 +573,27 @@ mod tests {
                     );
                     out.push(map.areas[a].id.clone());
                 }
+            }
+        }
+        // No two leader lines cross: a reader follows each to its box.
+        let leaders: Vec<(usize, Pt, Pt)> = places
+            .iter()
+            .enumerate()
+            .filter_map(|(a, p)| match *p {
+                Place::Callout { at, anchor } => {
+                    Some((a, anchor, nearest_on_square(at, h, anchor)))
+                }
+                Place::Inside(_) => None,
+            })
+            .collect();
+        for (i, &(a, p, q)) in leaders.iter().enumerate() {
+            for &(b, u, v) in &leaders[i + 1..] {
+                assert!(
+                    !polygon::segments_cross(p, q, u, v),
+                    "the leaders of {} and {} cross",
+                    map.areas[a].id,
+                    map.areas[b].id
+                );
             }
         }
         out
