@@ -567,3 +567,45 @@ fn a_variant_extends_a_board_and_changes_only_what_it_writes() {
         "{out}"
     );
 }
+
+/// `undo` takes your moves back to just after the turn's first roll (the
+/// same dice fall again): a game with undos, played on by the same
+/// moves, is the game played without them.
+#[test]
+fn undo_takes_moves_back_and_the_same_dice_fall_again() {
+    let dir = tmp();
+    let play = |input: &str, log: &std::path::Path| {
+        let (code, out, err) = common::run_with_input(
+            &[
+                "play",
+                "maps/diceland-4.toml",
+                "--human",
+                "--players",
+                "3",
+                "--policy",
+                "random",
+                "--seed",
+                "8",
+                "--log",
+                &s(log),
+            ],
+            Some(input),
+        );
+        assert_eq!(code, 0, "{out}{err}");
+        (out, std::fs::read_to_string(log).unwrap())
+    };
+    let (_, straight) = play(&"auto\n".repeat(3000), &dir.path().join("a.json"));
+    let (out, _) = play("undo\nquit\n", &dir.path().join("b.json"));
+    assert!(out.contains("nothing to undo"), "{out}");
+    for moves in [2, 9, 25] {
+        let input = format!(
+            "{}undo\n{}undo\nundo\n{}",
+            "auto\n".repeat(moves),
+            "auto\n".repeat(3),
+            "auto\n".repeat(3000)
+        );
+        let (out, log) = play(&input, &dir.path().join(format!("u{moves}.json")));
+        assert!(out.contains("taken back to turn"), "{out}");
+        assert_eq!(log, straight, "undo after {moves} moves");
+    }
+}

@@ -17,7 +17,7 @@ use super::{EXIT_INVALID, EXIT_OK, EXIT_USAGE};
 use rollx::diceland::Board;
 use rollx::diceland::model::Color;
 use rollx::diceland::play::{player_by_name, seat_names};
-use rollx::diceland::rules::log::{Event, GameLog, Recorder, move_text, parse_move};
+use rollx::diceland::rules::log::{Event, GameLog, LogTurn, Recorder, move_text, parse_move};
 use rollx::diceland::rules::{Game, Move, Phase, Table};
 use rollx::engine::{Actor, Dice, Player, Rules, Watcher, derive_seed};
 
@@ -26,7 +26,16 @@ const HELP: &str = "Commands: a colour to choose it (red, yellow, green, blue, o
 its letter R Y G B O A); `stop` or `reroll`; `cross <colour> <cells>` (cells by column letter \
 and row, as the sheet shows them: `cross red C4 D4`) or `pass`; `sheet` shows your sheet; \
 `moves` lists your legal moves; `hint` asks the strong player; `auto` lets it make this move; \
-`quit` stops (the game is saved with --log, marked unfinished).";
+`undo` takes back your moves of the turn being played (before any, the last turn you played in; \
+its dice fall again as they fell); `quit` stops (the game is saved with --log, marked unfinished).";
+
+/// Why the game at the terminal stopped being played.
+enum Halt {
+    /// It ended, you quit, or the input ended.
+    Ended(Ending),
+    /// You asked to take moves back.
+    Undo,
+}
 
 /// A game at the terminal: the table, its dice, the computer players
 /// (seat 1 is you) and the log being written.
@@ -65,6 +74,35 @@ impl Session {
             seats,
             record,
         })
+    }
+
+    /// The session taken back to just after the first roll of the turn
+    /// being played, if you have moved in it, else of the last turn you
+    /// moved in: the game made again from its seed and the log up to
+    /// there. `None` when there is nothing of yours to take back.
+    fn undone(&self) -> Option<Session> {
+        let you = &self.record.players[0];
+        let moved = |t: &LogTurn| {
+            t.events
+                .iter()
+                .any(|e| matches!(e, Event::Move { player, .. } if player == you))
+        };
+        let target = self.record.turns.iter().rposition(moved)?;
+        let mut saved = self.record.clone();
+        saved.turns.truncate(target + 1);
+        saved.turns[target].events.truncate(1);
+        let seed = saved.seed?;
+        let others: Vec<&str> = saved.players[1..].iter().map(|n| policy_of(n)).collect();
+        let mut session = Session::new(
+            self.game.clone(),
+            seed,
+            saved.players.clone(),
+            &others,
+            saved.board.file.clone(),
+        )
+        .ok()?;
+        session.replay(&saved).ok()?;
+        Some(session)
     }
 
     /// Plays a saved game's events again: its rolls rolled again from the
@@ -246,31 +284,59 @@ fn go(mut session: Session, log: Option<Output>) -> u8 {
     let interactive = stdin.is_terminal();
     let mut input = stdin.lock();
     let mut out = io::stdout().lock();
-    let Session {
-        game,
-        table,
-        dice,
-        seats,
-        record,
-    } = &mut session;
-    let _ = write!(out, "{}", sheet_text(game.board(), &table.sheets[0]));
-    let ending = run(
-        game,
-        table,
-        dice,
-        seats,
-        record,
-        &mut input,
-        &mut out,
-        interactive,
+    let _ = write!(
+        out,
+        "{}",
+        sheet_text(session.game.board(), &session.table.sheets[0])
     );
-    let ending = match ending {
-        Ok(e) => e,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return EXIT_USAGE;
+    let ending = loop {
+        let Session {
+            game,
+            table,
+            dice,
+            seats,
+            record,
+        } = &mut session;
+        let halt = run(
+            game,
+            table,
+            dice,
+            seats,
+            record,
+            &mut input,
+            &mut out,
+            interactive,
+        );
+        match halt {
+            Ok(Halt::Ended(e)) => break e,
+            Ok(Halt::Undo) => match session.undone() {
+                Some(earlier) => {
+                    session = earlier;
+                    let turn = session.table.turn;
+                    let _ = say(
+                        &mut out,
+                        &format!(
+                            "taken back to turn {turn}, just after its roll {}\n",
+                            session.table.roll.letters()
+                        ),
+                    );
+                    let _ = write!(
+                        out,
+                        "{}",
+                        sheet_text(session.game.board(), &session.table.sheets[0])
+                    );
+                }
+                None => {
+                    let _ = say(&mut out, "nothing to undo: you have not moved yet\n");
+                }
+            },
+            Err(e) => {
+                eprintln!("error: {e}");
+                return EXIT_USAGE;
+            }
         }
     };
+    let Session { table, record, .. } = &mut session;
     record.finish(table);
     let _ = writeln!(out);
     for (name, sheet) in record.players.iter().zip(&table.sheets) {
@@ -345,11 +411,11 @@ fn run(
     input: &mut dyn BufRead,
     out: &mut dyn Write,
     interactive: bool,
-) -> io::Result<Ending> {
+) -> io::Result<Halt> {
     let players = seats.len();
     loop {
         match game.actor(table) {
-            Actor::Over => return Ok(Ending::Finished),
+            Actor::Over => return Ok(Halt::Ended(Ending::Finished)),
             Actor::Chance => {
                 let roll = game.sample_chance(table, dice);
                 let who = |p: u8| {
@@ -402,7 +468,7 @@ fn one(
     input: &mut dyn BufRead,
     out: &mut dyn Write,
     interactive: bool,
-) -> io::Result<Option<Ending>> {
+) -> io::Result<Option<Halt>> {
     let mv = match &mut seats[p] {
         Some(player) => player.choose(game, table, p),
         None => match ask(game, table, input, out, interactive)? {
@@ -464,19 +530,20 @@ fn ask(
     input: &mut dyn BufRead,
     out: &mut dyn Write,
     interactive: bool,
-) -> io::Result<Result<Move, Ending>> {
+) -> io::Result<Result<Move, Halt>> {
     let board = game.board();
     say(out, &format!("{}\n", question(game, table)))?;
     let mut line = String::new();
     loop {
         if !read_command(input, out, interactive, &mut line)? {
-            return Ok(Err(Ending::InputEnded));
+            return Ok(Err(Halt::Ended(Ending::InputEnded)));
         }
         let text = line.trim().to_lowercase();
         let strong = || player_by_name("strong", 0).expect("a player");
         let mv = match text.as_str() {
             "" => continue,
-            "quit" | "exit" | "q" => return Ok(Err(Ending::Quit)),
+            "quit" | "exit" | "q" => return Ok(Err(Halt::Ended(Ending::Quit))),
+            "undo" | "u" => return Ok(Err(Halt::Undo)),
             "help" | "?" => {
                 say(out, &format!("{HELP}\n"))?;
                 continue;
