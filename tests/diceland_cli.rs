@@ -595,8 +595,17 @@ fn undo_takes_moves_back_and_the_same_dice_fall_again() {
         (out, std::fs::read_to_string(log).unwrap())
     };
     let (_, straight) = play(&"auto\n".repeat(3000), &dir.path().join("a.json"));
-    let (out, _) = play("undo\nquit\n", &dir.path().join("b.json"));
+    let (out, _) = play("undo\ntable\nquit\n", &dir.path().join("b.json"));
     assert!(out.contains("nothing to undo"), "{out}");
+    // `table`: where every player stands.
+    for name in ["you", "random 2", "random 3"] {
+        assert!(
+            out.contains(&format!(
+                "{name}: 0 stars, 0 colours complete, 0 cells crossed"
+            )),
+            "{out}"
+        );
+    }
     for moves in [2, 9, 25] {
         let input = format!(
             "{}undo\n{}undo\nundo\n{}",

@@ -134,18 +134,7 @@ fn game_text(game: &Game, log: &GameLog, sheets: &[Sheet], seed: u64) -> String 
         }
     }
     for (name, sheet) in log.players.iter().zip(sheets) {
-        let _ = writeln!(
-            s,
-            "\n{name}: {} stars, {} colour{} complete, {} cells crossed",
-            sheet.stars,
-            sheet.complete_colors(),
-            if sheet.complete_colors() == 1 {
-                ""
-            } else {
-                "s"
-            },
-            sheet.crossed.len()
-        );
+        let _ = writeln!(s, "\n{}", standing(name, sheet));
         s.push_str(&sheet_text(board, sheet));
     }
     let _ = writeln!(
@@ -162,6 +151,19 @@ fn game_text(game: &Game, log: &GameLog, sheets: &[Sheet], seed: u64) -> String 
         }
     );
     s
+}
+
+/// Where a player stands: `you: 5 stars, 1 colour complete, 23 cells
+/// crossed`.
+pub(super) fn standing(name: &str, sheet: &Sheet) -> String {
+    let plural =
+        |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
+    format!(
+        "{name}: {}, {} complete, {} crossed",
+        plural(usize::from(sheet.stars), "star", "stars"),
+        plural(usize::from(sheet.complete_colors()), "colour", "colours"),
+        plural(sheet.crossed.len(), "cell", "cells")
+    )
 }
 
 /// A sheet as text: each cell as its colour letter (lower case when

@@ -8,7 +8,7 @@ use std::path::Path;
 use rand::SeedableRng;
 
 use super::diceland::{
-    refereed_log, refuse_other_play_options, refuse_policies, sheet_text, table_size,
+    refereed_log, refuse_other_play_options, refuse_policies, sheet_text, standing, table_size,
 };
 use super::human::{Ending, read_command, resumable, say};
 use super::output::Output;
@@ -24,7 +24,8 @@ use rollx::engine::{Actor, Dice, Player, Rules, Watcher, derive_seed};
 /// The commands, for `help`.
 const HELP: &str = "Commands: a colour to choose it (red, yellow, green, blue, orange, grey, or \
 its letter R Y G B O A); `stop` or `reroll`; `cross <colour> <cells>` (cells by column letter \
-and row, as the sheet shows them: `cross red C4 D4`) or `pass`; `sheet` shows your sheet; \
+and row, as the sheet shows them: `cross red C4 D4`) or `pass`; `sheet` shows your sheet; `table` \
+where every player stands (stars, colours complete, cells); \
 `moves` lists your legal moves; `hint` asks the strong player; `auto` lets it make this move; \
 `undo` takes back your moves of the turn being played (before any, the last turn you played in; \
 its dice fall again as they fell); `quit` stops (the game is saved with --log, marked unfinished).";
@@ -340,18 +341,7 @@ fn go(mut session: Session, log: Option<Output>) -> u8 {
     record.finish(table);
     let _ = writeln!(out);
     for (name, sheet) in record.players.iter().zip(&table.sheets) {
-        let _ = writeln!(
-            out,
-            "{name}: {} stars, {} colour{} complete, {} cells crossed",
-            sheet.stars,
-            sheet.complete_colors(),
-            if sheet.complete_colors() == 1 {
-                ""
-            } else {
-                "s"
-            },
-            sheet.crossed.len()
-        );
+        let _ = writeln!(out, "{}", standing(name, sheet));
     }
     match ending {
         Ending::Finished => {
@@ -471,7 +461,7 @@ fn one(
 ) -> io::Result<Option<Halt>> {
     let mv = match &mut seats[p] {
         Some(player) => player.choose(game, table, p),
-        None => match ask(game, table, input, out, interactive)? {
+        None => match ask(game, table, &record.players, input, out, interactive)? {
             Ok(mv) => mv,
             Err(ending) => return Ok(Some(ending)),
         },
@@ -527,6 +517,7 @@ fn question(game: &Game, table: &Table) -> String {
 fn ask(
     game: &Game,
     table: &Table,
+    names: &[String],
     input: &mut dyn BufRead,
     out: &mut dyn Write,
     interactive: bool,
@@ -550,6 +541,12 @@ fn ask(
             }
             "sheet" => {
                 write!(out, "{}", sheet_text(board, &table.sheets[0]))?;
+                continue;
+            }
+            "table" => {
+                for (name, sheet) in names.iter().zip(&table.sheets) {
+                    writeln!(out, "{}", standing(name, sheet))?;
+                }
                 continue;
             }
             "moves" => {
