@@ -10,7 +10,7 @@
 //!     cells;
 //!   - [`engine`]: the rules-engine interface every family implements, and
 //!     the one game loop;
-//!   - [`print`]: print templates, paging and the print checks;
+//!   - [`print`](mod@print): print templates, paging and the print checks;
 //!   - [`scene`]: a renderer-agnostic display list of printable pages;
 //!   - [`render`]: PDF, SVG and PNG exporters of scenes;
 //! - [`families`]: the games, each with its board model and checks, its

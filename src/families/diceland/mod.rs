@@ -10,7 +10,7 @@
 //!   diagnostics, and every check of `rollx check`;
 //! - [`solve`]: rule solvability;
 //! - [`report`]: what `check` shows;
-//! - [`format`]: the file format's JSON Schema;
+//! - [`format`](mod@format): the file format's JSON Schema;
 //! - [`generate`]: random boards that follow the conventions;
 //! - [`sheet`]: printed sheets;
 //! - [`rules`]: the rules engine, described in `docs/diceland-rules.md`;

@@ -11,7 +11,7 @@
 //! - [`solve`]: rule solvability, the fewest turns to complete a column,
 //!   a colour, and the game;
 //! - [`report`]: what `check` shows;
-//! - [`format`]: the file format's JSON Schema;
+//! - [`format`](mod@format): the file format's JSON Schema;
 //! - [`generate`]: random boards that follow the conventions;
 //! - [`sheet`]: printed sheets;
 //! - [`rules`]: the rules engine (the game, its options, tables, moves,

@@ -1,7 +1,7 @@
 //! `rollx draw`: a grid drawing for a map from its neighbours alone.
 //!
 //! The map's areas are placed where they would like to be (the positions
-//! of [`super::sheet::auto::positions`]: the neighbour graph's shape,
+//! of `sheet::auto::positions`: the neighbour graph's shape,
 //! turned to the map's own `x`/`y` or its old grid), scaled into the
 //! largest grid the template prints at its least writing box, then drawn
 //! by [`crate::geom::contact`]. Pairs the grid cannot show become links;

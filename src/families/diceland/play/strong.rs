@@ -93,9 +93,10 @@ pub fn plans(board: &Board, sheet: &Sheet) -> Vec<Plan> {
         .collect()
 }
 
-/// The value of a sheet: minus the crosses of its best plan (see
-/// [`plan_term`]), plus, within [`NEAR`] crosses of the goal, its chance
-/// to finish on the next roll ([`finish_chance`]).
+/// The value of a sheet: minus the crosses of its best plan (less a
+/// little for each cross the second best needs more; much more once the
+/// goal is reached), plus, within three crosses of the goal, twenty times
+/// its chance to finish on the next roll ([`finish_chance`]).
 pub fn value(board: &Board, sheet: &Sheet) -> f64 {
     let plans = plans(board, sheet);
     let best = plans.iter().map(|p| p.cost).min();

@@ -37,7 +37,7 @@ impl Sheet {
     /// A finished sheet as written on paper: the boxes crossed, the "!"
     /// boxes crossed, and the columns and colours scored (`(done, first)`
     /// masks, `first` a subset of `done`). The engine builds sheets by
-    /// [`Game::cross`]; this one is for checking a paper sheet
+    /// `Game::cross`; this one is for checking a paper sheet
     /// (`filled`), whose claims [`Game::score`] then scores by the same
     /// rule as the engine's sheets.
     pub fn finished(

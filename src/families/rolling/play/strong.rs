@@ -210,7 +210,7 @@ impl Strong {
     /// The expert player: the same rollouts, played by the tuples player
     /// with `values`, which also score where a rollout stops. When both
     /// dice of a turn are pending it plans the turn whole: its candidates
-    /// are pairs of moves (see [`plan_turns`]), the rollouts start after
+    /// are pairs of moves (see `plan_turns`), the rollouts start after
     /// both, and the second move is played at the next decision without a
     /// second search.
     pub fn expert(knobs: StrongKnobs, seed: u64, values: Arc<TupleValue>) -> Self {
