@@ -27,6 +27,22 @@ fn other_options(given: &[(bool, &'static str)]) -> Option<&'static str> {
     given.iter().find_map(|(g, flag)| g.then_some(*flag))
 }
 
+/// The other families' options for their players and rules, each with
+/// whether it was given: the computer players' effort, Encore's rule
+/// options.
+fn other_player_options(
+    e: &super::EffortArgs,
+    rules: &super::EncoreRuleArgs,
+) -> [(bool, &'static str); 5] {
+    [
+        (e.horizon.is_some(), "--horizon"),
+        (e.values.is_some(), "--values"),
+        (e.candidates.is_some(), "--candidates"),
+        (e.rollouts.is_some(), "--rollouts"),
+        (rules.given().is_some(), rules.given().unwrap_or("")),
+    ]
+}
+
 /// Refuses an option of another family given with the Diceland board
 /// or game `path`: the exit code.
 fn refuse(flag: &str, path: &Path) -> u8 {
@@ -42,17 +58,7 @@ fn refuse(flag: &str, path: &Path) -> u8 {
 /// Refuses the `play` options of other families (the computer players'
 /// effort, Encore's rule options) with the Diceland board or game `path`.
 pub(super) fn refuse_other_play_options(args: &PlayArgs, path: &Path) -> Result<(), u8> {
-    let e = &args.effort;
-    match other_options(&[
-        (e.horizon.is_some(), "--horizon"),
-        (e.values.is_some(), "--values"),
-        (e.candidates.is_some(), "--candidates"),
-        (e.rollouts.is_some(), "--rollouts"),
-        (
-            args.rules.given().is_some(),
-            args.rules.given().unwrap_or(""),
-        ),
-    ]) {
+    match other_options(&other_player_options(&args.effort, &args.rules)) {
         Some(flag) => Err(refuse(flag, path)),
         None => Ok(()),
     }
@@ -398,20 +404,13 @@ pub fn simulate_boards(
     logs_dir: Option<OutputDir>,
     start: Instant,
 ) -> u8 {
-    let e = &args.effort;
-    if let Some(flag) = other_options(&[
+    let mut given = vec![
         (args.no_power_value, "--no-power-value"),
         (args.optimum, "--optimum"),
-        (e.horizon.is_some(), "--horizon"),
-        (e.values.is_some(), "--values"),
-        (e.candidates.is_some(), "--candidates"),
-        (e.rollouts.is_some(), "--rollouts"),
-        (
-            args.rules.given().is_some(),
-            args.rules.given().unwrap_or(""),
-        ),
-        (logs_dir.is_some(), "--save-logs"),
-    ]) {
+    ];
+    given.extend(other_player_options(&args.effort, &args.rules));
+    given.push((logs_dir.is_some(), "--save-logs"));
+    if let Some(flag) = other_options(&given) {
         return refuse(flag, &args.maps[0]);
     }
     if let Err(code) = refuse_policies(&args.policy, &args.maps[0]) {

@@ -8,6 +8,25 @@ use super::paging::{INK, SOFT};
 use super::template::Template;
 use crate::scene::{Anchor, Item, Path, Point, Rect, Stroke, Style, Text, Weight, text_width};
 
+/// A line of text in ink, at its natural width.
+pub fn text(
+    pos: Point,
+    content: impl Into<String>,
+    size: f32,
+    weight: Weight,
+    anchor: Anchor,
+) -> Text {
+    Text {
+        pos,
+        content: content.into(),
+        size,
+        weight,
+        color: INK,
+        anchor,
+        max_width: None,
+    }
+}
+
 /// What a sheet being drawn holds, whatever its family: the items and
 /// texts drawn so far, and what the print checks learn from them.
 #[derive(Clone, Debug)]

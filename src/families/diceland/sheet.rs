@@ -17,11 +17,9 @@ use crate::diag::Diagnostic;
 use crate::print::mono::hatch;
 use crate::print::{
     self, Canvas, Capacity, Drawing, INK, MarkKind, Part, PrintOptions, ShippedFinding, Template,
-    checked, paginate, sheet_size,
+    checked, paginate, sheet_size, text,
 };
-use crate::scene::{
-    Anchor, Document, Item, Path, Point, Rect, Rgb, Stroke, Style, Symbol, Text, Weight,
-};
+use crate::scene::{Anchor, Document, Item, Path, Point, Rect, Rgb, Stroke, Style, Symbol, Weight};
 
 /// The least width of a hexagon, in millimetres, on every template: a
 /// cell takes a pencil cross.
@@ -101,19 +99,6 @@ impl Drawing for Sheet<'_> {
     }
     fn canvas_mut(&mut self) -> &mut Canvas<About> {
         &mut self.canvas
-    }
-}
-
-/// A line of text in ink.
-fn text(pos: Point, content: impl Into<String>, size: f32, weight: Weight, anchor: Anchor) -> Text {
-    Text {
-        pos,
-        content: content.into(),
-        size,
-        weight,
-        color: INK,
-        anchor,
-        max_width: None,
     }
 }
 

@@ -5,7 +5,7 @@
 use super::layout::About;
 use crate::encore::Board;
 
-use crate::print::{Canvas, Drawing, INK, MarkKind, Template};
+use crate::print::{Canvas, Drawing, INK, MarkKind, Template, text};
 use crate::scene::{Anchor, Item, Path, Point, Rect, Rgb, Stroke, Style, Text, Weight};
 
 /// The fill of "later" point boxes, a shade under the "first" ones.
@@ -14,25 +14,6 @@ pub(super) const LATER: Rgb = Rgb::grey(232);
 /// Millimetres, for messages.
 pub(super) fn mm(points: f32) -> f32 {
     points * 25.4 / 72.0
-}
-
-/// A line of text in ink.
-pub(super) fn text(
-    pos: Point,
-    content: impl Into<String>,
-    size: f32,
-    weight: Weight,
-    anchor: Anchor,
-) -> Text {
-    Text {
-        pos,
-        content: content.into(),
-        size,
-        weight,
-        color: INK,
-        anchor,
-        max_width: None,
-    }
 }
 
 /// The baseline that centres capitals of `size` vertically on `mid`.

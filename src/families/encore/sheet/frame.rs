@@ -2,10 +2,11 @@
 //! in one line) and the footer (the legend and the credit line) of an
 //! Encore sheet.
 
-use super::draw::{Sheet, text};
+use super::draw::Sheet;
 use super::layout::About;
 use crate::encore::Board;
 use crate::print::Drawing;
+use crate::print::text;
 use crate::scene::{Anchor, Point, Weight};
 
 impl Sheet<'_> {

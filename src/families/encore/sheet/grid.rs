@@ -3,11 +3,12 @@
 //! letter in black and white; a star in star boxes; a heavy line around
 //! each block), and each column's points under it.
 
-use super::draw::{LATER, Sheet, centred_baseline, star, text};
+use super::draw::{LATER, Sheet, centred_baseline, star};
 use super::layout::About;
 use crate::encore::{Board, ColorId};
 use crate::print::Drawing;
 use crate::print::mono::hatch;
+use crate::print::text;
 use crate::print::{INK, MarkKind};
 use crate::scene::{Anchor, Item, Path, Point, Rect, Rgb, Stroke, Style, Weight};
 

@@ -4,12 +4,13 @@
 //! left - 2 x open stars = total, boxes to fill in under their labels) and
 //! the solo game's roll tally (one box per roll, in fives).
 
-use super::draw::{LATER, Sheet, centred_baseline, mm, text};
+use super::draw::{LATER, Sheet, centred_baseline, mm};
 use super::layout::About;
 use crate::encore::ColorId;
 use crate::print::Drawing;
 use crate::print::INK;
 use crate::print::mono::hatch;
+use crate::print::text;
 use crate::scene::{Anchor, Item, Path, Point, Rect, Rgb, Stroke, Style, Weight, text_width};
 
 /// One box of the score block.

@@ -3,7 +3,7 @@
 //! writing boxes and links, each recorded for the print checks.
 
 use super::layout::About;
-use crate::print::{Canvas, Capacity, Drawing, MarkKind};
+use crate::print::{Canvas, Capacity, Drawing, MarkKind, text};
 type LinkView = crate::print::LinkView<About>;
 use crate::print::Template;
 use crate::rolling::map::{AreaId, Map};
@@ -16,18 +16,6 @@ pub(super) const LINK: Rgb = Rgb::new(21, 101, 192);
 /// How far area codes may shrink below the template's `code` size to fit
 /// their writing boxes.
 pub const CODE_SHRINK: f32 = 0.8;
-
-fn text(pos: Point, content: impl Into<String>, size: f32, weight: Weight, anchor: Anchor) -> Text {
-    Text {
-        pos,
-        content: content.into(),
-        size,
-        weight,
-        color: INK,
-        anchor,
-        max_width: None,
-    }
-}
 
 /// A sheet being laid out: its items and what the checks need.
 pub(super) struct Sheet<'a> {
