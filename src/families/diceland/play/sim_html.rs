@@ -179,29 +179,28 @@ pub fn html(board: &Board, tables: &[Summary], command: &str) -> String {
             esc(&table_name(t)),
             heat_map(board, t)
         );
-        b.push_str("<div class=\"details\"><table><thead><tr><th>star</th><th>colour</th><th>reached</th><th>mean turn</th></tr></thead><tbody>\n");
-        for s in &t.stars {
+        b.push_str("<div class=\"details\">");
+        for (what, done, places) in [
+            ("star", "reached", &t.stars),
+            ("zone", "completed", &t.zones),
+        ] {
             let _ = writeln!(
                 b,
-                "<tr><td>{}</td><td>{}</td><td>{:.1} %</td><td>{}</td></tr>",
-                esc(&s.name),
-                s.color,
-                s.reached * 100.0,
-                s.mean_turn.map_or("–".into(), |m| format!("{m:.1}"))
+                "<table><thead><tr><th>{what}</th><th>colour</th><th>{done}</th><th>mean turn</th></tr></thead><tbody>"
             );
+            for p in places {
+                let _ = writeln!(
+                    b,
+                    "<tr><td>{}</td><td>{}</td><td>{:.1} %</td><td>{}</td></tr>",
+                    esc(&p.name),
+                    p.color,
+                    p.reached * 100.0,
+                    p.mean_turn.map_or("–".into(), |m| format!("{m:.1}"))
+                );
+            }
+            b.push_str("</tbody></table>");
         }
-        b.push_str("</tbody></table><table><thead><tr><th>zone</th><th>colour</th><th>completed</th><th>mean turn</th></tr></thead><tbody>\n");
-        for z in &t.zones {
-            let _ = writeln!(
-                b,
-                "<tr><td>{}</td><td>{}</td><td>{:.1} %</td><td>{}</td></tr>",
-                esc(&z.name),
-                z.color,
-                z.reached * 100.0,
-                z.mean_turn.map_or("–".into(), |m| format!("{m:.1}"))
-            );
-        }
-        b.push_str("</tbody></table></div>\n");
+        b.push_str("</div>\n");
     }
     page(&format!("{} — Diceland simulation", board.info.name), &b)
 }
