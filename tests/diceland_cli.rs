@@ -354,8 +354,12 @@ fn a_person_plays_in_the_terminal() {
     );
     let text = std::fs::read_to_string(&log).unwrap();
     assert!(text.contains("\"finished\": false"), "{text}");
+    // An unfinished game is never clean: the referee says so (exit 1), and
+    // nothing else.
     let (code, out, _) = run(&["referee", &s(&log)]);
-    assert_eq!(code, 0, "{out}");
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("problem [incomplete]"), "{out}");
+    assert!(out.contains("1 problem and 0 broken rules"), "{out}");
     // The input ending first: exit 1.
     let (code, _, _) = common::run_with_input(
         &["play", "maps/diceland-3.toml", "--human", "--seed", "2"],
@@ -617,4 +621,48 @@ fn undo_takes_moves_back_and_the_same_dice_fall_again() {
         assert!(out.contains("taken back to turn"), "{out}");
         assert_eq!(log, straight, "undo after {moves} moves");
     }
+}
+
+#[test]
+fn the_referee_reports_every_mistake_of_a_log_with_several() {
+    // A three-player game with three mistakes planted: the active player's
+    // crossing with a cell too many in turn 4 (a crossing with a star, so
+    // its bonus roll is owed to nobody), a cell listed twice in turn 10,
+    // and a crossing written twice in turn 15. Every one is named, the
+    // findings that only follow from turn 4 are counted apart, and the
+    // replay goes to the end of the game and compares the winners.
+    let log = "tests/fixtures/diceland/logs/active-crossing-then-more.json";
+    let (code, out, err) = run(&["referee", log]);
+    assert_eq!(code, 1, "{out}{err}");
+    for (turn, kind) in [(4, "cross-count"), (10, "cell-twice"), (15, "out-of-turn")] {
+        assert!(
+            out.lines()
+                .any(|l| l.contains(&format!("[{kind}] turn {turn}:"))),
+            "{kind}: {out}"
+        );
+    }
+    assert!(out.contains(": 23 turns, "), "{out}");
+    insta::assert_snapshot!("diceland-referee-several-mistakes", out);
+    let (code, json, _) = run(&["referee", log, "--format", "json"]);
+    assert_eq!(code, 1);
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let follows = v["violations"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|x| x["follows_from"] == 4)
+        .count();
+    assert!(follows >= 5, "{json}");
+    assert_eq!(v["turns"], 23);
+    assert_eq!(v["complete"], true);
+
+    // The Encore log with a box listed twice: that box, and nothing else.
+    let log = "tests/fixtures/encore/logs/box-twice.json";
+    let (code, out, err) = run(&["referee", log]);
+    assert_eq!(code, 1, "{out}{err}");
+    insta::assert_snapshot!("encore-referee-box-twice", out);
+    assert!(
+        out.contains("not clean: 1 rule broken, 0 log problems"),
+        "{out}"
+    );
 }

@@ -11,7 +11,7 @@ use rand::{RngExt, SeedableRng};
 use rollx::diceland::model::{Board, CellSet, Color};
 use rollx::diceland::play::{PLAYERS, play_game, player_by_name, strong};
 use rollx::diceland::rules::log::{Event, GameLog};
-use rollx::diceland::rules::referee::referee;
+use rollx::diceland::rules::referee::{Finding, referee};
 use rollx::diceland::rules::{Breach, Game, Move, MoveError, Phase, Roll, Sheet, Table};
 use rollx::engine::{Actor, Dice, Rules};
 
@@ -810,20 +810,49 @@ fn corrupted_logs_are_caught() {
     let game = Game::new(shipped(1));
     let policies: Vec<String> = vec!["greedy".into(), "greedy".into()];
     let log = play_game(&game, 5, &policies, None).unwrap().log;
-    let kinds = |log: &GameLog| {
+    // The findings that do not follow from an earlier one, in the order
+    // of play.
+    let findings = |log: &GameLog| {
         let v = referee(&game, log).unwrap();
-        let mut k: Vec<&str> = v.problems.iter().map(|p| p.kind).collect();
-        k.extend(v.violations.iter().map(|x| x.kind));
-        k
+        v.findings
+            .iter()
+            .filter_map(|f| match *f {
+                Finding::Problem(i) => {
+                    let p = &v.problems[i];
+                    p.follows_from.is_none().then_some((p.turn, p.kind))
+                }
+                Finding::Violation(i) => {
+                    let x = &v.violations[i];
+                    x.follows_from.is_none().then_some((Some(x.turn), x.kind))
+                }
+            })
+            .collect::<Vec<_>>()
+    };
+    let kinds = |log: &GameLog| {
+        findings(log)
+            .into_iter()
+            .map(|(_, k)| k)
+            .collect::<Vec<_>>()
     };
     assert!(kinds(&log).is_empty());
 
-    // A die too many in the first roll.
+    // A die too many in the first roll: the roll is replayed as written,
+    // and the game goes on clean.
+    let mut bad = log.clone();
+    let Event::Roll { roll } = &mut bad.turns[0].events[0] else {
+        unreachable!()
+    };
+    roll.push('B');
+    assert_eq!(findings(&bad), [(Some(1), "wrong-dice")]);
+    // Another roll altogether: what the players did on it breaks rules in
+    // that turn only; everything later is legal on the sheets as written.
     let mut bad = log.clone();
     bad.turns[0].events[0] = Event::Roll {
         roll: "RRYYGGB".into(),
     };
-    assert_eq!(kinds(&bad), ["wrong-dice"]);
+    let found = findings(&bad);
+    assert_eq!(found[0], (Some(1), "wrong-dice"));
+    assert!(found.iter().all(|(t, _)| *t == Some(1)), "{found:?}");
 
     // A crossing moved to a cell far from every cross.
     let mut bad = log.clone();
@@ -839,10 +868,13 @@ fn corrupted_logs_are_caught() {
         kinds(&bad)
     );
 
-    // The last turn cut off.
+    // The last turn cut off, whether or not the log says it is finished.
     let mut bad = log.clone();
     bad.turns.pop();
-    assert!(kinds(&bad).contains(&"unfinished"), "{:?}", kinds(&bad));
+    assert_eq!(kinds(&bad), ["incomplete"]);
+    bad.finished = false;
+    let v = referee(&game, &bad).unwrap();
+    assert!(!v.is_clean() && v.is_clean_so_far() && !v.complete);
 
     // A winner claimed who did not win.
     let mut bad = log.clone();
@@ -855,12 +887,14 @@ fn corrupted_logs_are_caught() {
     if let Event::Move { player, .. } = &mut bad.turns[t].events[e] {
         *player = "nobody".into();
     }
-    assert_eq!(kinds(&bad), ["unknown-player"]);
+    assert_eq!(kinds(&bad)[0], "unknown-player");
+    assert!(findings(&bad).iter().all(|(turn, _)| *turn == Some(t + 1)));
     let mut bad = log.clone();
     if let Event::Move { mv, .. } = &mut bad.turns[t].events[e] {
         *mv = "choose purple".into();
     }
-    assert_eq!(kinds(&bad), ["bad-move"]);
+    assert_eq!(kinds(&bad)[0], "bad-move");
+    assert!(findings(&bad).iter().all(|(turn, _)| *turn == Some(t + 1)));
 
     // A board changed since.
     let other = Game::new(shipped(2));

@@ -865,6 +865,74 @@ fn rule_options_from_the_command_line_are_played_logged_and_refereed() {
     let report: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(report["options"]["start-column"], "first-piece", "{out}");
 
+    // The star penalty's cap: a solo game on the 20-star board, played
+    // and refereed by the reading chosen, and a paper sheet checked by it.
+    let capped = dir.path().join("capped.json");
+    let capped = capped.to_str().unwrap();
+    let board = "maps/encore-seed-11-20x8.toml";
+    for (cap, log) in [("none", file), ("thirty", capped)] {
+        let (code, out, err) = run(&[
+            "play",
+            board,
+            "--players",
+            "1",
+            "--star-cap",
+            cap,
+            "--seed",
+            "3",
+            "--log",
+            log,
+        ]);
+        assert_eq!(code, 0, "{out}{err}");
+        let (code, out, err) = run(&["referee", log]);
+        assert_eq!(code, 0, "{cap}: {out}{err}");
+    }
+    let none: serde_json::Value = serde_json::from_slice(&std::fs::read(file).unwrap()).unwrap();
+    assert_eq!(none["options"]["star-cap"], "none");
+    let sheet = dir.path().join("sheet.toml");
+    let sheet = sheet.to_str().unwrap();
+    let (code, out, err) = run(&["referee", capped, "--write-sheet", sheet]);
+    assert_eq!(code, 0, "{out}{err}");
+    let (code, out, err) = run(&["referee", "--sheet", sheet, "--map", board]);
+    assert_eq!(code, 0, "{out}{err}");
+    // A sheet with nothing crossed: all 20 stars open, -30 by the
+    // rulebook's cap, -40 without it (8 "!" left: -22 and -32).
+    let empty = dir.path().join("empty.toml");
+    let empty = empty.to_str().unwrap();
+    std::fs::write(
+        empty,
+        "board = \"encore-seed-11-20x8\"\ntotal = -22\ncrossed = []\n",
+    )
+    .unwrap();
+    let (code, out, err) = run(&["referee", "--sheet", empty, "--map", board]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("20 (-30)"), "{out}");
+    let (code, out, err) = run(&[
+        "referee",
+        "--sheet",
+        empty,
+        "--map",
+        board,
+        "--star-cap",
+        "none",
+    ]);
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(out.contains("20 (-40)"), "{out}");
+    let (code, _, err) = run(&[
+        "referee",
+        "--sheet",
+        sheet,
+        "--map",
+        "maps/usa.toml",
+        "--star-cap",
+        "none",
+    ]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("--star-cap is a rule of Encore boards"),
+        "{err}"
+    );
+
     for cmd in ["play", "simulate"] {
         let (code, _, err) = run(&[cmd, "maps/usa.toml", "--solo-dice", "all"]);
         assert_eq!(code, 2, "{cmd}");

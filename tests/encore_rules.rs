@@ -16,8 +16,8 @@ use std::path::Path;
 use rand::{RngExt, SeedableRng};
 use rollx::encore::play::{Greedy, RandomPlayer};
 use rollx::encore::rules::{
-    Broken, ColorFace, Cross, Game, Move, NumberFace, Options, Phase, Roll, SoloDice, StartColumn,
-    Table, solo_band, solo_bands,
+    Broken, ColorFace, Cross, Game, Move, NumberFace, Options, Phase, Roll, SoloDice, StarCap,
+    StartColumn, Table, solo_band, solo_bands,
 };
 use rollx::encore::{Board, ColorId, Points};
 use rollx::engine::{self, Actor, Dice, Player, Rules, Watcher};
@@ -721,6 +721,37 @@ fn the_score_is_bonuses_plus_columns_plus_jokers_left_minus_the_penalty_per_open
         (5, 0, 7, 1, 2)
     );
     assert_eq!(s.total, 5 + 7 - 2);
+}
+
+#[test]
+fn open_stars_cost_at_most_thirty_points_unless_the_cap_is_off() {
+    // The generated 20 x 8 board has 20 stars: 40 points at 2 each.
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/encore-seed-11-20x8.toml");
+    let board = match rollx::families::load(&path).unwrap() {
+        rollx::families::Model::Encore(b) => b,
+        _ => unreachable!(),
+    };
+    let capped = Game::new(board.clone()).unwrap();
+    let uncapped = Game::with_options(
+        board,
+        Options {
+            star_cap: StarCap::Uncapped,
+            ..Options::default()
+        },
+    )
+    .unwrap();
+    let empty = capped.new_table(1);
+    let (c, u) = (capped.score(empty.sheet(0)), uncapped.score(empty.sheet(0)));
+    assert_eq!((c.open_stars, c.star_penalty), (20, 30));
+    assert_eq!((u.open_stars, u.star_penalty), (20, 40));
+    assert_eq!(c.total - u.total, 10);
+    // On the standard sheet's 15 stars the cap never binds.
+    let black = black();
+    let s = black.score(black.new_table(1).sheet(0));
+    assert_eq!((s.open_stars, s.star_penalty), (15, 30));
+    assert_eq!(StarCap::Thirty.penalty(14, 2), 28);
+    assert_eq!(StarCap::Thirty.penalty(16, 2), 30);
+    assert_eq!(StarCap::Uncapped.penalty(16, 2), 32);
 }
 
 #[test]

@@ -199,7 +199,11 @@ const LOGS: [(&str, i32, &str); 19] = [
         1,
         "there is no area `FJX` in this map [unknown-area]",
     ),
-    ("incomplete", 1, "the log has 4 of the game's 6 turns"),
+    (
+        "incomplete",
+        1,
+        "the game is not over after the log's 4 turns (the game has 6)",
+    ),
     (
         "claimed-result",
         1,

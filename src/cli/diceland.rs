@@ -18,7 +18,7 @@ use rollx::diceland::play::simulate::{Summary, simulate};
 use rollx::diceland::play::{PLAYERS, play_game};
 use rollx::diceland::rules::filled::{self, FilledResult, FilledVerdict};
 use rollx::diceland::rules::log::{Event, GameLog};
-use rollx::diceland::rules::referee::{Verdict, referee};
+use rollx::diceland::rules::referee::{Finding, Verdict, referee};
 use rollx::diceland::rules::{Game, Sheet};
 use rollx::families::Model;
 
@@ -347,20 +347,67 @@ pub fn referee_log(args: &RefereeArgs, path: &Path, text: &str, color: bool) -> 
 /// The verdict as text.
 fn verdict_text(v: &Verdict, path: &Path) -> String {
     let mut s = String::new();
-    for p in &v.problems {
-        let turn = p.turn.map(|t| format!("turn {t}: ")).unwrap_or_default();
-        let who = p
-            .player
-            .as_ref()
-            .map(|n| format!("{n}: "))
-            .unwrap_or_default();
-        let _ = writeln!(s, "problem [{}] {turn}{who}{}", p.kind, p.message);
+    for f in &v.findings {
+        match *f {
+            Finding::Problem(i) => {
+                let p = &v.problems[i];
+                if p.follows_from.is_some() {
+                    continue;
+                }
+                let turn = p.turn.map(|t| format!("turn {t}: ")).unwrap_or_default();
+                let who = p
+                    .player
+                    .as_ref()
+                    .map(|n| format!("{n}: "))
+                    .unwrap_or_default();
+                let _ = writeln!(s, "problem [{}] {turn}{who}{}", p.kind, p.message);
+            }
+            Finding::Violation(i) => {
+                let x = &v.violations[i];
+                if x.follows_from.is_some() {
+                    continue;
+                }
+                let _ = writeln!(
+                    s,
+                    "broken rule [{}] turn {}: {} `{}`: {}",
+                    x.kind, x.turn, x.player, x.mv, x.message
+                );
+            }
+        }
     }
-    for x in &v.violations {
+    // Moves that break a rule only because an earlier crossing crossed
+    // nothing: one line a player (each is in the JSON verdict).
+    let mut follow: Vec<(&str, usize, usize)> = Vec::new();
+    let following = v
+        .violations
+        .iter()
+        .filter_map(|x| Some((x.player.as_str(), x.follows_from?)))
+        .chain(
+            v.problems
+                .iter()
+                .filter_map(|p| Some((p.player.as_deref().unwrap_or(""), p.follows_from?))),
+        );
+    for (player, t) in following {
+        match follow.iter_mut().find(|(p, ..)| *p == player) {
+            Some((_, n, first)) => {
+                *n += 1;
+                *first = (*first).min(t);
+            }
+            None => follow.push((player, 1, t)),
+        }
+    }
+    for (player, n, t) in &follow {
         let _ = writeln!(
             s,
-            "broken rule [{}] turn {}: {} `{}`: {}",
-            x.kind, x.turn, x.player, x.mv, x.message
+            "and {} of {player} that {} only because a crossing of turn {t} crossed nothing \
+(on the sheet as written {} legal; each is listed with --format json)",
+            if *n == 1 {
+                "1 later finding".to_string()
+            } else {
+                format!("{n} later findings")
+            },
+            if *n == 1 { "is there" } else { "are there" },
+            if *n == 1 { "it is" } else { "they are" }
         );
     }
     for p in &v.players {
@@ -377,19 +424,36 @@ fn verdict_text(v: &Verdict, path: &Path) -> String {
     }
     let _ = writeln!(
         s,
-        "{}: {} turns, {}",
+        "{}: {} turn{}, {}",
         path.display(),
         v.turns,
+        if v.turns == 1 { "" } else { "s" },
         if v.is_clean() {
             "every move follows the rules".to_string()
         } else {
-            format!(
-                "{} problem{} and {} broken rule{}",
-                v.problems.len(),
-                if v.problems.len() == 1 { "" } else { "s" },
-                v.violations.len(),
-                if v.violations.len() == 1 { "" } else { "s" }
-            )
+            {
+                let follow = v
+                    .violations
+                    .iter()
+                    .filter(|x| x.follows_from.is_some())
+                    .count()
+                    + v.problems
+                        .iter()
+                        .filter(|p| p.follows_from.is_some())
+                        .count();
+                format!(
+                    "{} problem{} and {} broken rule{}{}",
+                    v.problems.len(),
+                    if v.problems.len() == 1 { "" } else { "s" },
+                    v.violations.len(),
+                    if v.violations.len() == 1 { "" } else { "s" },
+                    if follow > 0 {
+                        format!("; {follow} of them follow from earlier mistakes")
+                    } else {
+                        String::new()
+                    }
+                )
+            }
         }
     );
     s

@@ -234,7 +234,7 @@ pub fn resume(args: &PlayArgs, path: &Path, text: &str, log: Option<Output>, col
         Err(code) => return code,
     };
     let seat_1 = (saved.players[0] != "you").then_some(saved.players[0].as_str());
-    let seed = match resumable(path, verdict.is_clean(), saved.seed, seat_1) {
+    let seed = match resumable(path, verdict.is_clean_so_far(), saved.seed, seat_1) {
         Ok(seed) => seed,
         Err(code) => return code,
     };

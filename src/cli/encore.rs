@@ -456,7 +456,11 @@ fn sheet_player<'v>(v: &'v Verdict, name: Option<&str>) -> Option<&'v PlayerVerd
 /// sheet (docs/encore-sheet.md) without a log.
 pub fn referee_sheet(args: &RefereeArgs, board: Board, sheet: &Path, color: bool) -> u8 {
     let map_path = args.map.as_deref().unwrap_or(Path::new("board"));
-    let game = match encore_game(board, map_path, rollx::encore::rules::Options::default()) {
+    let mut options = rollx::encore::rules::Options::default();
+    if let Some(cap) = args.star_cap {
+        options.star_cap = cap.cap();
+    }
+    let game = match encore_game(board, map_path, options) {
         Ok(g) => g,
         Err(code) => return code,
     };

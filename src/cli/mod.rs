@@ -182,6 +182,30 @@ pub struct EncoreRuleArgs {
     /// only a player's first piece.
     #[arg(long, value_enum, value_name = "RULE")]
     pub start_column: Option<StartColumnArg>,
+    /// Encore boards: the most points open stars cost: `thirty` (the
+    /// rulebook's "for a maximum of 30 points lost", on any board; the
+    /// default) or `none` (every open star costs the board's penalty).
+    #[arg(long, value_enum, value_name = "CAP")]
+    pub star_cap: Option<StarCapArg>,
+}
+
+/// `--star-cap`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum StarCapArg {
+    /// At most 30 points lost for open stars.
+    Thirty,
+    /// No cap.
+    None,
+}
+
+impl StarCapArg {
+    /// The engine's option.
+    pub fn cap(self) -> rollx::encore::rules::StarCap {
+        match self {
+            StarCapArg::Thirty => rollx::encore::rules::StarCap::Thirty,
+            StarCapArg::None => rollx::encore::rules::StarCap::Uncapped,
+        }
+    }
 }
 
 /// `--solo-dice`.
@@ -219,6 +243,9 @@ impl EncoreRuleArgs {
                 StartColumnArg::FirstPiece => StartColumn::FirstPiece,
             };
         }
+        if let Some(c) = self.star_cap {
+            o.star_cap = c.cap();
+        }
         o
     }
 
@@ -228,6 +255,8 @@ impl EncoreRuleArgs {
             Some("--solo-dice")
         } else if self.start_column.is_some() {
             Some("--start-column")
+        } else if self.star_cap.is_some() {
+            Some("--star-cap")
         } else {
             None
         }

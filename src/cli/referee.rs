@@ -57,6 +57,11 @@ pub struct RefereeArgs {
     /// when the log has several players).
     #[arg(long, value_name = "NAME", requires = "write_sheet")]
     pub player: Option<String>,
+    /// With --sheet on an Encore board: the most points open stars cost,
+    /// `thirty` (the default) or `none` (see `rollx play --help`). A log
+    /// records the reading it was played by.
+    #[arg(long, value_enum, value_name = "CAP", requires = "sheet")]
+    pub star_cap: Option<super::StarCapArg>,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
@@ -431,7 +436,16 @@ fn text_verdict(
 
 fn run_sheet(args: &RefereeArgs, sheet: &Path, color: bool) -> u8 {
     let map_path = args.map.as_ref().expect("clap requires --map with --sheet");
-    let game = match load_model(map_path) {
+    let model = load_model(map_path);
+    if args.star_cap.is_some() && !matches!(model, Ok(Model::Encore(_)) | Err(_)) {
+        eprintln!(
+            "error: --star-cap is a rule of Encore boards, and {} is not one\n  \
+             help: leave out --star-cap",
+            map_path.display()
+        );
+        return EXIT_USAGE;
+    }
+    let game = match model {
         Ok(Model::Encore(board)) => return super::encore::referee_sheet(args, board, sheet, color),
         Ok(Model::Diceland(board)) => {
             return super::diceland::referee_sheet(args, board, sheet, color);

@@ -99,6 +99,12 @@ pub struct LogProblem {
     pub kind: &'static str,
     /// What is wrong.
     pub message: String,
+    /// When the problem is there only because of an earlier mistake (a
+    /// bonus roll owed to nobody because the crossing that earned it broke
+    /// a rule, itself following from a mistake of that turn): the turn of
+    /// that first mistake.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub follows_from: Option<usize>,
 }
 
 impl LogProblem {
@@ -109,6 +115,7 @@ impl LogProblem {
             player: None,
             kind,
             message,
+            follows_from: None,
         }
     }
 
@@ -119,6 +126,38 @@ impl LogProblem {
             ..self
         }
     }
+}
+
+/// The problem every family reports for a log whose game is not over at
+/// its end (a game stopped before its end, or a log cut short): `played`
+/// says how far the log goes (`"4 turns"`, `"4 of the game's 30 turns"`),
+/// `stands` where the game stands then, when the family can say.
+/// A log with no other problem is clean so far and may be resumed
+/// ([`clean_so_far`]).
+pub fn incomplete(played: &str, stands: Option<&str>) -> LogProblem {
+    let stands = stands.map(|s| format!(", where {s}")).unwrap_or_default();
+    LogProblem::new(
+        None,
+        INCOMPLETE,
+        format!(
+            "the game is not over after the log's {played}{stands}: the results are those of an \
+unfinished game"
+        ),
+    )
+}
+
+/// The kind of [`incomplete`].
+pub const INCOMPLETE: &str = "incomplete";
+
+/// Whether a log with these problems and no broken rule is clean but for
+/// being unfinished: a game stopped before its end, which may be resumed.
+pub fn clean_so_far(problems: &[LogProblem]) -> bool {
+    problems.iter().all(|p| p.kind == INCOMPLETE)
+}
+
+/// `n` and a noun, singular or plural (`1 turn`, `2 turns`).
+pub fn count(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
 }
 
 /// The family of a game log's text: the family its `game` field names

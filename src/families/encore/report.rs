@@ -211,9 +211,16 @@ impl Report {
                 d.max_cross
             );
         }
+        let stars: usize = self.colors.iter().map(|c| c.stars).sum();
+        let cap = crate::encore::rules::STAR_CAP_POINTS;
+        let capped = if stars as u32 * u32::from(self.star_penalty) > cap {
+            format!(" (at most -{cap} in all)")
+        } else {
+            String::new()
+        };
         let _ = writeln!(
             s,
-            "  scoring     {} joker boxes, -{} for each star left, solo game of {} rolls",
+            "  scoring     {} joker boxes, -{} for each star left{capped}, solo game of {} rolls",
             self.jokers, self.star_penalty, self.solo_rolls
         );
         let _ = writeln!(s);

@@ -162,7 +162,10 @@ pub fn parse_move(board: &Board, text: &str) -> Result<Move, String> {
                     .cell_by_name(w)
                     .ok_or_else(|| format!("`{w}` is no cell of the board"))?;
                 if cells.contains(i) {
-                    return Err(format!("{w} is crossed twice in one move"));
+                    return Err(format!(
+                        "{w} is listed twice in one move: a crossing crosses each of its cells \
+once, one cell per die"
+                    ));
                 }
                 cells.insert(i);
             }

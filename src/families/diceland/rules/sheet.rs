@@ -313,6 +313,43 @@ impl Sheet {
         }
     }
 
+    /// Crosses `cells` as a player wrote them, rules or not: the sheet on
+    /// paper, which a referee keeps beside the judged one. Cells already
+    /// crossed or in no zone are left out; each zone crossed in is its
+    /// colour's open zone while it has free cells.
+    pub(crate) fn cross_as_written(&mut self, board: &Board, cells: &CellSet) {
+        let cells = cells.and(board.zone_cells()).minus(&self.crossed);
+        if cells.is_empty() {
+            return;
+        }
+        self.crossed = self.crossed.or(&cells);
+        let mut frontier = self.frontier;
+        for i in cells.iter() {
+            frontier = frontier.or(board.neighbors(i));
+        }
+        self.frontier = frontier.minus(&self.crossed);
+        let stars = cells.and(board.stars()).len();
+        self.stars = self
+            .stars
+            .saturating_add(u8::try_from(stars).unwrap_or(u8::MAX));
+        for i in cells.iter() {
+            let Some(z) = board.zone_of(i) else { continue };
+            let c = board.zones[z].color.index();
+            if !self.free(board, z).is_empty() {
+                self.open[c] = z as u16;
+            } else if usize::from(self.open[c]) == z {
+                self.open[c] = NONE;
+            }
+            if board
+                .color_cells(board.zones[z].color)
+                .minus(&self.crossed)
+                .is_empty()
+            {
+                self.complete |= 1 << c;
+            }
+        }
+    }
+
     /// Crosses `cells` (checked before): the star cells among them.
     pub fn cross(&mut self, board: &Board, cells: &CellSet) -> u8 {
         let Some(first) = cells.iter().next() else {

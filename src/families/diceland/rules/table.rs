@@ -52,7 +52,8 @@ impl Roll {
 
     /// Dice rolled.
     pub fn dice(&self) -> u8 {
-        self.0.iter().sum()
+        let all: u16 = self.0.iter().map(|&c| u16::from(c)).sum();
+        u8::try_from(all).unwrap_or(u8::MAX)
     }
 
     /// As written in logs: one letter per die, in the colours' order
@@ -64,11 +65,12 @@ impl Roll {
             .collect()
     }
 
-    /// A roll as written in logs.
+    /// A roll as written in logs (at most 255 dice of a colour).
     pub fn parse(s: &str) -> Option<Roll> {
         let mut counts = [0u8; 6];
         for ch in s.chars() {
-            counts[Color::by_letter(ch.to_ascii_uppercase())?.index()] += 1;
+            let c = &mut counts[Color::by_letter(ch.to_ascii_uppercase())?.index()];
+            *c = c.checked_add(1)?;
         }
         Some(Roll(counts))
     }
@@ -334,7 +336,7 @@ impl Table {
                     self.bust = true;
                     self.start_crossing();
                 } else {
-                    self.kept += more;
+                    self.kept = self.kept.saturating_add(more);
                     if self.kept >= DICE {
                         self.start_crossing();
                     } else {
@@ -402,6 +404,32 @@ impl Table {
             }
             _ => {}
         }
+    }
+
+    /// Ends the turn where it stands, for a referee replaying a log that
+    /// leaves a turn unfinished: the players still to cross cross nothing,
+    /// bonus rolls not yet rolled are lost, and the next player is active
+    /// (unless those crossings end the game). A turn the table never began
+    /// counts as played.
+    pub(crate) fn forfeit_turn(&mut self, board: &Board, options: &Options) {
+        if self.phase == Phase::Over {
+            return;
+        }
+        if self.phase == Phase::Roll {
+            self.turn += 1;
+        }
+        if self.phase == Phase::Cross {
+            for p in 0..self.sheets.len() {
+                if self.to_cross >> p & 1 == 1 {
+                    self.apply(board, options, p, Move::Pass);
+                }
+            }
+            if self.phase == Phase::Over {
+                return;
+            }
+        }
+        self.bonus.fill(0);
+        self.next_bonus(options);
     }
 
     /// The next bonus roll, clockwise from the active player, or the next

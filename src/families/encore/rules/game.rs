@@ -56,6 +56,36 @@ pub enum StartColumn {
     FirstPiece,
 }
 
+/// How many points open stars may cost in all. The rulebook: each star not
+/// crossed costs 2 points, "for a maximum of 30 points lost". On the
+/// standard sheet (15 stars) the cap never binds; on a board with more
+/// stars it does.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum StarCap {
+    /// At most [`STAR_CAP_POINTS`] points lost for open stars, on any
+    /// board: the rulebook's words. The default.
+    #[default]
+    Thirty,
+    /// Every open star costs the board's penalty, however many are open.
+    #[serde(rename = "none")]
+    Uncapped,
+}
+
+/// The most points open stars cost under [`StarCap::Thirty`].
+pub const STAR_CAP_POINTS: u32 = 30;
+
+impl StarCap {
+    /// The points lost for `open` stars at `penalty` points each.
+    pub fn penalty(self, open: u32, penalty: u32) -> u32 {
+        let uncapped = open * penalty;
+        match self {
+            StarCap::Thirty => uncapped.min(STAR_CAP_POINTS),
+            StarCap::Uncapped => uncapped,
+        }
+    }
+}
+
 /// The options of a game: the readings of what the rulebook leaves open.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 #[serde(default, rename_all = "kebab-case")]
@@ -69,6 +99,8 @@ pub struct Options {
     /// complete a second colour would never end). Games on conventional
     /// boards end long before.
     pub max_rolls: u16,
+    /// How many points open stars may cost in all.
+    pub star_cap: StarCap,
 }
 
 impl Default for Options {
@@ -77,6 +109,7 @@ impl Default for Options {
             solo_dice: SoloDice::default(),
             start_column: StartColumn::default(),
             max_rolls: DEFAULT_MAX_ROLLS,
+            star_cap: StarCap::default(),
         }
     }
 }
@@ -96,6 +129,9 @@ impl Options {
         }
         if self.max_rolls != d.max_rolls {
             out.push(format!("max-rolls {}", self.max_rolls));
+        }
+        if self.star_cap != d.star_cap {
+            out.push("star-cap none".to_string());
         }
         out
     }

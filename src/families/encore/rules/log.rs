@@ -524,7 +524,8 @@ pub fn log_move(game: &Game, mv: &Move) -> LogMove {
     }
 }
 
-/// A name in a log that the board does not know.
+/// A name in a log's move that the board does not know: the referee
+/// cannot read the move, which then counts as a pass.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum UnknownName {
     /// Not a colour of this board (nor `"?"`).
@@ -563,7 +564,25 @@ impl UnknownName {
     }
 }
 
-/// The engine move a log's move describes.
+/// The boxes a log's move lists more than once, each once, in the order
+/// they are listed again. A move crosses each box once, as many as its
+/// number: the move is read with each box once ([`move_from_log`]), and
+/// the referee names the box listed twice (`box-twice`).
+pub fn boxes_listed_twice(lm: &LogMove) -> Vec<String> {
+    let LogMove::Cross(c) = lm else {
+        return Vec::new();
+    };
+    let mut twice: Vec<String> = Vec::new();
+    for (k, name) in c.boxes.iter().enumerate() {
+        if c.boxes[..k].contains(name) && !twice.contains(name) {
+            twice.push(name.clone());
+        }
+    }
+    twice
+}
+
+/// The engine move a log's move describes (a box listed twice is one box:
+/// see [`boxes_listed_twice`]).
 pub fn move_from_log(game: &Game, lm: &LogMove) -> Result<Move, UnknownName> {
     let LogMove::Cross(c) = lm else {
         return Ok(Move::Pass);

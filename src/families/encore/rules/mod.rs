@@ -40,7 +40,7 @@ pub use boxes::{Boxes, MAX_BOXES};
 pub use dice::{ColorFace, MAX_DICE, NumberFace, Roll};
 pub use game::{
     DEFAULT_MAX_ROLLS, Game, GameError, MAX_COLORS, MAX_COLUMNS, MAX_NUMBER, OPEN_ROLLS, Options,
-    SoloDice, StartColumn,
+    STAR_CAP_POINTS, SoloDice, StarCap, StartColumn,
 };
 pub use movegen::{Piece, Reach};
 pub use moves::{Broken, Cross, Move};

@@ -5,10 +5,14 @@
 
 use serde::Serialize;
 
+use crate::families::log;
 pub use crate::families::log::LogProblem;
 
 use super::game::Game;
-use super::log::{GameLog, LogMove, LogResult, PassMark, board_hash, move_from_log, roll_from_log};
+use super::log::{
+    GameLog, LogMove, LogResult, PassMark, board_hash, boxes_listed_twice, move_from_log,
+    roll_from_log,
+};
 use super::moves::Move;
 use super::score::{Score, solo_band};
 use super::table::{Phase, Sheet};
@@ -74,7 +78,7 @@ impl Verdict {
     /// Clean but for being unfinished: the log of a game stopped before
     /// its end, which may be resumed.
     pub fn is_clean_so_far(&self) -> bool {
-        self.violations.is_empty() && self.problems.iter().all(|p| p.kind == "incomplete")
+        self.violations.is_empty() && log::clean_so_far(&self.problems)
     }
 }
 
@@ -222,6 +226,15 @@ pub fn referee(game: &Game, log: &GameLog) -> Result<Verdict, WrongBoard> {
                     message,
                 });
             };
+            for name in boxes_listed_twice(lm) {
+                record(
+                    "box-twice",
+                    format!(
+                        "{name} is listed twice in one move: a move crosses each of its boxes \
+once, as many boxes as the number shows (the move is judged with {name} once)"
+                    ),
+                );
+            }
             let mv = match move_from_log(game, lm) {
                 Ok(mv) => mv,
                 Err(unknown) => {
@@ -237,13 +250,9 @@ pub fn referee(game: &Game, log: &GameLog) -> Result<Verdict, WrongBoard> {
     }
     let complete = table.phase() == Phase::Over;
     if !complete {
-        problems.push(problem(
+        problems.push(log::incomplete(
+            &log::count(log.turns.len(), "roll", "rolls"),
             None,
-            "incomplete",
-            format!(
-                "the game is not over after the log's {} rolls: scores are for an unfinished game",
-                log.turns.len()
-            ),
         ));
     }
 

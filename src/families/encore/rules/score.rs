@@ -18,7 +18,9 @@ pub struct Score {
     pub jokers_left: u32,
     /// Star boxes not crossed.
     pub open_stars: u32,
-    /// Points lost for them (the board's penalty each).
+    /// Points lost for them: the board's penalty each, at most 30 in all
+    /// unless [`Options::star_cap`](super::game::Options::star_cap) says
+    /// otherwise.
     pub star_penalty: u32,
     /// Colours + columns + jokers left - star penalty.
     pub total: i32,
@@ -55,7 +57,10 @@ impl Game {
         );
         let jokers_left = u32::from(self.jokers_left(sheet));
         let open_stars = (self.star_boxes() - sheet.crossed()).len();
-        let star_penalty = open_stars * u32::from(board.star_penalty);
+        let star_penalty = self
+            .options()
+            .star_cap
+            .penalty(open_stars, u32::from(board.star_penalty));
         Score {
             colors,
             columns,

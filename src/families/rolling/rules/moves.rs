@@ -229,7 +229,10 @@ impl Breach {
                 format!("{} already holds a number or an X", code(area))
             }
             Breach::SameAreaTwice { area } => {
-                format!("both copies of the Dupe are in {}", code(area))
+                format!(
+                    "{} is listed twice: a move writes a number once, or with Dupe in two areas",
+                    code(area)
+                )
             }
             Breach::WrongRegion { area } => {
                 let region = &game.map().region(game.region_of(*area)).id;
@@ -469,10 +472,11 @@ impl Game {
                 let dupe = mv.powers.contains(Power::Dupe);
                 match (mv.action, dupe) {
                     (Action::Write(_), true) => out.push(Breach::DupeNeedsTwoAreas),
-                    (Action::WriteTwice(..), false) => out.push(Breach::TwoAreasWithoutDupe),
-                    (Action::WriteTwice(a, b), true) if a == b => {
+                    // An area listed twice is named as such, Dupe or not.
+                    (Action::WriteTwice(a, b), _) if a == b => {
                         out.push(Breach::SameAreaTwice { area: a })
                     }
+                    (Action::WriteTwice(..), false) => out.push(Breach::TwoAreasWithoutDupe),
                     _ => {}
                 }
                 let cc = mv.powers.contains(Power::ColorChange);

@@ -372,13 +372,12 @@ pub fn referee(game: &Game, log: &GameLog) -> Result<Verdict, WrongMap> {
     }
     let complete = log.turns.len() >= expected_turns;
     if !complete {
-        problems.push(problem(
-            None,
-            "incomplete",
-            format!(
-                "the log has {} of the game's {expected_turns} turns: scores are for an unfinished game",
-                log.turns.len()
+        problems.push(crate::families::log::incomplete(
+            &format!(
+                "{} (the game has {expected_turns})",
+                crate::families::log::count(log.turns.len(), "turn", "turns")
             ),
+            None,
         ));
     }
 
@@ -400,28 +399,34 @@ pub fn referee(game: &Game, log: &GameLog) -> Result<Verdict, WrongMap> {
     for claimed in &log.result {
         match verdicts.iter().find(|v| v.player == claimed.player) {
             Some(v) if v.crosses != claimed.crosses || v.powers_used != claimed.powers_used => {
-                problems.push(problem(
+                problems.push(
+                    problem(
+                        None,
+                        "result-differs",
+                        format!(
+                            "{} claims {} X and {} powers; the sheet has {} X and {} powers",
+                            claimed.player,
+                            claimed.crosses,
+                            claimed.powers_used,
+                            v.crosses,
+                            v.powers_used
+                        ),
+                    )
+                    .of_player(&claimed.player),
+                )
+            }
+            Some(_) => {}
+            None => problems.push(
+                problem(
                     None,
                     "result-differs",
                     format!(
-                        "{} claims {} X and {} powers; the sheet has {} X and {} powers",
-                        claimed.player,
-                        claimed.crosses,
-                        claimed.powers_used,
-                        v.crosses,
-                        v.powers_used
+                        "a result is claimed for `{}`, who is not a player",
+                        claimed.player
                     ),
-                ))
-            }
-            Some(_) => {}
-            None => problems.push(problem(
-                None,
-                "result-differs",
-                format!(
-                    "a result is claimed for `{}`, who is not a player",
-                    claimed.player
-                ),
-            )),
+                )
+                .of_player(&claimed.player),
+            ),
         }
     }
     Ok(Verdict {
