@@ -647,3 +647,72 @@ fn three_mistakes_at_different_turns_and_players_are_all_reported() {
         "logs with three mistakes: {logs:?}"
     );
 }
+
+#[test]
+fn damaged_diceland_logs_never_panic_and_lost_events_are_reported() {
+    use rollx::diceland::rules::log::Event;
+    let g = diceland::game();
+    let mut damaged = 0;
+    for seed in 300..360 {
+        let clean = diceland::log(&g, seed);
+        let mut rng = Pcg64Mcg::seed_from_u64(seed);
+        for _ in 0..20 {
+            let mut bad = clean.clone();
+            // One to three events deleted, doubled, moved or changed.
+            for _ in 0..rng.random_range(1..4) {
+                let t = rng.random_range(0..bad.turns.len());
+                let events = &mut bad.turns[t].events;
+                if events.is_empty() {
+                    continue;
+                }
+                let e = rng.random_range(0..events.len());
+                match rng.random_range(0..5) {
+                    0 => {
+                        events.remove(e);
+                    }
+                    1 => {
+                        let again = events[e].clone();
+                        events.insert(e, again);
+                    }
+                    2 => {
+                        let f = rng.random_range(0..events.len());
+                        events.swap(e, f);
+                    }
+                    3 => {
+                        if let Event::Roll { roll } = &mut events[e] {
+                            *roll = "RYGBOA".repeat(rng.random_range(0..60));
+                        }
+                    }
+                    _ => {
+                        if let Event::Move { mv, .. } = &mut events[e] {
+                            *mv = [
+                                "stop",
+                                "reroll",
+                                "pass",
+                                "choose red",
+                                "cross red A1 A1",
+                                "x",
+                            ][rng.random_range(0..6)]
+                            .to_string();
+                        }
+                    }
+                }
+            }
+            let found = diceland::found(&g, &bad);
+            // Deleting a roll or a move always leaves something to say.
+            let lost = bad
+                .turns
+                .iter()
+                .zip(&clean.turns)
+                .any(|(b, c)| b.events.len() < c.events.len());
+            if lost {
+                assert!(
+                    !found.is_empty(),
+                    "seed {seed}: an event deleted and nothing found"
+                );
+            }
+            damaged += 1;
+        }
+    }
+    assert!(damaged >= 1000);
+}
