@@ -51,3 +51,39 @@ fn the_missing_values_hint_estimates_training_time_for_the_map() {
     assert!(err.contains(" on one core)"), "{err}");
     assert!(!err.contains("seven minutes"), "{err}");
 }
+
+#[test]
+fn a_negative_number_gets_the_options_range_not_a_tip() {
+    let map = "maps/examples/tutorial.toml";
+    for (args, want) in [
+        (
+            vec!["simulate", map, "--games", "-5"],
+            "error: --games takes a whole number from 1 to 10,000,000, not -5",
+        ),
+        (
+            vec!["play", map, "--seed", "-1"],
+            "error: --seed takes a whole number, 0 or more, not -1",
+        ),
+        (
+            vec!["play", map, "--players", "-2"],
+            "error: --players takes a whole number from 1 to 64, not -2",
+        ),
+        (
+            vec!["print", map, "--sheets", "-3"],
+            "error: --sheets takes a whole number from 1 to 10,000, not -3",
+        ),
+        (
+            vec!["solve", map, "--time-limit=-1.5"],
+            "error: --time-limit takes a number of seconds above 0, not -1.5",
+        ),
+        (
+            vec!["simulate", map, "--games", "0"],
+            "error: --games takes a whole number from 1 to 10,000,000, not 0",
+        ),
+    ] {
+        let (code, out, err) = run(&args);
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert!(out.is_empty(), "{args:?}: {out}");
+        assert_eq!(err.trim_end(), want, "{args:?}");
+    }
+}

@@ -6,6 +6,7 @@ use std::time::Instant;
 use clap::{Args, ValueEnum};
 
 use super::{EXIT_INVALID, EXIT_OK, EXIT_USAGE, solver_values};
+use super::numbers::whole;
 use rollx::diag::render::{self, Style};
 use rollx::families::{self, Checked, LoadError, Model};
 use rollx::rolling::deep::{Deep, deep};
@@ -55,19 +56,19 @@ pub struct CheckArgs {
     #[arg(long)]
     pub deep: bool,
     /// With --deep: games sampled.
-    #[arg(long, default_value_t = 20, requires = "deep", value_parser = clap::value_parser!(u64).range(1..=100_000))]
+    #[arg(long, default_value_t = 20, requires = "deep", value_parser = whole::<u64>(1, 100_000))]
     pub samples: u64,
     /// With --deep: positions each game is searched at most (a limit that
     /// gives the same report on every machine; about a second per million
     /// on the USA map).
-    #[arg(long, default_value_t = 4_000_000, requires = "deep", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, default_value_t = 4_000_000, requires = "deep", value_parser = whole::<u64>(1, u64::MAX))]
     pub positions: u64,
     /// With --deep: seed of the sampled games (game i has the dice of a
     /// seed derived from it and i).
-    #[arg(long, default_value_t = 1, requires = "deep")]
+    #[arg(long, default_value_t = 1, requires = "deep", value_parser = whole::<u64>(0, u64::MAX))]
     pub seed: u64,
     /// With --deep: worker threads (default: one per core).
-    #[arg(long, requires = "deep")]
+    #[arg(long, requires = "deep", value_parser = whole::<u16>(1, 1024))]
     pub threads: Option<u16>,
 }
 

@@ -7,6 +7,7 @@ use clap::Args;
 
 use super::output::{self, Output};
 use super::{EXIT_INVALID, EXIT_OK, EXIT_USAGE, load_template, show_errors};
+use super::numbers::{above, whole};
 use rollx::families::Family;
 use rollx::print::{Template, template};
 use rollx::rolling::draw::{
@@ -43,23 +44,19 @@ pub struct DrawArgs {
     #[arg(long, short = 't', value_name = "NAME|FILE", default_value = template::DEFAULT)]
     pub template: String,
     /// The seed of the search.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = whole::<u64>(0, u64::MAX))]
     pub seed: u64,
     /// Where to write the map with its new drawing (`-` for standard
     /// output) [default: the map file itself].
     #[arg(short = 'o', long, value_name = "FILE")]
     pub output: Option<PathBuf>,
     /// Stop the search after this many seconds with the best drawing found.
-    #[arg(long, value_name = "SECONDS", default_value_t = 120.0)]
+    #[arg(long, value_name = "SECONDS", default_value_t = 120.0, value_parser = above("a number of seconds", 0.0))]
     pub time_limit: f64,
 }
 
 /// Runs `rollx draw`.
 pub fn run(args: &DrawArgs) -> u8 {
-    if !(args.time_limit.is_finite() && args.time_limit > 0.0) {
-        eprintln!("error: --time-limit: give a number of seconds above 0");
-        return EXIT_USAGE;
-    }
     let target = args.output.as_deref().unwrap_or(&args.map);
     let out = match Output::check_arg(Some(target), true) {
         Ok(Some(o)) => o,

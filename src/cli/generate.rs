@@ -8,6 +8,7 @@ use clap::Args;
 
 use super::output::{self, Output};
 use super::{EXIT_INVALID, EXIT_OK, EXIT_USAGE};
+use super::numbers::whole;
 use rollx::families::{self, Family, GenerateError, GenerateOptions};
 use rollx::source::DiskFiles;
 
@@ -32,13 +33,13 @@ pub struct GenerateArgs {
     #[arg(value_name = "FAMILY")]
     pub family: String,
     /// The seed: the same seed gives the same board.
-    #[arg(long, default_value_t = 0)]
+    #[arg(long, default_value_t = 0, value_parser = whole::<u64>(0, u64::MAX))]
     pub seed: u64,
     /// Columns of the grid (default: the standard sheet's 15; Diceland: 11).
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = whole::<usize>(1, u64::MAX))]
     pub columns: Option<usize>,
     /// Rows of the grid (default: the standard sheet's 7; Diceland: 9).
-    #[arg(long, value_name = "M")]
+    #[arg(long, value_name = "M", value_parser = whole::<usize>(1, u64::MAX))]
     pub rows: Option<usize>,
     /// The board file to write; `-` or none: standard output.
     #[arg(long, short = 'o', value_name = "FILE")]

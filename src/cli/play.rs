@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 use clap::Args;
 
 use super::human::{self, Ending};
+use super::numbers::whole;
 use super::output::{self, Output};
 use super::sheet_text::{count, powers_line, render, terminal_width, wrap};
 use super::train::default_values_path;
@@ -55,7 +56,7 @@ pub struct PlayArgs {
     #[arg(value_name = "MAP|BOARD", required_unless_present = "resume")]
     pub map: Option<PathBuf>,
     /// Seed for the dice (a random one is chosen and printed when omitted).
-    #[arg(long, conflicts_with = "resume")]
+    #[arg(long, conflicts_with = "resume", value_parser = whole::<u64>(0, u64::MAX))]
     pub seed: Option<u64>,
     /// How the computer plays: random (uniform among legal moves), greedy
     /// (a one-step heuristic), tuples (by values learned with `rollx
@@ -72,7 +73,7 @@ pub struct PlayArgs {
     pub rules: EncoreRuleArgs,
     /// Number of players sharing the dice (with --human: you plus computer
     /// players).
-    #[arg(long, default_value_t = 1, conflicts_with = "resume", value_parser = clap::value_parser!(u16).range(1..=64))]
+    #[arg(long, default_value_t = 1, conflicts_with = "resume", value_parser = whole::<u16>(1, 64))]
     pub players: u16,
     /// Write the game log (JSON) to this file; with --human, also when you
     /// stop before the end (the log is then marked unfinished).

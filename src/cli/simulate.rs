@@ -9,6 +9,7 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 
 use super::output::{self, Output, OutputDir};
+use super::numbers::whole;
 use super::{
     EXIT_OK, EXIT_USAGE, EffortArgs, EncoreRuleArgs, load_model, rolling_game, solver_values,
 };
@@ -71,7 +72,7 @@ pub struct SimulateArgs {
     #[arg(value_name = "MAP|BOARD", required = true)]
     pub maps: Vec<PathBuf>,
     /// Games per map and policy (per board and table).
-    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..=10_000_000))]
+    #[arg(long, default_value_t = 1000, value_parser = whole::<u64>(1, 10_000_000))]
     pub games: u64,
     /// Computer players to compare, separated by commas: random (uniform
     /// among legal moves), greedy (one-step heuristic, fast), tuples (by
@@ -83,10 +84,10 @@ pub struct SimulateArgs {
     #[arg(long, default_value = "greedy", value_delimiter = ',', value_parser = clap::builder::PossibleValuesParser::new(POLICIES))]
     pub policy: Vec<String>,
     /// Seed of the run: game i uses a seed derived from it and i.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = whole::<u64>(0, u64::MAX))]
     pub seed: u64,
     /// Worker threads (default: one per core).
-    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=1024))]
+    #[arg(long, value_parser = whole::<u16>(1, 1024))]
     pub threads: Option<u16>,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
@@ -99,7 +100,7 @@ pub struct SimulateArgs {
     pub save_logs: Option<PathBuf>,
     /// Encore boards: players at each table (1, the default, is the solo
     /// game).
-    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=8))]
+    #[arg(long, value_parser = whole::<u16>(1, 8))]
     pub players: Option<u16>,
     /// Encore boards: a mixed table, one policy per seat separated by
     /// commas, seat 1 rolling first (strong,greedy,greedy,greedy); reported
@@ -116,7 +117,7 @@ pub struct SimulateArgs {
     pub optimum: bool,
     /// With --optimum: positions the solver searches per game at most (the
     /// same on every machine; about half a second a game on the USA map).
-    #[arg(long, requires = "optimum", default_value_t = DEFAULT_POSITIONS, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, requires = "optimum", default_value_t = DEFAULT_POSITIONS, value_parser = whole::<u64>(1, u64::MAX))]
     pub positions: u64,
     #[command(flatten)]
     pub effort: EffortArgs,

@@ -8,6 +8,7 @@ use clap::{Args, ValueEnum};
 use serde::Serialize;
 
 use super::output::Output;
+use super::numbers::{above, whole};
 use super::play::save_finished;
 use super::{EXIT_INVALID, EXIT_USAGE, load_game, solver_values};
 use rollx::rolling::rules::{Game, Roll};
@@ -39,7 +40,7 @@ pub struct SolveArgs {
     pub map: PathBuf,
     /// The seed of the game whose dice are solved, as `rollx play --seed`
     /// [default: 1].
-    #[arg(long, conflicts_with = "dice")]
+    #[arg(long, conflicts_with = "dice", value_parser = whole::<u64>(0, u64::MAX))]
     pub seed: Option<u64>,
     /// A file of every roll of the game in order, one a line: the die's id
     /// and the number it shows (`red 4`); see docs/solver.md.
@@ -47,7 +48,7 @@ pub struct SolveArgs {
     pub dice: Option<PathBuf>,
     /// Stop after this many seconds with the best game found and a proven
     /// lower bound.
-    #[arg(long, value_name = "SECONDS", default_value_t = 10.0)]
+    #[arg(long, value_name = "SECONDS", default_value_t = 10.0, value_parser = above("a number of seconds", 0.0))]
     pub time_limit: f64,
     /// Write the best game found as a game log.
     #[arg(long, value_name = "FILE")]
@@ -111,13 +112,6 @@ fn read_dice(game: &Game, path: &std::path::Path) -> Result<Vec<(Roll, usize)>, 
 
 /// Runs `rollx solve`.
 pub fn run(args: &SolveArgs) -> u8 {
-    if !(args.time_limit.is_finite() && args.time_limit > 0.0) {
-        eprintln!(
-            "error: --time-limit {}: give a number of seconds above 0",
-            args.time_limit
-        );
-        return EXIT_USAGE;
-    }
     let log = match Output::check_arg(args.log.as_deref(), false) {
         Ok(l) => l,
         Err(code) => return code,

@@ -8,6 +8,7 @@ use clap::Args;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use super::output::{self, Output};
+use super::numbers::whole;
 use super::{EXIT_INVALID, EXIT_OK, EXIT_USAGE, load_game};
 use rollx::rolling::play::tuples::Trainer;
 
@@ -33,10 +34,10 @@ pub struct TrainArgs {
     pub map: PathBuf,
     /// Games to learn from (more is stronger; the gain flattens out
     /// towards 600,000).
-    #[arg(long, default_value_t = DEFAULT_GAMES, value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
+    #[arg(long, default_value_t = DEFAULT_GAMES, value_parser = whole::<u64>(1, 100_000_000))]
     pub games: u64,
     /// Seed of the games.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = whole::<u64>(0, u64::MAX))]
     pub seed: u64,
     /// Where to write the values (default: the map's path with the
     /// extension .tuples).
