@@ -87,3 +87,59 @@ fn a_negative_number_gets_the_options_range_not_a_tip() {
         assert_eq!(err.trim_end(), want, "{args:?}");
     }
 }
+
+#[test]
+fn a_map_or_board_given_as_a_game_log_is_named_with_what_to_give() {
+    for (file, what, noun) in [
+        ("maps/usa.toml", "a Rolling map", "map"),
+        ("maps/examples/usa-mainland.toml", "a Rolling map", "map"),
+        ("maps/encore-black.toml", "an Encore board", "board"),
+        ("maps/diceland-1.toml", "a Diceland board", "board"),
+    ] {
+        let (code, out, err) = run(&["referee", file]);
+        assert_eq!(code, 2, "{file}: {err}");
+        assert!(out.is_empty(), "{file}: {out}");
+        assert!(
+            err.starts_with(&format!("error: {file} is {what}, not a game log\n")),
+            "{file}: {err}"
+        );
+        assert!(err.contains("written by `rollx play --log FILE`"), "{err}");
+        assert!(
+            err.contains(&format!(
+                "paper sheet of this {noun} instead, give `rollx referee --sheet SHEET.toml --map {file}`"
+            )),
+            "{err}"
+        );
+        assert!(!err.contains("expected value"), "{err}");
+        // `play --resume` says the same kind of thing.
+        let (code, _, err) = run(&["play", "--resume", file]);
+        assert_eq!(code, 2, "{file}: {err}");
+        assert!(
+            err.contains(&format!("{file} is {what}, not a game log")),
+            "{err}"
+        );
+        assert!(
+            err.contains(&format!("`rollx play {file} --human`")),
+            "{err}"
+        );
+    }
+    // A filled paper sheet is TOML too.
+    let sheet = "tests/fixtures/sheets/usa-clean.toml";
+    let (code, _, err) = run(&["referee", sheet]);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("is a TOML file (a filled paper sheet?), not a game log"),
+        "{err}"
+    );
+    assert!(
+        err.contains(&format!("`rollx referee --sheet {sheet} --map MAP`")),
+        "{err}"
+    );
+    // A broken log is still a broken log, pointed at.
+    let dir = tempfile::tempdir().unwrap();
+    let broken = dir.path().join("broken.json");
+    std::fs::write(&broken, "{\"map\": {\"id\": \"usa\"},\n  \"turns\": [\n").unwrap();
+    let (code, _, err) = run(&["referee", broken.to_str().unwrap()]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("not a valid game log"), "{err}");
+}

@@ -5,8 +5,8 @@ use std::time::Instant;
 
 use clap::{Args, ValueEnum};
 
-use super::{EXIT_INVALID, EXIT_OK, EXIT_USAGE, solver_values};
 use super::numbers::whole;
+use super::{EXIT_INVALID, EXIT_OK, EXIT_USAGE, solver_values};
 use rollx::diag::render::{self, Style};
 use rollx::families::{self, Checked, LoadError, Model};
 use rollx::rolling::deep::{Deep, deep};

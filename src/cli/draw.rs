@@ -5,9 +5,9 @@ use std::time::{Duration, Instant};
 
 use clap::Args;
 
+use super::numbers::{above, whole};
 use super::output::{self, Output};
 use super::{EXIT_INVALID, EXIT_OK, EXIT_USAGE, load_template, show_errors};
-use super::numbers::{above, whole};
 use rollx::families::Family;
 use rollx::print::{Template, template};
 use rollx::rolling::draw::{

@@ -6,9 +6,9 @@ use std::time::Instant;
 
 use clap::Args;
 
+use super::numbers::whole;
 use super::output::{self, Output};
 use super::{EXIT_INVALID, EXIT_OK, EXIT_USAGE};
-use super::numbers::whole;
 use rollx::families::{self, Family, GenerateError, GenerateOptions};
 use rollx::source::DiskFiles;
 

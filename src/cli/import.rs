@@ -4,9 +4,9 @@ use std::path::{Path, PathBuf};
 
 use clap::Args;
 
+use super::numbers::{above, whole};
 use super::output::{self, Output};
 use super::{EXIT_INVALID, EXIT_OK, EXIT_USAGE};
-use super::numbers::{above, whole};
 use rollx::geom::geojson::{Properties, read};
 use rollx::rolling::map::import::{ImportError, Options, Regions, import};
 

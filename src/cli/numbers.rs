@@ -163,7 +163,11 @@ impl Decimal {
 
     /// Whether `v` is in the range.
     fn fits(&self, v: f64) -> bool {
-        let low = if self.from { v >= self.min } else { v > self.min };
+        let low = if self.from {
+            v >= self.min
+        } else {
+            v > self.min
+        };
         v.is_finite() && low && self.max.is_none_or(|m| v <= m)
     }
 }

@@ -487,6 +487,23 @@ fn read_saved(path: &Path, map: Option<&Path>) -> Result<Saved, u8> {
         eprintln!("error: cannot read {}: {e}", path.display());
         EXIT_USAGE
     })?;
+    if let Some(what) = super::referee::not_a_log(path, &text) {
+        eprintln!(
+            "error: {} is {}, not a game log\n  help: --resume goes on with a game saved by \
+             `rollx play --human --log FILE`{}",
+            path.display(),
+            what.describe(),
+            match what {
+                super::referee::NotALog::Model(_) => format!(
+                    "; to play a new game on this {}, give `rollx play {} --human`",
+                    what.noun(),
+                    path.display()
+                ),
+                super::referee::NotALog::Toml => String::new(),
+            }
+        );
+        return Err(EXIT_USAGE);
+    }
     if rollx::families::log_family(&text) != Ok(rollx::families::Family::Rolling) {
         eprintln!(
             "error: {} is not a game log of a family rollx knows: --resume goes on with Rolling and Encore games",

@@ -5,9 +5,9 @@ use std::time::Instant;
 
 use clap::Args;
 
+use super::numbers::{between, whole};
 use super::output::{self, Output};
 use super::{EXIT_INVALID, EXIT_OK, EXIT_USAGE, load_model};
-use super::numbers::{between, whole};
 use rollx::diag::SourceMap;
 use rollx::diag::render::{Style, report};
 use rollx::print::{PrintOptions, template};

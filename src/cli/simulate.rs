@@ -8,8 +8,8 @@ use clap::Args;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 
-use super::output::{self, Output, OutputDir};
 use super::numbers::whole;
+use super::output::{self, Output, OutputDir};
 use super::{
     EXIT_OK, EXIT_USAGE, EffortArgs, EncoreRuleArgs, load_model, rolling_game, solver_values,
 };

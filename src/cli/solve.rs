@@ -7,8 +7,8 @@ use std::time::{Duration, Instant};
 use clap::{Args, ValueEnum};
 use serde::Serialize;
 
-use super::output::Output;
 use super::numbers::{above, whole};
+use super::output::Output;
 use super::play::save_finished;
 use super::{EXIT_INVALID, EXIT_USAGE, load_game, solver_values};
 use rollx::rolling::rules::{Game, Roll};

@@ -7,8 +7,8 @@ use std::time::Instant;
 use clap::Args;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
-use super::output::{self, Output};
 use super::numbers::whole;
+use super::output::{self, Output};
 use super::{EXIT_INVALID, EXIT_OK, EXIT_USAGE, load_game};
 use rollx::rolling::play::tuples::Trainer;
 
