@@ -6,21 +6,25 @@ use std::fmt::Write as _;
 use std::path::Path;
 use std::time::Instant;
 
+use super::interrupt;
 use super::output::{self, Output, OutputDir};
 use super::play::{PlayArgs, fitted, save_finished, seat_policies, seed_or_clock};
 use super::referee::{Format, RefereeArgs, log_error, read_sheet, report_sheet};
-use super::simulate::{Format as SimFormat, SimulateArgs, command_line, games_bar, worker_pool};
+use super::simulate::{
+    Count, Finish, Format as SimFormat, SimulateArgs, command_line, finish, games_bar, worker_pool,
+};
 use super::{EXIT_INVALID, EXIT_OK, EXIT_USAGE, load_model};
 use rollx::diceland::Board;
 use rollx::diceland::model::Cell;
 use rollx::diceland::play::sim_html::{self, table_name};
-use rollx::diceland::play::simulate::{Summary, simulate};
+use rollx::diceland::play::simulate::{Summary, Tally, simulate_range};
 use rollx::diceland::play::{PLAYERS, play_game};
 use rollx::diceland::rules::filled::{self, FilledResult, FilledVerdict};
 use rollx::diceland::rules::log::{Event, GameLog};
 use rollx::diceland::rules::referee::{Verdict, referee};
 use rollx::diceland::rules::{Game, Sheet};
 use rollx::families::Model;
+use rollx::text::count;
 
 /// Options of other families, by flag, when given.
 fn other_options(given: &[(bool, &'static str)]) -> Option<&'static str> {
@@ -442,25 +446,54 @@ pub fn simulate_boards(
         Ok(p) => p,
         Err(code) => return code,
     };
-    let total = args.games * (boards.len() * tables.len()) as u64;
-    let bar = games_bar(args, total);
+    let count = Count {
+        games: args.games * (boards.len() * tables.len()) as u64,
+        replays: 0,
+        solved: 0,
+    };
+    let bar = games_bar(args, count.total(), &count.unit());
+    // Ctrl-C is caught before the run is announced, and until it ends.
+    let catch = interrupt::catch();
+    if !args.quiet {
+        eprintln!("{}", count.starting(args.games, "per board and table"));
+    }
     let games: Vec<Game> = boards.into_iter().map(Game::new).collect();
-    let mut results: Vec<Vec<Summary>> = Vec::new();
-    pool.install(|| {
-        for game in &games {
-            let mut per = Vec::new();
-            for seats in &tables {
-                bar.set_message(format!("{} ({})", game.board().info.id, seats.join(",")));
-                let tick = |n: u64| bar.inc(n);
-                let tally =
-                    simulate(game, seats, args.games, args.seed, &tick).expect("policies checked");
-                per.push(Summary::new(game, seats, args.seed, &tally));
+    // Every board's and table's games are played part by part, all
+    // together, so that Ctrl-C leaves the same first games of each.
+    let mut tallies: Vec<Vec<Option<Tally>>> = vec![vec![None; tables.len()]; games.len()];
+    let played = pool.install(|| {
+        interrupt::in_parts(args.games, |range| {
+            let tick = |n: u64| bar.inc(n);
+            for (game, per) in games.iter().zip(&mut tallies) {
+                for (seats, slot) in tables.iter().zip(per.iter_mut()) {
+                    bar.set_message(format!("{} ({})", game.board().info.id, seats.join(",")));
+                    let tally = simulate_range(game, seats, range.clone(), args.seed, &tick)
+                        .expect("policies checked");
+                    interrupt::merge_into(slot, tally, Tally::merge);
+                }
             }
-            results.push(per);
-        }
+        })
     });
+    drop(catch);
     bar.finish_and_clear();
-    let command = command_line(args);
+    let interrupted = played < args.games;
+    let results: Vec<Vec<Summary>> = games
+        .iter()
+        .zip(&tallies)
+        .map(|(game, per)| {
+            tables
+                .iter()
+                .zip(per)
+                .map(|(seats, tally)| {
+                    let tally = tally.as_ref().expect("every table plays a first part");
+                    Summary::new(game, seats, args.seed, tally)
+                })
+                .collect()
+        })
+        .collect();
+    let note = interrupted.then(|| interrupt::covered(played, args.games, "per board and table"));
+    let document = args.format != SimFormat::Text;
+    let command = command_line(args, played);
     if let Some(out) = &report_out {
         let mut page = String::new();
         if games.len() == 1 {
@@ -477,6 +510,9 @@ pub fn simulate_boards(
             }
             page = rollx::report::html::page("Diceland simulation", &page);
         }
+        if let Some(note) = &note {
+            page = interrupt::mark_html(&page, note);
+        }
         if let Err(e) = output::write(out, page.as_bytes()) {
             eprintln!("error: {e}");
             return EXIT_USAGE;
@@ -485,15 +521,26 @@ pub fn simulate_boards(
     match args.format {
         SimFormat::Json => {
             let all: Vec<&Summary> = results.iter().flatten().collect();
+            let mut value = serde_json::to_value(&all).expect("serialises");
+            if interrupted {
+                interrupt::mark_json(&mut value, played, args.games);
+            }
             println!(
                 "{}",
-                serde_json::to_string_pretty(&all).expect("serialises")
+                serde_json::to_string_pretty(&value).expect("serialises")
             );
         }
         SimFormat::Text | SimFormat::Markdown => {
             let md = args.format == SimFormat::Markdown;
+            if let Some(note) = &note {
+                if md {
+                    println!("*{note}*\n");
+                } else {
+                    println!("{note}\n");
+                }
+            }
             for (g, r) in games.iter().zip(&results) {
-                print!("{}", summary_text(g.board(), r, args, md));
+                print!("{}", summary_text(g.board(), r, args, played, md));
             }
             if !md {
                 println!(
@@ -503,22 +550,36 @@ pub fn simulate_boards(
             }
         }
     }
-    if let Some(out) = &report_out {
-        eprintln!("report written to {}", out.path().display());
-    }
-    if !args.quiet {
-        eprintln!("done in {:.1} s", start.elapsed().as_secs_f64());
-    }
-    EXIT_OK
+    finish(
+        args,
+        document,
+        &Finish {
+            report: report_out.as_ref(),
+            logs: None,
+            count: &count,
+            played,
+            start,
+            note: note.as_deref(),
+        },
+    )
 }
 
 /// One board's tables as text (or a Markdown table).
-fn summary_text(board: &Board, tables: &[Summary], args: &SimulateArgs, md: bool) -> String {
+fn summary_text(
+    board: &Board,
+    tables: &[Summary],
+    args: &SimulateArgs,
+    games: u64,
+    md: bool,
+) -> String {
     let mut s = String::new();
     let _ = writeln!(
         s,
-        "{} ({}): {} games per table, seed {}",
-        board.info.name, board.info.id, args.games, args.seed
+        "{} ({}): {} per table, seed {}",
+        board.info.name,
+        board.info.id,
+        count(games, "game"),
+        args.seed
     );
     if md {
         s.push_str("\n| table | turns (95 % CI) | win rate by seat | no winner | overshoots per game | bonus rolls per game |\n|---|---|---|---|---|---|\n");

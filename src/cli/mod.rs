@@ -11,6 +11,7 @@ mod encore_simulate;
 mod generate;
 mod human;
 mod import;
+mod interrupt;
 mod numbers;
 mod output;
 mod play;
@@ -350,6 +351,19 @@ impl EffortArgs {
             out.push_str(&format!(" --horizon {h}"));
         }
         out
+    }
+}
+
+/// Tells the user something that is not the command's output itself
+/// (files written, timings): on standard output under a text report, on
+/// standard error when standard output carries a document (`--format json`
+/// or `markdown`, a file written to `-`), which must stay that document
+/// alone.
+pub fn say(document_on_stdout: bool, text: &str) {
+    if document_on_stdout {
+        eprintln!("{text}");
+    } else {
+        println!("{text}");
     }
 }
 

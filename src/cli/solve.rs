@@ -9,7 +9,7 @@ use serde::Serialize;
 
 use super::numbers::{above, whole};
 use super::output::Output;
-use super::play::save_finished;
+use super::play::save;
 use super::{EXIT_INVALID, EXIT_USAGE, load_game, solver_values};
 use rollx::rolling::rules::{Game, Roll};
 use rollx::rolling::solve::{
@@ -228,5 +228,15 @@ pub fn run(args: &SolveArgs) -> u8 {
         &solution,
         Some(args.map.display().to_string()),
     );
-    save_finished(Some(out), &log.to_json())
+    match save(out, &log.to_json()) {
+        Ok(()) => {
+            // With --format json, standard output holds the report alone.
+            super::say(
+                args.format == Format::Json,
+                &format!("log written to {}", out.path().display()),
+            );
+            super::EXIT_OK
+        }
+        Err(code) => code,
+    }
 }

@@ -8,6 +8,7 @@ use super::simulate::{Cause, Tally};
 use crate::report::stats::{Moments, median};
 use crate::rolling::map::Power;
 use crate::rolling::rules::Game;
+use crate::text::count;
 
 /// How often one area ends as an X.
 #[derive(Clone, Debug, Serialize, PartialEq)]
@@ -233,6 +234,47 @@ pub struct SimReport {
     pub maps: Vec<MapResult>,
 }
 
+impl SimReport {
+    /// What was played, in words: "1000 games per map and policy, plus 3
+    /// replays of each to value the powers (the game again without one of
+    /// them)". The replays are not games of the report: each power's value
+    /// is the X the same games cost without it.
+    pub fn games_played(&self) -> String {
+        let mut s = format!("{} per map and policy", count(self.games, "game"));
+        let replays: Vec<(&str, usize)> = self
+            .maps
+            .iter()
+            .map(|m| {
+                let valued = m
+                    .policies
+                    .first()
+                    .map_or(0, |p| p.powers.iter().filter(|r| r.value.is_some()).count());
+                (m.map.as_str(), valued)
+            })
+            .collect();
+        let each = replays.first().map_or(0, |&(_, n)| n);
+        if replays.iter().all(|&(_, n)| n == each) {
+            if each > 0 {
+                s.push_str(&format!(
+                    ", plus {} of each to value the powers (the game again without one of them)",
+                    count(each, "replay")
+                ));
+            }
+        } else {
+            let per: Vec<String> = replays
+                .iter()
+                .map(|&(map, n)| format!("{} on {map}", count(n, "replay")))
+                .collect();
+            s.push_str(&format!(
+                ", plus replays of each to value the powers (the game again without one of \
+                 them: {})",
+                per.join(", ")
+            ));
+        }
+        s
+    }
+}
+
 /// The result of a policy's games, `without` holding the same games played
 /// with one power taken away.
 pub fn policy_result(
@@ -376,8 +418,9 @@ pub fn markdown(report: &SimReport) -> String {
     }
     let _ = writeln!(
         s,
-        "\nMean X per game over {} games per map and policy (± the 95 % confidence interval), seed {}.",
-        report.games, report.seed
+        "\nMean X per game over {} per map and policy (± the 95 % confidence interval), seed {}.",
+        count(report.games, "game"),
+        report.seed
     );
     if optimum {
         s.push_str(&optimum_note(report));
@@ -444,11 +487,7 @@ pub fn text(report: &SimReport) -> String {
         .iter()
         .flat_map(|m| m.policies.iter().map(move |p| (m, p)))
         .collect();
-    let _ = writeln!(
-        s,
-        "{} games per map and policy, seed {}",
-        report.games, report.seed
-    );
+    let _ = writeln!(s, "{}, seed {}", report.games_played(), report.seed);
     let _ = writeln!(s);
     let headers: Vec<String> = cols
         .iter()
