@@ -143,3 +143,28 @@ fn a_map_or_board_given_as_a_game_log_is_named_with_what_to_give() {
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("not a valid game log"), "{err}");
 }
+
+#[test]
+fn several_files_checked_end_with_one_line_on_them_all() {
+    let (code, out, _) = run(&[
+        "check",
+        "maps/examples/tutorial.toml",
+        "maps/encore-black.toml",
+        "tests/fixtures/bad/syntax.toml",
+        "no/such.toml",
+    ]);
+    assert_eq!(code, 2);
+    let last = out.trim_end().lines().last().unwrap_or_default();
+    assert_eq!(
+        last,
+        "checked 4 files: 2 valid, 1 invalid, 1 unreadable; 1 error, 0 warnings"
+    );
+    // One file has its own summary last, as before.
+    let (code, out, _) = run(&["check", "maps/encore-black.toml"]);
+    assert_eq!(code, 0);
+    assert!(!out.contains("checked 1 file"), "{out}");
+    assert_eq!(
+        out.trim_end().lines().last().map(str::trim),
+        Some("warnings: 0")
+    );
+}

@@ -4,6 +4,8 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use clap::Args;
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use std::io::IsTerminal;
 
 use super::numbers::{above, whole};
 use super::output::{self, Output};
@@ -241,6 +243,25 @@ impl Drawn {
     }
 }
 
+/// A spinner on standard error while the search for a drawing of `map`
+/// runs, with the time spent and the time limit: hidden when standard
+/// error is not a terminal.
+fn searching(map: &str, time_limit: f64) -> ProgressBar {
+    if !std::io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
+    bar.set_style(
+        ProgressStyle::with_template(&format!(
+            "{{spinner}} drawing {{msg}} ({{elapsed}}, at most {time_limit} s)"
+        ))
+        .expect("valid template"),
+    );
+    bar.set_message(map.to_string());
+    bar.enable_steady_tick(Duration::from_millis(120));
+    bar
+}
+
 /// Draws the map whose file at `path` holds `text`: the map is read
 /// without its old drawing, drawn, and the text returned with only its
 /// `[layout]` replaced (and links added for pairs the grid cannot show).
@@ -279,7 +300,9 @@ pub fn draw_text(
     let mut opts = DrawOptions::new(seed, max_grid, map.areas.len());
     opts.deadline = Some(started + Duration::from_secs_f64(time_limit));
     let positions = wished_positions(&map, OldGrid::read(text).as_ref());
+    let spinner = searching(&map.info.id, time_limit);
     let drawing = draw(&map, &positions, &opts);
+    spinner.finish_and_clear();
     let comment = format!(
         "Drawn by `rollx draw --seed {seed}` to fit {} at its least writing box ({} x {} cells at most).\n\
          One token per cell: an area code or `.` for sea; cells that share an edge make neighbours.",
