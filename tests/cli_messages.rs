@@ -168,3 +168,73 @@ fn several_files_checked_end_with_one_line_on_them_all() {
         Some("warnings: 0")
     );
 }
+
+/// Whether `text` counts one of something in the plural ("1 games").
+fn one_in_the_plural(text: &str) -> Option<String> {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    words.windows(2).find_map(|w| {
+        let noun = w[1].trim_end_matches([',', '.', ')', ';', ':']);
+        let plural = noun.len() > 2 && noun.ends_with('s') && !noun.ends_with("ss");
+        (w[0] == "1" && plural && noun != "X").then(|| format!("{} {}", w[0], w[1]))
+    })
+}
+
+#[test]
+fn one_of_something_is_singular() {
+    let dir = tempfile::tempdir().unwrap();
+    // One game, and the replays that value the powers named as such.
+    let (code, out, err) = run(&["simulate", "maps/examples/tutorial.toml", "--games", "1"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.starts_with("1 game per map and policy, plus 3 replays of each to value the powers"),
+        "{out}"
+    );
+    assert!(
+        err.contains("1 game, plus 3 replays to value the powers"),
+        "{err}"
+    );
+    // One dupe.
+    let (_, out, _) = run(&["check", "tests/fixtures/bad/too-few-dice.toml"]);
+    assert!(out.contains("and 1 dupe cannot fill"), "{out}");
+    // One obstacle on a Diceland board.
+    let fixture = std::fs::read_to_string(
+        common::root().join("tests/fixtures/diceland/land-color-stars.toml"),
+    )
+    .unwrap();
+    let board = dir.path().join("one-obstacle.toml");
+    std::fs::write(
+        &board,
+        fixture.replace("\"  R1  R1* Y2  Y2  Y2\",", "\"  R1  R1* Y2  Y2  #\","),
+    )
+    .unwrap();
+    let (code, out, _) = run(&["check", board.to_str().unwrap()]);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains(", 1 obstacle, start"), "{out}");
+    // One game learned from.
+    let values = dir.path().join("t.tuples");
+    let (code, out, err) = run(&[
+        "train",
+        "maps/examples/tutorial.toml",
+        "--games",
+        "1",
+        "-o",
+        values.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("learned from 1 game of tutorial"), "{out}");
+    // Nowhere in these outputs is one thing counted in the plural.
+    for (what, text) in [("train", &out)] {
+        assert_eq!(one_in_the_plural(text), None, "{what}: {text}");
+    }
+    for args in [
+        vec!["simulate", "maps/examples/tutorial.toml", "--games", "1"],
+        vec!["simulate", "maps/encore-black.toml", "--games", "1"],
+        vec!["simulate", "maps/diceland-1.toml", "--games", "1"],
+        vec!["check", board.to_str().unwrap()],
+        vec!["check", "tests/fixtures/bad/too-few-dice.toml"],
+    ] {
+        let (_, out, err) = run(&args);
+        assert_eq!(one_in_the_plural(&out), None, "{args:?}: {out}");
+        assert_eq!(one_in_the_plural(&err), None, "{args:?}: {err}");
+    }
+}

@@ -10,7 +10,7 @@ use super::{EXIT_INVALID, EXIT_OK, EXIT_USAGE, solver_values};
 use rollx::diag::render::{self, Style};
 use rollx::families::{self, Checked, LoadError, Model};
 use rollx::rolling::deep::{Deep, deep};
-use rollx::text::count;
+use rollx::text::{count, plural};
 use std::io::{IsTerminal, Write};
 
 /// The long description `--help` shows.
@@ -277,8 +277,10 @@ fn deep_check(
 /// The `--deep` report as text.
 fn deep_text(d: &Deep) -> String {
     let mut s = format!(
-        "\nrule solvability: {} sampled games (seed {}), each searched up to {} positions\n",
-        d.samples, d.seed, d.positions
+        "\nrule solvability: {} (seed {}), each searched up to {}\n",
+        plural(d.samples, "sampled game", "sampled games"),
+        d.seed,
+        count(d.positions, "position")
     );
     if let Some(values) = &d.values {
         s.push_str(&format!("  guided by the values in {values}\n"));

@@ -24,7 +24,7 @@ use rollx::diceland::rules::log::{Event, GameLog};
 use rollx::diceland::rules::referee::{Verdict, referee};
 use rollx::diceland::rules::{Game, Sheet};
 use rollx::families::Model;
-use rollx::text::count;
+use rollx::text::{count, noun, plural};
 
 /// Options of other families, by flag, when given.
 fn other_options(given: &[(bool, &'static str)]) -> Option<&'static str> {
@@ -166,8 +166,6 @@ fn game_text(game: &Game, log: &GameLog, sheets: &[Sheet], seed: u64) -> String 
 /// Where a player stands: `you: 5 stars, 1 colour complete, 23 cells
 /// crossed`.
 pub(super) fn standing(name: &str, sheet: &Sheet) -> String {
-    let plural =
-        |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
     format!(
         "{name}: {}, {} complete, {} crossed",
         plural(usize::from(sheet.stars), "star", "stars"),
@@ -370,20 +368,22 @@ fn verdict_text(v: &Verdict, path: &Path) -> String {
     for p in &v.players {
         let _ = writeln!(
             s,
-            "{:<12} {:>2} stars  {} colour{} complete  {:>3} cells{}",
+            "{:<12} {:>2} {:<5}  {} colour{} complete  {:>3} {:<5}{}",
             p.name,
             p.stars,
+            noun(p.stars, "star", "stars"),
             p.complete_colors,
             if p.complete_colors == 1 { " " } else { "s" },
             p.crosses,
+            noun(p.crosses, "cell", "cells"),
             if p.won { "  winner" } else { "" }
         );
     }
     let _ = writeln!(
         s,
-        "{}: {} turns, {}",
+        "{}: {}, {}",
         path.display(),
-        v.turns,
+        count(v.turns, "turn"),
         if v.is_clean() {
             "every move follows the rules".to_string()
         } else {
@@ -425,7 +425,10 @@ pub fn simulate_boards(
     }
     let players = match (args.players, args.seats.len()) {
         (Some(n), s) if s > 0 && usize::from(n) != s => {
-            eprintln!("error: --seats names {s} players, but --players is {n}");
+            eprintln!(
+                "error: --seats names {}, but --players is {n}",
+                count(s, "player")
+            );
             return EXIT_USAGE;
         }
         (Some(n), _) => usize::from(n),
@@ -651,16 +654,16 @@ fn filled_text(board: &Board, r: &FilledResult) -> String {
     let name = r.player.as_deref().unwrap_or("sheet");
     let goal = board.goal;
     format!(
-        "{name} ({}): {} cells crossed, {} stars, {} complete; the goal ({} stars and {} colour{}) {}\n{}\n",
+        "{name} ({}): {} crossed, {}, {} complete; the goal ({} and {} colour{}) {}\n{}\n",
         board.info.id,
-        r.crossed,
-        r.stars,
+        count(r.crossed, "cell"),
+        count(r.stars, "star"),
         if r.complete_colors.is_empty() {
             "no colour".to_string()
         } else {
             r.complete_colors.join(" and ")
         },
-        goal.stars,
+        count(goal.stars, "star"),
         goal.colors,
         if goal.colors == 1 { "" } else { "s" },
         if r.reached_goal {

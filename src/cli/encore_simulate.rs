@@ -45,8 +45,9 @@ fn tables(args: &SimulateArgs) -> Result<Vec<(TableKind, Vec<String>)>, u8> {
     let players = match (args.players, args.seats.len()) {
         (Some(n), s) if s > 0 && usize::from(n) != s => {
             eprintln!(
-                "error: --seats names {s} players, but --players is {n}\n  \
-                 help: give one policy per seat, or leave out --players"
+                "error: --seats names {}, but --players is {n}\n  \
+                 help: give one policy per seat, or leave out --players",
+                rollx::text::count(s, "player")
             );
             return Err(EXIT_USAGE);
         }

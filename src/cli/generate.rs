@@ -11,6 +11,7 @@ use super::output::{self, Output};
 use super::{EXIT_INVALID, EXIT_OK, EXIT_USAGE};
 use rollx::families::{self, Family, GenerateError, GenerateOptions};
 use rollx::source::DiskFiles;
+use rollx::text::{count, plural};
 
 /// The long description `--help` shows.
 pub const LONG_ABOUT: &str = "Generate a random board that follows every design convention of its family: \
@@ -89,10 +90,10 @@ pub fn run(args: &GenerateArgs) -> u8 {
     let checked = families::check_bytes(&DiskFiles, &name, generated.text.clone().into_bytes());
     if checked.errors() + checked.warnings() > 0 {
         eprintln!(
-            "error: the generated board does not check clean ({} errors, {} warnings); \
+            "error: the generated board does not check clean ({}, {}); \
              this is a bug in rollx, please report the seed and size",
-            checked.errors(),
-            checked.warnings()
+            count(checked.errors(), "error"),
+            count(checked.warnings(), "warning")
         );
         return EXIT_INVALID;
     }
@@ -122,10 +123,6 @@ pub fn run(args: &GenerateArgs) -> u8 {
     );
     eprint!("{}", indent(&checked.summary));
     EXIT_OK
-}
-
-fn plural(n: u32, one: &str, many: &str) -> String {
-    format!("{n} {}", if n == 1 { one } else { many })
 }
 
 fn indent(text: &str) -> String {

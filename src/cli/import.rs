@@ -9,6 +9,7 @@ use super::output::{self, Output};
 use super::{EXIT_INVALID, EXIT_OK, EXIT_USAGE};
 use rollx::geom::geojson::{Properties, read};
 use rollx::rolling::map::import::{ImportError, Options, Regions, import};
+use rollx::text::count;
 
 /// The long description `--help` shows.
 pub const LONG_ABOUT: &str = "Make a map from real geography: a GeoJSON FeatureCollection of \
@@ -324,13 +325,13 @@ pub fn run(args: &ImportArgs) -> u8 {
         return EXIT_USAGE;
     }
     println!(
-        "{} written: {} areas, {} neighbour pairs (shared border at least {:.3}{}), {} warnings",
+        "{} written: {}, {} (shared border at least {:.3}{}), {}",
         args.output.display(),
-        shapes.len(),
-        imported.pairs.len(),
+        count(shapes.len(), "area"),
+        count(imported.pairs.len(), "neighbour pair"),
         imported.min_border,
         if degrees { " km" } else { "" },
-        imported.findings.len()
+        count(imported.findings.len(), "warning")
     );
     if let Some(line) = drew {
         println!("{line}");

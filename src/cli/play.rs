@@ -392,9 +392,9 @@ fn run_human(args: &PlayArgs, color: bool) -> u8 {
         }
         if table.is_over() {
             eprintln!(
-                "error: {}: the game is over (all {} turns are played): nothing to resume",
+                "error: {}: the game is over (after {}, the last): nothing to resume",
                 r.path.display(),
-                table.turns_played()
+                count(table.turns_played() as u64, "turn")
             );
             return EXIT_INVALID;
         }

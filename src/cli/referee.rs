@@ -13,6 +13,7 @@ use rollx::families::{Family, Model};
 use rollx::rolling::rules::filled::{self, FilledVerdict};
 use rollx::rolling::rules::log::GameLog;
 use rollx::rolling::rules::referee::{Verdict, WrongMap, referee};
+use rollx::text::count;
 
 /// The long description `--help` shows.
 pub const LONG_ABOUT: &str = "Check a recorded game against the rules, the way players check each other's \
@@ -429,16 +430,11 @@ fn text_verdict(
     let seed = log.seed.map(|x| format!(", seed {x}")).unwrap_or_default();
     let _ = writeln!(
         s,
-        "referee: {} ({}{seed}, {} {}, {} turns)",
+        "referee: {} ({}{seed}, {}, {})",
         path.display(),
         game.map().info.name,
-        log.players.len(),
-        if log.players.len() == 1 {
-            "player"
-        } else {
-            "players"
-        },
-        log.turns.len()
+        count(log.players.len(), "player"),
+        count(log.turns.len(), "turn")
     );
     for p in &v.problems {
         let turn = p.turn.map(|t| format!("turn {t}: ")).unwrap_or_default();
@@ -533,7 +529,7 @@ fn run_sheet(args: &RefereeArgs, sheet: &Path, color: bool) -> u8 {
         color,
         |result| {
             format!(
-                "{}\n  {}: {} X on the sheet, {} empty (counted as X), {} {} -> {} X, {} powers\n{}",
+                "{}\n  {}: {} X on the sheet, {} empty (counted as X), {} {} -> {} X, {}\n{}",
                 render(&game, &result.sheet, color),
                 result.player.as_deref().unwrap_or("sheet"),
                 result.crosses,
@@ -545,7 +541,7 @@ fn run_sheet(args: &RefereeArgs, sheet: &Path, color: bool) -> u8 {
                     "mistakes"
                 },
                 result.total,
-                result.powers_used,
+                count(result.powers_used, "power"),
                 if result.mistakes == 0 {
                     "clean: no rule is broken on this sheet\n"
                 } else {

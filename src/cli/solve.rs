@@ -15,6 +15,7 @@ use rollx::rolling::rules::{Game, Roll};
 use rollx::rolling::solve::{
     Limit, SolveError, parse_dice, rolls_of_seed, solve_guided, witness_log,
 };
+use rollx::text::{count, plural};
 
 /// The long description `--help` shows.
 pub const LONG_ABOUT: &str = "The fewest X a player could end with on a Rolling map when every \
@@ -144,10 +145,10 @@ pub fn run(args: &SolveArgs) -> u8 {
             match (&args.dice, e) {
                 (Some(path), SolveError::BadRoll { index, problem }) => eprintln!(
                     "error: {}:{}: roll {index}: {problem}\n  help: a die is drawn once a round \
-                     ({} dice a round); the file lists every roll of the game in order",
+                     ({} a round); the file lists every roll of the game in order",
                     path.display(),
                     lines[index - 1],
-                    game.rules().dice_per_round
+                    plural(game.rules().dice_per_round, "die", "dice")
                 ),
                 (Some(path), e) => eprintln!(
                     "error: {}: {e}\n  help: a game on {} takes {} rolls",
@@ -212,7 +213,10 @@ pub fn run(args: &SolveArgs) -> u8 {
                 "  the greedy player on the same dice: {} X",
                 solution.greedy_crosses
             );
-            println!("  {} positions searched in {seconds:.2} s", solution.nodes);
+            println!(
+                "  {} searched in {seconds:.2} s",
+                count(solution.nodes, "position")
+            );
             if let Some((_, path)) = &values {
                 println!("  guided by the values in {}", path.display());
             }

@@ -11,6 +11,7 @@ use super::numbers::whole;
 use super::output::{self, Output};
 use super::{EXIT_INVALID, EXIT_OK, EXIT_USAGE, load_game};
 use rollx::rolling::play::tuples::Trainer;
+use rollx::text::count;
 
 /// Games learned from unless `--games` says otherwise.
 pub const DEFAULT_GAMES: u64 = 600_000;
@@ -140,14 +141,15 @@ pub fn run(args: &TrainArgs) -> u8 {
         return EXIT_USAGE;
     }
     println!(
-        "learned from {} games of {} (seed {}) in {:.0} s",
-        args.games,
+        "learned from {} of {} (seed {}) in {:.0} s",
+        count(args.games, "game"),
         game.map().info.id,
         args.seed,
         start.elapsed().as_secs_f64()
     );
     println!(
-        "mean X of the last {window} games while learning: {:.2}",
+        "mean X of the last {} while learning: {:.2}",
+        count(window, "game"),
         recent as f64 / window as f64
     );
     println!(

@@ -586,8 +586,8 @@ fn solvability_findings(
             .with_label(
                 places.goal,
                 format!(
-                    "the goal: {} stars and {} colour{}",
-                    goal.stars,
+                    "the goal: {} and {} colour{}",
+                    crate::text::count(goal.stars, "star"),
                     goal.colors,
                     if goal.colors == 1 { "" } else { "s" }
                 ),

@@ -434,7 +434,7 @@ pub fn optimum_text(m: &MapResult, o: &OptimumResult) -> String {
         "every game solved exactly, so these are the fewest X possible".to_string()
     } else {
         format!(
-            "{} of {} games solved exactly; the others may have a better game, so the best X \
+            "{} of {} solved exactly; the others may have a better game, so the best X \
              may be lower and the gaps larger (proven lower bound {:.2} X on average)",
             o.exact, o.games, o.lower_bound_mean
         )
@@ -469,8 +469,12 @@ fn optimum_note(report: &SimReport) -> String {
         if let Some(o) = &m.optimum {
             let _ = write!(
                 s,
-                " {}: {} of {} games solved exactly ({} positions a game), proven lower bound {:.2} X on average.",
-                m.map, o.exact, o.games, o.positions, o.lower_bound_mean
+                " {}: {} of {} solved exactly ({} a game), proven lower bound {:.2} X on average.",
+                m.map,
+                o.exact,
+                count(o.games, "game"),
+                count(o.positions, "position"),
+                o.lower_bound_mean
             );
         }
     }
