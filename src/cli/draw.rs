@@ -18,6 +18,7 @@ use rollx::rolling::draw::{
 };
 use rollx::rolling::map::{AreaId, Map, check_bytes};
 use rollx::source::DiskFiles;
+use rollx::text::plural;
 
 /// The long description `--help` shows.
 pub const LONG_ABOUT: &str = "Draw a map as a grid of square cells from its neighbours alone: \
@@ -176,16 +177,20 @@ impl Drawn {
         let pairs = self.map.edges().len() - self.map.links.len();
         let links = &self.drawing.new_links;
         format!(
-            "drew {}: {} x {} cells, {} of {} neighbour pairs share an edge{} ({:.1} s, seed {seed})",
+            "drew {}: {} x {} cells, {} of {} share an edge{} ({:.1} s, seed {seed})",
             self.map.info.id,
             self.drawing.grid.columns,
             self.drawing.grid.rows,
             pairs - links.len(),
-            pairs,
+            plural(pairs, "neighbour pair", "neighbour pairs"),
             if links.is_empty() {
                 String::new()
             } else {
-                format!("; {} drawn as new links: {}", links.len(), self.list(links))
+                format!(
+                    "; {}: {}",
+                    plural(links.len(), "drawn as a new link", "drawn as new links"),
+                    self.list(links)
+                )
             },
             self.seconds,
         )
@@ -234,8 +239,8 @@ impl Drawn {
                 String::new()
             } else {
                 format!(
-                    " and misses {} neighbour pairs ({})",
-                    d.new_links.len(),
+                    " and misses {} ({})",
+                    plural(d.new_links.len(), "neighbour pair", "neighbour pairs"),
                     self.list(&d.new_links)
                 )
             }

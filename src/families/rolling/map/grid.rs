@@ -88,9 +88,9 @@ pub fn parse(
                 Diagnostic::error(
                     "grid-ragged",
                     format!(
-                        "grid row {} has {} cells, but row 1 has {columns}",
+                        "grid row {} has {}, but row 1 has {columns}",
                         r + 1,
-                        row.len()
+                        crate::text::count(row.len(), "cell")
                     ),
                 )
                 .with_label(
