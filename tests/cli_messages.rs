@@ -223,9 +223,7 @@ fn one_of_something_is_singular() {
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("learned from 1 game of tutorial"), "{out}");
     // Nowhere in these outputs is one thing counted in the plural.
-    for (what, text) in [("train", &out)] {
-        assert_eq!(one_in_the_plural(text), None, "{what}: {text}");
-    }
+    assert_eq!(one_in_the_plural(&out), None, "train: {out}");
     for args in [
         vec!["simulate", "maps/examples/tutorial.toml", "--games", "1"],
         vec!["simulate", "maps/encore-black.toml", "--games", "1"],

@@ -95,7 +95,7 @@ pub fn parse(
                 )
                 .with_label(
                     token_loc(start, end + last.len() - start),
-                    format!("{}", crate::text::count(row.len(), "cell")),
+                    crate::text::count(row.len(), "cell"),
                 )
                 .with_help("every row needs the same number of tokens; fill gaps with `.` for sea"),
             );
