@@ -32,5 +32,6 @@ pub mod render;
 pub mod report;
 pub mod scene;
 pub mod source;
+pub mod text;
 
 pub use families::{diceland, encore, rolling};

@@ -285,7 +285,7 @@ fn a_pair_that_cannot_be_drawn_flat_becomes_a_reported_link() {
     std::fs::write(&path, &s).unwrap();
     let (code, _, err) = run(&["draw", path.to_str().unwrap()]);
     assert_eq!(code, 0, "{err}");
-    assert!(err.contains("drawn as new links"), "{err}");
+    assert!(err.contains("drawn as a new link:"), "{err}");
     let text = std::fs::read_to_string(&path).unwrap();
     assert!(text.contains("[[links]]\nbetween = ["), "{text}");
     let (code, out, err) = run(&["check", path.to_str().unwrap()]);

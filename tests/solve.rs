@@ -237,7 +237,7 @@ fn the_command_line_solves_writes_a_clean_log_and_refuses_bad_input() {
         (
             &["solve", "maps/usa.toml", "--time-limit", "0"][..],
             2,
-            "--time-limit 0: give a number of seconds above 0",
+            "--time-limit takes a number of seconds above 0, not 0",
         ),
     ] {
         let (c, _, err) = run(args);

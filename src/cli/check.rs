@@ -5,11 +5,13 @@ use std::time::Instant;
 
 use clap::{Args, ValueEnum};
 
+use super::numbers::whole;
 use super::{EXIT_INVALID, EXIT_OK, EXIT_USAGE, solver_values};
 use rollx::diag::render::{self, Style};
 use rollx::families::{self, Checked, LoadError, Model};
 use rollx::rolling::deep::{Deep, deep};
-use std::io::IsTerminal;
+use rollx::text::{count, plural};
+use std::io::{IsTerminal, Write};
 
 /// The long description `--help` shows.
 pub const LONG_ABOUT: &str = "Validate map and board files, whatever their family (a \
@@ -26,7 +28,11 @@ reported as warnings, as are dice with more faces than `rollx train` supports. E
 reported at once, with its file, line and column. See docs/diagnostics.md for every code.\n\n\
 With --deep, Rolling maps are also solved on sampled games with every roll known (`rollx \
 solve`): how often a perfect game is possible, the best possible X, and the areas and regions \
-that cost X even then, the same for a seed whatever the threads (docs/solver.md).";
+that cost X even then, the same for a seed whatever the threads (docs/solver.md). The map's \
+ordinary report is printed first; the solving, which can take minutes, follows with a progress \
+bar on a terminal.\n\n\
+Each file's findings come first and its summary last; several files end with one line on them \
+all.";
 
 /// Arguments of `rollx check`.
 #[derive(Debug, Args)]
@@ -55,19 +61,19 @@ pub struct CheckArgs {
     #[arg(long)]
     pub deep: bool,
     /// With --deep: games sampled.
-    #[arg(long, default_value_t = 20, requires = "deep", value_parser = clap::value_parser!(u64).range(1..=100_000))]
+    #[arg(long, default_value_t = 20, requires = "deep", value_parser = whole::<u64>(1, 100_000))]
     pub samples: u64,
     /// With --deep: positions each game is searched at most (a limit that
     /// gives the same report on every machine; about a second per million
     /// on the USA map).
-    #[arg(long, default_value_t = 4_000_000, requires = "deep", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, default_value_t = 4_000_000, requires = "deep", value_parser = whole::<u64>(1, u64::MAX))]
     pub positions: u64,
     /// With --deep: seed of the sampled games (game i has the dice of a
     /// seed derived from it and i).
-    #[arg(long, default_value_t = 1, requires = "deep")]
+    #[arg(long, default_value_t = 1, requires = "deep", value_parser = whole::<u64>(0, u64::MAX))]
     pub seed: u64,
     /// With --deep: worker threads (default: one per core).
-    #[arg(long, requires = "deep")]
+    #[arg(long, requires = "deep", value_parser = whole::<u16>(1, 1024))]
     pub threads: Option<u16>,
 }
 
@@ -85,6 +91,7 @@ pub fn run(args: &CheckArgs, color: bool) -> u8 {
     let style = Style { color, width: 100 };
     let mut code = EXIT_OK;
     let mut reports = Vec::new();
+    let mut tally = Tally::default();
     for path in &args.maps {
         let start = Instant::now();
         let result = families::check_file(path);
@@ -101,12 +108,20 @@ pub fn run(args: &CheckArgs, color: bool) -> u8 {
             Err(e @ LoadError::Io { .. }) | Err(e @ LoadError::Invalid(_)) => {
                 eprintln!("error: {e}");
                 code = EXIT_USAGE;
+                tally.unreadable += 1;
                 continue;
             }
         };
         let failed = checked.errors() > 0 || (args.deny_warnings && checked.warnings() > 0);
         if failed && code == EXIT_OK {
             code = EXIT_INVALID;
+        }
+        tally.add(&checked, failed);
+        // The file's diagnostics and summary first: --deep takes minutes,
+        // and what the ordinary check found is not held back for it.
+        if args.format == Format::Text {
+            print!("{}", text(&checked, style, args.deny_warnings));
+            let _ = std::io::stdout().flush();
         }
         let deep = match (&checked.model, args.deep) {
             (Some(Model::Rolling(map)), true) => match deep_check(args, map, path) {
@@ -116,21 +131,18 @@ pub fn run(args: &CheckArgs, color: bool) -> u8 {
             _ => None,
         };
         match args.format {
-            Format::Text => {
-                print!("{}", text(&checked, style, args.deny_warnings));
-                match (&deep, &checked.model) {
-                    (Some(d), _) => print!("{}", deep_text(d)),
-                    (None, Some(Model::Encore(_))) if args.deep => println!(
-                        "--deep: Encore boards have their solvability above (the fewest turns); \
-                         the solver is for Rolling maps"
-                    ),
-                    (None, Some(Model::Diceland(_))) if args.deep => println!(
-                        "--deep: Diceland boards have their solvability above (the fewest dice to \
-                         win, a plan, the chokepoint); the solver is for Rolling maps"
-                    ),
-                    _ => {}
-                }
-            }
+            Format::Text => match (&deep, &checked.model) {
+                (Some(d), _) => print!("{}", deep_text(d)),
+                (None, Some(Model::Encore(_))) if args.deep => println!(
+                    "--deep: Encore boards have their solvability above (the fewest turns); \
+                     the solver is for Rolling maps"
+                ),
+                (None, Some(Model::Diceland(_))) if args.deep => println!(
+                    "--deep: Diceland boards have their solvability above (the fewest dice to \
+                     win, a plan, the chokepoint); the solver is for Rolling maps"
+                ),
+                _ => {}
+            },
             Format::Json => {
                 let mut report = checked.report;
                 if let (Some(d), Some(object)) = (&deep, report.as_object_mut()) {
@@ -139,6 +151,11 @@ pub fn run(args: &CheckArgs, color: bool) -> u8 {
                 reports.push(report);
             }
         }
+    }
+    // Several files: one line on them all, last, where it cannot scroll
+    // away behind the files' findings.
+    if args.format == Format::Text && args.maps.len() > 1 {
+        println!("\n{}", tally.line(args.maps.len()));
     }
     if args.format == Format::Json {
         // The shape depends only on the command line: one path gives one
@@ -154,6 +171,54 @@ pub fn run(args: &CheckArgs, color: bool) -> u8 {
         }
     }
     code
+}
+
+/// What several files checked at once came to.
+#[derive(Default)]
+struct Tally {
+    valid: usize,
+    invalid: usize,
+    unreadable: usize,
+    /// Files that failed --deny-warnings.
+    denied: usize,
+    errors: usize,
+    warnings: usize,
+}
+
+impl Tally {
+    fn add(&mut self, checked: &Checked, failed: bool) {
+        if checked.model.is_some() {
+            self.valid += 1;
+            if failed {
+                self.denied += 1;
+            }
+        } else {
+            self.invalid += 1;
+        }
+        self.errors += checked.errors();
+        self.warnings += checked.warnings();
+    }
+
+    /// "checked 3 files: 2 valid, 1 invalid; 1 error, 15 warnings".
+    fn line(&self, files: usize) -> String {
+        let mut parts = vec![format!("{} valid", self.valid)];
+        if self.denied > 0 {
+            parts.push(format!("{} with warnings (--deny-warnings)", self.denied));
+        }
+        if self.invalid > 0 {
+            parts.push(format!("{} invalid", self.invalid));
+        }
+        if self.unreadable > 0 {
+            parts.push(format!("{} unreadable", self.unreadable));
+        }
+        format!(
+            "checked {}: {}; {}, {}",
+            count(files, "file"),
+            parts.join(", "),
+            count(self.errors, "error"),
+            count(self.warnings, "warning")
+        )
+    }
 }
 
 /// `check --deep` on a valid Rolling map read from `path`: the sampled
@@ -179,7 +244,9 @@ fn deep_check(
             eprintln!("error: cannot start worker threads: {e}");
             EXIT_USAGE
         })?;
-    let bar = if std::io::stderr().is_terminal() {
+    // On a terminal, under the text report (the JSON report is one document
+    // at the end, and a bar would only clutter a log).
+    let bar = if std::io::stderr().is_terminal() && args.format == Format::Text {
         indicatif::ProgressBar::new(args.samples)
     } else {
         indicatif::ProgressBar::hidden()
@@ -210,8 +277,10 @@ fn deep_check(
 /// The `--deep` report as text.
 fn deep_text(d: &Deep) -> String {
     let mut s = format!(
-        "\nrule solvability: {} sampled games (seed {}), each searched up to {} positions\n",
-        d.samples, d.seed, d.positions
+        "\nrule solvability: {} (seed {}), each searched up to {}\n",
+        plural(d.samples, "sampled game", "sampled games"),
+        d.seed,
+        count(d.positions, "position")
     );
     if let Some(values) = &d.values {
         s.push_str(&format!("  guided by the values in {values}\n"));
@@ -298,7 +367,6 @@ fn text(checked: &Checked, style: Style, deny_warnings: bool) -> String {
     }
     let file = &checked.file;
     let (errors, warnings) = (checked.errors(), checked.warnings());
-    let plural = |n: usize, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
     match &checked.model {
         Some(model) => {
             out.push_str(&format!(
@@ -311,14 +379,14 @@ fn text(checked: &Checked, style: Style, deny_warnings: bool) -> String {
             if deny_warnings && warnings > 0 {
                 out.push_str(&format!(
                     "failed: {file} has {} and --deny-warnings is set\n",
-                    plural(warnings, "warning")
+                    count(warnings, "warning")
                 ));
             }
         }
         None => out.push_str(&format!(
             "invalid: {file} has {} and {}\n",
-            plural(errors, "error"),
-            plural(warnings, "warning")
+            count(errors, "error"),
+            count(warnings, "warning")
         )),
     }
     out

@@ -6,21 +6,25 @@ use std::fmt::Write as _;
 use std::path::Path;
 use std::time::Instant;
 
+use super::interrupt;
 use super::output::{self, Output, OutputDir};
 use super::play::{PlayArgs, fitted, save_finished, seat_policies, seed_or_clock};
 use super::referee::{Format, RefereeArgs, log_error, read_sheet, report_sheet};
-use super::simulate::{Format as SimFormat, SimulateArgs, command_line, games_bar, worker_pool};
+use super::simulate::{
+    Count, Finish, Format as SimFormat, SimulateArgs, command_line, finish, games_bar, worker_pool,
+};
 use super::{EXIT_INVALID, EXIT_OK, EXIT_USAGE, load_model};
 use rollx::diceland::Board;
 use rollx::diceland::model::Cell;
 use rollx::diceland::play::sim_html::{self, table_name};
-use rollx::diceland::play::simulate::{Summary, simulate};
+use rollx::diceland::play::simulate::{Summary, Tally, simulate_range};
 use rollx::diceland::play::{PLAYERS, play_game};
 use rollx::diceland::rules::filled::{self, FilledResult, FilledVerdict};
 use rollx::diceland::rules::log::{Event, GameLog};
 use rollx::diceland::rules::referee::{Finding, Verdict, referee};
 use rollx::diceland::rules::{Game, Sheet};
 use rollx::families::Model;
+use rollx::text::{count, noun, plural};
 
 /// Options of other families, by flag, when given.
 fn other_options(given: &[(bool, &'static str)]) -> Option<&'static str> {
@@ -162,8 +166,6 @@ fn game_text(game: &Game, log: &GameLog, sheets: &[Sheet], seed: u64) -> String 
 /// Where a player stands: `you: 5 stars, 1 colour complete, 23 cells
 /// crossed`.
 pub(super) fn standing(name: &str, sheet: &Sheet) -> String {
-    let plural =
-        |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
     format!(
         "{name}: {}, {} complete, {} crossed",
         plural(usize::from(sheet.stars), "star", "stars"),
@@ -413,21 +415,22 @@ fn verdict_text(v: &Verdict, path: &Path) -> String {
     for p in &v.players {
         let _ = writeln!(
             s,
-            "{:<12} {:>2} stars  {} colour{} complete  {:>3} cells{}",
+            "{:<12} {:>2} {:<5}  {} colour{} complete  {:>3} {:<5}{}",
             p.name,
             p.stars,
+            noun(p.stars, "star", "stars"),
             p.complete_colors,
             if p.complete_colors == 1 { " " } else { "s" },
             p.crosses,
+            noun(p.crosses, "cell", "cells"),
             if p.won { "  winner" } else { "" }
         );
     }
     let _ = writeln!(
         s,
-        "{}: {} turn{}, {}",
+        "{}: {}, {}",
         path.display(),
-        v.turns,
-        if v.turns == 1 { "" } else { "s" },
+        count(v.turns, "turn"),
         if v.is_clean() {
             "every move follows the rules".to_string()
         } else {
@@ -485,7 +488,10 @@ pub fn simulate_boards(
     }
     let players = match (args.players, args.seats.len()) {
         (Some(n), s) if s > 0 && usize::from(n) != s => {
-            eprintln!("error: --seats names {s} players, but --players is {n}");
+            eprintln!(
+                "error: --seats names {}, but --players is {n}",
+                count(s, "player")
+            );
             return EXIT_USAGE;
         }
         (Some(n), _) => usize::from(n),
@@ -506,25 +512,54 @@ pub fn simulate_boards(
         Ok(p) => p,
         Err(code) => return code,
     };
-    let total = args.games * (boards.len() * tables.len()) as u64;
-    let bar = games_bar(args, total);
+    let count = Count {
+        games: args.games * (boards.len() * tables.len()) as u64,
+        replays: 0,
+        solved: 0,
+    };
+    let bar = games_bar(args, count.total(), &count.unit());
+    // Ctrl-C is caught before the run is announced, and until it ends.
+    let catch = interrupt::catch();
+    if !args.quiet {
+        eprintln!("{}", count.starting(args.games, "per board and table"));
+    }
     let games: Vec<Game> = boards.into_iter().map(Game::new).collect();
-    let mut results: Vec<Vec<Summary>> = Vec::new();
-    pool.install(|| {
-        for game in &games {
-            let mut per = Vec::new();
-            for seats in &tables {
-                bar.set_message(format!("{} ({})", game.board().info.id, seats.join(",")));
-                let tick = |n: u64| bar.inc(n);
-                let tally =
-                    simulate(game, seats, args.games, args.seed, &tick).expect("policies checked");
-                per.push(Summary::new(game, seats, args.seed, &tally));
+    // Every board's and table's games are played part by part, all
+    // together, so that Ctrl-C leaves the same first games of each.
+    let mut tallies: Vec<Vec<Option<Tally>>> = vec![vec![None; tables.len()]; games.len()];
+    let played = pool.install(|| {
+        interrupt::in_parts(args.games, |range| {
+            let tick = |n: u64| bar.inc(n);
+            for (game, per) in games.iter().zip(&mut tallies) {
+                for (seats, slot) in tables.iter().zip(per.iter_mut()) {
+                    bar.set_message(format!("{} ({})", game.board().info.id, seats.join(",")));
+                    let tally = simulate_range(game, seats, range.clone(), args.seed, &tick)
+                        .expect("policies checked");
+                    interrupt::merge_into(slot, tally, Tally::merge);
+                }
             }
-            results.push(per);
-        }
+        })
     });
+    drop(catch);
     bar.finish_and_clear();
-    let command = command_line(args);
+    let interrupted = played < args.games;
+    let results: Vec<Vec<Summary>> = games
+        .iter()
+        .zip(&tallies)
+        .map(|(game, per)| {
+            tables
+                .iter()
+                .zip(per)
+                .map(|(seats, tally)| {
+                    let tally = tally.as_ref().expect("every table plays a first part");
+                    Summary::new(game, seats, args.seed, tally)
+                })
+                .collect()
+        })
+        .collect();
+    let note = interrupted.then(|| interrupt::covered(played, args.games, "per board and table"));
+    let document = args.format != SimFormat::Text;
+    let command = command_line(args, played);
     if let Some(out) = &report_out {
         let mut page = String::new();
         if games.len() == 1 {
@@ -541,6 +576,9 @@ pub fn simulate_boards(
             }
             page = rollx::report::html::page("Diceland simulation", &page);
         }
+        if let Some(note) = &note {
+            page = interrupt::mark_html(&page, note);
+        }
         if let Err(e) = output::write(out, page.as_bytes()) {
             eprintln!("error: {e}");
             return EXIT_USAGE;
@@ -549,15 +587,26 @@ pub fn simulate_boards(
     match args.format {
         SimFormat::Json => {
             let all: Vec<&Summary> = results.iter().flatten().collect();
+            let mut value = serde_json::to_value(&all).expect("serialises");
+            if interrupted {
+                interrupt::mark_json(&mut value, played, args.games);
+            }
             println!(
                 "{}",
-                serde_json::to_string_pretty(&all).expect("serialises")
+                serde_json::to_string_pretty(&value).expect("serialises")
             );
         }
         SimFormat::Text | SimFormat::Markdown => {
             let md = args.format == SimFormat::Markdown;
+            if let Some(note) = &note {
+                if md {
+                    println!("*{note}*\n");
+                } else {
+                    println!("{note}\n");
+                }
+            }
             for (g, r) in games.iter().zip(&results) {
-                print!("{}", summary_text(g.board(), r, args, md));
+                print!("{}", summary_text(g.board(), r, args, played, md));
             }
             if !md {
                 println!(
@@ -567,22 +616,36 @@ pub fn simulate_boards(
             }
         }
     }
-    if let Some(out) = &report_out {
-        eprintln!("report written to {}", out.path().display());
-    }
-    if !args.quiet {
-        eprintln!("done in {:.1} s", start.elapsed().as_secs_f64());
-    }
-    EXIT_OK
+    finish(
+        args,
+        document,
+        &Finish {
+            report: report_out.as_ref(),
+            logs: None,
+            count: &count,
+            played,
+            start,
+            note: note.as_deref(),
+        },
+    )
 }
 
 /// One board's tables as text (or a Markdown table).
-fn summary_text(board: &Board, tables: &[Summary], args: &SimulateArgs, md: bool) -> String {
+fn summary_text(
+    board: &Board,
+    tables: &[Summary],
+    args: &SimulateArgs,
+    games: u64,
+    md: bool,
+) -> String {
     let mut s = String::new();
     let _ = writeln!(
         s,
-        "{} ({}): {} games per table, seed {}",
-        board.info.name, board.info.id, args.games, args.seed
+        "{} ({}): {} per table, seed {}",
+        board.info.name,
+        board.info.id,
+        count(games, "game"),
+        args.seed
     );
     if md {
         s.push_str("\n| table | turns (95 % CI) | win rate by seat | no winner | overshoots per game | bonus rolls per game |\n|---|---|---|---|---|---|\n");
@@ -654,16 +717,16 @@ fn filled_text(board: &Board, r: &FilledResult) -> String {
     let name = r.player.as_deref().unwrap_or("sheet");
     let goal = board.goal;
     format!(
-        "{name} ({}): {} cells crossed, {} stars, {} complete; the goal ({} stars and {} colour{}) {}\n{}\n",
+        "{name} ({}): {} crossed, {}, {} complete; the goal ({} and {} colour{}) {}\n{}\n",
         board.info.id,
-        r.crossed,
-        r.stars,
+        count(r.crossed, "cell"),
+        count(r.stars, "star"),
         if r.complete_colors.is_empty() {
             "no colour".to_string()
         } else {
             r.complete_colors.join(" and ")
         },
-        goal.stars,
+        count(goal.stars, "star"),
         goal.colors,
         if goal.colors == 1 { "" } else { "s" },
         if r.reached_goal {

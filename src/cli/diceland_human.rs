@@ -265,8 +265,8 @@ pub fn resume(args: &PlayArgs, path: &Path, text: &str, log: Option<Output>, col
     }
     if session.game.actor(&session.table) == Actor::Over {
         eprintln!(
-            "error: {file}: the game is over (after {} turns): nothing to resume",
-            saved.turns.len()
+            "error: {file}: the game is over (after {}): nothing to resume",
+            rollx::text::count(saved.turns.len(), "turn")
         );
         return EXIT_INVALID;
     }

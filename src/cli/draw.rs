@@ -4,7 +4,10 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use clap::Args;
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use std::io::IsTerminal;
 
+use super::numbers::{above, whole};
 use super::output::{self, Output};
 use super::{EXIT_INVALID, EXIT_OK, EXIT_USAGE, load_template, show_errors};
 use rollx::families::Family;
@@ -15,6 +18,7 @@ use rollx::rolling::draw::{
 };
 use rollx::rolling::map::{AreaId, Map, check_bytes};
 use rollx::source::DiskFiles;
+use rollx::text::plural;
 
 /// The long description `--help` shows.
 pub const LONG_ABOUT: &str = "Draw a map as a grid of square cells from its neighbours alone: \
@@ -43,23 +47,19 @@ pub struct DrawArgs {
     #[arg(long, short = 't', value_name = "NAME|FILE", default_value = template::DEFAULT)]
     pub template: String,
     /// The seed of the search.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = whole::<u64>(0, u64::MAX))]
     pub seed: u64,
     /// Where to write the map with its new drawing (`-` for standard
     /// output) [default: the map file itself].
     #[arg(short = 'o', long, value_name = "FILE")]
     pub output: Option<PathBuf>,
     /// Stop the search after this many seconds with the best drawing found.
-    #[arg(long, value_name = "SECONDS", default_value_t = 120.0)]
+    #[arg(long, value_name = "SECONDS", default_value_t = 120.0, value_parser = above("a number of seconds", 0.0))]
     pub time_limit: f64,
 }
 
 /// Runs `rollx draw`.
 pub fn run(args: &DrawArgs) -> u8 {
-    if !(args.time_limit.is_finite() && args.time_limit > 0.0) {
-        eprintln!("error: --time-limit: give a number of seconds above 0");
-        return EXIT_USAGE;
-    }
     let target = args.output.as_deref().unwrap_or(&args.map);
     let out = match Output::check_arg(Some(target), true) {
         Ok(Some(o)) => o,
@@ -177,16 +177,20 @@ impl Drawn {
         let pairs = self.map.edges().len() - self.map.links.len();
         let links = &self.drawing.new_links;
         format!(
-            "drew {}: {} x {} cells, {} of {} neighbour pairs share an edge{} ({:.1} s, seed {seed})",
+            "drew {}: {} x {} cells, {} of {} share an edge{} ({:.1} s, seed {seed})",
             self.map.info.id,
             self.drawing.grid.columns,
             self.drawing.grid.rows,
             pairs - links.len(),
-            pairs,
+            plural(pairs, "neighbour pair", "neighbour pairs"),
             if links.is_empty() {
                 String::new()
             } else {
-                format!("; {} drawn as new links: {}", links.len(), self.list(links))
+                format!(
+                    "; {}: {}",
+                    plural(links.len(), "drawn as a new link", "drawn as new links"),
+                    self.list(links)
+                )
             },
             self.seconds,
         )
@@ -235,13 +239,32 @@ impl Drawn {
                 String::new()
             } else {
                 format!(
-                    " and misses {} neighbour pairs ({})",
-                    d.new_links.len(),
+                    " and misses {} ({})",
+                    plural(d.new_links.len(), "neighbour pair", "neighbour pairs"),
                     self.list(&d.new_links)
                 )
             }
         )
     }
+}
+
+/// A spinner on standard error while the search for a drawing of `map`
+/// runs, with the time spent and the time limit: hidden when standard
+/// error is not a terminal.
+fn searching(map: &str, time_limit: f64) -> ProgressBar {
+    if !std::io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
+    bar.set_style(
+        ProgressStyle::with_template(&format!(
+            "{{spinner}} drawing {{msg}} ({{elapsed}}, at most {time_limit} s)"
+        ))
+        .expect("valid template"),
+    );
+    bar.set_message(map.to_string());
+    bar.enable_steady_tick(Duration::from_millis(120));
+    bar
 }
 
 /// Draws the map whose file at `path` holds `text`: the map is read
@@ -282,7 +305,9 @@ pub fn draw_text(
     let mut opts = DrawOptions::new(seed, max_grid, map.areas.len());
     opts.deadline = Some(started + Duration::from_secs_f64(time_limit));
     let positions = wished_positions(&map, OldGrid::read(text).as_ref());
+    let spinner = searching(&map.info.id, time_limit);
     let drawing = draw(&map, &positions, &opts);
+    spinner.finish_and_clear();
     let comment = format!(
         "Drawn by `rollx draw --seed {seed}` to fit {} at its least writing box ({} x {} cells at most).\n\
          One token per cell: an area code or `.` for sea; cells that share an edge make neighbours.",

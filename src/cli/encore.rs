@@ -19,6 +19,7 @@ use rollx::encore::rules::log::{GameLog, LogTurn};
 use rollx::encore::rules::referee::{PlayerVerdict, Verdict, WrongBoard, referee};
 use rollx::encore::rules::{Game, Score, Table, solo_band, solo_bands};
 use rollx::families::Model;
+use rollx::text::{count, plural};
 
 /// Refuses, with a message, the options of `rollx play` that only the
 /// Rolling family's players know, and policies that do not play Encore
@@ -137,11 +138,6 @@ fn roll_line(game: &Game, t: usize, turn: &LogTurn, names: &[String]) -> String 
         turn.roll.colors.join(" "),
         numbers.join(" ")
     )
-}
-
-/// `n` and the word, plural when `n` is not 1.
-fn count(n: usize, word: &str) -> String {
-    format!("{n} {word}{}", if n == 1 { "" } else { "s" })
 }
 
 /// The scores' table: each player's colour bonuses, column points, "!"
@@ -491,10 +487,10 @@ fn sheet_text(game: &Game, r: &FilledResult) -> String {
     let name = r.player.as_deref().unwrap_or("sheet");
     let _ = writeln!(
         s,
-        "{} ({}): {} boxes crossed, {} \"!\" of {} used",
+        "{} ({}): {} crossed, {} \"!\" of {} used",
         name,
         game.board().info.id,
-        r.crossed,
+        plural(r.crossed, "box", "boxes"),
         r.jokers_used,
         game.board().jokers
     );

@@ -6,12 +6,15 @@ use std::time::Instant;
 
 use rayon::prelude::*;
 
+use super::EXIT_USAGE;
+use super::interrupt;
 use super::output::{self, Output, OutputDir};
-use super::simulate::{Format, SimulateArgs, command_line, games_bar, worker_pool};
-use super::{EXIT_OK, EXIT_USAGE};
+use super::simulate::{
+    Count, Finish, Format, SimulateArgs, command_line, finish, games_bar, worker_pool,
+};
 use rollx::encore::Board;
 use rollx::encore::play::sim_report::{SimReport, TableKind, markdown, table_result, text};
-use rollx::encore::play::simulate::simulate;
+use rollx::encore::play::simulate::{Tally, check_table, simulate_range};
 use rollx::encore::play::{PLAYERS, play_game, seat_players, sim_html};
 use rollx::encore::rules::Game;
 use rollx::engine::derive_seed;
@@ -42,8 +45,9 @@ fn tables(args: &SimulateArgs) -> Result<Vec<(TableKind, Vec<String>)>, u8> {
     let players = match (args.players, args.seats.len()) {
         (Some(n), s) if s > 0 && usize::from(n) != s => {
             eprintln!(
-                "error: --seats names {s} players, but --players is {n}\n  \
-                 help: give one policy per seat, or leave out --players"
+                "error: --seats names {}, but --players is {n}\n  \
+                 help: give one policy per seat, or leave out --players",
+                rollx::text::count(s, "player")
             );
             return Err(EXIT_USAGE);
         }
@@ -109,78 +113,127 @@ pub fn run(
         Ok(p) => p,
         Err(code) => return code,
     };
-    let total = args.games * (games.len() * tables.len()) as u64;
-    let bar = games_bar(args, total);
+    for (_, seats) in &tables {
+        let policies: Vec<&str> = seats.iter().map(String::as_str).collect();
+        if let Err(e) = check_table(&policies) {
+            eprintln!("error: {e}");
+            return EXIT_USAGE;
+        }
+    }
+    let count = Count {
+        games: args.games * (games.len() * tables.len()) as u64,
+        replays: 0,
+        solved: 0,
+    };
+    let bar = games_bar(args, count.total(), &count.unit());
+    // Ctrl-C is caught before the run is announced, and until it ends.
+    let catch = interrupt::catch();
+    if !args.quiet {
+        eprintln!("{}", count.starting(args.games, "per board and table"));
+    }
     let players = tables.first().map_or(1, |(_, s)| s.len());
-    let mut reports = Vec::new();
-    let mut failed = None;
-    pool.install(|| {
-        for game in &games {
-            let mut results = Vec::new();
-            for (kind, seats) in &tables {
-                bar.set_message(format!("{} ({})", game.board().info.id, seats.join(",")));
-                let tick = |n: u64| bar.inc(n);
-                let policies: Vec<&str> = seats.iter().map(String::as_str).collect();
-                match simulate(
-                    game,
-                    &policies,
-                    args.effort.encore_effort(),
-                    args.games,
-                    args.seed,
-                    &tick,
-                ) {
-                    Ok(tally) => results.push(table_result(game, *kind, &policies, &tally)),
-                    Err(e) => {
-                        failed = Some(e.to_string());
-                        return;
-                    }
+    // Every board's and table's games are played part by part, all
+    // together, so that Ctrl-C leaves the same first games of each.
+    let mut tallies: Vec<Vec<Option<Tally>>> = vec![vec![None; tables.len()]; games.len()];
+    let played = pool.install(|| {
+        interrupt::in_parts(args.games, |range| {
+            let tick = |n: u64| bar.inc(n);
+            for (game, per) in games.iter().zip(&mut tallies) {
+                for ((_, seats), slot) in tables.iter().zip(per.iter_mut()) {
+                    bar.set_message(format!("{} ({})", game.board().info.id, seats.join(",")));
+                    let policies: Vec<&str> = seats.iter().map(String::as_str).collect();
+                    let tally = simulate_range(
+                        game,
+                        &policies,
+                        args.effort.encore_effort(),
+                        range.clone(),
+                        args.seed,
+                        &tick,
+                    )
+                    .expect("tables checked above");
+                    interrupt::merge_into(slot, tally, Tally::merge);
                 }
             }
+        })
+    });
+    drop(catch);
+    bar.finish_and_clear();
+    let interrupted = played < args.games;
+    let reports: Vec<SimReport> = games
+        .iter()
+        .zip(&tallies)
+        .map(|(game, per)| {
             let board = game.board();
-            reports.push(SimReport {
+            SimReport {
                 board: board.info.id.clone(),
                 name: board.info.name.clone(),
                 seed: args.seed,
-                games: args.games,
+                games: played,
                 players,
                 options: *game.options(),
-                tables: results,
-            });
-        }
-    });
-    bar.finish_and_clear();
-    if let Some(message) = failed {
-        eprintln!("error: {message}");
-        return EXIT_USAGE;
-    }
+                tables: tables
+                    .iter()
+                    .zip(per)
+                    .map(|((kind, seats), tally)| {
+                        let policies: Vec<&str> = seats.iter().map(String::as_str).collect();
+                        let tally = tally.as_ref().expect("every table plays a first part");
+                        table_result(game, *kind, &policies, tally)
+                    })
+                    .collect(),
+            }
+        })
+        .collect();
+    let note = interrupted.then(|| interrupt::covered(played, args.games, "per board and table"));
+    let document = args.format != Format::Text;
 
     // The files first, as for maps.
     if let Some(out) = &report_out {
-        let page = sim_html::html(&reports[0], games[0].board(), &command_line(args));
+        let mut page = sim_html::html(&reports[0], games[0].board(), &command_line(args, played));
+        if let Some(note) = &note {
+            page = interrupt::mark_html(&page, note);
+        }
         if let Err(e) = output::write(out, page.as_bytes()) {
             eprintln!("error: {e}");
             return EXIT_USAGE;
         }
     }
-    if let Some(dir) = &logs_dir
-        && let Err(code) = save_logs(args, &games, &tables, dir, &pool)
-    {
-        return code;
-    }
+    let logs_written = match &logs_dir {
+        Some(_) if interrupted => false,
+        Some(dir) => {
+            if let Err(code) = save_logs(args, &games, &tables, dir, &pool) {
+                return code;
+            }
+            true
+        }
+        None => false,
+    };
     match args.format {
         Format::Text => {
+            if let Some(note) = &note {
+                println!("{note}\n");
+            }
             let texts: Vec<String> = reports.iter().map(text).collect();
             print!("{}", texts.join("\n"));
         }
         Format::Json => {
-            let value = if reports.len() == 1 {
-                serde_json::to_string_pretty(&reports[0])
+            let mut value = if reports.len() == 1 {
+                serde_json::to_value(&reports[0])
             } else {
-                serde_json::to_string_pretty(&reports)
-            };
-            println!("{}", value.expect("reports serialise"));
+                serde_json::to_value(&reports)
+            }
+            .expect("reports serialise");
+            if interrupted {
+                interrupt::mark_json(&mut value, played, args.games);
+            }
+            println!(
+                "{}",
+                serde_json::to_string_pretty(&value).expect("reports serialise")
+            );
         }
         Format::Markdown => {
+            if let Some(note) = &note {
+                println!("*{note}*\n");
+            }
             for (k, r) in reports.iter().enumerate() {
                 let md = markdown(r);
                 // One header for every board.
@@ -193,18 +246,18 @@ pub fn run(
             }
         }
     }
-    if args.format == Format::Text {
-        if let Some(path) = &args.report {
-            println!("\nreport written to {}", path.display());
-        }
-        if let Some(dir) = &args.save_logs {
-            println!("{total} game logs written to {}", dir.display());
-        }
-        if !args.quiet {
-            eprintln!("{total} games in {:.1} s", start.elapsed().as_secs_f64());
-        }
-    }
-    EXIT_OK
+    finish(
+        args,
+        document,
+        &Finish {
+            report: report_out.as_ref(),
+            logs: logs_dir.as_ref().map(|d| (d, count.games, logs_written)),
+            count: &count,
+            played,
+            start,
+            note: note.as_deref(),
+        },
+    )
 }
 
 /// Writes every simulated game as an Encore game log: the same seeds and

@@ -6,10 +6,12 @@ use std::time::Instant;
 
 use clap::Args;
 
+use super::numbers::whole;
 use super::output::{self, Output};
 use super::{EXIT_INVALID, EXIT_OK, EXIT_USAGE};
 use rollx::families::{self, Family, GenerateError, GenerateOptions};
 use rollx::source::DiskFiles;
+use rollx::text::{count, plural};
 
 /// The long description `--help` shows.
 pub const LONG_ABOUT: &str = "Generate a random board that follows every design convention of its family: \
@@ -32,13 +34,13 @@ pub struct GenerateArgs {
     #[arg(value_name = "FAMILY")]
     pub family: String,
     /// The seed: the same seed gives the same board.
-    #[arg(long, default_value_t = 0)]
+    #[arg(long, default_value_t = 0, value_parser = whole::<u64>(0, u64::MAX))]
     pub seed: u64,
     /// Columns of the grid (default: the standard sheet's 15; Diceland: 11).
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = whole::<usize>(1, u64::MAX))]
     pub columns: Option<usize>,
     /// Rows of the grid (default: the standard sheet's 7; Diceland: 9).
-    #[arg(long, value_name = "M")]
+    #[arg(long, value_name = "M", value_parser = whole::<usize>(1, u64::MAX))]
     pub rows: Option<usize>,
     /// The board file to write; `-` or none: standard output.
     #[arg(long, short = 'o', value_name = "FILE")]
@@ -88,10 +90,10 @@ pub fn run(args: &GenerateArgs) -> u8 {
     let checked = families::check_bytes(&DiskFiles, &name, generated.text.clone().into_bytes());
     if checked.errors() + checked.warnings() > 0 {
         eprintln!(
-            "error: the generated board does not check clean ({} errors, {} warnings); \
+            "error: the generated board does not check clean ({}, {}); \
              this is a bug in rollx, please report the seed and size",
-            checked.errors(),
-            checked.warnings()
+            count(checked.errors(), "error"),
+            count(checked.warnings(), "warning")
         );
         return EXIT_INVALID;
     }
@@ -121,10 +123,6 @@ pub fn run(args: &GenerateArgs) -> u8 {
     );
     eprint!("{}", indent(&checked.summary));
     EXIT_OK
-}
-
-fn plural(n: u32, one: &str, many: &str) -> String {
-    format!("{n} {}", if n == 1 { one } else { many })
 }
 
 fn indent(text: &str) -> String {

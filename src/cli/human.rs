@@ -229,8 +229,8 @@ impl<'g> Table<'g> {
         for (t, turn) in log.turns.iter().enumerate() {
             if self.is_over() {
                 return Err(format!(
-                    "the log has {} turns, the game only {t}",
-                    log.turns.len()
+                    "the log has {}, the game only {t}",
+                    count(log.turns.len(), "turn")
                 ));
             }
             self.begin_turn();
@@ -259,9 +259,9 @@ impl<'g> Table<'g> {
             }
             if turn.moves.len() != self.computers.len() + 1 {
                 return Err(format!(
-                    "turn {}: moves for {} players, the log names {}",
+                    "turn {}: moves for {}, the log names {}",
                     t + 1,
-                    turn.moves.len(),
+                    count(turn.moves.len(), "player"),
                     self.computers.len() + 1
                 ));
             }

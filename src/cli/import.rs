@@ -4,10 +4,12 @@ use std::path::{Path, PathBuf};
 
 use clap::Args;
 
+use super::numbers::{above, whole};
 use super::output::{self, Output};
 use super::{EXIT_INVALID, EXIT_OK, EXIT_USAGE};
 use rollx::geom::geojson::{Properties, read};
 use rollx::rolling::map::import::{ImportError, Options, Regions, import};
+use rollx::text::count;
 
 /// The long description `--help` shows.
 pub const LONG_ABOUT: &str = "Make a map from real geography: a GeoJSON FeatureCollection of \
@@ -51,7 +53,7 @@ pub struct ImportArgs {
     pub region_property: Option<String>,
     /// Split the areas into K contiguous regions of nearly equal size
     /// [default: 6, when --region-property is not given].
-    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u16).range(1..=12))]
+    #[arg(long, value_name = "K", value_parser = whole::<u16>(1, 12))]
     pub regions: Option<u16>,
     /// A CSV file of neighbour pairs across water (`a,b` a line, area ids),
     /// drawn as links.
@@ -60,7 +62,7 @@ pub struct ImportArgs {
     /// Least length of shared border for two areas to be neighbours, in the
     /// file's units (kilometres for longitudes and latitudes) [default:
     /// 0.08 % of the map's diagonal].
-    #[arg(long, value_name = "LEN")]
+    #[arg(long, value_name = "LEN", value_parser = above("a length", 0.0))]
     pub min_border: Option<f64>,
     /// What becomes of areas that touch nothing and have no link: immune
     /// (they ignore the neighbour rule, as Alaska and Hawaii do on Rolling
@@ -154,10 +156,6 @@ fn atlas_table(args: &ImportArgs, coordinates: &str) -> String {
 
 /// Runs `rollx import`.
 pub fn run(args: &ImportArgs) -> u8 {
-    if args.min_border.is_some_and(|m| !(m.is_finite() && m > 0.0)) {
-        eprintln!("error: --min-border: give a length above 0");
-        return EXIT_USAGE;
-    }
     let out = match Output::check_arg(Some(&args.output), false) {
         Ok(Some(o)) => o,
         Ok(None) => unreachable!("a path was given"),
@@ -327,13 +325,13 @@ pub fn run(args: &ImportArgs) -> u8 {
         return EXIT_USAGE;
     }
     println!(
-        "{} written: {} areas, {} neighbour pairs (shared border at least {:.3}{}), {} warnings",
+        "{} written: {}, {} (shared border at least {:.3}{}), {}",
         args.output.display(),
-        shapes.len(),
-        imported.pairs.len(),
+        count(shapes.len(), "area"),
+        count(imported.pairs.len(), "neighbour pair"),
         imported.min_border,
         if degrees { " km" } else { "" },
-        imported.findings.len()
+        count(imported.findings.len(), "warning")
     );
     if let Some(line) = drew {
         println!("{line}");

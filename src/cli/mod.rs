@@ -11,6 +11,8 @@ mod encore_simulate;
 mod generate;
 mod human;
 mod import;
+mod interrupt;
+mod numbers;
 mod output;
 mod play;
 mod print;
@@ -23,7 +25,7 @@ mod train;
 use std::io::IsTerminal;
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand, ValueEnum};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
 
 use rollx::rolling::play::{PlayerSetup, StrongKnobs, TupleValue};
 
@@ -115,7 +117,13 @@ pub enum Command {
 
 /// Parses the command line, runs the command and returns its exit code.
 pub fn run() -> ExitCode {
-    let cli = match Cli::try_parse() {
+    // Every option that takes a value takes a negative number too, so that
+    // `--games -5` reaches the option's parser, which says what it takes.
+    let mut command = numbers::negatives_are_values(Cli::command());
+    let parsed = command
+        .try_get_matches_from_mut(std::env::args_os())
+        .and_then(|m| Cli::from_arg_matches(&m).map_err(|e| e.format(&mut command)));
+    let cli = match parsed {
         Ok(cli) => cli,
         Err(e) => {
             let code = if e.use_stderr() { EXIT_USAGE } else { EXIT_OK };
@@ -148,19 +156,19 @@ pub struct EffortArgs {
     /// pending, pairs of moves, one per die); more is stronger and slower
     /// [default: 64 for strong, 16 for expert; 6 for strong on Encore
     /// boards].
-    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=256))]
+    #[arg(long, value_parser = numbers::whole::<u16>(1, 256))]
     pub candidates: Option<u16>,
     /// Strong and expert players: games played out for each of the two best
     /// candidate moves (weaker ones are dropped after fewer); more is
     /// stronger and slower [default: 128 for strong, 64 for expert; 64 for
     /// strong on Encore boards].
-    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=4096))]
+    #[arg(long, value_parser = numbers::whole::<u16>(1, 4096))]
     pub rollouts: Option<u16>,
     /// Strong and expert players: rounds each game played out looks ahead
     /// before the position is scored with an estimate (fitted on the map
     /// for strong, the learned values for expert); 0 plays every game to
     /// the end [default: 3 for strong, 2 for expert].
-    #[arg(long, value_parser = clap::value_parser!(u8).range(0..=255))]
+    #[arg(long, value_parser = numbers::whole::<u8>(0, 255))]
     pub horizon: Option<u8>,
     /// Tuples and expert players: the values file written by `rollx train`
     /// (default: the map's path with the extension .tuples).
@@ -372,6 +380,19 @@ impl EffortArgs {
             out.push_str(&format!(" --horizon {h}"));
         }
         out
+    }
+}
+
+/// Tells the user something that is not the command's output itself
+/// (files written, timings): on standard output under a text report, on
+/// standard error when standard output carries a document (`--format json`
+/// or `markdown`, a file written to `-`), which must stay that document
+/// alone.
+pub fn say(document_on_stdout: bool, text: &str) {
+    if document_on_stdout {
+        eprintln!("{text}");
+    } else {
+        println!("{text}");
     }
 }
 

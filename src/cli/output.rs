@@ -377,6 +377,11 @@ impl OutputDir {
         create_folder(&self.path, &self.path)
     }
 
+    /// The folder as the user gave it.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
     /// The file `name` in the folder, as an output (checked by the folder's check).
     pub fn file(&self, name: &str) -> Output {
         let given = self.path.join(name);

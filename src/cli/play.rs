@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 use clap::Args;
 
 use super::human::{self, Ending};
+use super::numbers::whole;
 use super::output::{self, Output};
 use super::sheet_text::{count, powers_line, render, terminal_width, wrap};
 use super::train::default_values_path;
@@ -55,7 +56,7 @@ pub struct PlayArgs {
     #[arg(value_name = "MAP|BOARD", required_unless_present = "resume")]
     pub map: Option<PathBuf>,
     /// Seed for the dice (a random one is chosen and printed when omitted).
-    #[arg(long, conflicts_with = "resume")]
+    #[arg(long, conflicts_with = "resume", value_parser = whole::<u64>(0, u64::MAX))]
     pub seed: Option<u64>,
     /// How the computer plays: random (uniform among legal moves), greedy
     /// (a one-step heuristic), tuples (by values learned with `rollx
@@ -72,7 +73,7 @@ pub struct PlayArgs {
     pub rules: EncoreRuleArgs,
     /// Number of players sharing the dice (with --human: you plus computer
     /// players).
-    #[arg(long, default_value_t = 1, conflicts_with = "resume", value_parser = clap::value_parser!(u16).range(1..=64))]
+    #[arg(long, default_value_t = 1, conflicts_with = "resume", value_parser = whole::<u16>(1, 64))]
     pub players: u16,
     /// Write the game log (JSON) to this file; with --human, also when you
     /// stop before the end (the log is then marked unfinished).
@@ -391,9 +392,9 @@ fn run_human(args: &PlayArgs, color: bool) -> u8 {
         }
         if table.is_over() {
             eprintln!(
-                "error: {}: the game is over (all {} turns are played): nothing to resume",
+                "error: {}: the game is over (after {}, the last): nothing to resume",
                 r.path.display(),
-                table.turns_played()
+                count(table.turns_played() as u64, "turn")
             );
             return EXIT_INVALID;
         }
@@ -486,6 +487,23 @@ fn read_saved(path: &Path, map: Option<&Path>) -> Result<Saved, u8> {
         eprintln!("error: cannot read {}: {e}", path.display());
         EXIT_USAGE
     })?;
+    if let Some(what) = super::referee::not_a_log(path, &text) {
+        eprintln!(
+            "error: {} is {}, not a game log\n  help: --resume goes on with a game saved by \
+             `rollx play --human --log FILE`{}",
+            path.display(),
+            what.describe(),
+            match what {
+                super::referee::NotALog::Model(_) => format!(
+                    "; to play a new game on this {}, give `rollx play {} --human`",
+                    what.noun(),
+                    path.display()
+                ),
+                super::referee::NotALog::Toml => String::new(),
+            }
+        );
+        return Err(EXIT_USAGE);
+    }
     if rollx::families::log_family(&text) != Ok(rollx::families::Family::Rolling) {
         eprintln!(
             "error: {} is not a game log of a family rollx knows: --resume goes on with Rolling and Encore games",

@@ -5,6 +5,7 @@ use std::time::Instant;
 
 use clap::Args;
 
+use super::numbers::{between, whole};
 use super::output::{self, Output};
 use super::{EXIT_INVALID, EXIT_OK, EXIT_USAGE, load_model};
 use rollx::diag::SourceMap;
@@ -38,7 +39,7 @@ pub struct PrintArgs {
     #[arg(long, short = 't', value_name = "NAME|FILE", default_value = template::DEFAULT)]
     pub template: String,
     /// Number of sheets in the pad.
-    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u32).range(1..=10_000))]
+    #[arg(long, default_value_t = 100, value_parser = whole::<u32>(1, 10_000))]
     pub sheets: u32,
     /// The PDF to write (default output/<map id>.pdf; written unless only
     /// previews are asked for); `-` writes it to standard output.
@@ -51,18 +52,11 @@ pub struct PrintArgs {
     #[arg(long, value_name = "FILE")]
     pub png: Option<PathBuf>,
     /// Resolution of the PNG preview in dots per inch.
-    #[arg(long, default_value_t = 100.0, value_parser = parse_dpi)]
-    pub dpi: f32,
+    #[arg(long, default_value_t = 100.0, value_parser = between("a resolution in dots per inch", 10.0, 1200.0))]
+    pub dpi: f64,
     /// Black and white: regions told apart by hatching and letters, not colour.
     #[arg(long)]
     pub mono: bool,
-}
-
-fn parse_dpi(s: &str) -> Result<f32, String> {
-    match s.parse::<f32>() {
-        Ok(v) if (10.0..=1200.0).contains(&v) => Ok(v),
-        _ => Err("a resolution from 10 to 1200 dots per inch".into()),
-    }
 }
 
 /// Runs `rollx print`.
@@ -173,7 +167,7 @@ pub fn run(args: &PrintArgs, color: bool) -> u8 {
         }
     }
     if let Some(out) = &png_out {
-        match png::to_png(&pad.document, 1, args.dpi) {
+        match png::to_png(&pad.document, 1, args.dpi as f32) {
             Ok(bytes) => files.push((out, bytes, format!("page 1 at {} dpi", args.dpi))),
             Err(e) => {
                 eprintln!("error: {e}");

@@ -13,6 +13,7 @@ use rollx::families::{Family, Model};
 use rollx::rolling::rules::filled::{self, FilledVerdict};
 use rollx::rolling::rules::log::GameLog;
 use rollx::rolling::rules::referee::{Verdict, WrongMap, referee};
+use rollx::text::count;
 
 /// The long description `--help` shows.
 pub const LONG_ABOUT: &str = "Check a recorded game against the rules, the way players check each other's \
@@ -98,6 +99,15 @@ pub fn run(args: &RefereeArgs, color: bool) -> u8 {
             return EXIT_USAGE;
         }
     };
+    if let Some(what) = not_a_log(path, &text) {
+        eprintln!(
+            "error: {} is {}, not a game log\n  help: {}",
+            path.display(),
+            what.describe(),
+            what.referee_help(path)
+        );
+        return EXIT_USAGE;
+    }
     match rollx::families::log_family(&text) {
         Ok(Family::Rolling) => {}
         Ok(Family::Encore) => return super::encore::referee_log(args, path, &text, color),
@@ -191,6 +201,71 @@ pub fn run(args: &RefereeArgs, color: bool) -> u8 {
         EXIT_OK
     } else {
         EXIT_INVALID
+    }
+}
+
+/// What a file given as a game log is, when it is a TOML file instead (game
+/// logs are JSON).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum NotALog {
+    /// A map or board of this family.
+    Model(Family),
+    /// Another TOML file, such as a filled paper sheet.
+    Toml,
+}
+
+impl NotALog {
+    /// The file in words: "a Rolling map", "a TOML file".
+    pub(super) fn describe(self) -> String {
+        match self {
+            NotALog::Model(family) => family.a_file(),
+            NotALog::Toml => "a TOML file (a filled paper sheet?)".to_string(),
+        }
+    }
+
+    /// The kind of file: "map", "board" or "file".
+    pub(super) fn noun(self) -> &'static str {
+        match self {
+            NotALog::Model(family) => family.noun(),
+            NotALog::Toml => "file",
+        }
+    }
+
+    /// What `rollx referee` takes instead of the file at `path`.
+    fn referee_help(self, path: &Path) -> String {
+        let log = "`rollx referee` checks a game log (JSON) written by `rollx play --log FILE`";
+        match self {
+            NotALog::Model(family) => format!(
+                "{log}; to check a finished paper sheet of this {} instead, give `rollx referee \
+                 --sheet SHEET.toml --map {}`",
+                family.noun(),
+                path.display()
+            ),
+            NotALog::Toml => format!(
+                "{log}; to check a filled paper sheet instead, give `rollx referee --sheet {} \
+                 --map MAP`",
+                path.display()
+            ),
+        }
+    }
+}
+
+/// What the file `path` holding `text` is when it is not a game log but
+/// TOML: a map or board (it has a `[map]` or `[board]` table, a `[game]`
+/// table or an `extends`), or another TOML file. `None` for JSON and for
+/// text that is neither (the log reader says what is wrong with it).
+pub(super) fn not_a_log(path: &Path, text: &str) -> Option<NotALog> {
+    if serde_json::from_str::<serde_json::Value>(text).is_ok() {
+        return None;
+    }
+    let table = toml::from_str::<toml::Table>(text).ok()?;
+    let is_table = |key: &str| table.get(key).is_some_and(toml::Value::is_table);
+    if is_table("map") || is_table("board") || is_table("game") || table.contains_key("extends") {
+        let family = rollx::families::family_of_text(&rollx::source::DiskFiles, path, text)
+            .unwrap_or(Family::Rolling);
+        Some(NotALog::Model(family))
+    } else {
+        Some(NotALog::Toml)
     }
 }
 
@@ -360,16 +435,11 @@ fn text_verdict(
     let seed = log.seed.map(|x| format!(", seed {x}")).unwrap_or_default();
     let _ = writeln!(
         s,
-        "referee: {} ({}{seed}, {} {}, {} turns)",
+        "referee: {} ({}{seed}, {}, {})",
         path.display(),
         game.map().info.name,
-        log.players.len(),
-        if log.players.len() == 1 {
-            "player"
-        } else {
-            "players"
-        },
-        log.turns.len()
+        count(log.players.len(), "player"),
+        count(log.turns.len(), "turn")
     );
     for p in &v.problems {
         let turn = p.turn.map(|t| format!("turn {t}: ")).unwrap_or_default();
@@ -473,7 +543,7 @@ fn run_sheet(args: &RefereeArgs, sheet: &Path, color: bool) -> u8 {
         color,
         |result| {
             format!(
-                "{}\n  {}: {} X on the sheet, {} empty (counted as X), {} {} -> {} X, {} powers\n{}",
+                "{}\n  {}: {} X on the sheet, {} empty (counted as X), {} {} -> {} X, {}\n{}",
                 render(&game, &result.sheet, color),
                 result.player.as_deref().unwrap_or("sheet"),
                 result.crosses,
@@ -485,7 +555,7 @@ fn run_sheet(args: &RefereeArgs, sheet: &Path, color: bool) -> u8 {
                     "mistakes"
                 },
                 result.total,
-                result.powers_used,
+                count(result.powers_used, "power"),
                 if result.mistakes == 0 {
                     "clean: no rule is broken on this sheet\n"
                 } else {

@@ -29,10 +29,7 @@ pub fn terminal_width() -> usize {
 }
 
 /// "1 power", "3 powers": a count with its noun, singular for one.
-pub fn count(n: impl Into<u64>, noun: &str) -> String {
-    let n = n.into();
-    format!("{n} {noun}{}", if n == 1 { "" } else { "s" })
-}
+pub use rollx::text::count;
 
 /// ANSI styling of area codes by region (background tint, black text).
 fn paint(text: &str, color: Option<Color>) -> String {

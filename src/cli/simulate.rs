@@ -8,21 +8,24 @@ use clap::Args;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 
+use super::interrupt;
+use super::numbers::whole;
 use super::output::{self, Output, OutputDir};
 use super::{
     EXIT_OK, EXIT_USAGE, EffortArgs, EncoreRuleArgs, load_model, rolling_game, solver_values,
 };
 use rollx::families::Model;
-use rollx::rolling::deep::solve_seeds;
+use rollx::rolling::deep::solve_range;
 use rollx::rolling::map::Power;
 use rollx::rolling::play::report::{
     MapResult, SimReport, add_optimum, markdown, policy_result, text,
 };
-use rollx::rolling::play::simulate::{simulate, without_power};
+use rollx::rolling::play::simulate::{Tally, simulate_range, without_power};
 use rollx::rolling::play::{
     POLICIES, PlayerSetup, Policy, derive_seed, html, play_game, policy_with,
 };
 use rollx::rolling::rules::Game;
+use rollx::text::{count, plural};
 
 /// Output formats of `simulate`.
 #[derive(Clone, Copy, Debug, clap::ValueEnum, PartialEq, Eq)]
@@ -63,7 +66,12 @@ cell is crossed (docs/diceland-rules.md#strength).";
 #[derive(Debug, Args)]
 #[command(
     after_help = "Examples:\n  rollx simulate maps/usa.toml\n  rollx simulate maps/usa.toml maps/japan.toml --games 10000 --report output/balance.html\n  rollx simulate maps/usa.toml --policy greedy,random --format json\n  rollx train maps/usa.toml && rollx simulate maps/usa.toml --policy greedy,tuples,expert\n  rollx simulate maps/usa.toml maps/japan.toml --games 10000 --policy random,greedy,strong --no-power-value --format markdown\n  rollx simulate maps/examples/tutorial.toml --games 20 --save-logs output/logs\n  rollx simulate maps/usa.toml --games 200 --policy greedy,strong --optimum\n  rollx simulate maps/encore-black.toml --policy random,greedy\n  rollx simulate maps/encore-black.toml --players 4 --policy greedy,strong --games 200 --report output/encore.html\n  rollx simulate maps/encore-black.toml --players 4 --seats strong,greedy,greedy,greedy --games 200\n\n\
-Exit codes: 0 done, 1 a map or board is invalid, 2 usage or I/O error."
+Ctrl-C stops a run: the games being played are finished, and the report (text, JSON, Markdown, \
+--report) covers the games finished so far, the first N of every table, marked as interrupted; \
+it is the report `--games N` gives. --save-logs then writes nothing. A second Ctrl-C stops at \
+once, writing nothing (docs/simulate.md#interrupting-a-run).\n\n\
+Exit codes: 0 done, 1 a map or board is invalid, 2 usage or I/O error, 130 interrupted by \
+Ctrl-C."
 )]
 pub struct SimulateArgs {
     /// Map files (several are reported side by side), or Encore board
@@ -71,7 +79,7 @@ pub struct SimulateArgs {
     #[arg(value_name = "MAP|BOARD", required = true)]
     pub maps: Vec<PathBuf>,
     /// Games per map and policy (per board and table).
-    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..=10_000_000))]
+    #[arg(long, default_value_t = 1000, value_parser = whole::<u64>(1, 10_000_000))]
     pub games: u64,
     /// Computer players to compare, separated by commas: random (uniform
     /// among legal moves), greedy (one-step heuristic, fast), tuples (by
@@ -83,10 +91,10 @@ pub struct SimulateArgs {
     #[arg(long, default_value = "greedy", value_delimiter = ',', value_parser = clap::builder::PossibleValuesParser::new(POLICIES))]
     pub policy: Vec<String>,
     /// Seed of the run: game i uses a seed derived from it and i.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = whole::<u64>(0, u64::MAX))]
     pub seed: u64,
     /// Worker threads (default: one per core).
-    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=1024))]
+    #[arg(long, value_parser = whole::<u16>(1, 1024))]
     pub threads: Option<u16>,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
@@ -99,7 +107,7 @@ pub struct SimulateArgs {
     pub save_logs: Option<PathBuf>,
     /// Encore boards: players at each table (1, the default, is the solo
     /// game).
-    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=8))]
+    #[arg(long, value_parser = whole::<u16>(1, 8))]
     pub players: Option<u16>,
     /// Encore boards: a mixed table, one policy per seat separated by
     /// commas, seat 1 rolling first (strong,greedy,greedy,greedy); reported
@@ -116,7 +124,7 @@ pub struct SimulateArgs {
     pub optimum: bool,
     /// With --optimum: positions the solver searches per game at most (the
     /// same on every machine; about half a second a game on the USA map).
-    #[arg(long, requires = "optimum", default_value_t = DEFAULT_POSITIONS, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, requires = "optimum", default_value_t = DEFAULT_POSITIONS, value_parser = whole::<u64>(1, u64::MAX))]
     pub positions: u64,
     #[command(flatten)]
     pub effort: EffortArgs,
@@ -283,122 +291,321 @@ pub fn run(args: &SimulateArgs) -> u8 {
                 .collect()
         }
     };
-    let total: u64 = games
+    let policies = args.policy.len() as u64;
+    let count = Count {
+        games: args.games * policies * games.len() as u64,
+        replays: games
+            .iter()
+            .map(|g| args.games * policies * powers_of(g).len() as u64)
+            .sum(),
+        solved: if args.optimum {
+            args.games * games.len() as u64
+        } else {
+            0
+        },
+    };
+    let bar = games_bar(args, count.total(), &count.unit());
+    // Ctrl-C is caught before the run is announced, and until it ends.
+    let catch = interrupt::catch();
+    if !args.quiet {
+        eprintln!("{}", count.starting(args.games, "per map and policy"));
+    }
+
+    // Every map's and policy's games, and their replays, are played part
+    // by part, all together, so that Ctrl-C leaves the same first games of
+    // each (see `interrupt::in_parts`).
+    struct Tallies {
+        with: Option<Tally>,
+        without: Vec<(Power, Option<Tally>)>,
+    }
+    let mut tallies: Vec<Vec<Tallies>> = games
         .iter()
         .map(|g| {
-            args.games * (1 + powers_of(g).len() as u64) * args.policy.len() as u64
-                + if args.optimum { args.games } else { 0 }
+            args.policy
+                .iter()
+                .map(|_| Tallies {
+                    with: None,
+                    without: powers_of(g).into_iter().map(|p| (p, None)).collect(),
+                })
+                .collect()
         })
-        .sum();
-    let bar = games_bar(args, total);
+        .collect();
+    let reduced: Vec<Vec<(Power, Game)>> = games
+        .iter()
+        .map(|g| {
+            powers_of(g)
+                .into_iter()
+                .map(|p| (p, without_power(g, p)))
+                .collect()
+        })
+        .collect();
+    let mut solved: Vec<Vec<(u32, u32, bool)>> = vec![Vec::new(); games.len()];
+    let played = pool.install(|| {
+        interrupt::in_parts(args.games, |range| {
+            let tick = |n: u64| bar.inc(n);
+            for (m, (game, setup)) in games.iter().zip(&setups).enumerate() {
+                for (policy, t) in args.policy.iter().zip(&mut tallies[m]) {
+                    bar.set_message(format!("{} ({policy})", game.map().info.id));
+                    let make = make(policy, setup);
+                    let with = simulate_range(game, range.clone(), args.seed, &make, &tick);
+                    interrupt::merge_into(&mut t.with, with, Tally::merge);
+                    for ((_, slot), (_, reduced)) in t.without.iter_mut().zip(&reduced[m]) {
+                        let without =
+                            simulate_range(reduced, range.clone(), args.seed, &make, &tick);
+                        interrupt::merge_into(slot, without, Tally::merge);
+                    }
+                }
+                if let Some(values) = optimum_values.get(m) {
+                    bar.set_message(format!("{} (solving)", game.map().info.id));
+                    let guide = values.as_ref().map(|(v, _)| v.as_ref());
+                    solved[m].extend(
+                        solve_range(
+                            game,
+                            range.clone(),
+                            args.seed,
+                            args.positions,
+                            guide,
+                            &|| bar.inc(1),
+                        )
+                        .into_iter()
+                        .map(|s| (s.crosses, s.lower_bound, s.exact)),
+                    );
+                }
+            }
+        })
+    });
+    drop(catch);
+    bar.finish_and_clear();
+    let interrupted = played < args.games;
 
     let mut maps = Vec::new();
-    pool.install(|| {
-        for (m, (game, setup)) in games.iter().zip(&setups).enumerate() {
-            let mut policies = Vec::new();
-            let mut per_game = Vec::new();
-            for policy in &args.policy {
-                bar.set_message(format!("{} ({policy})", game.map().info.id));
-                let tick = |n: u64| bar.inc(n);
-                let with = simulate(game, args.games, args.seed, &make(policy, setup), &tick);
-                let without: Vec<(Power, _)> = powers_of(game)
-                    .into_iter()
-                    .map(|p| {
-                        (
-                            p,
-                            simulate(
-                                &without_power(game, p),
-                                args.games,
-                                args.seed,
-                                &make(policy, setup),
-                                &tick,
-                            ),
-                        )
-                    })
-                    .collect();
-                policies.push(policy_result(game, policy, &with, &without));
-                per_game.push(with.per_game);
-            }
-            let map = game.map();
-            let mut result = MapResult {
-                map: map.info.id.clone(),
-                name: map.info.name.clone(),
-                areas: map.areas.len(),
-                policies,
-                optimum: None,
-            };
-            if let Some(values) = optimum_values.get(m) {
-                bar.set_message(format!("{} (solving)", map.info.id));
-                let guide = values.as_ref().map(|(v, _)| v.as_ref());
-                let solved: Vec<(u32, u32, bool)> =
-                    solve_seeds(game, args.games, args.seed, args.positions, guide, &|| {
-                        bar.inc(1)
-                    })
-                    .into_iter()
-                    .map(|s| (s.crosses, s.lower_bound, s.exact))
-                    .collect();
-                let per_game: Vec<&[u32]> = per_game.iter().map(Vec::as_slice).collect();
-                add_optimum(
-                    &mut result,
-                    args.positions,
-                    values.as_ref().map(|(_, p)| p.display().to_string()),
-                    &solved,
-                    &per_game,
-                );
-            }
-            maps.push(result);
+    for (m, game) in games.iter().enumerate() {
+        let mut policies = Vec::new();
+        let mut per_game = Vec::new();
+        for (policy, t) in args.policy.iter().zip(&tallies[m]) {
+            let with = t.with.clone().expect("every run plays a first part");
+            let without: Vec<(Power, Tally)> = t
+                .without
+                .iter()
+                .map(|(p, t)| (*p, t.clone().expect("every run plays a first part")))
+                .collect();
+            policies.push(policy_result(game, policy, &with, &without));
+            per_game.push(with.per_game);
         }
-    });
-    bar.finish_and_clear();
+        let map = game.map();
+        let mut result = MapResult {
+            map: map.info.id.clone(),
+            name: map.info.name.clone(),
+            areas: map.areas.len(),
+            policies,
+            optimum: None,
+        };
+        if let Some(values) = optimum_values.get(m) {
+            let per_game: Vec<&[u32]> = per_game.iter().map(Vec::as_slice).collect();
+            add_optimum(
+                &mut result,
+                args.positions,
+                values.as_ref().map(|(_, p)| p.display().to_string()),
+                &solved[m],
+                &per_game,
+            );
+        }
+        maps.push(result);
+    }
     let report = SimReport {
         seed: args.seed,
-        games: args.games,
+        games: played,
         maps,
     };
+    let note = interrupted.then(|| interrupt::covered(played, args.games, "per map and policy"));
+    let document = args.format != Format::Text;
 
     // The files first: a reader that stops early (`rollx simulate ... |
     // head`) ends the process on its next write, and must not cost them.
     if let Some(out) = &report_out {
-        let command = command_line(args);
-        let page = html::html(
+        let command = command_line(args, played);
+        let mut page = html::html(
             &report,
             &games.iter().map(Game::map).collect::<Vec<_>>(),
             &command,
         );
+        if let Some(note) = &note {
+            page = interrupt::mark_html(&page, note);
+        }
         if let Err(e) = output::write(out, page.as_bytes()) {
             eprintln!("error: {e}");
             return EXIT_USAGE;
         }
     }
-    if let Some(dir) = &logs_dir
-        && let Err(code) = save_logs(args, &games, &setups, dir, &pool)
-    {
-        return code;
-    }
-    match args.format {
-        Format::Text => print!("{}", text(&report)),
-        Format::Json => println!(
-            "{}",
-            serde_json::to_string_pretty(&report).expect("reports serialise")
-        ),
-        Format::Markdown => print!("{}", markdown(&report)),
-    }
-    if args.format == Format::Text {
-        if let Some(path) = &args.report {
-            println!("\nreport written to {}", path.display());
+    let logs_written = match &logs_dir {
+        Some(_) if interrupted => false,
+        Some(dir) => {
+            if let Err(code) = save_logs(args, &games, &setups, dir, &pool) {
+                return code;
+            }
+            true
         }
-        if let Some(dir) = &args.save_logs {
+        None => false,
+    };
+    match args.format {
+        Format::Text => {
+            if let Some(note) = &note {
+                println!("{note}\n");
+            }
+            print!("{}", text(&report));
+        }
+        Format::Json => {
+            let mut value = serde_json::to_value(&report).expect("reports serialise");
+            if interrupted {
+                interrupt::mark_json(&mut value, played, args.games);
+            }
             println!(
-                "{} game logs written to {}",
-                args.games * (games.len() * args.policy.len()) as u64,
-                dir.display()
+                "{}",
+                serde_json::to_string_pretty(&value).expect("reports serialise")
             );
         }
-        if !args.quiet {
-            eprintln!("{total} games in {:.1} s", start.elapsed().as_secs_f64());
+        Format::Markdown => {
+            if let Some(note) = &note {
+                println!("*{note}*\n");
+            }
+            print!("{}", markdown(&report));
         }
     }
-    EXIT_OK
+    let logs = args.games * (games.len() * args.policy.len()) as u64;
+    finish(
+        args,
+        document,
+        &Finish {
+            report: report_out.as_ref(),
+            logs: logs_dir.as_ref().map(|d| (d, logs, logs_written)),
+            count: &count,
+            played,
+            start,
+            note: note.as_deref(),
+        },
+    )
+}
+
+/// What a run of `simulate` played: games, the replays that value the
+/// powers, and games solved (`--optimum`).
+pub(super) struct Count {
+    /// Games of every table.
+    pub games: u64,
+    /// Replays of them without a power.
+    pub replays: u64,
+    /// Games whose dice are solved.
+    pub solved: u64,
+}
+
+impl Count {
+    /// Everything the progress bar counts.
+    pub fn total(&self) -> u64 {
+        self.games + self.replays + self.solved
+    }
+
+    /// The progress bar's unit: "games", "games and replays", ...
+    pub fn unit(&self) -> String {
+        match (self.replays > 0, self.solved > 0) {
+            (false, false) => "games".into(),
+            (true, false) => "games and replays".into(),
+            (false, true) => "games and solved games".into(),
+            (true, true) => "games, replays and solved games".into(),
+        }
+    }
+
+    /// The counts in words, `games` of them asked per table (`per`).
+    fn words(&self, scale: f64) -> String {
+        let n = |x: u64| (x as f64 * scale).round() as u64;
+        let mut s = count(n(self.games), "game");
+        if self.replays > 0 {
+            s.push_str(&format!(
+                ", plus {} to value the powers",
+                count(n(self.replays), "replay")
+            ));
+        }
+        if self.solved > 0 {
+            s.push_str(&format!(
+                "{} {} by the solver",
+                if self.replays > 0 { " and" } else { ", and" },
+                plural(n(self.solved), "game solved", "games solved")
+            ));
+        }
+        s
+    }
+
+    /// The line that opens a run.
+    pub fn starting(&self, games: u64, per: &str) -> String {
+        format!(
+            "simulating {} {per} (in all: {}); Ctrl-C stops the run and reports the games \
+             finished",
+            count(games, "game"),
+            self.words(1.0)
+        )
+    }
+}
+
+/// What [`finish`] says.
+pub(super) struct Finish<'a> {
+    /// The HTML report, when written.
+    pub report: Option<&'a Output>,
+    /// The folder of game logs, how many logs a whole run writes, and
+    /// whether they were written.
+    pub logs: Option<(&'a OutputDir, u64, bool)>,
+    /// What a whole run plays.
+    pub count: &'a Count,
+    /// Games played of each table.
+    pub played: u64,
+    /// When the run started.
+    pub start: Instant,
+    /// The interrupted run's note.
+    pub note: Option<&'a str>,
+}
+
+/// Says which files were written and how long the run took (standard
+/// output under a text report, standard error under a document), and
+/// returns the exit code: 130 when Ctrl-C stopped the run.
+pub(super) fn finish(args: &SimulateArgs, document: bool, f: &Finish) -> u8 {
+    if let Some(out) = f.report {
+        let gap = if document { "" } else { "\n" };
+        super::say(
+            document,
+            &format!("{gap}report written to {}", out.path().display()),
+        );
+    }
+    match f.logs {
+        Some((dir, logs, true)) => super::say(
+            document,
+            &format!(
+                "{} written to {}",
+                count(logs, "game log"),
+                dir.path().display()
+            ),
+        ),
+        Some((dir, _, false)) => eprintln!(
+            "no game logs written: the run was interrupted\n  help: `--games {} --save-logs {}` \
+             writes the logs of the games this report covers",
+            f.played,
+            dir.path().display()
+        ),
+        None => {}
+    }
+    if !args.quiet {
+        let scale = f.played as f64 / args.games as f64;
+        eprintln!(
+            "done in {:.1} s: {}",
+            f.start.elapsed().as_secs_f64(),
+            f.count.words(scale)
+        );
+    }
+    match f.note {
+        Some(note) => {
+            if document {
+                eprintln!("{note}");
+            }
+            interrupt::EXIT_INTERRUPTED
+        }
+        None => EXIT_OK,
+    }
 }
 
 /// The worker threads of `--threads` (one per core without it).
@@ -414,15 +621,15 @@ pub(super) fn worker_pool(args: &SimulateArgs) -> Result<rayon::ThreadPool, u8> 
 
 /// The progress bar of a run of `total` games: hidden with `--quiet` or
 /// when standard error is not a terminal.
-pub(super) fn games_bar(args: &SimulateArgs, total: u64) -> ProgressBar {
+pub(super) fn games_bar(args: &SimulateArgs, total: u64, unit: &str) -> ProgressBar {
     if args.quiet || !std::io::stderr().is_terminal() {
         return ProgressBar::hidden();
     }
     let b = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr());
     b.set_style(
-        ProgressStyle::with_template(
-            "{spinner} {msg} [{bar:40}] {pos}/{len} games, {per_sec}, {eta} left",
-        )
+        ProgressStyle::with_template(&format!(
+            "{{spinner}} {{msg}} [{{bar:40}}] {{pos}}/{{len}} {unit}, {{per_sec}}, {{eta}} left"
+        ))
         .expect("valid template")
         .progress_chars("=> "),
     );
@@ -430,12 +637,13 @@ pub(super) fn games_bar(args: &SimulateArgs, total: u64) -> ProgressBar {
 }
 
 /// The command that reproduces a run of any family: every option given.
-pub(super) fn command_line(args: &SimulateArgs) -> String {
+/// With `games` games (the games an interrupted run played).
+pub(super) fn command_line(args: &SimulateArgs, games: u64) -> String {
     let maps: Vec<String> = args.maps.iter().map(|m| m.display().to_string()).collect();
     let mut c = format!(
         "rollx simulate {} --games {} --policy {} --seed {}",
         maps.join(" "),
-        args.games,
+        games,
         args.policy.join(","),
         args.seed
     );

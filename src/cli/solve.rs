@@ -7,13 +7,15 @@ use std::time::{Duration, Instant};
 use clap::{Args, ValueEnum};
 use serde::Serialize;
 
+use super::numbers::{above, whole};
 use super::output::Output;
-use super::play::save_finished;
+use super::play::save;
 use super::{EXIT_INVALID, EXIT_USAGE, load_game, solver_values};
 use rollx::rolling::rules::{Game, Roll};
 use rollx::rolling::solve::{
     Limit, SolveError, parse_dice, rolls_of_seed, solve_guided, witness_log,
 };
+use rollx::text::{count, plural};
 
 /// The long description `--help` shows.
 pub const LONG_ABOUT: &str = "The fewest X a player could end with on a Rolling map when every \
@@ -39,7 +41,7 @@ pub struct SolveArgs {
     pub map: PathBuf,
     /// The seed of the game whose dice are solved, as `rollx play --seed`
     /// [default: 1].
-    #[arg(long, conflicts_with = "dice")]
+    #[arg(long, conflicts_with = "dice", value_parser = whole::<u64>(0, u64::MAX))]
     pub seed: Option<u64>,
     /// A file of every roll of the game in order, one a line: the die's id
     /// and the number it shows (`red 4`); see docs/solver.md.
@@ -47,7 +49,7 @@ pub struct SolveArgs {
     pub dice: Option<PathBuf>,
     /// Stop after this many seconds with the best game found and a proven
     /// lower bound.
-    #[arg(long, value_name = "SECONDS", default_value_t = 10.0)]
+    #[arg(long, value_name = "SECONDS", default_value_t = 10.0, value_parser = above("a number of seconds", 0.0))]
     pub time_limit: f64,
     /// Write the best game found as a game log.
     #[arg(long, value_name = "FILE")]
@@ -111,13 +113,6 @@ fn read_dice(game: &Game, path: &std::path::Path) -> Result<Vec<(Roll, usize)>, 
 
 /// Runs `rollx solve`.
 pub fn run(args: &SolveArgs) -> u8 {
-    if !(args.time_limit.is_finite() && args.time_limit > 0.0) {
-        eprintln!(
-            "error: --time-limit {}: give a number of seconds above 0",
-            args.time_limit
-        );
-        return EXIT_USAGE;
-    }
     let log = match Output::check_arg(args.log.as_deref(), false) {
         Ok(l) => l,
         Err(code) => return code,
@@ -150,10 +145,10 @@ pub fn run(args: &SolveArgs) -> u8 {
             match (&args.dice, e) {
                 (Some(path), SolveError::BadRoll { index, problem }) => eprintln!(
                     "error: {}:{}: roll {index}: {problem}\n  help: a die is drawn once a round \
-                     ({} dice a round); the file lists every roll of the game in order",
+                     ({} a round); the file lists every roll of the game in order",
                     path.display(),
                     lines[index - 1],
-                    game.rules().dice_per_round
+                    plural(game.rules().dice_per_round, "die", "dice")
                 ),
                 (Some(path), e) => eprintln!(
                     "error: {}: {e}\n  help: a game on {} takes {} rolls",
@@ -218,7 +213,10 @@ pub fn run(args: &SolveArgs) -> u8 {
                 "  the greedy player on the same dice: {} X",
                 solution.greedy_crosses
             );
-            println!("  {} positions searched in {seconds:.2} s", solution.nodes);
+            println!(
+                "  {} searched in {seconds:.2} s",
+                count(solution.nodes, "position")
+            );
             if let Some((_, path)) = &values {
                 println!("  guided by the values in {}", path.display());
             }
@@ -234,5 +232,15 @@ pub fn run(args: &SolveArgs) -> u8 {
         &solution,
         Some(args.map.display().to_string()),
     );
-    save_finished(Some(out), &log.to_json())
+    match save(out, &log.to_json()) {
+        Ok(()) => {
+            // With --format json, standard output holds the report alone.
+            super::say(
+                args.format == Format::Json,
+                &format!("log written to {}", out.path().display()),
+            );
+            super::EXIT_OK
+        }
+        Err(code) => code,
+    }
 }

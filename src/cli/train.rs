@@ -7,9 +7,11 @@ use std::time::Instant;
 use clap::Args;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
+use super::numbers::whole;
 use super::output::{self, Output};
 use super::{EXIT_INVALID, EXIT_OK, EXIT_USAGE, load_game};
 use rollx::rolling::play::tuples::Trainer;
+use rollx::text::count;
 
 /// Games learned from unless `--games` says otherwise.
 pub const DEFAULT_GAMES: u64 = 600_000;
@@ -33,10 +35,10 @@ pub struct TrainArgs {
     pub map: PathBuf,
     /// Games to learn from (more is stronger; the gain flattens out
     /// towards 600,000).
-    #[arg(long, default_value_t = DEFAULT_GAMES, value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
+    #[arg(long, default_value_t = DEFAULT_GAMES, value_parser = whole::<u64>(1, 100_000_000))]
     pub games: u64,
     /// Seed of the games.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = whole::<u64>(0, u64::MAX))]
     pub seed: u64,
     /// Where to write the values (default: the map's path with the
     /// extension .tuples).
@@ -139,14 +141,15 @@ pub fn run(args: &TrainArgs) -> u8 {
         return EXIT_USAGE;
     }
     println!(
-        "learned from {} games of {} (seed {}) in {:.0} s",
-        args.games,
+        "learned from {} of {} (seed {}) in {:.0} s",
+        count(args.games, "game"),
         game.map().info.id,
         args.seed,
         start.elapsed().as_secs_f64()
     );
     println!(
-        "mean X of the last {window} games while learning: {:.2}",
+        "mean X of the last {} while learning: {:.2}",
+        count(window, "game"),
         recent as f64 / window as f64
     );
     println!(

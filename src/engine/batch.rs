@@ -26,14 +26,29 @@ pub fn fold_games<T: Send>(
     merge: impl Fn(&mut T, &T),
     progress: &(dyn Fn(u64) + Sync),
 ) -> T {
-    let size = chunk(games);
-    let tallies: Vec<T> = (0..games.div_ceil(size))
+    fold_range(0..games, new, play, merge, progress)
+}
+
+/// [`fold_games`] for the games `games.start..games.end` only. Where
+/// merging is exact (tallies of integers), the games of a run played in
+/// consecutive ranges and merged in order give the tally of the whole run:
+/// a caller can play a long run in parts, and stop between them.
+pub fn fold_range<T: Send>(
+    games: std::ops::Range<u64>,
+    new: impl Fn() -> T + Sync,
+    play: impl Fn(&mut T, u64) + Sync,
+    merge: impl Fn(&mut T, &T),
+    progress: &(dyn Fn(u64) + Sync),
+) -> T {
+    let (first, count) = (games.start, games.end.saturating_sub(games.start));
+    let size = chunk(count);
+    let tallies: Vec<T> = (0..count.div_ceil(size))
         .into_par_iter()
         .map(|c| {
             let mut tally = new();
-            let end = ((c + 1) * size).min(games);
+            let end = ((c + 1) * size).min(count);
             for i in c * size..end {
-                play(&mut tally, i);
+                play(&mut tally, first + i);
             }
             progress(end - c * size);
             tally
@@ -72,5 +87,36 @@ mod tests {
         );
         assert_eq!(games, (0..1000).collect::<Vec<_>>());
         assert_eq!(seen.into_inner(), 1000);
+    }
+
+    #[test]
+    fn a_run_played_in_ranges_is_the_whole_run() {
+        let whole: Vec<u64> = fold_games(
+            300,
+            Vec::new,
+            |t, i| t.push(i * i),
+            |a, b| a.extend_from_slice(b),
+            &|_| {},
+        );
+        let mut parts: Vec<u64> = Vec::new();
+        for range in [0..7, 7..8, 8..200, 200..300] {
+            let part: Vec<u64> = fold_range(
+                range,
+                Vec::new,
+                |t, i| t.push(i * i),
+                |a, b| a.extend_from_slice(b),
+                &|_| {},
+            );
+            parts.extend(part);
+        }
+        assert_eq!(parts, whole);
+        let empty: Vec<u64> = fold_range(
+            5..5,
+            Vec::new,
+            |t, i| t.push(i),
+            |a, b| a.extend_from_slice(b),
+            &|_| {},
+        );
+        assert!(empty.is_empty());
     }
 }

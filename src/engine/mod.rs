@@ -22,7 +22,7 @@ mod batch;
 mod game_loop;
 mod halving;
 
-pub use batch::fold_games;
+pub use batch::{fold_games, fold_range};
 pub use game_loop::{Quiet, decide, play, play_with, roll};
 pub use halving::successive_halving;
 

@@ -155,11 +155,6 @@ pub fn clean_so_far(problems: &[LogProblem]) -> bool {
     problems.iter().all(|p| p.kind == INCOMPLETE)
 }
 
-/// `n` and a noun, singular or plural (`1 turn`, `2 turns`).
-pub fn count(n: usize, one: &str, many: &str) -> String {
-    format!("{n} {}", if n == 1 { one } else { many })
-}
-
 /// The family of a game log's text: the family its `game` field names
 /// (`"encore"`), Rolling for a log without one (Rolling logs came first).
 /// Text that is not JSON (a log cut short) belongs to the family of the

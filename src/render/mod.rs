@@ -15,7 +15,7 @@ pub enum RenderError {
     #[error("PNG: {0}")]
     Png(String),
     /// The document has no such page.
-    #[error("the document has {pages} pages, there is no page {wanted}")]
+    #[error("the document has {}, there is no page {wanted}", crate::text::count(*pages, "page"))]
     NoPage {
         /// Pages in the document.
         pages: usize,

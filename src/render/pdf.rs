@@ -31,6 +31,13 @@
 //! 1970) and no XMP metadata (which would carry a random instance id) is
 //! written. What is left is printpdf's own output: another printpdf (or
 //! allsorts, its font subsetter) version may write other bytes.
+//!
+//! # No PDF/X claim
+//!
+//! printpdf writes an empty `/GTS_PDFXVersion` into the document
+//! information of every file, and some readers then call the file PDF/X.
+//! The pads are ordinary RGB PDFs without an output intent, so the entry is
+//! blanked (see `no_pdfx_marker`).
 
 use std::collections::{BTreeMap, HashMap};
 use std::fmt::Write as _;
@@ -197,8 +204,30 @@ pub fn to_pdf(doc: &Document) -> Result<Vec<u8>, RenderError> {
             "printpdf wrote an incomplete file".to_string(),
         ));
     }
+    no_pdfx_marker(&mut bytes);
     stable_id(&mut bytes);
     Ok(bytes)
+}
+
+/// Blanks the empty `/GTS_PDFXVersion()` that printpdf writes into every
+/// document information dictionary. The key claims PDF/X conformance (some
+/// readers show "PDF/X" for it, empty as it is); the pads do not conform
+/// (no output intent, RGB colours), so they carry no marker. The entry is
+/// overwritten with as many spaces, which PDF reads as whitespace between
+/// the dictionary's entries, so no byte moves and the cross-reference
+/// offsets stay right. A non-empty version (a file that does conform) is
+/// kept.
+fn no_pdfx_marker(bytes: &mut [u8]) {
+    const EMPTY: &[u8] = b"/GTS_PDFXVersion()";
+    let mut from = 0;
+    while let Some(at) = bytes[from..]
+        .windows(EMPTY.len())
+        .position(|w| w == EMPTY)
+        .map(|i| from + i)
+    {
+        bytes[at..at + EMPTY.len()].fill(b' ');
+        from = at + EMPTY.len();
+    }
 }
 
 /// Whether a text draws anything.
@@ -742,5 +771,41 @@ mod tests {
         assert_eq!(n(-2.125), "-2.125");
         assert_eq!(n(0.05), "0.05");
         assert_eq!(n(1234.001), "1234.001");
+    }
+
+    #[test]
+    fn the_empty_pdfx_marker_is_blanked_in_place() {
+        let mut info = b"<</Trapped/False/GTS_PDFXVersion()/Title(t)>>".to_vec();
+        let before = info.len();
+        no_pdfx_marker(&mut info);
+        assert_eq!(info.len(), before, "no byte moves");
+        assert_eq!(
+            String::from_utf8(info).unwrap(),
+            "<</Trapped/False                  /Title(t)>>"
+        );
+        // A real version (a file that conforms) is left alone.
+        let mut x3 = b"/GTS_PDFXVersion(PDF/X-3:2002)".to_vec();
+        no_pdfx_marker(&mut x3);
+        assert_eq!(x3, b"/GTS_PDFXVersion(PDF/X-3:2002)");
+    }
+
+    #[test]
+    fn a_pdf_carries_no_pdfx_marker() {
+        let doc = Document {
+            title: "t".into(),
+            symbols: Vec::new(),
+            pages: vec![crate::scene::Page {
+                width: 100.0,
+                height: 100.0,
+                items: Vec::new(),
+            }],
+        };
+        let bytes = to_pdf(&doc).unwrap();
+        assert!(!bytes.windows(8).any(|w| w == b"GTS_PDFX"));
+        // The information dictionary is still there, and the file parses.
+        assert!(bytes.windows(6).any(|w| w == b"/Title"));
+        let mut warnings = Vec::new();
+        printpdf::PdfDocument::parse(&bytes, &printpdf::PdfParseOptions::default(), &mut warnings)
+            .expect("printpdf reads the file back");
     }
 }

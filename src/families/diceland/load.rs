@@ -287,9 +287,9 @@ fn resolve(raw: &RawBoard, file: Loc, diags: &mut Vec<Diagnostic>) -> Option<(Bo
                 error(
                     "land-ragged",
                     format!(
-                        "row {} has {} cells, but row 1 has {width}",
+                        "row {} has {}, but row 1 has {width}",
                         r + 1,
-                        row.len()
+                        crate::text::count(row.len(), "cell")
                     ),
                 )
                 .with_label(loc, text)
@@ -586,8 +586,8 @@ fn solvability_findings(
             .with_label(
                 places.goal,
                 format!(
-                    "the goal: {} stars and {} colour{}",
-                    goal.stars,
+                    "the goal: {} and {} colour{}",
+                    crate::text::count(goal.stars, "star"),
                     goal.colors,
                     if goal.colors == 1 { "" } else { "s" }
                 ),

@@ -10,6 +10,7 @@ use super::model::{Board, Color, Goal};
 use super::solve::Solvability;
 use crate::diag::render::JsonDiagnostic;
 use crate::diag::{Diagnostic, Severity, SourceMap};
+use crate::text::count;
 
 /// One colour in the report.
 #[derive(Clone, Debug, Serialize, PartialEq)]
@@ -128,13 +129,21 @@ impl Report {
         let stars: usize = self.colors.iter().map(|c| c.stars).sum();
         let _ = writeln!(
             s,
-            "{} ({}): Diceland board, {} x {} hexagons, {cells} cells in {zones} zones, {stars} stars, {} obstacles, start {}",
-            self.name, self.board, self.columns, self.rows, self.obstacles, self.start
+            "{} ({}): Diceland board, {} x {} hexagons, {} in {}, {}, {}, start {}",
+            self.name,
+            self.board,
+            self.columns,
+            self.rows,
+            count(cells, "cell"),
+            count(zones, "zone"),
+            count(stars, "star"),
+            count(self.obstacles, "obstacle"),
+            self.start
         );
         let _ = writeln!(
             s,
-            "goal: {} stars and {} colour{} complete",
-            self.goal.stars,
+            "goal: {} and {} colour{} complete",
+            count(self.goal.stars, "star"),
             self.goal.colors,
             if self.goal.colors == 1 { "" } else { "s" }
         );
@@ -153,8 +162,10 @@ impl Report {
         if let Some(v) = &self.solvability {
             let _ = writeln!(
                 s,
-                "solvability: the start reaches {} of {} cells and {} stars",
-                v.reachable_cells, v.cells, v.reachable_stars
+                "solvability: the start reaches {} of {} and {}",
+                v.reachable_cells,
+                count(v.cells, "cell"),
+                count(v.reachable_stars, "star")
             );
             match (v.fewest_dice, v.plan_dice) {
                 (Some(lo), Some(plan)) => {

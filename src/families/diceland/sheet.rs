@@ -507,8 +507,8 @@ impl Sheet<'_> {
         let base = self.h - f.small * 0.35;
         let goal = self.board.goal;
         let mut legend = vec![format!(
-            "Win: {} stars and {} colour{} crossed completely.",
-            goal.stars,
+            "Win: {} and {} colour{} crossed completely.",
+            crate::text::count(goal.stars, "star"),
             goal.colors,
             if goal.colors == 1 { "" } else { "s" }
         )];

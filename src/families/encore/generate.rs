@@ -113,7 +113,8 @@ pub fn conventions_for(columns: usize, rows: usize) -> Result<Conventions, Gener
     }
     if !ROWS.contains(&rows) {
         return Err(GenerateError::Size(format!(
-            "a board of {rows} rows {}: give {} to {} rows",
+            "a board of {} {}: give {} to {} rows",
+            crate::text::count(rows, "row"),
             if rows < *ROWS.start() {
                 "cannot hold every colour in every column"
             } else {

@@ -220,8 +220,10 @@ impl Report {
         };
         let _ = writeln!(
             s,
-            "  scoring     {} joker boxes, -{} for each star left{capped}, solo game of {} rolls",
-            self.jokers, self.star_penalty, self.solo_rolls
+            "  scoring     {}, -{} for each star left{capped}, solo game of {} rolls",
+            crate::text::plural(self.jokers, "joker box", "joker boxes"),
+            self.star_penalty,
+            self.solo_rolls
         );
         let _ = writeln!(s);
         let id_w = self

@@ -126,8 +126,8 @@ impl Reader<'_> {
             error(
                 "board-points-length",
                 format!(
-                    "`{key}` has {} values, but the board has {want} {per}",
-                    list.1.len()
+                    "`{key}` has {}, but the board has {want} {per}",
+                    crate::text::count(list.1.len(), "value")
                 ),
             )
             .with_label(
@@ -460,10 +460,14 @@ fn resolve_grid(
             r.diags.push(
                 error(
                     "board-ragged",
-                    format!("row {} has {n} boxes, but row 1 has {width}", i + 1),
+                    format!(
+                        "row {} has {}, but row 1 has {width}",
+                        i + 1,
+                        crate::text::plural(n, "box", "boxes")
+                    ),
                 )
-                .with_label(row.text.loc, format!("{n} boxes"))
-                .with_label(rows[0].text.loc, format!("{width} boxes"))
+                .with_label(row.text.loc, crate::text::plural(n, "box", "boxes"))
+                .with_label(rows[0].text.loc, crate::text::plural(width, "box", "boxes"))
                 .with_help("every row of the grid has one letter per column"),
             );
         }

@@ -90,7 +90,19 @@ pub fn solve_seeds(
     values: Option<&TupleValue>,
     progress: &(dyn Fn() + Sync),
 ) -> Vec<Solution> {
-    (0..games)
+    solve_range(game, 0..games, seed, positions, values, progress)
+}
+
+/// [`solve_seeds`] for the games `games.start..games.end` only, in order.
+pub fn solve_range(
+    game: &Game,
+    games: std::ops::Range<u64>,
+    seed: u64,
+    positions: u64,
+    values: Option<&TupleValue>,
+    progress: &(dyn Fn() + Sync),
+) -> Vec<Solution> {
+    games
         .into_par_iter()
         .map(|i| {
             let rolls = rolls_of_seed(game, derive_seed(seed, i));

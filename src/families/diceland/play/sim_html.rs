@@ -140,10 +140,10 @@ pub fn html(board: &Board, tables: &[Summary], command: &str) -> String {
     let mut b = String::new();
     let _ = write!(
         b,
-        "<h1>{}</h1>\n<p>Diceland board <code>{}</code>; {} games per table, seed {}. Made by <code>{}</code>.</p>\n",
+        "<h1>{}</h1>\n<p>Diceland board <code>{}</code>; {} per table, seed {}. Made by <code>{}</code>.</p>\n",
         esc(&board.info.name),
         esc(&board.info.id),
-        tables.first().map_or(0, |t| t.games),
+        crate::text::count(tables.first().map_or(0, |t| t.games), "game"),
         tables.first().map_or(0, |t| t.seed),
         esc(command)
     );

@@ -14,7 +14,7 @@ use serde::Serialize;
 use super::player_by_name;
 use crate::diceland::model::{Board, Color};
 use crate::diceland::rules::{Game, Move, Phase, Roll, Table, Target};
-use crate::engine::{self, Dice, Rules, Watcher, derive_seed, fold_games};
+use crate::engine::{self, Dice, Rules, Watcher, derive_seed, fold_range};
 use crate::report::stats::Moments;
 
 /// A game's win is split into this many units among its winners.
@@ -63,7 +63,13 @@ impl Tally {
         }
     }
 
-    fn merge(&mut self, o: &Tally) {
+    /// Games tallied.
+    pub fn games(&self) -> u64 {
+        self.games
+    }
+
+    /// Adds another tally (of the games that follow this one's).
+    pub fn merge(&mut self, o: &Tally) {
         self.games += o.games;
         self.no_winner += o.no_winner;
         self.turns += o.turns;
@@ -186,11 +192,25 @@ pub fn simulate(
     seed: u64,
     progress: &(dyn Fn(u64) + Sync),
 ) -> Result<Tally, String> {
+    simulate_range(game, policies, 0..games, seed, progress)
+}
+
+/// [`simulate`] for the games `games.start..games.end` of the run only:
+/// tallies of consecutive ranges, merged in order ([`Tally::merge`]), are
+/// the tally of the games of all of them (a long run can be played in
+/// parts).
+pub fn simulate_range(
+    game: &Game,
+    policies: &[String],
+    games: std::ops::Range<u64>,
+    seed: u64,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<Tally, String> {
     if let Some(p) = policies.iter().find(|p| player_by_name(p, 0).is_none()) {
         return Err(p.clone());
     }
     let board = game.board();
-    Ok(fold_games(
+    Ok(fold_range(
         games,
         || Tally::new(board, policies.len()),
         |t, i| play_one(game, policies, seed, i, t),

@@ -325,14 +325,14 @@ fn read_and_check(board: &Board, ctx: &mut Ctx<'_>, text: &str) -> Option<Filled
             Diagnostic::error(
                 "sheet-winner",
                 format!(
-                    "the sheet {} the game, but its crosses {} the goal ({} stars and {} colour{})",
+                    "the sheet {} the game, but its crosses {} the goal ({} and {} colour{})",
                     if w.value {
                         "claims to win"
                     } else {
                         "does not claim"
                     },
                     if reached { "reach" } else { "do not reach" },
-                    goal.stars,
+                    crate::text::count(goal.stars, "star"),
                     goal.colors,
                     if goal.colors == 1 { "" } else { "s" }
                 ),

@@ -253,7 +253,7 @@ impl Replay<'_> {
                 "wrong-dice",
                 format!(
                     "the roll {roll} has {}, but {want} were rolled; it is replayed as written",
-                    log::count(usize::from(r.dice()), "die", "dice")
+                    crate::text::plural(usize::from(r.dice()), "die", "dice")
                 ),
             ));
             self.game.apply_chance(&mut self.table, r);
@@ -510,8 +510,8 @@ ignored"
                     format!(
                         "the game ended before this event; the log goes on with {} in this turn \
 and {} after it: the rest is ignored",
-                        log::count(events.len() - i, "event", "events"),
-                        log::count(last - number, "turn", "turns")
+                        crate::text::plural(events.len() - i, "event", "events"),
+                        crate::text::plural(last - number, "turn", "turns")
                     ),
                 );
                 if let Event::Move { player, .. } = &events[i] {
@@ -582,7 +582,7 @@ nothing, bonus rolls not rolled are lost";
     let complete = table.phase == Phase::Over;
     if !complete {
         let mut p = log::incomplete(
-            &log::count(log.turns.len(), "turn", "turns"),
+            &crate::text::plural(log.turns.len(), "turn", "turns"),
             Some(&table.waiting_for()),
         );
         // A game that ends on paper, but not on the sheets as judged.

@@ -48,7 +48,12 @@ pub enum Target {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum Breach {
     /// Not one cross per die.
-    #[error("{dice} {color} dice cross {dice} cells, not {crosses}")]
+    #[error(
+        "{} {color} {} {}, not {crosses}",
+        dice,
+        crate::text::noun(*dice, "die crosses", "dice cross"),
+        crate::text::count(*dice, "cell")
+    )]
     Count {
         /// The colour.
         color: &'static str,

@@ -248,8 +248,8 @@ pub fn html(report: &SimReport, board: &Board, command: &str) -> String {
     );
     let _ = writeln!(
         s,
-        "<p>{} games per table, {} player{}, seed {}. Reproduce with <code>{}</code>.</p>",
-        report.games,
+        "<p>{} per table, {} player{}, seed {}. Reproduce with <code>{}</code>.</p>",
+        crate::text::count(report.games, "game"),
         report.players,
         if report.players == 1 { "" } else { "s" },
         report.seed,

@@ -360,10 +360,10 @@ pub fn text(r: &SimReport) -> String {
     let mut s = String::new();
     let _ = writeln!(
         s,
-        "{} ({}): {} games per table, {} player{}, seed {}",
+        "{} ({}): {} per table, {} player{}, seed {}",
         r.name,
         r.board,
-        r.games,
+        crate::text::count(r.games, "game"),
         r.players,
         if r.players == 1 { "" } else { "s" },
         r.seed

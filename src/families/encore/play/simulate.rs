@@ -290,8 +290,22 @@ pub fn simulate(
     seed: u64,
     progress: &(dyn Fn(u64) + Sync),
 ) -> Result<Tally, SimError> {
+    simulate_range(game, policies, effort, 0..games, seed, progress)
+}
+
+/// [`simulate`] for the games `games.start..games.end` of the run only:
+/// tallies of consecutive ranges, merged in order, are the tally of the
+/// games of all of them (a long run can be played in parts).
+pub fn simulate_range(
+    game: &Game,
+    policies: &[&str],
+    effort: Effort,
+    games: std::ops::Range<u64>,
+    seed: u64,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<Tally, SimError> {
     check_table(policies)?;
-    Ok(engine::fold_games(
+    Ok(engine::fold_range(
         games,
         || Tally::new(game, policies.len()),
         |tally, i| play_into(game, derive_seed(seed, i), policies, effort, tally),

@@ -160,7 +160,10 @@ impl Broken {
                 format!("{number} boxes: a turn crosses at most {max}")
             }
             Broken::WrongCount { number, crossed } => {
-                format!("{crossed} boxes crossed for a {number}")
+                format!(
+                    "{} crossed for a {number}",
+                    crate::text::plural(crossed, "box", "boxes")
+                )
             }
             Broken::NotOnBoard { at } => format!("box {at} is not on the board"),
             Broken::WrongColor { at } => format!("{} is not of the colour crossed", name(at)),

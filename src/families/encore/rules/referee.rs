@@ -251,7 +251,7 @@ once, as many boxes as the number shows (the move is judged with {name} once)"
     let complete = table.phase() == Phase::Over;
     if !complete {
         problems.push(log::incomplete(
-            &log::count(log.turns.len(), "roll", "rolls"),
+            &crate::text::plural(log.turns.len(), "roll", "rolls"),
             None,
         ));
     }
@@ -307,23 +307,38 @@ once, as many boxes as the number shows (the move is judged with {name} once)"
 fn result_differences(claimed: &LogResult, score: &Score) -> Vec<(&'static str, String)> {
     let counted = LogResult::of(&claimed.player, score);
     let (c, s) = (claimed, &counted);
-    let parts: [(&'static str, &str, u32, u32); 5] = [
-        ("wrong-color-points", "colour bonuses", c.colors, s.colors),
-        ("wrong-column-points", "column points", c.columns, s.columns),
+    let parts: [(&'static str, &str, &str, u32, u32); 5] = [
+        (
+            "wrong-color-points",
+            "colour bonus point",
+            "colour bonus points",
+            c.colors,
+            s.colors,
+        ),
+        (
+            "wrong-column-points",
+            "column point",
+            "column points",
+            c.columns,
+            s.columns,
+        ),
         (
             "wrong-jokers-left",
+            "\"!\" box left",
             "\"!\" boxes left",
             c.jokers_left,
             s.jokers_left,
         ),
         (
             "wrong-star-penalty",
+            "open star",
             "open stars",
             c.open_stars,
             s.open_stars,
         ),
         (
             "wrong-star-penalty",
+            "point lost for open stars",
             "points lost for open stars",
             c.star_penalty,
             s.star_penalty,
@@ -331,11 +346,16 @@ fn result_differences(claimed: &LogResult, score: &Score) -> Vec<(&'static str, 
     ];
     let mut out: Vec<(&'static str, String)> = parts
         .into_iter()
-        .filter(|(_, _, c, s)| c != s)
-        .map(|(kind, what, c, s)| {
+        .filter(|(_, _, _, c, s)| c != s)
+        .map(|(kind, one, many, c, s)| {
             (
                 kind,
-                format!("{} claims {c} {what}; the sheet has {s}", claimed.player),
+                format!(
+                    "{} claims {}; the sheet has {}",
+                    claimed.player,
+                    crate::text::plural(c, one, many),
+                    crate::text::plural(s, one, many)
+                ),
             )
         })
         .collect();

@@ -88,14 +88,14 @@ pub fn parse(
                 Diagnostic::error(
                     "grid-ragged",
                     format!(
-                        "grid row {} has {} cells, but row 1 has {columns}",
+                        "grid row {} has {}, but row 1 has {columns}",
                         r + 1,
-                        row.len()
+                        crate::text::count(row.len(), "cell")
                     ),
                 )
                 .with_label(
                     token_loc(start, end + last.len() - start),
-                    format!("{} cells", row.len()),
+                    crate::text::count(row.len(), "cell"),
                 )
                 .with_help("every row needs the same number of tokens; fill gaps with `.` for sea"),
             );

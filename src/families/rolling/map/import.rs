@@ -69,7 +69,11 @@ pub enum ImportError {
     #[error("the map falls apart into {} groups that no border or link joins: {}", .0.len(), .0.iter().map(|g| format!("{{{}}}", g.join(", "))).collect::<Vec<_>>().join(" and "))]
     Apart(Vec<Vec<String>>),
     /// More regions asked for than areas, or none.
-    #[error("{0} regions cannot be made from {1} areas")]
+    #[error(
+        "{} cannot be made from {}",
+        crate::text::count(*.0, "region"),
+        crate::text::count(*.1, "area")
+    )]
     RegionCount(usize, usize),
 }
 
@@ -527,9 +531,9 @@ fn write_map(
         quoted(&options.id),
         quoted(&options.name),
         quoted(&format!(
-            "{} areas in {} regions, imported from {}.",
-            shapes.len(),
-            region_ids.len(),
+            "{} in {}, imported from {}.",
+            crate::text::count(shapes.len(), "area"),
+            crate::text::count(region_ids.len(), "region"),
             options.source
         ))
     );

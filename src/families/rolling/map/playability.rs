@@ -9,6 +9,7 @@ use serde::Serialize;
 
 use super::resolve::Resolved;
 use crate::diag::Diagnostic;
+use crate::text::{count, plural};
 
 /// Expected dice for one region.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -76,8 +77,10 @@ pub fn check(res: &Resolved, diags: &mut Vec<Diagnostic>) -> Playability {
             Diagnostic::warning(
                 "too-few-dice",
                 format!(
-                    "{} dice results and {} dupes cannot fill {} areas: even a perfect game ends with at least {short} X",
-                    p.results_per_game, p.dupes, p.areas
+                    "{} and {} cannot fill {}: even a perfect game ends with at least {short} X",
+                    plural(p.results_per_game, "dice result", "dice results"),
+                    count(p.dupes, "dupe"),
+                    count(p.areas, "area")
                 ),
             )
             .with_label(res.rules_loc, "the rules give this many dice")
@@ -90,8 +93,12 @@ pub fn check(res: &Resolved, diags: &mut Vec<Diagnostic>) -> Playability {
                 Diagnostic::warning(
                     "region-unfillable",
                     format!(
-                        "region `{}` has {} areas, but on average only {:.1} dice can reach it ({:.1} of its own and {:.1} wild)",
-                        d.region, d.size, d.reach, d.own, d.wild
+                        "region `{}` has {}, but on average only {:.1} dice can reach it ({:.1} of its own and {:.1} wild)",
+                        d.region,
+                        count(d.size, "area"),
+                        d.reach,
+                        d.own,
+                        d.wild
                     ),
                 )
                 .with_label(region.loc, "too big for its dice")

@@ -11,6 +11,7 @@ use super::playability::Playability;
 use super::resolve::Resolved;
 use crate::diag::render::JsonDiagnostic;
 use crate::diag::{Diagnostic, Severity, SourceMap};
+use crate::text::{count, plural};
 
 /// One area in the report.
 #[derive(Clone, Debug, Serialize, PartialEq)]
@@ -257,9 +258,9 @@ impl Report {
         let _ = writeln!(s);
         let _ = writeln!(
             s,
-            "  neighbours  {} pairs, {} of them links",
-            self.edges,
-            self.links.len()
+            "  neighbours  {}, {}",
+            count(self.edges, "pair"),
+            plural(self.links.len(), "of them a link", "of them links")
         );
         let _ = writeln!(
             s,
@@ -320,10 +321,7 @@ impl Report {
             );
         }
         if let Some(d) = &self.dice {
-            let dupes = match d.dupes {
-                1 => "1 dupe".to_string(),
-                n => format!("{n} dupes"),
-            };
+            let dupes = count(d.dupes, "dupe");
             let _ = writeln!(s);
             let _ = writeln!(
                 s,

@@ -725,12 +725,16 @@ fn resolve_rules(
                 Diagnostic::error(
                     "invalid-value",
                     format!(
-                        "{} dice per round, but the bag holds only {bag} dice ({regions} regions and the wild die)",
-                        rules.dice_per_round
+                        "{} per round, but the bag holds only {} ({} and the wild die)",
+                        crate::text::plural(rules.dice_per_round, "die", "dice"),
+                        crate::text::plural(bag, "die", "dice"),
+                        crate::text::count(regions, "region")
                     ),
                 )
                 .with_label(loc, "more dice than the bag holds")
-                .with_help(format!("set dice_per_round to at most {bag}, or add regions")),
+                .with_help(format!(
+                    "set dice_per_round to at most {bag}, or add regions"
+                )),
             );
         }
     }

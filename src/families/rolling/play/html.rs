@@ -108,8 +108,8 @@ pub fn html(report: &SimReport, maps: &[&Map], command: &str) -> String {
     let _ = writeln!(s, "<h1>Balance report</h1>");
     let _ = writeln!(
         s,
-        "<p>{} games per map and policy, seed {}. Reproduce with <code>{}</code>.</p>",
-        report.games,
+        "<p>{}, seed {}. Reproduce with <code>{}</code>.</p>",
+        esc(&report.games_played()),
         report.seed,
         esc(command)
     );

@@ -8,6 +8,7 @@ use super::simulate::{Cause, Tally};
 use crate::report::stats::{Moments, median};
 use crate::rolling::map::Power;
 use crate::rolling::rules::Game;
+use crate::text::count;
 
 /// How often one area ends as an X.
 #[derive(Clone, Debug, Serialize, PartialEq)]
@@ -233,6 +234,47 @@ pub struct SimReport {
     pub maps: Vec<MapResult>,
 }
 
+impl SimReport {
+    /// What was played, in words: "1000 games per map and policy, plus 3
+    /// replays of each to value the powers (the game again without one of
+    /// them)". The replays are not games of the report: each power's value
+    /// is the X the same games cost without it.
+    pub fn games_played(&self) -> String {
+        let mut s = format!("{} per map and policy", count(self.games, "game"));
+        let replays: Vec<(&str, usize)> = self
+            .maps
+            .iter()
+            .map(|m| {
+                let valued = m
+                    .policies
+                    .first()
+                    .map_or(0, |p| p.powers.iter().filter(|r| r.value.is_some()).count());
+                (m.map.as_str(), valued)
+            })
+            .collect();
+        let each = replays.first().map_or(0, |&(_, n)| n);
+        if replays.iter().all(|&(_, n)| n == each) {
+            if each > 0 {
+                s.push_str(&format!(
+                    ", plus {} of each to value the powers (the game again without one of them)",
+                    count(each, "replay")
+                ));
+            }
+        } else {
+            let per: Vec<String> = replays
+                .iter()
+                .map(|&(map, n)| format!("{} on {map}", count(n, "replay")))
+                .collect();
+            s.push_str(&format!(
+                ", plus replays of each to value the powers (the game again without one of \
+                 them: {})",
+                per.join(", ")
+            ));
+        }
+        s
+    }
+}
+
 /// The result of a policy's games, `without` holding the same games played
 /// with one power taken away.
 pub fn policy_result(
@@ -376,8 +418,9 @@ pub fn markdown(report: &SimReport) -> String {
     }
     let _ = writeln!(
         s,
-        "\nMean X per game over {} games per map and policy (± the 95 % confidence interval), seed {}.",
-        report.games, report.seed
+        "\nMean X per game over {} per map and policy (± the 95 % confidence interval), seed {}.",
+        count(report.games, "game"),
+        report.seed
     );
     if optimum {
         s.push_str(&optimum_note(report));
@@ -391,7 +434,7 @@ pub fn optimum_text(m: &MapResult, o: &OptimumResult) -> String {
         "every game solved exactly, so these are the fewest X possible".to_string()
     } else {
         format!(
-            "{} of {} games solved exactly; the others may have a better game, so the best X \
+            "{} of {} solved exactly; the others may have a better game, so the best X \
              may be lower and the gaps larger (proven lower bound {:.2} X on average)",
             o.exact, o.games, o.lower_bound_mean
         )
@@ -426,8 +469,12 @@ fn optimum_note(report: &SimReport) -> String {
         if let Some(o) = &m.optimum {
             let _ = write!(
                 s,
-                " {}: {} of {} games solved exactly ({} positions a game), proven lower bound {:.2} X on average.",
-                m.map, o.exact, o.games, o.positions, o.lower_bound_mean
+                " {}: {} of {} solved exactly ({} a game), proven lower bound {:.2} X on average.",
+                m.map,
+                o.exact,
+                count(o.games, "game"),
+                count(o.positions, "position"),
+                o.lower_bound_mean
             );
         }
     }
@@ -444,11 +491,7 @@ pub fn text(report: &SimReport) -> String {
         .iter()
         .flat_map(|m| m.policies.iter().map(move |p| (m, p)))
         .collect();
-    let _ = writeln!(
-        s,
-        "{} games per map and policy, seed {}",
-        report.games, report.seed
-    );
+    let _ = writeln!(s, "{}, seed {}", report.games_played(), report.seed);
     let _ = writeln!(s);
     let headers: Vec<String> = cols
         .iter()

@@ -221,7 +221,20 @@ pub fn simulate(
     make_policy: &(dyn Fn(u64) -> Box<dyn Policy> + Sync),
     progress: &(dyn Fn(u64) + Sync),
 ) -> Tally {
-    engine::fold_games(
+    simulate_range(game, 0..games, seed, make_policy, progress)
+}
+
+/// [`simulate`] for the games `games.start..games.end` of the run only:
+/// tallies of consecutive ranges, merged in order, are the tally of the
+/// games of all of them (a long run can be played in parts).
+pub fn simulate_range(
+    game: &Game,
+    games: std::ops::Range<u64>,
+    seed: u64,
+    make_policy: &(dyn Fn(u64) -> Box<dyn Policy> + Sync),
+    progress: &(dyn Fn(u64) + Sync),
+) -> Tally {
+    engine::fold_range(
         games,
         || Tally::new(game.area_count()),
         |tally, i| {
@@ -277,6 +290,16 @@ mod tests {
             one.per_game.iter().map(|&x| u64::from(x)).sum::<u64>(),
             one.sum_x
         );
+    }
+
+    #[test]
+    fn a_run_played_in_parts_is_the_whole_run() {
+        let g = tutorial();
+        let whole = run(&g, 2, 100);
+        let make = |s| Box::new(RandomPolicy::new(s)) as Box<dyn Policy>;
+        let mut parts = simulate_range(&g, 0..30, 7, &make, &|_| {});
+        parts.merge(&simulate_range(&g, 30..100, 7, &make, &|_| {}));
+        assert_eq!(parts, whole);
     }
 
     #[test]

@@ -375,7 +375,7 @@ pub fn referee(game: &Game, log: &GameLog) -> Result<Verdict, WrongMap> {
         problems.push(crate::families::log::incomplete(
             &format!(
                 "{} (the game has {expected_turns})",
-                crate::families::log::count(log.turns.len(), "turn", "turns")
+                crate::text::plural(log.turns.len(), "turn", "turns")
             ),
             None,
         ));
@@ -404,12 +404,12 @@ pub fn referee(game: &Game, log: &GameLog) -> Result<Verdict, WrongMap> {
                         None,
                         "result-differs",
                         format!(
-                            "{} claims {} X and {} powers; the sheet has {} X and {} powers",
+                            "{} claims {} X and {}; the sheet has {} X and {}",
                             claimed.player,
                             claimed.crosses,
-                            claimed.powers_used,
+                            crate::text::plural(claimed.powers_used, "power", "powers"),
                             v.crosses,
-                            v.powers_used
+                            crate::text::plural(v.powers_used, "power", "powers")
                         ),
                     )
                     .of_player(&claimed.player),

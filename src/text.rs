@@ -1,0 +1,47 @@
+//! Counts in words, for everything the user reads (reports, summaries,
+//! messages): "1 game", "3 games", never "1 games".
+
+use std::fmt::Display;
+
+/// Whether `n` is one.
+fn is_one<N: Copy + TryInto<u64>>(n: N) -> bool {
+    n.try_into().is_ok_and(|v| v == 1)
+}
+
+/// The word for `n` things: `one` for one, `many` otherwise (`0 dice`,
+/// `1 die`, `2 dice`).
+pub fn noun<'a, N: Copy + TryInto<u64>>(n: N, one: &'a str, many: &'a str) -> &'a str {
+    if is_one(n) { one } else { many }
+}
+
+/// `n` and its word, `one` or `many` (`plural(1, "try", "tries")` is
+/// "1 try").
+pub fn plural<N: Copy + Display + TryInto<u64>>(n: N, one: &str, many: &str) -> String {
+    format!("{n} {}", noun(n, one, many))
+}
+
+/// `n` and a noun that takes an `s` in the plural (`count(1, "game")` is
+/// "1 game", `count(0, "game")` "0 games").
+pub fn count<N: Copy + Display + TryInto<u64>>(n: N, one: &str) -> String {
+    if is_one(n) {
+        format!("{n} {one}")
+    } else {
+        format!("{n} {one}s")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn one_is_singular_and_everything_else_plural() {
+        assert_eq!(count(1u64, "game"), "1 game");
+        assert_eq!(count(0usize, "game"), "0 games");
+        assert_eq!(count(2u8, "dupe"), "2 dupes");
+        assert_eq!(plural(1u32, "try", "tries"), "1 try");
+        assert_eq!(plural(3i64, "die", "dice"), "3 dice");
+        assert_eq!(plural(-1i64, "die", "dice"), "-1 dice");
+        assert_eq!(noun(1usize, "cell", "cells"), "cell");
+    }
+}
