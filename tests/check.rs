@@ -411,6 +411,41 @@ fn every_code_the_program_prints_is_in_the_diagnostics_doc() {
     );
 }
 
+/// Files with several faults (`tests/fixtures/several/`): every code the
+/// file's `# expect:` line names is reported in the same run, a fault of
+/// the grid's shape hiding none of the others.
+#[test]
+fn several_faults_are_reported_in_one_run() {
+    let files = toml_files("tests/fixtures/several");
+    assert!(!files.is_empty());
+    for path in files {
+        let rel = path
+            .strip_prefix(root())
+            .unwrap()
+            .to_string_lossy()
+            .to_string();
+        let text = std::fs::read_to_string(&path).unwrap();
+        let expect: BTreeSet<&str> = text
+            .lines()
+            .find_map(|l| l.strip_prefix("# expect:"))
+            .expect("an # expect: line")
+            .split_whitespace()
+            .collect();
+        let report = json(&rel);
+        let found: BTreeSet<&str> = report["errors"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|d| d["code"].as_str().unwrap())
+            .collect();
+        assert_eq!(found, expect, "{rel}: {report:#}");
+        let (exit, out, _) = check(&[&rel]);
+        assert_eq!(exit, 1);
+        let name = path.file_stem().unwrap().to_string_lossy().to_string();
+        insta::assert_snapshot!(format!("several-{name}"), out);
+    }
+}
+
 /// Shipped files with one `]` deleted (`tests/fixtures/syntax/`): the
 /// error is on the line where the array was left open, in every family,
 /// with that family's format in the help, not on the next statement where
