@@ -446,6 +446,58 @@ fn several_faults_are_reported_in_one_run() {
     }
 }
 
+/// A one-sided neighbour in a variant (`tests/fixtures/variants/`): the
+/// other area's list is in the base map, so the help says what to write in
+/// the variant (`add_neighbors`), never to edit the base; and the lines it
+/// gives make the variant valid.
+#[test]
+fn a_variant_is_told_to_add_the_neighbour_in_its_own_file() {
+    let dir = tempfile::tempdir().unwrap();
+    for name in ["one-sided-neighbor", "one-sided-neighbor-entry"] {
+        let rel = format!("tests/fixtures/variants/{name}.toml");
+        let report = json(&rel);
+        let errors = report["errors"].as_array().unwrap();
+        assert_eq!(errors.len(), 1, "{rel}: {report:#}");
+        let e = &errors[0];
+        assert_eq!(e["code"], "asymmetric-adjacency");
+        assert_eq!(
+            e["file"],
+            rel.as_str(),
+            "the variant's own line comes first"
+        );
+        let help = e["help"].as_str().unwrap();
+        assert!(help.contains("add_neighbors = [\"IS\"]"), "{help}");
+        assert!(help.contains("in the base map, which a variant leaves alone"));
+        assert!(!help.contains("add \"IS\" to EA's neighbors"), "{help}");
+        let (exit, text, _) = check(&[&rel]);
+        assert_eq!(exit, 1);
+        insta::assert_snapshot!(format!("variants-{name}"), text);
+
+        // Doing what the help says: the variant is valid. (The copy lives
+        // next to the fixture's base, as `extends` is relative.)
+        let mut fixed = std::fs::read_to_string(root().join(&rel))
+            .unwrap()
+            .replace("../../../maps/", &format!("{}/maps/", root().display()));
+        match help.split_once("\n\n") {
+            Some((_, lines)) => fixed = format!("{fixed}\n{lines}\n"),
+            None => {
+                assert!(
+                    help.contains("to EA's [[areas]] entry in this variant"),
+                    "{help}"
+                );
+                fixed = fixed.replace(
+                    "name = \"East Harbour\"",
+                    "name = \"East Harbour\"\nadd_neighbors = [\"IS\"]",
+                );
+            }
+        }
+        let path = dir.path().join(format!("{name}.toml"));
+        std::fs::write(&path, fixed).unwrap();
+        let (exit, text, _) = check(&[path.to_str().unwrap()]);
+        assert_eq!(exit, 0, "{text}");
+    }
+}
+
 /// Shipped files with one `]` deleted (`tests/fixtures/syntax/`): the
 /// error is on the line where the array was left open, in every family,
 /// with that family's format in the help, not on the next statement where

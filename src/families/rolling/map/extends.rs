@@ -262,6 +262,7 @@ fn merge_area(
         None => {
             list.push(RawArea {
                 header: child.header,
+                last_entry: child.header,
                 id: child.id.clone(),
                 name: None,
                 region: None,
@@ -277,6 +278,7 @@ fn merge_area(
         }
     };
     let a = &mut list[index];
+    a.last_entry = child.header;
     a.name = child.name.or(a.name.take());
     a.region = child.region.or(a.region.take());
     a.immune = child.immune.or(a.immune.take());

@@ -39,6 +39,9 @@ pub struct RawRegion {
 #[derive(Clone, Debug)]
 pub struct RawArea {
     pub header: Loc,
+    /// The header of the entry of the last file that writes one for this
+    /// area (a variant's entry changing an inherited area), else `header`.
+    pub last_entry: Loc,
     pub id: Option<Sp<String>>,
     pub name: Option<Sp<String>>,
     pub region: Option<Sp<String>>,
@@ -221,6 +224,7 @@ pub fn read(ctx: &mut Ctx<'_>, source: &str) -> Option<RawDoc> {
     for mut t in top.tables(ctx, "areas") {
         raw.areas.push(RawArea {
             header: t.header,
+            last_entry: t.header,
             id: t.string(ctx, "id"),
             name: t.string(ctx, "name"),
             region: t.string(ctx, "region"),
