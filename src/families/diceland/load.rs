@@ -136,7 +136,8 @@ fn merge(parent: RawBoard, child: RawBoard) -> RawBoard {
     over!(info.description);
     over!(info.author);
     over!(info.licence);
-    over!(info.version);
+    // A variant's version is its own: the base's would date the variant.
+    out.info.version = child.info.version;
     over!(grid_header);
     over!(rows);
     over!(goal_header);

@@ -35,7 +35,8 @@ pub fn merge(
     i.description = c.description.or(i.description.take());
     i.author = c.author.or(i.author.take());
     i.licence = c.licence.or(i.licence.take());
-    i.version = c.version.or(i.version.take());
+    // A variant's version is its own (or none): the base's would date it.
+    i.version = c.version;
 
     let r = &mut out.rules;
     let c = child.rules;
