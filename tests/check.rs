@@ -259,6 +259,9 @@ const WARNINGS: [&str; 23] = [
     "too-many-faces",
 ];
 
+/// Codes about a whole file, which has no line to point at (a binary file).
+const FILE_LEVEL: [&str; 1] = ["not-text"];
+
 #[test]
 fn every_broken_fixture_reports_its_own_code_with_a_location() {
     let fixtures = bad_fixtures();
@@ -301,6 +304,12 @@ fn every_broken_fixture_reports_its_own_code_with_a_location() {
             "{rel} does not report {code}: {report:#}"
         );
         for d in found {
+            if FILE_LEVEL.contains(&code.as_str()) {
+                // About the whole file: named, with no place in it.
+                assert_eq!(d["file"], rel.as_str(), "{rel}: {d:#}");
+                assert!(d["line"].is_null() && d["labels"] == serde_json::json!([]));
+                continue;
+            }
             assert!(d["line"].as_u64().unwrap() >= 1, "{rel}: no line");
             assert!(d["column"].as_u64().unwrap() >= 1, "{rel}: no column");
             assert!(!d["message"].as_str().unwrap().is_empty());
@@ -400,6 +409,200 @@ fn every_code_the_program_prints_is_in_the_diagnostics_doc() {
         missing.is_empty(),
         "codes missing from docs/diagnostics.md: {missing:?}"
     );
+}
+
+/// Files with several faults (`tests/fixtures/several/`): every code the
+/// file's `# expect:` line names is reported in the same run, a fault of
+/// the grid's shape hiding none of the others.
+#[test]
+fn several_faults_are_reported_in_one_run() {
+    let files = toml_files("tests/fixtures/several");
+    assert!(!files.is_empty());
+    for path in files {
+        let rel = path
+            .strip_prefix(root())
+            .unwrap()
+            .to_string_lossy()
+            .to_string();
+        let text = std::fs::read_to_string(&path).unwrap();
+        let expect: BTreeSet<&str> = text
+            .lines()
+            .find_map(|l| l.strip_prefix("# expect:"))
+            .expect("an # expect: line")
+            .split_whitespace()
+            .collect();
+        let report = json(&rel);
+        let found: BTreeSet<&str> = report["errors"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|d| d["code"].as_str().unwrap())
+            .collect();
+        assert_eq!(found, expect, "{rel}: {report:#}");
+        let (exit, out, _) = check(&[&rel]);
+        assert_eq!(exit, 1);
+        let name = path.file_stem().unwrap().to_string_lossy().to_string();
+        insta::assert_snapshot!(format!("several-{name}"), out);
+    }
+}
+
+/// A one-sided neighbour in a variant (`tests/fixtures/variants/`): the
+/// other area's list is in the base map, so the help says what to write in
+/// the variant (`add_neighbors`), never to edit the base; and the lines it
+/// gives make the variant valid.
+#[test]
+fn a_variant_is_told_to_add_the_neighbour_in_its_own_file() {
+    let dir = tempfile::tempdir().unwrap();
+    for name in ["one-sided-neighbor", "one-sided-neighbor-entry"] {
+        let rel = format!("tests/fixtures/variants/{name}.toml");
+        let report = json(&rel);
+        let errors = report["errors"].as_array().unwrap();
+        assert_eq!(errors.len(), 1, "{rel}: {report:#}");
+        let e = &errors[0];
+        assert_eq!(e["code"], "asymmetric-adjacency");
+        assert_eq!(
+            e["file"],
+            rel.as_str(),
+            "the variant's own line comes first"
+        );
+        let help = e["help"].as_str().unwrap();
+        assert!(help.contains("add_neighbors = [\"IS\"]"), "{help}");
+        assert!(help.contains("in the base map, which a variant leaves alone"));
+        assert!(!help.contains("add \"IS\" to EA's neighbors"), "{help}");
+        let (exit, text, _) = check(&[&rel]);
+        assert_eq!(exit, 1);
+        insta::assert_snapshot!(format!("variants-{name}"), text);
+
+        // Doing what the help says: the variant is valid. (The copy lives
+        // next to the fixture's base, as `extends` is relative.)
+        let mut fixed = std::fs::read_to_string(root().join(&rel))
+            .unwrap()
+            .replace("../../../maps/", &format!("{}/maps/", root().display()));
+        match help.split_once("\n\n") {
+            Some((_, lines)) => fixed = format!("{fixed}\n{lines}\n"),
+            None => {
+                assert!(
+                    help.contains("to EA's [[areas]] entry in this variant"),
+                    "{help}"
+                );
+                fixed = fixed.replace(
+                    "name = \"East Harbour\"",
+                    "name = \"East Harbour\"\nadd_neighbors = [\"IS\"]",
+                );
+            }
+        }
+        let path = dir.path().join(format!("{name}.toml"));
+        std::fs::write(&path, fixed).unwrap();
+        let (exit, text, _) = check(&[path.to_str().unwrap()]);
+        assert_eq!(exit, 0, "{text}");
+    }
+}
+
+/// Shipped files with one `]` deleted (`tests/fixtures/syntax/`): the
+/// error is on the line where the array was left open, in every family,
+/// with that family's format in the help, not on the next statement where
+/// the parser noticed.
+#[test]
+fn an_unclosed_array_is_reported_where_it_was_left_open() {
+    // (fixture, the file it was made from, the family's format doc)
+    let cases = [
+        ("usa-unclosed-array", "maps/usa.toml", "docs/map-format.md"),
+        (
+            "encore-unclosed-array",
+            "maps/encore-black.toml",
+            "docs/encore-board.md",
+        ),
+        (
+            "diceland-unclosed-array",
+            "maps/diceland-1.toml",
+            "docs/diceland-board.md",
+        ),
+    ];
+    for (name, original, doc) in cases {
+        let rel = format!("tests/fixtures/syntax/{name}.toml");
+        let broken = std::fs::read_to_string(root().join(&rel)).unwrap();
+        let original = std::fs::read_to_string(root().join(original)).unwrap();
+        // The line the `]` was deleted from (or, for an array that ends on a
+        // line of its own, the line before the deleted one).
+        let (broken_lines, original_lines): (Vec<_>, Vec<_>) =
+            (broken.lines().collect(), original.lines().collect());
+        let differ = broken_lines
+            .iter()
+            .zip(&original_lines)
+            .position(|(a, b)| a != b)
+            .unwrap();
+        let want = if original_lines[differ].trim() == "]" {
+            differ // 1-based: the line before
+        } else {
+            differ + 1
+        };
+        let report = json(&rel);
+        let errors = report["errors"].as_array().unwrap();
+        assert_eq!(errors.len(), 1, "{rel}: {report:#}");
+        let e = &errors[0];
+        assert_eq!(e["code"], "syntax");
+        assert_eq!(e["line"], want, "{rel}: {e:#}");
+        assert!(e["message"].as_str().unwrap().contains("no closing `]`"));
+        let help = e["help"].as_str().unwrap();
+        assert!(help.contains(doc), "{rel}: {help}");
+        // The help's fixed line is the original line.
+        if let Some(fixed) = help
+            .split('`')
+            .nth(1)
+            .filter(|_| help.contains("write line"))
+        {
+            assert_eq!(fixed, original_lines[want - 1].trim(), "{rel}");
+        }
+        let (exit, text, _) = check(&[&rel]);
+        assert_eq!(exit, 1);
+        insta::assert_snapshot!(format!("syntax-{name}"), text);
+    }
+}
+
+/// A picture or a PDF given as a map: one sentence naming the file, no
+/// excerpt of its bytes, exit 1, from `check` and from the commands that
+/// load a map to use it.
+#[test]
+fn a_binary_file_is_refused_in_one_sentence_by_every_command() {
+    let png = "tests/fixtures/bad/not-text.toml";
+    let dir = tempfile::tempdir().unwrap();
+    let pdf = dir.path().join("sheet.pdf");
+    std::fs::write(
+        &pdf,
+        b"%PDF-1.7\n%\xe2\xe3\xcf\xd3\n1 0 obj\n<< >>\nstream\n\x00\x01\x02",
+    )
+    .unwrap();
+    let pdf = pdf.to_str().unwrap();
+    let out = dir.path().join("out.pdf");
+    let out = out.to_str().unwrap();
+    for (file, kind) in [(png, "a PNG image"), (pdf, "a PDF document")] {
+        for args in [
+            vec!["check", file],
+            vec!["print", file, "-o", out],
+            vec!["play", file, "--seed", "1"],
+        ] {
+            let o = rollx().args(&args).output().unwrap();
+            let text = format!(
+                "{}{}",
+                String::from_utf8_lossy(&o.stdout),
+                String::from_utf8_lossy(&o.stderr)
+            );
+            assert_eq!(o.status.code(), Some(1), "{args:?}: {text}");
+            assert!(
+                text.contains(&format!("{file} is not a text file (it looks like {kind})")),
+                "{args:?}: {text}"
+            );
+            assert_eq!(text.matches("is not a text file").count(), 1, "{text}");
+            // No excerpt: no pictures of control characters, no gutter.
+            assert!(
+                !text.contains('│') || !text.contains('╭'),
+                "{args:?}: {text}"
+            );
+            assert!(!text.chars().any(|c| ('\u{2400}'..='\u{2421}').contains(&c)));
+            assert!(text.len() < 1000, "{args:?}: {} bytes", text.len());
+        }
+    }
+    assert!(!std::path::Path::new(out).exists());
 }
 
 #[test]

@@ -674,3 +674,35 @@ fn template_names_are_matched_in_any_case() {
     assert_eq!(exit, 0, "{err}");
     assert!(out.exists(), "{stdout}");
 }
+
+/// A variant's footer prints its own version or none, never its base's
+/// (`tests/fixtures/variants/`, one variant of every family: the tutorial
+/// map, the black Encore sheet and a Diceland board are all versioned).
+#[test]
+fn a_variant_footer_prints_its_own_version_not_its_base() {
+    let dir = tempfile::tempdir().unwrap();
+    let pdf = dir.path().join("v.pdf");
+    let pdf = pdf.to_str().unwrap();
+    for (variant, footer, base_version) in [
+        (
+            "tutorial-variant",
+            "tutorial-four-rounds \u{b7} rollx",
+            "v1.0",
+        ),
+        ("encore-variant", "encore-long-solo \u{b7} rollx", "v1 "),
+        ("diceland-variant", "diceland-1-seven \u{b7} rollx", "v2"),
+        ("diceland-versioned", "diceland-1-v2 v2 \u{b7} rollx", "-"),
+    ] {
+        let file = format!("tests/fixtures/variants/{variant}.toml");
+        let (code, svg, err) = run(&["print", &file, "--sheets", "1", "-o", pdf, "--svg", "-"]);
+        assert_eq!(code, 0, "{file}: {err}");
+        let credit = svg
+            .lines()
+            .find(|l| l.contains("\u{b7} rollx"))
+            .unwrap_or_else(|| panic!("{file}: no footer"));
+        assert!(credit.contains(footer), "{file}: {credit}");
+        if base_version != "-" {
+            assert!(!credit.contains(base_version), "{file}: {credit}");
+        }
+    }
+}

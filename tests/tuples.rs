@@ -11,7 +11,7 @@ use common::{assert_referees_clean, root, run};
 use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 use rollx::rolling::map::load;
-use rollx::rolling::play::tuples::{MAX_FACES, TooManyFaces, ValuesError};
+use rollx::rolling::play::tuples::{MAX_FACES, TooManyFaces, TrainingEstimate, ValuesError};
 use rollx::rolling::play::{
     Greedy, Policy, RandomPolicy, Strong, StrongKnobs, TuplePlayer, TupleValue, derive_seed,
     play_game, play_silent,
@@ -250,6 +250,12 @@ fn missing_or_foreign_values_are_refused_with_a_hint() {
         err.contains("rollx train") && err.contains("dicia.tuples"),
         "{err}"
     );
+    // With the time learning takes, measured on this map now: a range.
+    assert!(err.contains("; learning takes "), "{err}");
+    assert!(
+        err.contains(", on one core of this machine (measured now)"),
+        "{err}"
+    );
     // Values of another map, or not values at all: exit 1.
     let other = dir.path().join("japan.tuples");
     let japan = game("maps/japan.toml");
@@ -443,4 +449,35 @@ fn the_expert_player_needs_values_and_takes_its_knobs() {
             && !html.contains("--horizon"),
         "the report's command"
     );
+}
+
+/// The estimate of a training's time: measured on a sample of this map's
+/// games, a range around the most likely time, proportional to the games;
+/// none for a map whose values cannot be learned. (How long the sample
+/// takes is the machine's; only the shape is tested.)
+#[test]
+fn training_time_is_estimated_as_a_range() {
+    let g = game(TUTORIAL);
+    let e = TrainingEstimate::measure(&g, 600_000).unwrap();
+    assert!(
+        0.0 < e.low && e.low <= e.seconds && e.seconds <= e.high,
+        "{e:?}"
+    );
+    let text = e.to_string();
+    assert!(
+        text.starts_with("about ") || text.contains(" to "),
+        "{text}"
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let faces: Vec<u8> = (1..=MAX_FACES as u8 + 1).collect();
+    let many = Game::new(load(&tutorial_with_faces(dir.path(), &faces)).unwrap()).unwrap();
+    assert_eq!(TrainingEstimate::measure(&many, 1000), None);
+    // How it reads, rounded as an estimate should be.
+    let read =
+        |low: f64, seconds: f64, high: f64| TrainingEstimate { seconds, low, high }.to_string();
+    assert_eq!(read(10.6, 12.4, 15.4), "11 to 15 seconds, most likely 12");
+    assert_eq!(read(168.0, 209.0, 393.0), "3 to 7 minutes, most likely 3");
+    assert_eq!(read(11.1, 11.3, 11.4), "about 11 seconds");
+    assert_eq!(read(0.01, 0.02, 0.03), "about 1 second");
+    assert_eq!(read(5000.0, 7200.0, 9000.0), "1 to 3 hours, most likely 2");
 }

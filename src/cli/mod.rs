@@ -27,6 +27,7 @@ use std::process::ExitCode;
 
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
 
+use rollx::rolling::play::tuples::TrainingEstimate;
 use rollx::rolling::play::{PlayerSetup, StrongKnobs, TupleValue};
 
 /// Exit code: everything is fine.
@@ -325,12 +326,14 @@ impl EffortArgs {
         match read_values(&path, game) {
             Ok(v) => setup.values = Some(std::sync::Arc::new(v)),
             Err(ValuesProblem::Missing(_)) => {
-                let time = train::estimate(game, train::DEFAULT_GAMES)
-                    .map(|d| format!(" ({} on one core)", train::about(d)))
+                let time = TrainingEstimate::measure(game, train::DEFAULT_GAMES)
+                    .map(|e| {
+                        format!("; learning takes {e}, on one core of this machine (measured now)")
+                    })
                     .unwrap_or_default();
                 eprintln!(
                     "error: the {player} player needs learned values, and {} does not exist\n  \
-                     help: run `rollx train {}` first{time}, or give --values FILE",
+                     help: run `rollx train {}` first, or give --values FILE{time}",
                     path.display(),
                     map.display()
                 );

@@ -21,7 +21,9 @@ pub const LONG_ABOUT: &str = "Learn, by playing many seeded games, how many X ea
 still costs: the values the `tuples` and `expert` computer players play by (`--policy tuples` \
 or `--policy expert` in `play` and `simulate`). The values are written next to the map (`maps/usa.toml` gives `maps/usa.tuples`), \
 where `play` and `simulate` find them. The same map and seed always give the same file. \
-The default 600,000 games take about seven minutes on one core for `maps/usa.toml`.";
+The default 600,000 games take about 4 minutes of one core for `maps/usa.toml`, 2 for \
+`maps/japan.toml` and 11 seconds for the 12-area tutorial map (longer while other programs \
+share the processor); the error of a player that needs values measures the time for its map.";
 
 /// Arguments of `rollx train`.
 #[derive(Debug, Args)]
@@ -47,32 +49,6 @@ pub struct TrainArgs {
     /// No progress bar.
     #[arg(long, short = 'q')]
     pub quiet: bool,
-}
-
-/// How long learning from `games` games of `game` takes on one core of this
-/// machine, measured on a few games (about a fifth of a second), or `None`
-/// when the map cannot be learned.
-pub fn estimate(game: &rollx::rolling::rules::Game, games: u64) -> Option<std::time::Duration> {
-    let mut trainer = Trainer::new(game, 1).ok()?;
-    let start = Instant::now();
-    let mut played = 0u32;
-    while played < 20 || (start.elapsed().as_secs_f64() < 0.2 && played < 5000) {
-        trainer.play(game);
-        played += 1;
-    }
-    Some(start.elapsed().mul_f64(games as f64 / f64::from(played)))
-}
-
-/// A duration in words, rounded as an estimate should be.
-pub fn about(d: std::time::Duration) -> String {
-    let s = d.as_secs_f64();
-    if s < 90.0 {
-        format!("about {} seconds", (s.max(1.0)).round())
-    } else if s < 90.0 * 60.0 {
-        format!("about {} minutes", (s / 60.0).round())
-    } else {
-        format!("about {:.1} hours", s / 3600.0)
-    }
 }
 
 /// Where the values of the map at `map` are kept by default.

@@ -371,7 +371,10 @@ impl JsonDiagnostic {
             severity: diag.severity,
             message: diag.message.clone(),
             help: diag.help.clone(),
-            file: first.map(|l| l.file.clone()),
+            file: first.map(|l| l.file.clone()).or_else(|| {
+                diag.file
+                    .map(|id| sources.get(id).path.display().to_string())
+            }),
             line: first.map(|l| l.line),
             column: first.map(|l| l.column),
             labels,

@@ -174,19 +174,20 @@ impl Family {
 
 /// The `[game] family` a file's text names: the name and where it is
 /// written, or `None` (no `[game]` table, or text that is not TOML: the
-/// family's reader reports that).
+/// family's reader reports that). In a file with a syntax error, a family
+/// rollx knows that the parser could still read is taken, so that the
+/// error is reported by that family's reader (with its format's help).
 fn named_family(text: &str) -> Option<(String, std::ops::Range<usize>)> {
     let (doc, errors) = DeTable::parse_recoverable(text);
-    if !errors.is_empty() {
-        return None;
-    }
     let game = doc.get_ref().get("game")?;
     let DeValue::Table(t) = game.get_ref() else {
         return None;
     };
     let family = t.get("family")?;
     match family.get_ref() {
-        DeValue::String(s) => Some((s.to_string(), family.span())),
+        DeValue::String(s) if errors.is_empty() || Family::by_name(s).is_some() => {
+            Some((s.to_string(), family.span()))
+        }
         _ => None,
     }
 }

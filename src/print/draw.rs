@@ -209,10 +209,10 @@ pub trait Drawing {
             anchor,
             max_width: None,
         };
-        let credit = format!(
-            "{id} {} \u{b7} rollx",
-            version.map(|v| format!("v{v}")).unwrap_or_default()
-        );
+        let credit = match version {
+            Some(v) => format!("{id} v{v} \u{b7} rollx"),
+            None => format!("{id} \u{b7} rollx"),
+        };
         let credit_w = text_width(&credit, small, Weight::Regular);
         self.label(
             text(Point::new(width, baseline), credit, SOFT, Anchor::End),

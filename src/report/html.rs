@@ -163,19 +163,110 @@ impl BarChart {
 /// The heat colour of `t` in 0..=1 (0: early, dark red; 1: late, pale
 /// yellow).
 pub fn heat(t: f64) -> String {
+    let (r, g, b) = heat_rgb(t);
+    format!("#{r:02x}{g:02x}{b:02x}")
+}
+
+fn heat_rgb(t: f64) -> (u8, u8, u8) {
     let t = t.clamp(0.0, 1.0);
     let lerp = |a: f64, b: f64| (a + (b - a) * t).round() as u8;
-    format!(
-        "#{:02x}{:02x}{:02x}",
-        lerp(178.0, 255.0),
-        lerp(24.0, 237.0),
-        lerp(43.0, 160.0)
-    )
+    (lerp(178.0, 255.0), lerp(24.0, 237.0), lerp(43.0, 160.0))
+}
+
+/// WCAG relative luminance of a colour, from 0 (black) to 1 (white).
+fn luminance((r, g, b): (u8, u8, u8)) -> f64 {
+    let lin = |v: u8| {
+        let v = f64::from(v) / 255.0;
+        if v <= 0.040_45 {
+            v / 12.92
+        } else {
+            ((v + 0.055) / 1.055).powf(2.4)
+        }
+    };
+    0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b)
+}
+
+/// The ink of a label on the heat colour of `t`: black or white, whichever
+/// contrasts more with the fill (one always reaches WCAG's 4.5:1).
+pub fn heat_ink(t: f64) -> &'static str {
+    let l = luminance(heat_rgb(t));
+    // Contrast with black (l + 0.05) / 0.05 against white 1.05 / (l + 0.05).
+    if (l + 0.05) * (l + 0.05) >= 0.05 * 1.05 {
+        "#000"
+    } else {
+        "#fff"
+    }
+}
+
+/// A heat scale shared by every map of a report: `lo` maps to the darkest
+/// colour (0) and `hi` to the palest (1).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct HeatScale {
+    /// The value of the darkest colour.
+    pub lo: f64,
+    /// The value of the palest colour.
+    pub hi: f64,
+}
+
+impl HeatScale {
+    /// The scale from the smallest to the largest of `values` (0 to 1 when
+    /// there are none).
+    pub fn of(values: impl IntoIterator<Item = f64>) -> HeatScale {
+        let (lo, hi) = values
+            .into_iter()
+            .fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), v| {
+                (lo.min(v), hi.max(v))
+            });
+        if lo > hi {
+            HeatScale { lo: 0.0, hi: 1.0 }
+        } else {
+            HeatScale { lo, hi }
+        }
+    }
+
+    /// Where `v` lies on the scale, from 0 to 1.
+    pub fn at(&self, v: f64) -> f64 {
+        ((v - self.lo) / (self.hi - self.lo).max(1e-9)).clamp(0.0, 1.0)
+    }
+
+    /// The fill and the label ink of `v`.
+    pub fn colors(&self, v: f64) -> (String, &'static str) {
+        let t = self.at(v);
+        (heat(t), heat_ink(t))
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn labels_stand_out_on_every_heat_colour() {
+        let contrast = |a: f64, b: f64| (a.max(b) + 0.05) / (a.min(b) + 0.05);
+        let mut inks = std::collections::BTreeSet::new();
+        for i in 0..=100 {
+            let t = f64::from(i) / 100.0;
+            let fill = luminance(heat_rgb(t));
+            let ink = if heat_ink(t) == "#000" { 0.0 } else { 1.0 };
+            inks.insert(heat_ink(t));
+            assert!(contrast(fill, ink) >= 4.5, "t {t}: {}", contrast(fill, ink));
+        }
+        // Dark red takes white, pale yellow black.
+        assert_eq!(heat_ink(0.0), "#fff");
+        assert_eq!(heat_ink(1.0), "#000");
+        assert_eq!(inks.len(), 2);
+    }
+
+    #[test]
+    fn one_scale_spans_every_value() {
+        let s = HeatScale::of([3.0, 9.0, 5.0]);
+        assert_eq!((s.lo, s.hi), (3.0, 9.0));
+        assert_eq!(s.at(3.0), 0.0);
+        assert_eq!(s.at(9.0), 1.0);
+        assert_eq!(s.at(6.0), 0.5);
+        assert_eq!(HeatScale::of([]), HeatScale { lo: 0.0, hi: 1.0 });
+        assert_eq!(HeatScale::of([2.0]).at(2.0), 0.0);
+    }
 
     #[test]
     fn axis_labels_are_whole_percentages_above_the_highest_bar() {

@@ -33,22 +33,200 @@ pub struct SpList {
 }
 
 /// Parses a whole file's text. A syntax error is reported (the first only:
-/// the parser's recovery makes echoes of it), with `help` pointing at the
-/// format's documentation, and yields `None`.
+/// the parser's recovery makes echoes of it, which the help counts), with
+/// `help` pointing at the format's documentation, and yields `None`. An
+/// array left without its `]` is reported where it was left open, not
+/// where the parser noticed (the next line that is not an element).
 pub fn parse<'i>(ctx: &mut Ctx<'_>, text: &'i str, help: &str) -> Option<Spanned<DeTable<'i>>> {
     let (doc, errors) = DeTable::parse_recoverable(text);
-    if let Some(e) = errors.first() {
-        ctx.diags.push(
+    let Some(first) = errors.first() else {
+        return Some(doc);
+    };
+    let span = first.span().unwrap_or(0..0);
+    let more = match errors.len() - 1 {
+        0 => String::new(),
+        1 => "; 1 more syntax error follows, probably caused by this one".to_string(),
+        n => format!("; {n} more syntax errors follow, probably caused by this one"),
+    };
+    let message = first.message().trim().to_string();
+    let d = match unclosed_array(text, span.start) {
+        Some(open) => {
+            let (line, fixed) = open.fixed_line(text);
+            let opened = line_of(text, open.open);
             Diagnostic::error(
                 "syntax",
-                format!("TOML syntax error: {}", e.message().trim()),
+                format!("TOML syntax error: the array opened on line {opened} has no closing `]`"),
             )
-            .with_label(ctx.loc(e.span().unwrap_or(0..0)), e.message().trim())
-            .with_help(help),
-        );
-        return None;
+            .with_label(ctx.loc(open.last..open.last), "add `]` here")
+            .with_label(ctx.loc(open.open..open.open + 1), "array opened here")
+            .with_help(if line == opened {
+                format!(
+                    "close the array: write line {line} as `{}`; {help}",
+                    fixed.trim()
+                )
+            } else {
+                format!("close the array: add a line `]` after line {line}; {help}")
+            })
+        }
+        None => Diagnostic::error("syntax", format!("TOML syntax error: {message}"))
+            .with_label(ctx.loc(span), message)
+            .with_help(format!("{help}{more}")),
+    };
+    ctx.diags.push(d);
+    None
+}
+
+/// The 1-based line of byte `at`.
+fn line_of(text: &str, at: usize) -> usize {
+    text[..at.min(text.len())].matches('\n').count() + 1
+}
+
+/// An array value whose `]` is missing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Unclosed {
+    /// The byte of its `[`.
+    open: usize,
+    /// Just past its last element: where the `]` belongs.
+    last: usize,
+}
+
+impl Unclosed {
+    /// The line number where the `]` belongs and that line with it added.
+    fn fixed_line(&self, text: &str) -> (usize, String) {
+        let start = text[..self.last].rfind('\n').map_or(0, |i| i + 1);
+        let end = text[self.last..]
+            .find('\n')
+            .map_or(text.len(), |i| self.last + i);
+        let fixed = format!("{}]{}", &text[start..self.last], &text[self.last..end]);
+        (
+            line_of(text, self.last),
+            fixed.trim_end_matches('\r').to_string(),
+        )
     }
-    Some(doc)
+}
+
+/// The array value left open at byte `error` of `text`, if the parser's
+/// error there is one: the array's `[` comes before the error, and before
+/// its `]` (if any) a line starts as only a new statement would (a
+/// `key =` or a `[table]` header), so the array ran into the next
+/// statement. Strings and comments are skipped.
+fn unclosed_array(text: &str, error: usize) -> Option<Unclosed> {
+    let b = text.as_bytes();
+    let mut i = 0;
+    // Open brackets of the current value: (byte, is an array).
+    let mut stack: Vec<usize> = Vec::new();
+    // Just past the last byte of the current value that is not blank or a
+    // comment.
+    let mut last = 0;
+    let mut in_value = false;
+    let mut line_start = true;
+    while i < b.len() {
+        let c = b[i];
+        if line_start {
+            line_start = false;
+            let rest = &text[i..];
+            let line = rest.split('\n').next().unwrap_or("");
+            let trimmed = line.trim_start_matches([' ', '\t']);
+            if !stack.is_empty() && starts_statement(trimmed) {
+                let open = stack[0];
+                return (open < error).then_some(Unclosed { open, last });
+            }
+            if stack.is_empty() && trimmed.starts_with('[') {
+                // A table header: skip the line.
+                let end = rest.find('\n').map_or(b.len(), |n| i + n);
+                i = end;
+                continue;
+            }
+        }
+        match c {
+            b'\n' => {
+                line_start = true;
+                if stack.is_empty() {
+                    in_value = false;
+                }
+                i += 1;
+            }
+            b'#' => {
+                i = text[i..].find('\n').map_or(b.len(), |n| i + n);
+            }
+            b'"' | b'\'' => {
+                let q = c;
+                let triple = b.get(i + 1) == Some(&q) && b.get(i + 2) == Some(&q);
+                let mut j = if triple { i + 3 } else { i + 1 };
+                loop {
+                    match b.get(j) {
+                        None => return None,
+                        Some(b'\\') if q == b'"' => j += 2,
+                        Some(b'\n') if !triple => return None,
+                        Some(&x) if x == q => {
+                            if !triple {
+                                j += 1;
+                                break;
+                            }
+                            if b.get(j + 1) == Some(&q) && b.get(j + 2) == Some(&q) {
+                                j += 3;
+                                while b.get(j) == Some(&q) {
+                                    j += 1;
+                                }
+                                break;
+                            }
+                            j += 1;
+                        }
+                        Some(_) => j += 1,
+                    }
+                }
+                i = j;
+                last = i;
+            }
+            b'=' if stack.is_empty() => {
+                in_value = true;
+                i += 1;
+            }
+            b'[' if in_value => {
+                stack.push(i);
+                i += 1;
+                last = i;
+            }
+            b']' if in_value && !stack.is_empty() => {
+                stack.pop();
+                i += 1;
+                last = i;
+            }
+            b' ' | b'\t' | b'\r' => i += 1,
+            _ => {
+                i += 1;
+                last = i;
+            }
+        }
+        if stack.is_empty() && i > error {
+            return None;
+        }
+    }
+    None
+}
+
+/// Whether a line (its leading blanks removed) starts as a new statement
+/// does and no array element could: a `[table]` or `[[table]]` header
+/// alone on its line, or a bare key followed by `=`.
+fn starts_statement(line: &str) -> bool {
+    let line = line.split('#').next().unwrap_or("").trim_end();
+    if let Some(inner) = line.strip_prefix('[') {
+        let inner = inner.strip_prefix('[').unwrap_or(inner);
+        let name = inner.trim_end_matches(']');
+        return line.ends_with(']')
+            && !name.is_empty()
+            && name
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.' | ' '));
+    }
+    let Some((key, _)) = line.split_once('=') else {
+        return false;
+    };
+    let key = key.trim();
+    !key.is_empty()
+        && key
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.'))
 }
 
 /// Where diagnostics go while one file is read.
@@ -414,6 +592,61 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// The line and column of the `[` and of the `]` the parser's first
+    /// error is blamed on, if an array is left open.
+    fn unclosed_at(text: &str) -> Option<((usize, usize), (usize, usize))> {
+        let (_, errors) = DeTable::parse_recoverable(text);
+        let error = errors.first()?.span()?.start;
+        let pos = |at: usize| {
+            let line_start = text[..at].rfind('\n').map_or(0, |i| i + 1);
+            (line_of(text, at), at - line_start + 1)
+        };
+        unclosed_array(text, error).map(|u| (pos(u.open), pos(u.last)))
+    }
+
+    #[test]
+    fn an_array_left_open_is_found_where_it_was_left() {
+        // The `]` belongs after the last element, even with a comment or a
+        // string holding brackets and `key =` between.
+        let text = "a = [\"x]\", \"b = [\"  # c ]\n\n[[areas]]\nid = \"q\"\n";
+        assert_eq!(unclosed_at(text), Some(((1, 5), (1, 19))));
+        // Running into the next key rather than a header.
+        assert_eq!(
+            unclosed_at("[t]\nk = [1, 2\nm = 3\n"),
+            Some(((2, 5), (2, 10)))
+        );
+        // Over several lines, with nested arrays and inline tables; a
+        // multi-line string with a `key =` line inside does not end it.
+        let text = "k = [\n  [1, 2],\n  { a = [3] },\n  \"\"\"\nz = 1\n\"\"\",\n\n[next]\n";
+        assert_eq!(unclosed_at(text), Some(((1, 5), (6, 5))));
+        // Other syntax errors are left to the parser's message: a missing
+        // comma inside a closed array, an unclosed table header, a bad value.
+        assert_eq!(unclosed_at("k = [1 2]\nm = 3\n"), None);
+        assert_eq!(unclosed_at("[rules\npreset = \"x\"\n"), None);
+        assert_eq!(unclosed_at("k = [1, 2]\nm = =\n"), None);
+        // A closed multi-line array whose lines look like headers.
+        assert_eq!(unclosed_at("k = [\n[1],\n]\nm = = 1\n"), None);
+    }
+
+    #[test]
+    fn the_syntax_error_of_an_open_array_names_the_fix() {
+        let text = "[map]\nneighbors = [\"IL\", \"WI\"  # blue\n\n[[areas]]\n";
+        let mut diags = Vec::new();
+        let mut ctx = Ctx::new(SourceId(0), &mut diags);
+        assert!(parse(&mut ctx, text, "see the docs").is_none());
+        assert_eq!(diags.len(), 1);
+        let d = &diags[0];
+        assert_eq!(d.code, "syntax");
+        assert!(d.message.contains("opened on line 2"), "{}", d.message);
+        assert_eq!(
+            d.help.as_deref(),
+            Some(
+                "close the array: write line 2 as `neighbors = [\"IL\", \"WI\"]  # blue`; see the docs"
+            )
+        );
+        assert_eq!(d.labels.len(), 2);
     }
 
     #[test]

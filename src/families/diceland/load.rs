@@ -136,7 +136,8 @@ fn merge(parent: RawBoard, child: RawBoard) -> RawBoard {
     over!(info.description);
     over!(info.author);
     over!(info.licence);
-    over!(info.version);
+    // A variant's version is its own: the base's would date the variant.
+    out.info.version = child.info.version;
     over!(grid_header);
     over!(rows);
     over!(goal_header);
@@ -275,6 +276,9 @@ fn resolve(raw: &RawBoard, file: Loc, diags: &mut Vec<Diagnostic>) -> Option<(Bo
         );
         return None;
     }
+    // A fault of the grid's shape or size does not stop the reading of its
+    // cells: every problem is reported in one run. Only the checks that
+    // need the hexagon geometry (a zone in one piece) wait for a sound grid.
     let mut broken = false;
     let width = grid[0].len();
     for (r, row) in grid.iter().enumerate() {
@@ -298,15 +302,16 @@ fn resolve(raw: &RawBoard, file: Loc, diags: &mut Vec<Diagnostic>) -> Option<(Bo
             broken = true;
         }
     }
-    if broken {
-        return None;
-    }
+    let ragged = broken;
     let hex = Hex {
         columns: width,
         rows: grid.len(),
     };
+    // Every cell as written, row after row (the places of the grid, when it
+    // is not ragged).
     let locs: Vec<Loc> = grid.iter().flatten().map(|(_, l)| *l).collect();
-    if hex.len() > MAX_CELLS {
+    let too_large = hex.len() > MAX_CELLS;
+    if too_large {
         diags.push(
             error(
                 "land-limit",
@@ -319,10 +324,10 @@ fn resolve(raw: &RawBoard, file: Loc, diags: &mut Vec<Diagnostic>) -> Option<(Bo
             .with_label(*rows_loc, "this grid")
             .with_help("make the board smaller; the published boards have about 100 cells"),
         );
-        return None;
+        broken = true;
     }
     // Each place's content; zones by label.
-    let mut cells = vec![Cell::Hole; hex.len()];
+    let mut cells = vec![Cell::Hole; locs.len()];
     let mut labels: Vec<(String, Color, Loc)> = Vec::new();
     let mut zone_cells: Vec<Vec<u16>> = Vec::new();
     let mut starts: Vec<usize> = Vec::new();
@@ -424,8 +429,12 @@ fn resolve(raw: &RawBoard, file: Loc, diags: &mut Vec<Diagnostic>) -> Option<(Bo
     }
     // Each zone in one piece, and small enough for the engine.
     for (z, members) in zone_cells.iter().enumerate() {
-        let set: CellSet = members.iter().map(|&i| usize::from(i)).collect();
-        let pieces = crate::geom::components(&hex, |i| set.contains(i), |_, _| true);
+        let pieces = if ragged || too_large {
+            Vec::new()
+        } else {
+            let set: CellSet = members.iter().map(|&i| usize::from(i)).collect();
+            crate::geom::components(&hex, |i| set.contains(i), |_, _| true)
+        };
         if pieces.len() > 1 {
             let mut d = error(
                 "land-zone-split",

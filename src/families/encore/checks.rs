@@ -151,6 +151,13 @@ fn conventions_of(
     diags: &mut Vec<Diagnostic>,
 ) {
     let name = |c: ColorId| board.colors[c.index()].id.as_str();
+    // Whose convention it is: the board's own (`[conventions]`), or that
+    // of its size.
+    let size = format!("{} x {}", board.columns, board.rows);
+    let whose = |key: &str| match places.convention(key) {
+        Some(_) => "the board's convention".to_string(),
+        None => format!("the convention for a {size} board"),
+    };
     // How to fix a broken convention: the board, or the convention.
     let with_key = |d: Diagnostic, key: &str, fix: String| {
         let declared = places.convention(key);
@@ -177,9 +184,10 @@ fn conventions_of(
                 Diagnostic::warning(
                     "board-color-boxes",
                     format!(
-                        "{} has {} boxes; the convention is {}",
+                        "{} has {} boxes; {} is {}",
                         name(id),
                         boxes.len(),
+                        whose("boxes_per_color"),
                         conv.boxes_per_color
                     ),
                 )
@@ -215,9 +223,10 @@ fn conventions_of(
             let mut d = Diagnostic::warning(
                 "board-block-sizes",
                 format!(
-                    "{}'s blocks have sizes {}; the convention is {}",
+                    "{}'s blocks have sizes {}; {} is {}",
                     name(id),
                     list(&sizes),
+                    whose("block_sizes"),
                     list(&conv.block_sizes)
                 ),
             );
@@ -242,9 +251,10 @@ fn conventions_of(
             let mut d = Diagnostic::warning(
                 "board-color-stars",
                 format!(
-                    "{} has {}; the convention is {}",
+                    "{} has {}; {} is {}",
                     name(id),
                     stars_text(stars),
+                    whose("stars_per_color"),
                     conv.stars_per_color
                 ),
             );
@@ -283,7 +293,11 @@ fn conventions_of(
                 diags.push(with_key(
                     Diagnostic::warning(
                         "board-column-colors",
-                        format!("column {column} has no {} box", or_list(&missing)),
+                        format!(
+                            "column {column} has no {} box; {} is every colour in every column",
+                            or_list(&missing),
+                            whose("every_color_in_every_column")
+                        ),
                     )
                     .with_label(top, format!("column {column}")),
                     "every_color_in_every_column",
@@ -307,8 +321,9 @@ fn conventions_of(
             let mut d = Diagnostic::warning(
                 "board-column-stars",
                 format!(
-                    "column {column} has {}; the convention is {}",
+                    "column {column} has {}; {} is {}",
                     stars_text(starred.len() as u32),
+                    whose("stars_per_column"),
                     conv.stars_per_column
                 ),
             );
@@ -337,10 +352,11 @@ fn conventions_of(
                     "board-block-too-large",
                     format!(
                         "a block of {} {} boxes: it takes {} turns at least, and the \
-                         largest block intended is {}",
+                         largest block intended ({}) is {}",
                         b.len(),
                         name(id),
                         b.len().div_ceil(usize::from(board.dice.max_cross)),
+                        whose("largest_block"),
                         conv.largest_block
                     ),
                 )

@@ -18,16 +18,18 @@
 //!
 //! # Other sizes
 //!
-//! The conventions scale with the grid: the standard five colours; one
-//! star per column, so the columns must be a multiple of five (each colour
-//! then has `columns / 5` stars); every colour in every column, so at
-//! least five rows; `columns x rows / 5` boxes per colour, in blocks of
-//! sizes 1, 2, ..., 6, counted up again from 1 while they fit, the rest in
-//! one last block (21 boxes: 1 to 6; 14: 1, 2, 3, 4, 4). Column points keep
+//! The conventions scale with the grid, as [`Conventions::for_size`] says
+//! (the same function `rollx check` holds a board of that size to): the
+//! standard five colours; one star per column, so the columns must be a
+//! multiple of five (each colour then has `columns / 5` stars); every
+//! colour in every column, so at least five rows; `columns x rows / 5`
+//! boxes per colour, in blocks of sizes 1, 2, ..., 6, counted up again from
+//! 1 while they fit, the rest in one last block (21 boxes: 1 to 6; 14: 1,
+//! 2, 3, 4, 4). Column points keep
 //! the standard sheet's shape: 1 (and 0) at the start column, 2 (1) up to
 //! three sevenths of the way to the far edge, 3 (2) beyond, 5 (3) at the
-//! two edges. A board of another size says its conventions in
-//! `[conventions]`, so that `rollx check` holds it to them.
+//! two edges. A board of another size also writes its conventions in
+//! `[conventions]`, for the reader (`rollx check` would scale them alike).
 
 use std::fmt::Write;
 
@@ -124,26 +126,7 @@ pub fn conventions_for(columns: usize, rows: usize) -> Result<Conventions, Gener
             ROWS.end()
         )));
     }
-    let boxes = (columns * rows / COLORS) as u32;
-    let mut sizes = Vec::new();
-    let (mut sum, mut next) = (0, 1);
-    while sum + next <= boxes {
-        sizes.push(next);
-        sum += next;
-        next = if next == 6 { 1 } else { next + 1 };
-    }
-    if sum < boxes {
-        sizes.push(boxes - sum);
-    }
-    sizes.sort_unstable();
-    Ok(Conventions {
-        boxes_per_color: boxes,
-        largest_block: *sizes.last().expect("at least one block"),
-        block_sizes: sizes,
-        stars_per_column: 1,
-        stars_per_color: (columns / COLORS) as u32,
-        every_color_in_every_column: true,
-    })
+    Ok(Conventions::for_size(columns, rows))
 }
 
 /// Column points in the standard sheet's shape, for `columns` columns
@@ -691,6 +674,77 @@ mod tests {
         assert!(conventions_for(12, 7).is_err());
         assert!(conventions_for(15, 4).is_err());
         assert!(conventions_for(15, 13).is_err());
+    }
+
+    /// The generator and `rollx check` agree: a generated board of any
+    /// size, its `[conventions]` table deleted (a hand-made board of that
+    /// size), is held to the conventions it was made by and breaks none.
+    #[test]
+    fn check_holds_a_board_to_the_conventions_of_its_size() {
+        for (columns, rows) in [(5, 5), (10, 5), (15, 7), (20, 8), (25, 11)] {
+            let g = generate(&Options {
+                seed: 2,
+                columns,
+                rows,
+            })
+            .unwrap();
+            assert_eq!(g.conventions, Conventions::for_size(columns, rows));
+            let text = match g.toml.find("\n[conventions]") {
+                Some(at) => &g.toml[..at],
+                None => &g.toml[..],
+            };
+            assert!(!text.contains("boxes_per_color"));
+            let c = crate::families::encore::check_bytes(
+                &crate::source::DiskFiles,
+                std::path::Path::new("hand-made.toml"),
+                text.as_bytes().to_vec(),
+            );
+            let found: Vec<String> = c
+                .diagnostics
+                .iter()
+                .filter(|d| d.code.starts_with("board-"))
+                .map(|d| d.message.clone())
+                .collect();
+            assert!(found.is_empty(), "{columns} x {rows}: {found:?}");
+            assert!(c.board.is_some());
+        }
+        // Another size is held to its own numbers, named in the message.
+        let g = generate(&Options {
+            seed: 2,
+            columns: 10,
+            rows: 5,
+        })
+        .unwrap();
+        let text = g.toml[..g.toml.find("\n[conventions]").unwrap()].to_string();
+        let first_row = text.lines().find(|l| l.starts_with("    \"")).unwrap();
+        let letters: Vec<char> = first_row.trim().trim_matches(['"', ',']).chars().collect();
+        // Recolour the first box to another colour of the row: one colour
+        // loses a box, another gains one.
+        let other = *letters
+            .iter()
+            .find(|c| !c.eq_ignore_ascii_case(&letters[0]))
+            .unwrap();
+        let mut changed: String = letters.iter().collect();
+        changed.replace_range(0..1, &other.to_ascii_lowercase().to_string());
+        let text = text.replacen(first_row.trim().trim_matches(['"', ',']), &changed, 1);
+        let c = crate::families::encore::check_bytes(
+            &crate::source::DiskFiles,
+            std::path::Path::new("hand-made.toml"),
+            text.into_bytes(),
+        );
+        let boxes: Vec<&str> = c
+            .diagnostics
+            .iter()
+            .filter(|d| d.code == "board-color-boxes")
+            .map(|d| d.message.as_str())
+            .collect();
+        assert_eq!(boxes.len(), 2, "{boxes:?}");
+        for m in boxes {
+            assert!(
+                m.ends_with("the convention for a 10 x 5 board is 10"),
+                "{m}"
+            );
+        }
     }
 
     #[test]

@@ -171,7 +171,9 @@ fn merge(
             $(out.$table.$key = child.$table.$key.or(out.$table.$key.take());)*
         };
     }
-    over!(info: header, id, name, description, author, licence, version);
+    over!(info: header, id, name, description, author, licence);
+    // A variant's version is its own: the base's would date the variant.
+    out.info.version = child.info.version;
     over!(grid: header, rows, start_column);
     over!(points: header, columns_first, columns_later, colors_first, colors_later, star_penalty);
     over!(dice: header, color_dice, number_dice, numbers, jokers, joker_boxes, max_cross);

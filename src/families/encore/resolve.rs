@@ -213,7 +213,8 @@ pub fn resolve(raw: RawBoard, file: Loc, diags: &mut Vec<Diagnostic>) -> Resolve
     let info = raw.info.board_info(file, &mistyped, r.diags);
     let (colors, color_locs) = resolve_colors(&raw, file, &mut r);
     let grid = resolve_grid(&raw, file, &colors, &color_locs, &mut r);
-    let conventions = resolve_conventions(&raw, &mut r);
+    let size = grid.as_ref().map(|g| (g.columns, g.rows));
+    let conventions = resolve_conventions(&raw, size, &mut r);
 
     let dice = resolve_dice(&raw, &mut r);
     let star_penalty = r.int(&raw.points.star_penalty, 0, MAX_VALUE, "star_penalty", 2);
@@ -780,9 +781,19 @@ fn resolve_dice(raw: &RawBoard, r: &mut Reader<'_>) -> Option<EncoreDice> {
     })
 }
 
-fn resolve_conventions(raw: &RawBoard, r: &mut Reader<'_>) -> Conventions {
+/// The conventions a board is held to: those its `[conventions]` writes,
+/// the rest those of its size (`columns x rows`, the standard sheet's when
+/// the grid is unknown).
+fn resolve_conventions(
+    raw: &RawBoard,
+    size: Option<(usize, usize)>,
+    r: &mut Reader<'_>,
+) -> Conventions {
     let c = &raw.conventions;
-    let standard = Conventions::standard();
+    let standard = match size {
+        Some((columns, rows)) => Conventions::for_size(columns, rows),
+        None => Conventions::standard(),
+    };
     let block_sizes = match &c.block_sizes {
         None => standard.block_sizes.clone(),
         Some(list) => {

@@ -43,6 +43,9 @@ fn color(&(letter, id, name, rgb): &(char, &str, &str, Rgb)) -> BoardColor {
 /// Columns of the standard sheet (`A` to `O`).
 pub const COLUMNS: usize = 15;
 
+/// Rows of the standard sheet.
+pub const ROWS: usize = 7;
+
 /// Points for completing each column of the standard sheet first.
 pub const COLUMN_FIRST: [u8; COLUMNS] = [5, 3, 3, 3, 2, 2, 2, 1, 2, 2, 2, 3, 3, 3, 5];
 
@@ -95,15 +98,42 @@ pub struct Conventions {
 }
 
 impl Conventions {
-    /// The standard sheet's conventions.
+    /// The standard sheet's conventions (15 x 7).
     pub fn standard() -> Self {
+        Self::for_size(COLUMNS, ROWS)
+    }
+
+    /// The conventions of a board of `columns` x `rows` in the standard
+    /// five colours, scaled from the standard sheet's as `rollx generate`
+    /// makes boards, and as `rollx check` holds a board without
+    /// `[conventions]` to them: one star per column, so `columns / 5` stars
+    /// per colour; every colour in every column; `columns x rows / 5`
+    /// boxes per colour, in blocks of sizes
+    /// 1, 2, ..., 6, counted up again from 1 while they fit, the rest in one
+    /// last block (21 boxes: 1 to 6; 10: 1, 2, 3, 4). On the sizes
+    /// `generate` makes (columns a multiple of five) these divisions are
+    /// exact; on others they are rounded, and a board cannot meet them all.
+    pub fn for_size(columns: usize, rows: usize) -> Self {
+        let colors = COLORS.len();
+        let boxes = ((columns * rows + colors / 2) / colors).max(1) as u32;
+        let mut sizes = Vec::new();
+        let (mut sum, mut next) = (0, 1);
+        while sum + next <= boxes {
+            sizes.push(next);
+            sum += next;
+            next = if next == 6 { 1 } else { next + 1 };
+        }
+        if sum < boxes {
+            sizes.push(boxes - sum);
+        }
+        sizes.sort_unstable();
         Self {
-            boxes_per_color: 21,
-            block_sizes: vec![1, 2, 3, 4, 5, 6],
+            boxes_per_color: boxes,
+            largest_block: *sizes.last().expect("at least one block"),
+            block_sizes: sizes,
             stars_per_column: 1,
-            stars_per_color: 3,
+            stars_per_color: ((columns + colors / 2) / colors).max(1) as u32,
             every_color_in_every_column: true,
-            largest_block: 6,
         }
     }
 }

@@ -7,13 +7,14 @@ use std::fmt::Write as _;
 use super::simulate::Summary;
 use crate::diceland::model::{Board, Cell, column_letters};
 use crate::render::svg::escape as esc;
-use crate::report::html::{heat, page};
+use crate::report::html::{HeatScale, heat, page};
 
 /// The board as a heat map: each zone cell filled by the mean turn at
-/// which it is crossed (early dark, late pale, never grey), with a band of
-/// its zone's colour, a star where it has one and the share of sheets that
-/// cross it; obstacles black, the start white.
-pub fn heat_map(board: &Board, s: &Summary) -> String {
+/// which it is crossed on `scale` (early dark, late pale, never grey; one
+/// scale for every heat map of a report), with a band of its zone's colour,
+/// a star where it has one and the share of sheets that cross it, in black
+/// or white, whichever reads on the fill; obstacles black, the start white.
+pub fn heat_map(board: &Board, s: &Summary, scale: HeatScale) -> String {
     let r = 24.0f64;
     let wd = r * 3f64.sqrt();
     let (left, top) = (30.0, 34.0);
@@ -21,10 +22,7 @@ pub fn heat_map(board: &Board, s: &Summary) -> String {
     let w = left + wd * (g.columns as f64 + 0.5) + 10.0;
     let legend_y = top + r * (1.5 * (g.rows as f64 - 1.0) + 2.0) + 14.0;
     let h = legend_y + 40.0;
-    let turns: Vec<f64> = s.cells.iter().filter_map(|c| c.mean_turn).collect();
-    let lo = turns.iter().copied().fold(f64::INFINITY, f64::min);
-    let hi = turns.iter().copied().fold(f64::NEG_INFINITY, f64::max);
-    let span = (hi - lo).max(1e-9);
+    let HeatScale { lo, hi } = scale;
     let mut out = String::new();
     let _ = write!(
         out,
@@ -80,15 +78,15 @@ pub fn heat_map(board: &Board, s: &Summary) -> String {
             Cell::Zone { zone, star } => {
                 let Some(p) = cells.next() else { continue };
                 let color = board.zones[usize::from(zone)].color;
-                let fill = p
+                let (fill, ink) = p
                     .mean_turn
-                    .map_or("#e0e0e0".to_string(), |m| heat((m - lo) / span));
+                    .map_or(("#e0e0e0".to_string(), "#000"), |m| scale.colors(m));
                 let when = p
                     .mean_turn
                     .map_or("never crossed".to_string(), |m| format!("mean turn {m:.1}"));
                 let _ = write!(
                     out,
-                    "<g><title>{} ({}, zone {}): {when}, crossed on {:.1} % of sheets</title><polygon points=\"{poly}\" fill=\"{fill}\" stroke=\"{}\" stroke-width=\"3\"/><text x=\"{x:.1}\" y=\"{:.1}\" font-size=\"10\" font-weight=\"bold\" text-anchor=\"middle\">{}{}</text><text x=\"{x:.1}\" y=\"{:.1}\" font-size=\"9\" text-anchor=\"middle\">{:.0}%</text></g>",
+                    "<g><title>{} ({}, zone {}): {when}, crossed on {:.1} % of sheets</title><polygon points=\"{poly}\" fill=\"{fill}\" stroke=\"{}\" stroke-width=\"3\"/><text x=\"{x:.1}\" y=\"{:.1}\" font-size=\"10\" font-weight=\"bold\" text-anchor=\"middle\" style=\"fill:{ink}\">{}{}</text><text x=\"{x:.1}\" y=\"{:.1}\" font-size=\"9\" text-anchor=\"middle\" style=\"fill:{ink}\">{:.0}%</text></g>",
                     esc(&p.name),
                     color.id(),
                     esc(&board.zones[usize::from(zone)].label),
@@ -172,12 +170,19 @@ pub fn html(board: &Board, tables: &[Summary], command: &str) -> String {
         );
     }
     b.push_str("</tbody></table>\n");
+    // One colour scale for every table's heat map, so that they compare.
+    let scale = HeatScale::of(
+        tables
+            .iter()
+            .flat_map(|t| &t.cells)
+            .filter_map(|c| c.mean_turn),
+    );
     for t in tables {
         let _ = write!(
             b,
-            "<h2>{}</h2>\n<div class=\"heat\"><figure>{}<figcaption>Each cell by the mean turn it is crossed (all seats); the percentage is the share of sheets that cross it.</figcaption></figure></div>\n",
+            "<h2>{}</h2>\n<div class=\"heat\"><figure>{}<figcaption>Each cell by the mean turn it is crossed (all seats; one scale for every table of this report); the percentage is the share of sheets that cross it.</figcaption></figure></div>\n",
             esc(&table_name(t)),
-            heat_map(board, t)
+            heat_map(board, t, scale)
         );
         b.push_str("<div class=\"details\">");
         for (what, done, places) in [

@@ -10,7 +10,7 @@ use super::sim_report::{
     PolicyResult, SimReport, TableResult, policy_label, table_title, win_rate_text,
 };
 use crate::encore::Board;
-use crate::report::html::{BarChart, Series, heat, page};
+use crate::report::html::{BarChart, HeatScale, Series, heat, page};
 
 /// A grouped bar chart of the share of sheets by points, one series per
 /// policy of the table.
@@ -41,16 +41,17 @@ fn histogram(t: &TableResult) -> String {
 }
 
 /// The board as a heat map: each box filled by the mean roll at which it
-/// is crossed (early dark, late pale, never grey), with its colour letter,
-/// its star and the share of sheets that cross it; a legend below.
-pub fn heat_map(board: &Board, p: &PolicyResult) -> String {
+/// is crossed on `scale` (early dark, late pale, never grey; one scale for
+/// every heat map of a report), with its colour letter, its star and the
+/// share of sheets that cross it in black or white, whichever reads on
+/// the fill; a legend below.
+pub fn heat_map(board: &Board, p: &PolicyResult, scale: HeatScale) -> String {
     let cell = 40.0f64;
     let (left, top) = (24.0, 20.0);
     let w = left + cell * board.columns as f64 + 8.0;
     let legend_y = top + cell * board.rows as f64 + 14.0;
     let h = legend_y + 40.0;
-    let (lo, hi) = p.roll_range();
-    let span = (hi - lo).max(1e-9);
+    let HeatScale { lo, hi } = scale;
     let mut s = String::new();
     let _ = write!(
         s,
@@ -77,9 +78,9 @@ pub fn heat_map(board: &Board, p: &PolicyResult) -> String {
             let b = &p.boxes[i];
             let cellv = board.cell(c, r);
             let color = &board.colors[cellv.color.index()];
-            let fill = b
+            let (fill, ink) = b
                 .mean_roll
-                .map_or("#e0e0e0".to_string(), |m| heat((m - lo) / span));
+                .map_or(("#e0e0e0".to_string(), "#000"), |m| scale.colors(m));
             let (x, y) = (left + cell * c as f64, top + cell * r as f64);
             let roll = b
                 .mean_roll
@@ -103,7 +104,7 @@ pub fn heat_map(board: &Board, p: &PolicyResult) -> String {
             };
             let _ = write!(
                 s,
-                "<text x=\"{:.1}\" y=\"{:.1}\" font-size=\"12\" font-weight=\"bold\" text-anchor=\"middle\">{}</text><text x=\"{:.1}\" y=\"{:.1}\" font-size=\"9\" text-anchor=\"middle\">{:.0}%</text></g>",
+                "<text x=\"{:.1}\" y=\"{:.1}\" font-size=\"12\" font-weight=\"bold\" text-anchor=\"middle\" style=\"fill:{ink}\">{}</text><text x=\"{:.1}\" y=\"{:.1}\" font-size=\"9\" text-anchor=\"middle\" style=\"fill:{ink}\">{:.0}%</text></g>",
                 x + cell / 2.0,
                 y + 21.0,
                 esc(&letter),
@@ -269,6 +270,16 @@ pub fn html(report: &SimReport, board: &Board, command: &str) -> String {
         s.push_str("<h3>Win rate by seat</h3>\n<p>Seat 1 rolls first; a shared win (equal total and equal \"!\" boxes left) is split equally among the winners, so each table's rates add up to 100 %. (The summary gives a win rate only at a mixed table: a policy that plays every seat wins every game.)</p>\n");
         s.push_str(&seats_table(report));
     }
+    // One colour scale for every heat map of the report (every table and
+    // policy), so that boards side by side compare.
+    let scale = HeatScale::of(
+        report
+            .tables
+            .iter()
+            .flat_map(|t| &t.policies)
+            .flat_map(|p| &p.boxes)
+            .filter_map(|b| b.mean_roll),
+    );
     for t in &report.tables {
         let _ = writeln!(s, "<section>\n<h2>{}</h2>", esc(&table_title(t)));
         let _ = writeln!(
@@ -284,8 +295,8 @@ pub fn html(report: &SimReport, board: &Board, command: &str) -> String {
         for p in &t.policies {
             let _ = writeln!(
                 s,
-                "<figure>{}<figcaption>{}: each box coloured by the mean roll at which it is crossed (dark: early, pale: late, grey: never), with its colour letter (upper case and ★: a star) and the share of sheets that cross it.</figcaption></figure>",
-                heat_map(board, p),
+                "<figure>{}<figcaption>{}: each box coloured by the mean roll at which it is crossed (dark: early, pale: late, grey: never; one scale for every table of this report), with its colour letter (upper case and ★: a star) and the share of sheets that cross it.</figcaption></figure>",
+                heat_map(board, p, scale),
                 esc(&policy_label(t, p))
             );
         }

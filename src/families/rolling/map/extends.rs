@@ -35,7 +35,8 @@ pub fn merge(
     i.description = c.description.or(i.description.take());
     i.author = c.author.or(i.author.take());
     i.licence = c.licence.or(i.licence.take());
-    i.version = c.version.or(i.version.take());
+    // A variant's version is its own (or none): the base's would date it.
+    i.version = c.version;
 
     let r = &mut out.rules;
     let c = child.rules;
@@ -262,6 +263,7 @@ fn merge_area(
         None => {
             list.push(RawArea {
                 header: child.header,
+                last_entry: child.header,
                 id: child.id.clone(),
                 name: None,
                 region: None,
@@ -277,6 +279,7 @@ fn merge_area(
         }
     };
     let a = &mut list[index];
+    a.last_entry = child.header;
     a.name = child.name.or(a.name.take());
     a.region = child.region.or(a.region.take());
     a.immune = child.immune.or(a.immune.take());

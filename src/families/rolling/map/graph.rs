@@ -5,8 +5,8 @@ use petgraph::graph::{NodeIndex, UnGraph};
 use petgraph::visit::EdgeFiltered;
 
 use super::model::{AreaId, RegionId};
-use super::resolve::Resolved;
-use crate::diag::Diagnostic;
+use super::resolve::{ResArea, Resolved};
+use crate::diag::{Diagnostic, SourceId};
 
 /// Reports every pair listed by only one of its two areas. When the area
 /// that lacks the entries has no `neighbors` list at all, the pairs are
@@ -35,10 +35,22 @@ pub fn check_symmetry(res: &Resolved, diags: &mut Vec<Diagnostic>) {
                 )
                 .with_label(loc, format!("{} lists {} here", area.id, theirs.id))
                 .with_label(list, format!("{}'s neighbours, without {}", theirs.id, area.id))
-                .with_help(format!(
-                    "neighbours go both ways: add \"{}\" to {}'s neighbors, or remove \"{}\" from {}'s",
-                    area.id, theirs.id, theirs.id, area.id
-                )),
+                .with_help(if list.source == VARIANT {
+                    format!(
+                        "neighbours go both ways: add \"{}\" to {}'s neighbors, or remove \"{}\" from {}'s",
+                        area.id, theirs.id, theirs.id, area.id
+                    )
+                } else {
+                    let undo = if loc.source == VARIANT {
+                        format!("delete \"{}\" where this variant lists it for {}", theirs.id, area.id)
+                    } else {
+                        format!(
+                            "give {}'s entry in this variant `remove_neighbors = [\"{}\"]`",
+                            area.id, theirs.id
+                        )
+                    };
+                    variant_help(theirs, &[area.id.as_str()], Some(&undo))
+                }),
             );
         }
     }
@@ -70,17 +82,48 @@ pub fn check_symmetry(res: &Resolved, diags: &mut Vec<Diagnostic>) {
             )
             .with_label(area.loc, format!("{} declares no neighbors", area.id))
             .with_label(first, format!("{first_name} lists {} here", area.id))
-            .with_help(format!(
-                "add neighbors = [{}] to {}",
-                names
-                    .iter()
-                    .map(|n| format!("\"{n}\""))
-                    .collect::<Vec<_>>()
-                    .join(", "),
-                area.id
-            )),
+            .with_help(if area.loc.source == VARIANT {
+                format!("add neighbors = [{}] to {}", quoted(&names), area.id)
+            } else {
+                variant_help(area, &names, None)
+            }),
         );
     }
+}
+
+/// The file `rollx` was given: a variant when it `extends` a base (the
+/// files it extends are read after it).
+const VARIANT: SourceId = SourceId(0);
+
+/// `"A", "B"`.
+fn quoted(names: &[&str]) -> String {
+    names
+        .iter()
+        .map(|n| format!("\"{n}\""))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// How a variant gives the inherited `area` the neighbours `names` it
+/// lacks: with `add_neighbors` in its own file, in the area's entry there
+/// if it has one, else in a new entry (the base map is left alone). `undo`
+/// says how to part the two areas instead, when that is a choice.
+fn variant_help(area: &ResArea, names: &[&str], undo: Option<&str>) -> String {
+    let line = format!("add_neighbors = [{}]", quoted(names));
+    let id = &area.id;
+    let mut help = format!(
+        "neighbours go both ways, and {id}'s list is in the base map, which a variant leaves \
+         alone: "
+    );
+    if let Some(undo) = undo {
+        help += &format!("to part them, {undo}; to join them, ");
+    }
+    if area.last_entry.source == VARIANT {
+        help += &format!("add `{line}` to {id}'s [[areas]] entry in this variant");
+    } else {
+        help += &format!("add these lines to this variant:\n\n[[areas]]\nid = \"{id}\"\n{line}");
+    }
+    help
 }
 
 /// The neighbour graph: declared pairs in either direction (links are

@@ -1,9 +1,7 @@
 //! One map file as written: every field optional and located, before
 //! `extends` is applied and before anything is cross-checked.
 
-use toml::de::DeTable;
-
-use crate::diag::{Diagnostic, Loc};
+use crate::diag::Loc;
 use crate::source::RawInfo;
 use crate::source::toml::{Ctx, Sp, SpList, TableReader};
 
@@ -41,6 +39,9 @@ pub struct RawRegion {
 #[derive(Clone, Debug)]
 pub struct RawArea {
     pub header: Loc,
+    /// The header of the entry of the last file that writes one for this
+    /// area (a variant's entry changing an inherited area), else `header`.
+    pub last_entry: Loc,
     pub id: Option<Sp<String>>,
     pub name: Option<Sp<String>>,
     pub region: Option<Sp<String>>,
@@ -163,26 +164,11 @@ const LAYOUT_KEYS: &[&str] = &["kind", "grid", "geojson", "id_property", "min_bo
 /// Parses one file's text. Syntax errors are reported and yield `None`;
 /// otherwise the document is read with every type problem recorded.
 pub fn read(ctx: &mut Ctx<'_>, source: &str) -> Option<RawDoc> {
-    let (doc, errors) = DeTable::parse_recoverable(source);
-    if let Some(first) = errors.first() {
-        // Errors after the first are usually echoes of it (the parser's
-        // recovery misreads what follows), so only the first is shown.
-        let span = first.span().unwrap_or(0..0);
-        let message = first.message().trim().to_string();
-        let more = match errors.len() - 1 {
-            0 => String::new(),
-            1 => "; 1 more syntax error follows, probably caused by this one".to_string(),
-            n => format!("; {n} more syntax errors follow, probably caused by this one"),
-        };
-        ctx.diags.push(
-            Diagnostic::error("syntax", format!("TOML syntax error: {message}"))
-                .with_label(ctx.loc(span), message)
-                .with_help(format!(
-                    "see docs/map-format.md for the map file format{more}"
-                )),
-        );
-        return None;
-    }
+    let doc = crate::source::toml::parse(
+        ctx,
+        source,
+        "see docs/map-format.md for the map file format",
+    )?;
     let root = doc.get_ref();
     let mut top = TableReader::new(root, ctx.loc(0..0), "the top level");
     let mut raw = RawDoc {
@@ -238,6 +224,7 @@ pub fn read(ctx: &mut Ctx<'_>, source: &str) -> Option<RawDoc> {
     for mut t in top.tables(ctx, "areas") {
         raw.areas.push(RawArea {
             header: t.header,
+            last_entry: t.header,
             id: t.string(ctx, "id"),
             name: t.string(ctx, "name"),
             region: t.string(ctx, "region"),

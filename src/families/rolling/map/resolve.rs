@@ -44,6 +44,9 @@ pub struct ResArea {
     pub list_loc: Option<Loc>,
     /// The `id = ...` of its entry (or the entry header).
     pub loc: Loc,
+    /// The header of the last file's entry for it: in a variant that
+    /// changes an inherited area, the variant's entry.
+    pub last_entry: Loc,
 }
 
 impl ResArea {
@@ -312,6 +315,7 @@ pub fn resolve(raw: RawDoc, file_loc: Loc, diags: &mut Vec<Diagnostic>) -> Resol
             neighbors: Vec::new(),
             list_loc: None,
             loc: id.loc,
+            last_entry: a.last_entry,
         });
     }
     if areas.is_empty() && !mistyped.top("areas") {

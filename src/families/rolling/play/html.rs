@@ -8,7 +8,7 @@ use super::report::{MapResult, SimReport, optimum_text};
 use crate::render::svg::{escape as esc, to_svg};
 use crate::report::html::{BarChart, Series, page};
 use crate::rolling::map::Map;
-use crate::rolling::sheet::heat_map;
+use crate::rolling::sheet::{heat_map, scale_top};
 
 /// A grouped bar chart of the share of games by number of X.
 fn histogram(m: &MapResult) -> String {
@@ -113,6 +113,16 @@ pub fn html(report: &SimReport, maps: &[&Map], command: &str) -> String {
         report.seed,
         esc(command)
     );
+    // One colour scale for every heat map of the report (every map and
+    // policy), so that maps side by side compare.
+    let top = scale_top(
+        report
+            .maps
+            .iter()
+            .flat_map(|m| &m.policies)
+            .flat_map(|p| &p.areas)
+            .map(|a| a.x_rate),
+    );
     for (m, map) in report.maps.iter().zip(maps) {
         let _ = writeln!(
             s,
@@ -133,12 +143,13 @@ pub fn html(report: &SimReport, maps: &[&Map], command: &str) -> String {
         let _ = writeln!(s, "<h3>Where the X go</h3>\n<div class=\"heat\">");
         for p in &m.policies {
             let rates: Vec<f64> = p.areas.iter().map(|a| a.x_rate).collect();
-            let doc = heat_map(map, &rates, 520.0);
+            let doc = heat_map(map, &rates, 520.0, top);
             let svg = to_svg(&doc, 1).unwrap_or_default();
             let _ = writeln!(
                 s,
-                "<figure>{svg}<figcaption>{}: share of games in which each area ends as an X.</figcaption></figure>",
-                esc(&p.policy)
+                "<figure>{svg}<figcaption>{}: share of games in which each area ends as an X (one scale, 0 % to {:.0} %, for every map of this report).</figcaption></figure>",
+                esc(&p.policy),
+                top * 100.0
             );
         }
         s.push_str("</div>\n");

@@ -979,6 +979,103 @@ impl Trainer {
     }
 }
 
+/// How long learning from some number of games takes on one core of this
+/// machine, measured on a sample of games ([`TrainingEstimate::measure`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct TrainingEstimate {
+    /// The most likely time, in seconds.
+    pub seconds: f64,
+    /// The shortest and longest times the sample allows, in seconds.
+    pub low: f64,
+    /// See `low`.
+    pub high: f64,
+}
+
+impl TrainingEstimate {
+    /// Warm-up games played before the timing (the first games also pay
+    /// for touching the tables' memory for the first time).
+    const WARM_UP: std::time::Duration = std::time::Duration::from_millis(40);
+    /// One timed batch of games lasts at least this long.
+    const BATCH: std::time::Duration = std::time::Duration::from_millis(30);
+    /// Timed batches.
+    const BATCHES: usize = 5;
+    /// How a whole learning run's time compares with the sample's rate
+    /// (the median batch's): the run is most likely this much slower, and
+    /// from `FASTER` times the fastest batch to `SLOWER` times the slowest.
+    /// Measured in processor time for 600,000 games: on
+    /// `maps/examples/tutorial.toml` 11.2 s against a sample's 11.3, on
+    /// `maps/japan.toml` about 120 s against 118 to 125, on `maps/usa.toml`
+    /// 237 s against 190 to 243 (its tables, 5 MB, outgrow the processor's
+    /// caches as the run goes on).
+    const LIKELY: f64 = 1.1;
+    const FASTER: f64 = 0.95;
+    const SLOWER: f64 = 1.35;
+
+    /// Times learning on `game` for about a fifth of a second of processor
+    /// time (warm-up, then five batches of games; none are kept) and scales
+    /// the rate to `games` games; `None` when the map cannot be learned.
+    pub fn measure(game: &Game, games: u64) -> Option<TrainingEstimate> {
+        let mut trainer = Trainer::new(game, 1).ok()?;
+        let start = std::time::Instant::now();
+        let mut warm = 0;
+        while warm < 5 || start.elapsed() < Self::WARM_UP {
+            trainer.play(game);
+            warm += 1;
+        }
+        // Seconds per game of each batch, in this thread's processor time:
+        // on a busy machine the clock on the wall also counts the time the
+        // other programs had the core.
+        let mut rates: Vec<f64> = (0..Self::BATCHES)
+            .map(|_| {
+                let t = cpu_time::ThreadTime::now();
+                let mut n = 0u32;
+                while n < 3 || t.elapsed() < Self::BATCH {
+                    trainer.play(game);
+                    n += 1;
+                }
+                t.elapsed().as_secs_f64() / f64::from(n)
+            })
+            .collect();
+        rates.sort_by(f64::total_cmp);
+        let games = games as f64;
+        Some(TrainingEstimate {
+            seconds: rates[rates.len() / 2] * games * Self::LIKELY,
+            low: rates[0] * games * Self::FASTER,
+            high: rates[rates.len() - 1] * games * Self::SLOWER,
+        })
+    }
+}
+
+impl std::fmt::Display for TrainingEstimate {
+    /// `3 to 7 minutes, most likely 4`, rounded as an estimate should be
+    /// (`about 11 seconds` when the range rounds to one value).
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let (unit, per) = if self.high < 90.0 {
+            ("seconds", 1.0)
+        } else if self.high < 90.0 * 60.0 {
+            ("minutes", 60.0)
+        } else {
+            ("hours", 3600.0)
+        };
+        let round = |s: f64| (s / per).round().max(1.0);
+        let (low, mid, high) = (
+            round(self.low),
+            round(self.seconds.clamp(self.low, self.high)),
+            round(self.high),
+        );
+        if low == high {
+            let unit = if mid == 1.0 {
+                unit.trim_end_matches('s')
+            } else {
+                unit
+            };
+            write!(f, "about {mid} {unit}")
+        } else {
+            write!(f, "{low} to {high} {unit}, most likely {mid}")
+        }
+    }
+}
+
 /// The player that picks moves by a learned [`TupleValue`], one move at a
 /// time.
 #[derive(Clone, Debug)]

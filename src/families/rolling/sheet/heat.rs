@@ -32,6 +32,13 @@ pub fn heat_color(t: f32) -> Rgb {
 
 use crate::print::INK;
 
+/// The top of a heat scale that holds every value of `values`: the largest,
+/// rounded up to a whole percent (at least 1 %).
+pub fn scale_top(values: impl IntoIterator<Item = f64>) -> f64 {
+    let max = values.into_iter().fold(0.0f64, f64::max);
+    ((max * 100.0 - 1e-9).ceil().max(1.0)) / 100.0
+}
+
 /// WCAG relative luminance of a colour, from 0 (black) to 1 (white).
 fn luminance(c: Rgb) -> f32 {
     let lin = |v: u8| {
@@ -62,10 +69,13 @@ pub fn label_ink(fill: Rgb) -> Rgb {
 }
 
 /// One page showing `values[area]` (shares in `0..=1`) as colours, each
-/// area labelled with its code and the value as a percentage. Colours are
-/// scaled to the largest value, which the page's legend states.
-pub fn heat_map(map: &Map, values: &[f64], width: f32) -> Document {
-    let max = values.iter().copied().fold(0.0f64, f64::max).max(1e-9);
+/// area labelled with its code and the value as a percentage. Colours run
+/// from 0 to `top` (the darkest), which the page's legend states: a report
+/// that shows several maps side by side passes them all the same `top`
+/// ([`scale_top`] of every value), so that one colour means one rate on
+/// all of them.
+pub fn heat_map(map: &Map, values: &[f64], width: f32, top: f64) -> Document {
+    let max = top.max(1e-9);
     let color = |a: AreaId| heat_color((values[a.index()] / max) as f32);
     let label = |a: AreaId| format!("{:.0}%", values[a.index()] * 100.0);
     let mut items = Vec::new();
@@ -336,7 +346,7 @@ mod tests {
         .unwrap();
         let mut values = vec![0.1; map.areas.len()];
         values[0] = 0.9;
-        let doc = heat_map(&map, &values, 600.0);
+        let doc = heat_map(&map, &values, 600.0, scale_top(values.iter().copied()));
         let mut seen = 0;
         crate::scene::visit_text(
             &doc.pages[0].items,
@@ -363,7 +373,7 @@ mod tests {
             assert!(matches!(map.layout, Layout::Atlas(_)));
             let values: Vec<f64> = (0..map.areas.len()).map(|i| i as f64 / 100.0).collect();
             let width = 520.0;
-            let doc = heat_map(&map, &values, width);
+            let doc = heat_map(&map, &values, width, scale_top(values.iter().copied()));
             let page = &doc.pages[0];
             // One filled shape per area, no diagram circles.
             let fills = page
@@ -415,7 +425,7 @@ mod tests {
         )
         .unwrap();
         let values: Vec<f64> = (0..map.areas.len()).map(|i| i as f64 / 100.0).collect();
-        let doc = heat_map(&map, &values, 600.0);
+        let doc = heat_map(&map, &values, 600.0, scale_top(values.iter().copied()));
         let mut words = Vec::new();
         crate::scene::visit_text(
             &doc.pages[0].items,
