@@ -628,12 +628,27 @@ pub(super) fn games_bar(args: &SimulateArgs, total: u64, unit: &str) -> Progress
     let b = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr());
     b.set_style(
         ProgressStyle::with_template(&format!(
-            "{{spinner}} {{msg}} [{{bar:40}}] {{pos}}/{{len}} {unit}, {{per_sec}}, {{eta}} left"
+            "{{spinner}} {{msg}} [{{bar:40}}] {{pos}}/{{len}} {unit}, {{rate}}, {{eta}} left"
         ))
         .expect("valid template")
+        .with_key("rate", rate)
         .progress_chars("=> "),
     );
     b
+}
+
+/// A bar's pace in whole units a second (`51,594/s`).
+pub(super) fn rate(state: &indicatif::ProgressState, w: &mut dyn std::fmt::Write) {
+    let n = state.per_sec().round() as u64;
+    let digits = n.to_string();
+    let mut grouped = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            grouped.push(',');
+        }
+        grouped.push(c);
+    }
+    let _ = write!(w, "{grouped}/s");
 }
 
 /// The command that reproduces a run of any family: every option given.

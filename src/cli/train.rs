@@ -78,13 +78,11 @@ pub fn run(args: &TrainArgs) -> u8 {
         ProgressBar::hidden()
     } else {
         let b = ProgressBar::with_draw_target(Some(args.games), ProgressDrawTarget::stderr());
-        b.set_style(
-            ProgressStyle::with_template(
-                "{spinner} learning {msg} [{bar:40}] {pos}/{len} games, {per_sec}, {eta} left",
-            )
-            .expect("valid template")
-            .progress_chars("=> "),
-        );
+        // The time left is shown once a twentieth of the games are played:
+        // the first games, while the tables are first touched, run at
+        // another pace and made the early estimate swing (an hour for a
+        // seven-minute run).
+        b.set_style(bar_style("{rate}, time left after the first 5 %"));
         b.set_message(game.map().info.id.clone());
         b
     };
@@ -107,6 +105,10 @@ pub fn run(args: &TrainArgs) -> u8 {
         }
         if g % 256 == 255 {
             bar.inc(256);
+            if g / 256 == (args.games / 20) / 256 {
+                bar.reset_eta();
+                bar.set_style(bar_style("{rate}, {eta} left"));
+            }
         }
     }
     bar.finish_and_clear();
@@ -134,4 +136,14 @@ pub fn run(args: &TrainArgs) -> u8 {
         bytes.len() as f64 / 1e6
     );
     EXIT_OK
+}
+
+/// The training bar, ending in `tail`.
+fn bar_style(tail: &str) -> ProgressStyle {
+    ProgressStyle::with_template(&format!(
+        "{{spinner}} learning {{msg}} [{{bar:40}}] {{pos}}/{{len}} games, {tail}"
+    ))
+    .expect("valid template")
+    .with_key("rate", super::simulate::rate)
+    .progress_chars("=> ")
 }
