@@ -11,7 +11,7 @@ use super::output::{self, Output, OutputDir};
 use super::play::{PlayArgs, fitted, save_finished, seat_policies, seed_or_clock};
 use super::referee::{Format, RefereeArgs, log_error, read_sheet, report_sheet};
 use super::simulate::{
-    Count, Finish, Format as SimFormat, SimulateArgs, command_line, finish, games_bar, worker_pool,
+    Finish, Format as SimFormat, SimulateArgs, command_line, finish, start_tables, worker_pool,
 };
 use super::{EXIT_INVALID, EXIT_OK, EXIT_USAGE, load_model};
 use rollx::diceland::Board;
@@ -512,17 +512,7 @@ pub fn simulate_boards(
         Ok(p) => p,
         Err(code) => return code,
     };
-    let count = Count {
-        games: args.games * (boards.len() * tables.len()) as u64,
-        replays: 0,
-        solved: 0,
-    };
-    let bar = games_bar(args, count.total(), &count.unit());
-    // Ctrl-C is caught before the run is announced, and until it ends.
-    let catch = interrupt::catch();
-    if !args.quiet {
-        eprintln!("{}", count.starting(args.games, "per board and table"));
-    }
+    let (count, bar, catch) = start_tables(args, boards.len(), tables.len());
     let games: Vec<Game> = boards.into_iter().map(Game::new).collect();
     // Every board's and table's games are played part by part, all
     // together, so that Ctrl-C leaves the same first games of each.

@@ -10,7 +10,7 @@ use super::EXIT_USAGE;
 use super::interrupt;
 use super::output::{self, Output, OutputDir};
 use super::simulate::{
-    Count, Finish, Format, SimulateArgs, command_line, finish, games_bar, worker_pool,
+    Finish, Format, SimulateArgs, command_line, finish, start_tables, worker_pool,
 };
 use rollx::encore::Board;
 use rollx::encore::play::sim_report::{SimReport, TableKind, markdown, table_result, text};
@@ -120,17 +120,7 @@ pub fn run(
             return EXIT_USAGE;
         }
     }
-    let count = Count {
-        games: args.games * (games.len() * tables.len()) as u64,
-        replays: 0,
-        solved: 0,
-    };
-    let bar = games_bar(args, count.total(), &count.unit());
-    // Ctrl-C is caught before the run is announced, and until it ends.
-    let catch = interrupt::catch();
-    if !args.quiet {
-        eprintln!("{}", count.starting(args.games, "per board and table"));
-    }
+    let (count, bar, catch) = start_tables(args, games.len(), tables.len());
     let players = tables.first().map_or(1, |(_, s)| s.len());
     // Every board's and table's games are played part by part, all
     // together, so that Ctrl-C leaves the same first games of each.

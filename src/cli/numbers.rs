@@ -53,7 +53,7 @@ fn refuse(arg: Option<&Arg>, takes: &str, value: &OsStr) -> clap::Error {
 }
 
 /// `n` with its thousands separated by commas (`10,000,000`).
-fn grouped(n: u64) -> String {
+pub(super) fn grouped(n: u64) -> String {
     let digits = n.to_string();
     let mut out = String::new();
     for (i, c) in digits.chars().enumerate() {

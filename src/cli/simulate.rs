@@ -639,16 +639,32 @@ pub(super) fn games_bar(args: &SimulateArgs, total: u64, unit: &str) -> Progress
 
 /// A bar's pace in whole units a second (`51,594/s`).
 pub(super) fn rate(state: &indicatif::ProgressState, w: &mut dyn std::fmt::Write) {
-    let n = state.per_sec().round() as u64;
-    let digits = n.to_string();
-    let mut grouped = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            grouped.push(',');
-        }
-        grouped.push(c);
+    let _ = write!(
+        w,
+        "{}/s",
+        super::numbers::grouped(state.per_sec().round() as u64)
+    );
+}
+
+/// The start of a run of `tables` tables on each of `boards` boards
+/// (Encore, Diceland): what it plays, its bar, and Ctrl-C caught before
+/// the run is announced (and until the catch is dropped).
+pub(super) fn start_tables(
+    args: &SimulateArgs,
+    boards: usize,
+    tables: usize,
+) -> (Count, ProgressBar, super::interrupt::Catch) {
+    let count = Count {
+        games: args.games * (boards * tables) as u64,
+        replays: 0,
+        solved: 0,
+    };
+    let bar = games_bar(args, count.total(), &count.unit());
+    let catch = super::interrupt::catch();
+    if !args.quiet {
+        eprintln!("{}", count.starting(args.games, "per board and table"));
     }
-    let _ = write!(w, "{grouped}/s");
+    (count, bar, catch)
 }
 
 /// The command that reproduces a run of any family: every option given.
