@@ -666,3 +666,39 @@ fn the_referee_reports_every_mistake_of_a_log_with_several() {
         "{out}"
     );
 }
+
+#[test]
+fn check_warns_about_the_print_limits_of_every_shipped_template() {
+    // A name far too long for the title strip: every template would fail
+    // to print it, and check says so before anyone prints.
+    let dir = tmp();
+    let board = dir.path().join("long.toml");
+    let text = std::fs::read_to_string(root().join("maps/diceland-1.toml")).unwrap();
+    let long = "A very long board name that goes on and on and on, far wider than any title strip \
+                of any sheet could ever hold in print";
+    let text: String = text
+        .lines()
+        .map(|l| {
+            if l.starts_with("name = ") {
+                format!("name = \"{long}\"\n")
+            } else {
+                format!("{l}\n")
+            }
+        })
+        .collect();
+    std::fs::write(&board, text).unwrap();
+    let (code, out, _) = run(&["check", &s(&board), "--format", "json"]);
+    assert_eq!(code, 0, "{out}");
+    let report: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let codes: Vec<&str> = report["warnings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|w| w["code"].as_str().unwrap())
+        .collect();
+    assert!(codes.contains(&"print-text-overflow"), "{codes:?}");
+    let (code, _, _) = run(&["check", "--deny-warnings", &s(&board)]);
+    assert_eq!(code, 1);
+    let (code, _, err) = run(&["print", &s(&board), "-o", &s(&dir.path().join("x.pdf"))]);
+    assert_eq!(code, 1, "print refuses what check warned about: {err}");
+}

@@ -38,8 +38,9 @@ pub const EXIT_INVALID: u8 = 1;
 pub const EXIT_USAGE: u8 = 2;
 
 /// A toolchain for map-based roll-and-write dice games (Rolling America,
-/// Rolling Japan and their fan maps; Encore! / Noch mal! boards): validate
-/// maps and boards, play and referee games, print sheets.
+/// Rolling Japan and their fan maps; Encore! / Noch mal! boards; Diceland /
+/// Würfelland boards): validate maps and boards, play, referee and
+/// simulate games, print sheets.
 #[derive(Debug, Parser)]
 #[command(name = "rollx", version, about, long_about = None)]
 #[command(

@@ -164,6 +164,9 @@ pub fn check_bytes(files: &dyn Files, path: &Path, bytes: Vec<u8>) -> Checked {
             conventions(&b, &places, &mut diags);
             let s = solve::solvability(&b);
             solvability_findings(&b, &s, &places, &mut diags);
+            if !diags.iter().any(Diagnostic::is_error) {
+                add_print_findings(&b, &places, &mut diags);
+            }
             solvability = Some(s);
             board = Some(b);
         }
@@ -179,6 +182,37 @@ pub fn check_bytes(files: &dyn Files, path: &Path, bytes: Vec<u8>) -> Checked {
         board,
         solvability,
         report,
+    }
+}
+
+/// Adds the print checks of every shipped template, in colour and mono,
+/// as warnings located at the part of the board they are about, so that a
+/// designer learns a sheet's limits while drawing the board (as Rolling
+/// maps and Encore boards do).
+fn add_print_findings(board: &Board, places: &Places, diags: &mut Vec<Diagnostic>) {
+    use super::sheet::{About, shipped_findings};
+    for f in shipped_findings(board) {
+        let mut d = f.diagnostic;
+        for about in f.about {
+            let (loc, text) = match about {
+                About::Cell(i) => (places.cells.get(i).copied(), "this cell"),
+                About::Color(c) => (
+                    board
+                        .zones
+                        .iter()
+                        .position(|z| z.color == c)
+                        .map(|z| places.zone(board, z)),
+                    "this colour",
+                ),
+                About::Grid | About::Board | About::Strip => (Some(places.rows), "this board"),
+            };
+            if let Some(loc) = loc
+                && !d.labels.iter().any(|l| l.loc == loc)
+            {
+                d = d.with_label(loc, text);
+            }
+        }
+        diags.push(d);
     }
 }
 
