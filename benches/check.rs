@@ -55,9 +55,10 @@ fn check_board_file(board: &str) -> usize {
 #[divan::bench(args = BOARDS)]
 fn solve_board(bencher: divan::Bencher, board: &str) {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(board);
-    let Ok(rollx::families::Model::Encore(board)) = rollx::families::load(&path) else {
-        panic!("{} is a valid board", path.display());
-    };
+    let board = rollx::families::load(&path)
+        .unwrap()
+        .take::<rollx::encore::Board>()
+        .expect("an Encore board");
     bencher.bench(|| rollx::encore::solve::Solver::new(divan::black_box(&board)).solve());
 }
 

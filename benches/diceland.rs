@@ -21,9 +21,12 @@ fn main() {
 
 fn board() -> Game {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/diceland-1.toml");
-    match rollx::families::load(&path).unwrap() {
-        rollx::families::Model::Diceland(board) => Game::new(board),
-        _ => panic!("maps/diceland-1.toml is a Diceland board"),
+    {
+        let board = rollx::families::load(&path)
+            .unwrap()
+            .take()
+            .expect("a Diceland board");
+        Game::new(board)
     }
 }
 

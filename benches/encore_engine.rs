@@ -24,9 +24,12 @@ fn main() {
 
 fn black() -> Game {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/encore-black.toml");
-    match rollx::families::load(&path).unwrap() {
-        rollx::families::Model::Encore(board) => Game::new(board).unwrap(),
-        _ => panic!("maps/encore-black.toml is an Encore board"),
+    {
+        let board = rollx::families::load(&path)
+            .unwrap()
+            .take()
+            .expect("an Encore board");
+        Game::new(board).unwrap()
     }
 }
 

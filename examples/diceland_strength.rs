@@ -25,9 +25,10 @@ fn main() {
     for n in 1..=4 {
         let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
             .join(format!("maps/diceland-{n}.toml"));
-        let Ok(rollx::families::Model::Diceland(board)) = rollx::families::load(&path) else {
-            panic!("{} is a Diceland board", path.display());
-        };
+        let board = rollx::families::load(&path)
+            .unwrap()
+            .take::<rollx::diceland::Board>()
+            .expect("a Diceland board");
         let game = Game::new(board);
         let run = |seats: &[&str]| -> Summary {
             let seats: Vec<String> = seats.iter().map(|s| s.to_string()).collect();

@@ -37,9 +37,10 @@ fn main() {
         s
     };
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/encore-black.toml");
-    let Ok(rollx::families::Model::Encore(board)) = rollx::families::load(&path) else {
-        panic!("the black board loads");
-    };
+    let board = rollx::families::load(&path)
+        .unwrap()
+        .take()
+        .expect("the black board loads");
     let game = Game::new(board).expect("the engine takes the black board");
     let mean_ci = |xs: &[f64]| {
         let n = xs.len() as f64;

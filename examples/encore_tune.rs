@@ -16,9 +16,10 @@ use rollx::engine::{self, Dice, Player};
 
 fn black() -> Game {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/encore-black.toml");
-    let Ok(rollx::families::Model::Encore(board)) = rollx::families::load(&path) else {
-        panic!("the black board loads");
-    };
+    let board = rollx::families::load(&path)
+        .unwrap()
+        .take()
+        .expect("the black board loads");
     Game::new(board).expect("the engine takes the black board")
 }
 

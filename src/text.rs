@@ -30,6 +30,22 @@ pub fn count<N: Copy + Display + TryInto<u64>>(n: N, one: &str) -> String {
     }
 }
 
+/// Items in a sentence: "a", "a and b", "a, b and c".
+pub fn and_list<S: AsRef<str>>(items: &[S]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.as_ref().to_string(),
+        [rest @ .., last] => format!(
+            "{} and {}",
+            rest.iter()
+                .map(AsRef::as_ref)
+                .collect::<Vec<_>>()
+                .join(", "),
+            last.as_ref()
+        ),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -43,5 +59,13 @@ mod tests {
         assert_eq!(plural(3i64, "die", "dice"), "3 dice");
         assert_eq!(plural(-1i64, "die", "dice"), "-1 dice");
         assert_eq!(noun(1usize, "cell", "cells"), "cell");
+    }
+
+    #[test]
+    fn lists_join_with_commas_and_a_last_and() {
+        assert_eq!(and_list::<&str>(&[]), "");
+        assert_eq!(and_list(&["a"]), "a");
+        assert_eq!(and_list(&["a", "b"]), "a and b");
+        assert_eq!(and_list(&["a", "b", "c"]), "a, b and c");
     }
 }

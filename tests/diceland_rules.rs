@@ -47,10 +47,10 @@ fn tiny(goal: &str) -> Board {
 
 fn shipped(n: usize) -> Board {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("maps/diceland-{n}.toml"));
-    match rollx::families::load(&path).unwrap() {
-        rollx::families::Model::Diceland(b) => b,
-        _ => panic!("a Diceland board"),
-    }
+    rollx::families::load(&path)
+        .unwrap()
+        .take()
+        .expect("a Diceland board")
 }
 
 fn cells(board: &Board, names: &[&str]) -> CellSet {

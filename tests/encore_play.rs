@@ -20,10 +20,10 @@ const BOARDS: [&str; 3] = [
 ];
 
 fn board(path: &str) -> Board {
-    match rollx::families::load(&root().join(path)).unwrap() {
-        rollx::families::Model::Encore(b) => b,
-        _ => panic!("{path} is an Encore board"),
-    }
+    rollx::families::load(&root().join(path))
+        .unwrap()
+        .take()
+        .expect("an Encore board")
 }
 
 fn game(path: &str) -> Game {

@@ -8,9 +8,12 @@ use rollx::engine::{self, Dice, Player, Watcher};
 
 fn black() -> Game {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/encore-black.toml");
-    match rollx::families::load(&path).unwrap() {
-        rollx::families::Model::Encore(board) => Game::new(board).unwrap(),
-        _ => panic!("the black board is an Encore board"),
+    {
+        let board = rollx::families::load(&path)
+            .unwrap()
+            .take()
+            .expect("an Encore board");
+        Game::new(board).unwrap()
     }
 }
 

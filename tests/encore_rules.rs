@@ -27,10 +27,10 @@ use rollx::engine::{self, Actor, Dice, Player, Rules, Watcher};
 
 fn black_board() -> Board {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/encore-black.toml");
-    match rollx::families::load(&path).unwrap() {
-        rollx::families::Model::Encore(b) => b,
-        _ => panic!("maps/encore-black.toml is an Encore board"),
-    }
+    rollx::families::load(&path)
+        .unwrap()
+        .take()
+        .expect("an Encore board")
 }
 
 fn black() -> Game {
@@ -727,10 +727,10 @@ fn the_score_is_bonuses_plus_columns_plus_jokers_left_minus_the_penalty_per_open
 fn open_stars_cost_at_most_thirty_points_unless_the_cap_is_off() {
     // The generated 20 x 8 board has 20 stars: 40 points at 2 each.
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/encore-seed-11-20x8.toml");
-    let board = match rollx::families::load(&path).unwrap() {
-        rollx::families::Model::Encore(b) => b,
-        _ => unreachable!(),
-    };
+    let board = rollx::families::load(&path)
+        .unwrap()
+        .take::<rollx::encore::Board>()
+        .expect("an Encore board");
     let capped = Game::new(board.clone()).unwrap();
     let uncapped = Game::with_options(
         board,

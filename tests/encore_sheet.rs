@@ -13,9 +13,12 @@ use rollx::encore::rules::filled::{self, FilledResult};
 use rollx::encore::rules::{Boxes, Game, Sheet};
 
 fn black() -> Game {
-    match rollx::families::load(&root().join("maps/encore-black.toml")).unwrap() {
-        rollx::families::Model::Encore(b) => Game::new(b).expect("the engine plays it"),
-        _ => panic!("an Encore board"),
+    {
+        let b = rollx::families::load(&root().join("maps/encore-black.toml"))
+            .unwrap()
+            .take()
+            .expect("an Encore board");
+        Game::new(b).expect("the engine plays it")
     }
 }
 

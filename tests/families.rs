@@ -68,10 +68,10 @@ fn board_doc() -> String {
 }
 
 fn encore_board(path: &std::path::Path) -> rollx::encore::Board {
-    match rollx::families::load(path) {
-        Ok(rollx::families::Model::Encore(board)) => board,
-        other => panic!("{} is not a valid Encore board: {other:?}", path.display()),
-    }
+    rollx::families::load(path)
+        .unwrap()
+        .take()
+        .expect("an Encore board")
 }
 
 #[test]

@@ -189,9 +189,12 @@ mod encore {
     pub const KINDS: [&str; 4] = ["wrong die", "out of turn", "illegal move", "box twice"];
 
     pub fn game() -> Game {
-        match rollx::families::load(&root().join("maps/encore-black.toml")).unwrap() {
-            rollx::families::Model::Encore(b) => Game::new(b).unwrap(),
-            _ => unreachable!(),
+        {
+            let b = rollx::families::load(&root().join("maps/encore-black.toml"))
+                .unwrap()
+                .take()
+                .expect("an Encore board");
+            Game::new(b).unwrap()
         }
     }
 
@@ -298,9 +301,12 @@ mod diceland {
     ];
 
     pub fn game() -> Game {
-        match rollx::families::load(&root().join("maps/diceland-1.toml")).unwrap() {
-            rollx::families::Model::Diceland(b) => Game::new(b),
-            _ => unreachable!(),
+        {
+            let b = rollx::families::load(&root().join("maps/diceland-1.toml"))
+                .unwrap()
+                .take()
+                .expect("a Diceland board");
+            Game::new(b)
         }
     }
 

@@ -110,7 +110,7 @@ fn every_best_game_referees_clean_and_beats_no_player() {
         let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/examples/tutorial.toml");
         let map = rollx::families::load(&path)
             .unwrap()
-            .into_rolling()
+            .take::<rollx::rolling::map::Map>()
             .unwrap();
         Game::new(map).unwrap()
     };
@@ -144,7 +144,7 @@ fn a_time_limit_gives_the_best_game_found_and_an_honest_bound() {
     let game = Game::new(
         rollx::families::load(&path)
             .unwrap()
-            .into_rolling()
+            .take::<rollx::rolling::map::Map>()
             .unwrap(),
     )
     .unwrap();
@@ -255,7 +255,7 @@ fn a_dice_file_is_solved_like_its_seed_and_mistakes_are_located() {
         Game::new(
             rollx::families::load(&path)
                 .unwrap()
-                .into_rolling()
+                .take::<rollx::rolling::map::Map>()
                 .unwrap(),
         )
         .unwrap()
@@ -475,7 +475,7 @@ fn beams_guided_by_learned_values_give_clean_games() {
     let game = Game::new(
         rollx::families::load(&path)
             .unwrap()
-            .into_rolling()
+            .take::<rollx::rolling::map::Map>()
             .unwrap(),
     )
     .unwrap();
@@ -518,7 +518,13 @@ fn values_for_the_solver_are_checked_up_front() {
     // with a warning when they merely lie beside the map.
     let other = dir.path().join("usa.tuples");
     let usa = Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/usa.toml");
-    let usa = Game::new(rollx::families::load(&usa).unwrap().into_rolling().unwrap()).unwrap();
+    let usa = Game::new(
+        rollx::families::load(&usa)
+            .unwrap()
+            .take::<rollx::rolling::map::Map>()
+            .unwrap(),
+    )
+    .unwrap();
     std::fs::write(&other, TupleValue::train(&usa, 2, 1).unwrap().to_bytes()).unwrap();
     let (code, _, err) = run(&[
         "solve",

@@ -8,7 +8,7 @@ use clap::{Args, ValueEnum};
 use super::numbers::whole;
 use super::{EXIT_INVALID, EXIT_OK, EXIT_USAGE, solver_values};
 use rollx::diag::render::{self, Style};
-use rollx::families::{self, Checked, LoadError, Model};
+use rollx::families::{self, Checked, LoadError};
 use rollx::rolling::deep::{Deep, deep};
 use rollx::text::{count, plural};
 use std::io::{IsTerminal, Write};
@@ -124,20 +124,22 @@ pub fn run(args: &CheckArgs, color: bool) -> u8 {
             let _ = std::io::stdout().flush();
         }
         let deep = match (&checked.model, args.deep) {
-            (Some(Model::Rolling(map)), true) => match deep_check(args, map, path) {
-                Ok(d) => Some(d),
-                Err(c) => return c,
-            },
+            (Some(model), true) if model.get::<rollx::rolling::map::Map>().is_some() => {
+                match deep_check(args, model.get().expect("a map"), path) {
+                    Ok(d) => Some(d),
+                    Err(c) => return c,
+                }
+            }
             _ => None,
         };
         match args.format {
             Format::Text => match (&deep, &checked.model) {
                 (Some(d), _) => print!("{}", deep_text(d)),
-                (None, Some(Model::Encore(_))) if args.deep => println!(
+                (None, Some(m)) if args.deep && m.family() == rollx::encore::FAMILY => println!(
                     "--deep: Encore boards have their solvability above (the fewest turns); \
                      the solver is for Rolling maps"
                 ),
-                (None, Some(Model::Diceland(_))) if args.deep => println!(
+                (None, Some(m)) if args.deep && m.family() == rollx::diceland::FAMILY => println!(
                     "--deep: Diceland boards have their solvability above (the fewest dice to \
                      win, a plan, the chokepoint); the solver is for Rolling maps"
                 ),

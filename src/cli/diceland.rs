@@ -23,7 +23,6 @@ use rollx::diceland::rules::filled::{self, FilledResult, FilledVerdict};
 use rollx::diceland::rules::log::{Event, GameLog};
 use rollx::diceland::rules::referee::{Finding, Verdict, referee};
 use rollx::diceland::rules::{Game, Sheet};
-use rollx::families::Model;
 use rollx::text::{count, noun, plural};
 
 /// Options of other families, by flag, when given.
@@ -240,14 +239,14 @@ pub(super) fn refereed_log(
             }
         },
     };
-    let board = match load_model(&board_path) {
-        Ok(Model::Diceland(b)) => b,
-        Ok(other) => {
+    let board = match load_model(&board_path).map(|m| m.take::<Board>()) {
+        Ok(Ok(b)) => b,
+        Ok(Err(other)) => {
             eprintln!(
                 "error: {} is a Diceland log, but {} is {}\n  help: pass the Diceland board `{}` with --map FILE",
                 path.display(),
                 board_path.display(),
-                other.family().a_file(),
+                other.a_file(),
                 log.board.id
             );
             return Err(EXIT_USAGE);

@@ -10,7 +10,6 @@ use std::io::IsTerminal;
 use super::numbers::{above, whole};
 use super::output::{self, Output};
 use super::{EXIT_INVALID, EXIT_OK, EXIT_USAGE, load_template, show_errors};
-use rollx::families::Family;
 use rollx::print::{Template, template};
 use rollx::rolling::draw::{
     DrawOptions, MapDrawing, OldGrid, draw, grid_capacity, layout_toml, rewrite, wished_positions,
@@ -107,7 +106,7 @@ pub fn run(args: &DrawArgs) -> u8 {
 /// The map without its drawing, or the exit code (its errors shown).
 fn read_map(path: &std::path::Path, bare: String) -> Result<Map, u8> {
     match rollx::families::family_of_text(&DiskFiles, path, &bare) {
-        Some(Family::Rolling) => {
+        Some(f) if f == rollx::rolling::FAMILY => {
             let checked = check_bytes(&DiskFiles, path, bare.into_bytes());
             if let Some(map) = checked.map {
                 return Ok(map);

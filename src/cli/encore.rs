@@ -18,7 +18,6 @@ use rollx::encore::rules::filled::{self, FilledResult, FilledVerdict};
 use rollx::encore::rules::log::{GameLog, LogTurn};
 use rollx::encore::rules::referee::{PlayerVerdict, Verdict, WrongBoard, referee};
 use rollx::encore::rules::{Game, Score, Table, solo_band, solo_bands};
-use rollx::families::Model;
 use rollx::text::{count, plural};
 
 /// Refuses, with a message, the options of `rollx play` that only the
@@ -230,15 +229,15 @@ pub(super) fn referee_log_text(
             }
         }
     };
-    let board = match load_model(&board_path) {
-        Ok(Model::Encore(board)) => board,
-        Ok(other) => {
+    let board = match load_model(&board_path).map(|m| m.take::<Board>()) {
+        Ok(Ok(board)) => board,
+        Ok(Err(other)) => {
             eprintln!(
                 "error: {} is an Encore game log, and {} is {}\n  \
                  help: pass the board the game was played on (`{}`) with --map FILE",
                 path.display(),
                 board_path.display(),
-                other.family().a_file(),
+                other.a_file(),
                 log.board.id
             );
             return Err(EXIT_USAGE);

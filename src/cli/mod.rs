@@ -459,7 +459,7 @@ pub fn load_model(path: &std::path::Path) -> Result<rollx::families::Model, u8> 
 /// `referee`, `simulate`, `train`), refusing other families up front.
 /// Returns the exit code on failure.
 pub fn load_game(path: &std::path::Path, command: &str) -> Result<rollx::rolling::rules::Game, u8> {
-    match load_model(path)?.into_rolling() {
+    match load_model(path)?.take::<rollx::rolling::map::Map>() {
         Ok(map) => rolling_game(map, path),
         Err(family) => {
             eprintln!(

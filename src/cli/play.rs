@@ -15,7 +15,6 @@ use super::{
     EXIT_INVALID, EXIT_OK, EXIT_USAGE, EffortArgs, EncoreRuleArgs, load_game, load_model,
     rolling_game,
 };
-use rollx::families::Model;
 use rollx::rolling::play::{POLICIES, Policy, derive_seed, play_game, policy_with};
 use rollx::rolling::rules::log::{GameLog, map_hash};
 
@@ -141,9 +140,17 @@ pub fn run(args: &PlayArgs, color: bool) -> u8 {
         Err(code) => return code,
     };
     let map = match load_model(map_path) {
-        Ok(Model::Rolling(map)) => map,
-        Ok(Model::Encore(board)) => return super::encore::play(args, board, map_path, log, color),
-        Ok(Model::Diceland(board)) => return super::diceland::play(args, board, map_path, log),
+        Ok(model) => match model.take::<rollx::rolling::map::Map>() {
+            Ok(map) => map,
+            Err(f) if f == rollx::encore::FAMILY => {
+                let board = load_model(map_path).and_then(|m| Ok(m.take().expect("a board")));
+                return super::encore::play(args, board.expect("loaded"), map_path, log, color);
+            }
+            Err(_) => {
+                let board = load_model(map_path).and_then(|m| Ok(m.take().expect("a board")));
+                return super::diceland::play(args, board.expect("loaded"), map_path, log);
+            }
+        },
         Err(code) => return code,
     };
     if let Err(code) = args.rules.refuse_on_map(map_path) {
@@ -273,10 +280,10 @@ fn run_human(args: &PlayArgs, color: bool) -> u8 {
         && let Ok(text) = std::fs::read_to_string(path)
     {
         match rollx::families::log_family(&text) {
-            Ok(rollx::families::Family::Encore) => {
+            Ok(f) if f == rollx::encore::FAMILY => {
                 return super::encore_human::resume(args, path, &text, log, color);
             }
-            Ok(rollx::families::Family::Diceland) => {
+            Ok(f) if f == rollx::diceland::FAMILY => {
                 return super::diceland_human::resume(args, path, &text, log, color);
             }
             _ => {}
@@ -299,16 +306,18 @@ fn run_human(args: &PlayArgs, color: bool) -> u8 {
     let game = match &resumed {
         Some(_) => load_game(&map_path, "play --human"),
         None => match load_model(&map_path) {
-            Ok(Model::Encore(board)) => {
+            Ok(m) if m.family() == rollx::encore::FAMILY => {
+                let board = m.take().expect("a board");
                 return super::encore_human::play(args, board, &map_path, log, color);
             }
-            Ok(Model::Diceland(board)) => {
+            Ok(m) if m.family() == rollx::diceland::FAMILY => {
+                let board = m.take().expect("a board");
                 return super::diceland_human::play(args, board, &map_path, log);
             }
-            Ok(Model::Rolling(map)) => args
+            Ok(m) => args
                 .rules
                 .refuse_on_map(&map_path)
-                .and_then(|()| rolling_game(map, &map_path)),
+                .and_then(|()| rolling_game(m.take().expect("a map"), &map_path)),
             Err(code) => Err(code),
         },
     };
@@ -504,7 +513,7 @@ fn read_saved(path: &Path, map: Option<&Path>) -> Result<Saved, u8> {
         );
         return Err(EXIT_USAGE);
     }
-    if rollx::families::log_family(&text) != Ok(rollx::families::Family::Rolling) {
+    if rollx::families::log_family(&text) != Ok(rollx::rolling::FAMILY) {
         eprintln!(
             "error: {} is not a game log of a family rollx knows: --resume goes on with Rolling and Encore games",
             path.display()

@@ -9,7 +9,7 @@ use super::sheet_text::render;
 use super::{EXIT_INVALID, EXIT_OK, EXIT_USAGE, load_game, load_model, rolling_game};
 use rollx::diag::render::{Style, report};
 use rollx::diag::{Diagnostic, Loc, SourceId, SourceMap};
-use rollx::families::{Family, Model};
+use rollx::families::Family;
 use rollx::rolling::rules::filled::{self, FilledVerdict};
 use rollx::rolling::rules::log::GameLog;
 use rollx::rolling::rules::referee::{Verdict, WrongMap, referee};
@@ -109,9 +109,13 @@ pub fn run(args: &RefereeArgs, color: bool) -> u8 {
         return EXIT_USAGE;
     }
     match rollx::families::log_family(&text) {
-        Ok(Family::Rolling) => {}
-        Ok(Family::Encore) => return super::encore::referee_log(args, path, &text, color),
-        Ok(Family::Diceland) => return super::diceland::referee_log(args, path, &text, color),
+        Ok(f) if f == rollx::encore::FAMILY => {
+            return super::encore::referee_log(args, path, &text, color);
+        }
+        Ok(f) if f == rollx::diceland::FAMILY => {
+            return super::diceland::referee_log(args, path, &text, color);
+        }
+        Ok(_) => {}
         Err(game) => {
             let names: Vec<&str> = Family::ALL.iter().map(|f| f.name()).collect();
             eprintln!(
@@ -262,7 +266,7 @@ pub(super) fn not_a_log(path: &Path, text: &str) -> Option<NotALog> {
     let is_table = |key: &str| table.get(key).is_some_and(toml::Value::is_table);
     if is_table("map") || is_table("board") || is_table("game") || table.contains_key("extends") {
         let family = rollx::families::family_of_text(&rollx::source::DiskFiles, path, text)
-            .unwrap_or(Family::Rolling);
+            .unwrap_or_else(Family::unnamed);
         Some(NotALog::Model(family))
     } else {
         Some(NotALog::Toml)
@@ -507,7 +511,11 @@ fn text_verdict(
 fn run_sheet(args: &RefereeArgs, sheet: &Path, color: bool) -> u8 {
     let map_path = args.map.as_ref().expect("clap requires --map with --sheet");
     let model = load_model(map_path);
-    if args.star_cap.is_some() && !matches!(model, Ok(Model::Encore(_)) | Err(_)) {
+    if args.star_cap.is_some()
+        && model
+            .as_ref()
+            .is_ok_and(|m| m.family() != rollx::encore::FAMILY)
+    {
         eprintln!(
             "error: --star-cap is a rule of Encore boards, and {} is not one\n  \
              help: leave out --star-cap",
@@ -516,11 +524,13 @@ fn run_sheet(args: &RefereeArgs, sheet: &Path, color: bool) -> u8 {
         return EXIT_USAGE;
     }
     let game = match model {
-        Ok(Model::Encore(board)) => return super::encore::referee_sheet(args, board, sheet, color),
-        Ok(Model::Diceland(board)) => {
-            return super::diceland::referee_sheet(args, board, sheet, color);
+        Ok(m) if m.family() == rollx::encore::FAMILY => {
+            return super::encore::referee_sheet(args, m.take().expect("a board"), sheet, color);
         }
-        Ok(Model::Rolling(map)) => match rolling_game(map, map_path) {
+        Ok(m) if m.family() == rollx::diceland::FAMILY => {
+            return super::diceland::referee_sheet(args, m.take().expect("a board"), sheet, color);
+        }
+        Ok(m) => match rolling_game(m.take().expect("a map"), map_path) {
             Ok(g) => g,
             Err(code) => return code,
         },

@@ -185,19 +185,16 @@ pub fn run(args: &SimulateArgs) -> u8 {
         );
         return EXIT_USAGE;
     }
-    if families[0] == rollx::families::Family::Diceland {
+    if families[0] == rollx::diceland::FAMILY {
         let boards = models
             .into_iter()
-            .filter_map(|m| match m {
-                Model::Diceland(b) => Some(b),
-                _ => None,
-            })
+            .filter_map(|m| m.take::<rollx::diceland::Board>().ok())
             .collect();
         return super::diceland::simulate_boards(args, boards, report_out, logs_dir, start);
     }
     let boards = models
         .iter()
-        .filter(|m| matches!(m, Model::Encore(_)))
+        .filter(|m| m.family() == rollx::encore::FAMILY)
         .count();
     if boards > 0 && args.optimum {
         eprintln!(
@@ -209,10 +206,7 @@ pub fn run(args: &SimulateArgs) -> u8 {
     if boards > 0 {
         let boards = models
             .into_iter()
-            .filter_map(|m| match m {
-                Model::Encore(b) => Some(b),
-                _ => None,
-            })
+            .filter_map(|m| m.take::<rollx::encore::Board>().ok())
             .collect();
         return super::encore_simulate::run(args, boards, report_out, logs_dir, start);
     }
@@ -235,9 +229,7 @@ pub fn run(args: &SimulateArgs) -> u8 {
     let mut games: Vec<Game> = Vec::new();
     let mut setups: Vec<PlayerSetup> = Vec::new();
     for (path, model) in args.maps.iter().zip(models) {
-        let Model::Rolling(map) = model else {
-            unreachable!("boards are simulated above")
-        };
+        let map = model.take().expect("boards are simulated above");
         match rolling_game(map, path) {
             Ok(g) => {
                 match args.effort.setup(path, &g, &args.policy) {

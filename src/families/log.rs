@@ -168,7 +168,7 @@ pub fn log_family(text: &str) -> Result<Family, String> {
         Err(_) => written_game(text).map(serde_json::Value::String),
     };
     match game {
-        None => Ok(Family::Rolling),
+        None => Ok(Family::unnamed()),
         Some(serde_json::Value::String(name)) => {
             Family::by_name(&name).ok_or_else(|| format!("\"{name}\""))
         }

@@ -9,9 +9,11 @@
 
 pub mod diceland;
 pub mod encore;
+mod face;
 pub mod log;
 pub mod rolling;
 
+pub use face::{Face, Generator};
 pub use log::log_family;
 
 use std::path::{Path, PathBuf};
@@ -24,45 +26,64 @@ use crate::scene::Document;
 use crate::source::toml::suggest;
 use crate::source::{DiskFiles, Files, MAX_EXTENDS_DEPTH, normalize};
 
-/// A game family.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Family {
-    /// Rolling America, Rolling Japan and their fan maps.
-    Rolling,
-    /// Encore! / Noch mal! boards.
-    Encore,
-    /// Diceland / Würfelland boards.
-    Diceland,
+/// A game family: its face ([`Face`]), by which every command reaches it.
+#[derive(Clone, Copy)]
+pub struct Family(&'static dyn Face);
+
+impl PartialEq for Family {
+    fn eq(&self, other: &Self) -> bool {
+        self.name() == other.name()
+    }
+}
+
+impl Eq for Family {}
+
+impl std::hash::Hash for Family {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.name().hash(state);
+    }
+}
+
+impl std::fmt::Debug for Family {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.title())
+    }
 }
 
 impl Family {
-    /// Every family, in the order help texts list them.
-    pub const ALL: [Family; 3] = [Family::Rolling, Family::Encore, Family::Diceland];
+    /// The registry: every family, in the order help texts list them. The
+    /// first is the family of a file or log that names none (Rolling maps
+    /// came first).
+    pub const ALL: &[Family] = &[rolling::FAMILY, encore::FAMILY, diceland::FAMILY];
+
+    /// The family whose face is `face`.
+    pub const fn new(face: &'static dyn Face) -> Family {
+        Family(face)
+    }
+
+    /// The family of a file or log that names none.
+    pub fn unnamed() -> Family {
+        Family::ALL[0]
+    }
+
+    /// The family's face.
+    pub fn face(self) -> &'static dyn Face {
+        self.0
+    }
 
     /// The family's name in files (`[game] family = "rolling"`).
     pub fn name(self) -> &'static str {
-        match self {
-            Family::Rolling => "rolling",
-            Family::Encore => "encore",
-            Family::Diceland => "diceland",
-        }
+        self.0.name()
     }
 
     /// What the family's files are called (`map`, `board`).
     pub fn noun(self) -> &'static str {
-        match self {
-            Family::Rolling => "map",
-            Family::Encore | Family::Diceland => "board",
-        }
+        self.0.noun()
     }
 
     /// The family's name in sentences ("Encore").
     pub fn title(self) -> &'static str {
-        match self {
-            Family::Rolling => "Rolling",
-            Family::Encore => "Encore",
-            Family::Diceland => "Diceland",
-        }
+        self.0.title()
     }
 
     /// One of its files, in a sentence: "an Encore board".
@@ -77,7 +98,7 @@ impl Family {
 
     /// The family by its name in files.
     pub fn by_name(name: &str) -> Option<Family> {
-        Family::ALL.into_iter().find(|f| f.name() == name)
+        Family::ALL.iter().copied().find(|f| f.name() == name)
     }
 }
 
@@ -109,12 +130,9 @@ pub struct GeneratedFile {
 /// Why `rollx generate` made nothing.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum GenerateError {
-    /// The family has no generator.
-    #[error(
-        "rollx cannot generate {} files: a Rolling map is drawn from real geography \
-         (docs/map-format.md); `rollx generate encore` and `rollx generate diceland` make boards",
-        .0.name()
-    )]
+    /// The family has no generator: its name, why, and the families that
+    /// have one.
+    #[error("rollx cannot generate {} files: {}; {}", .0.name(), .0.face().no_generator(), generators())]
     NoGenerator(Family),
     /// The size asked for cannot follow the conventions.
     #[error("{0}")]
@@ -124,50 +142,39 @@ pub enum GenerateError {
     GaveUp(u32),
 }
 
+/// The commands that generate files, in a sentence: "`rollx generate
+/// encore` and `rollx generate diceland` make boards".
+fn generators() -> String {
+    let with: Vec<Family> = Family::ALL
+        .iter()
+        .copied()
+        .filter(|f| f.face().generator().is_some())
+        .collect();
+    let commands: Vec<String> = with
+        .iter()
+        .map(|f| format!("`rollx generate {}`", f.name()))
+        .collect();
+    let mut nouns: Vec<&str> = with.iter().map(|f| f.noun()).collect();
+    nouns.dedup();
+    let verb = if commands.len() == 1 { "makes" } else { "make" };
+    format!(
+        "{} {verb} {}",
+        crate::text::and_list(&commands),
+        nouns
+            .iter()
+            .map(|n| format!("{n}s"))
+            .collect::<Vec<_>>()
+            .join(" and ")
+    )
+}
+
 impl Family {
     /// A random map or board of this family, or why there is none (the
     /// family has no generator, or the size cannot be made).
     pub fn generate(self, options: &GenerateOptions) -> Result<GeneratedFile, GenerateError> {
-        match self {
-            Family::Rolling => Err(GenerateError::NoGenerator(self)),
-            Family::Encore => {
-                let standard = encore::generate::Options::default();
-                let o = encore::generate::Options {
-                    seed: options.seed,
-                    columns: options.columns.unwrap_or(standard.columns),
-                    rows: options.rows.unwrap_or(standard.rows),
-                };
-                let g = encore::generate::generate(&o).map_err(|e| match e {
-                    encore::generate::GenerateError::Size(why) => GenerateError::Size(why),
-                    encore::generate::GenerateError::GaveUp(tries) => GenerateError::GaveUp(tries),
-                })?;
-                Ok(GeneratedFile {
-                    text: g.toml,
-                    id: g.board.info.id,
-                    size: (g.board.columns, g.board.rows),
-                    tries: g.tries,
-                })
-            }
-            Family::Diceland => {
-                let standard = diceland::generate::Options::default();
-                let o = diceland::generate::Options {
-                    seed: options.seed,
-                    columns: options.columns.unwrap_or(standard.columns),
-                    rows: options.rows.unwrap_or(standard.rows),
-                };
-                let g = diceland::generate::generate(&o).map_err(|e| match e {
-                    diceland::generate::GenerateError::Size(why) => GenerateError::Size(why),
-                    diceland::generate::GenerateError::GaveUp(tries) => {
-                        GenerateError::GaveUp(tries)
-                    }
-                })?;
-                Ok(GeneratedFile {
-                    text: g.toml,
-                    id: g.id,
-                    size: (o.columns, o.rows),
-                    tries: g.tries,
-                })
-            }
+        match self.0.generator() {
+            Some(generate) => generate(options),
+            None => Err(GenerateError::NoGenerator(self)),
         }
     }
 }
@@ -229,60 +236,72 @@ fn family_of(files: &dyn Files, path: &Path, text: &str) -> Result<Family, Unkno
         };
         if let Some((name, _)) = named_family(&text) {
             // The base's own check reports a name it does not know.
-            return Ok(Family::by_name(&name).unwrap_or(Family::Rolling));
+            return Ok(Family::by_name(&name).unwrap_or_else(Family::unnamed));
         }
         base = named_base(&text);
     }
-    Ok(Family::Rolling)
+    Ok(Family::unnamed())
 }
 
-/// A valid map or board, of whichever family.
-#[derive(Clone, Debug)]
-pub enum Model {
-    /// A Rolling map.
-    Rolling(rolling::map::Map),
-    /// An Encore board.
-    Encore(encore::Board),
-    /// A Diceland board.
-    Diceland(diceland::Board),
+/// A valid map or board, of whichever family: the family's own model
+/// behind its face.
+#[derive(Clone)]
+pub struct Model {
+    family: Family,
+    name: String,
+    id: String,
+    inner: std::sync::Arc<dyn std::any::Any + Send + Sync>,
+}
+
+impl std::fmt::Debug for Model {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Model")
+            .field("family", &self.family)
+            .field("id", &self.id)
+            .finish_non_exhaustive()
+    }
 }
 
 impl Model {
+    /// A family's map or board (`inner`), with its name and id.
+    pub fn new<T: std::any::Any + Send + Sync>(
+        family: Family,
+        name: &str,
+        id: &str,
+        inner: T,
+    ) -> Model {
+        Model {
+            family,
+            name: name.to_string(),
+            id: id.to_string(),
+            inner: std::sync::Arc::new(inner),
+        }
+    }
+
     /// The family.
     pub fn family(&self) -> Family {
-        match self {
-            Model::Rolling(_) => Family::Rolling,
-            Model::Encore(_) => Family::Encore,
-            Model::Diceland(_) => Family::Diceland,
-        }
+        self.family
     }
 
     /// The map's or board's name (`Rolling America`).
     pub fn name(&self) -> &str {
-        match self {
-            Model::Rolling(m) => &m.info.name,
-            Model::Encore(b) => &b.info.name,
-            Model::Diceland(b) => &b.info.name,
-        }
+        &self.name
     }
 
     /// The map's or board's id (`usa`).
     pub fn id(&self) -> &str {
-        match self {
-            Model::Rolling(m) => &m.info.id,
-            Model::Encore(b) => &b.info.id,
-            Model::Diceland(b) => &b.info.id,
-        }
+        &self.id
     }
 
-    /// The Rolling map, for the commands that play Rolling games only (the
+    /// The family's own model, when it is a `T`.
+    pub fn get<T: std::any::Any>(&self) -> Option<&T> {
+        self.inner.downcast_ref()
+    }
+
+    /// The family's own model as a `T`, for the commands of one family (the
     /// family of anything else is the error).
-    pub fn into_rolling(self) -> Result<rolling::map::Map, Family> {
-        match self {
-            Model::Rolling(map) => Ok(map),
-            Model::Encore(_) => Err(Family::Encore),
-            Model::Diceland(_) => Err(Family::Diceland),
-        }
+    pub fn take<T: std::any::Any + Clone>(self) -> Result<T, Family> {
+        self.get::<T>().cloned().ok_or(self.family)
     }
 
     /// Lays out a pad of sheets on `template` and runs the print checks:
@@ -292,15 +311,7 @@ impl Model {
         template: &Template,
         options: &PrintOptions,
     ) -> Result<Printed, Vec<Diagnostic>> {
-        match self {
-            Model::Rolling(map) => rolling::sheet::print(map, template, options).map(Printed::from),
-            Model::Encore(board) => {
-                encore::sheet::print(board, template, options).map(Printed::from)
-            }
-            Model::Diceland(board) => {
-                diceland::sheet::print(board, template, options).map(Printed::from)
-            }
-        }
+        self.family.face().print(self, template, options)
     }
 }
 
@@ -327,38 +338,11 @@ impl<A: crate::print::Part> From<crate::print::Pad<A>> for Printed {
 
 /// What a family's reader reports about a file: JSON, and text for the
 /// terminal.
-trait FamilyReport: serde::Serialize {
+pub(crate) trait FamilyReport: serde::Serialize {
     /// The file, as given.
     fn file(&self) -> &str;
     /// The summary `check` shows under a valid file.
     fn summary(&self) -> String;
-}
-
-impl FamilyReport for rolling::map::Report {
-    fn file(&self) -> &str {
-        &self.file
-    }
-    fn summary(&self) -> String {
-        rolling::map::Report::summary(self)
-    }
-}
-
-impl FamilyReport for diceland::report::Report {
-    fn file(&self) -> &str {
-        &self.file
-    }
-    fn summary(&self) -> String {
-        diceland::report::Report::summary(self)
-    }
-}
-
-impl FamilyReport for encore::report::Report {
-    fn file(&self) -> &str {
-        &self.file
-    }
-    fn summary(&self) -> String {
-        encore::report::Report::summary(self)
-    }
 }
 
 /// Everything `rollx check` learns about one file, whatever its family.
@@ -384,7 +368,7 @@ pub struct Checked {
 impl Checked {
     /// A family's findings in the registry's shape: its report as JSON
     /// and text.
-    fn new(
+    pub(crate) fn new(
         family: Family,
         report: &impl FamilyReport,
         sources: SourceMap,
@@ -458,27 +442,9 @@ pub fn load(path: &Path) -> Result<Model, LoadError> {
 /// limits of printing and training.
 pub fn check_bytes(files: &dyn Files, path: &Path, bytes: Vec<u8>) -> Checked {
     let text = String::from_utf8_lossy(&bytes);
-    let family = match family_of(files, path, &text) {
-        Ok(f) => f,
-        Err(unknown) => return unknown_family(path, bytes, unknown),
-    };
-    match family {
-        Family::Rolling => {
-            let mut c = rolling::map::check_bytes(files, path, bytes);
-            rolling::limits::add_limits(&mut c);
-            let model = c.map.map(Model::Rolling);
-            Checked::new(family, &c.report, c.sources, c.diagnostics, model)
-        }
-        Family::Encore => {
-            let c = encore::check_bytes(files, path, bytes);
-            let model = c.board.map(Model::Encore);
-            Checked::new(family, &c.report, c.sources, c.diagnostics, model)
-        }
-        Family::Diceland => {
-            let c = diceland::check_bytes(files, path, bytes);
-            let model = c.board.map(Model::Diceland);
-            Checked::new(family, &c.report, c.sources, c.diagnostics, model)
-        }
+    match family_of(files, path, &text) {
+        Ok(family) => family.face().check(files, path, bytes),
+        Err(unknown) => unknown_family(path, bytes, unknown),
     }
 }
 
@@ -515,7 +481,7 @@ fn unknown_family(path: &Path, bytes: Vec<u8>, unknown: UnknownFamily) -> Checke
         "warnings": [],
     });
     Checked {
-        family: Family::Rolling,
+        family: Family::unnamed(),
         file,
         sources,
         diagnostics,

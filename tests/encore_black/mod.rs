@@ -9,7 +9,7 @@
 use std::path::Path;
 
 use rollx::encore::{Board, BoardCell, ColorId, Points};
-use rollx::families::{Model, load};
+use rollx::families::load;
 
 /// Row 1 (top) to row 7; upper case marks a star.
 pub const ROWS: [&str; 7] = [
@@ -75,13 +75,9 @@ pub const LABELS: [&str; 13] = [
 /// The shipped standard board, `maps/encore-black.toml`, as loaded.
 pub fn black() -> Board {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/encore-black.toml");
-    match load(&path) {
-        Ok(Model::Encore(board)) => board,
-        Ok(other) => panic!(
-            "{} is {:?}, not an Encore board",
-            path.display(),
-            other.family()
-        ),
+    match load(&path).map(|m| m.take::<Board>()) {
+        Ok(Ok(board)) => board,
+        Ok(Err(family)) => panic!("{} is {family:?}, not an Encore board", path.display()),
         Err(e) => panic!("{e}"),
     }
 }

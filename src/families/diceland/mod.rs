@@ -18,6 +18,7 @@
 //!
 //! The format is described in `docs/diceland-board.md`.
 
+mod face;
 pub mod format;
 pub mod generate;
 pub mod load;
@@ -30,3 +31,6 @@ pub mod solve;
 
 pub use load::{Checked, check_bytes};
 pub use model::{Board, Cell, CellSet, Color, Goal, Zone};
+
+/// The Diceland family, as the registry lists it.
+pub const FAMILY: crate::families::Family = crate::families::Family::new(&face::Diceland);

@@ -22,6 +22,7 @@
 //! The format is described in `docs/encore-board.md`.
 
 mod checks;
+mod face;
 pub mod format;
 pub mod generate;
 pub mod load;
@@ -39,3 +40,6 @@ pub use crate::source::BoardInfo;
 pub use load::{Checked, check_bytes, read_bytes};
 pub use model::{Board, BoardCell, BoardColor, ColorId, EncoreDice, Points};
 pub use resolve::column_index;
+
+/// The Encore family, as the registry lists it.
+pub const FAMILY: crate::families::Family = crate::families::Family::new(&face::Encore);

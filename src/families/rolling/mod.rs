@@ -10,9 +10,13 @@
 
 pub mod deep;
 pub mod draw;
+mod face;
 pub(crate) mod limits;
 pub mod map;
 pub mod play;
 pub mod rules;
 pub mod sheet;
 pub mod solve;
+
+/// The Rolling family, as the registry lists it.
+pub const FAMILY: crate::families::Family = crate::families::Family::new(&face::Rolling);

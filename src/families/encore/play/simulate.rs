@@ -320,10 +320,10 @@ mod tests {
 
     fn black() -> Game {
         let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/encore-black.toml");
-        let board = match crate::families::load(&path).unwrap() {
-            crate::families::Model::Encore(b) => b,
-            _ => panic!("an Encore board"),
-        };
+        let board = crate::families::load(&path)
+            .unwrap()
+            .take()
+            .expect("an Encore board");
         Game::new(board).unwrap()
     }
 

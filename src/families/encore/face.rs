@@ -1,0 +1,83 @@
+//! The Encore family's face: what the commands reach it by.
+
+use std::path::Path;
+
+use crate::diag::Diagnostic;
+use crate::families::{
+    Checked, Face, FamilyReport, GenerateError, GenerateOptions, GeneratedFile, Generator, Model,
+    Printed,
+};
+use crate::print::{PrintOptions, Template};
+use crate::source::Files;
+
+use super::Board;
+use super::report::Report;
+
+/// The Encore family.
+pub(crate) struct Encore;
+
+impl FamilyReport for Report {
+    fn file(&self) -> &str {
+        &self.file
+    }
+    fn summary(&self) -> String {
+        Report::summary(self)
+    }
+}
+
+impl Face for Encore {
+    fn name(&self) -> &'static str {
+        "encore"
+    }
+
+    fn title(&self) -> &'static str {
+        "Encore"
+    }
+
+    fn noun(&self) -> &'static str {
+        "board"
+    }
+
+    fn check(&self, files: &dyn Files, path: &Path, bytes: Vec<u8>) -> Checked {
+        let c = super::check_bytes(files, path, bytes);
+        let model = c
+            .board
+            .map(|b| Model::new(super::FAMILY, &b.info.name.clone(), &b.info.id.clone(), b));
+        Checked::new(super::FAMILY, &c.report, c.sources, c.diagnostics, model)
+    }
+
+    fn print(
+        &self,
+        model: &Model,
+        template: &Template,
+        options: &PrintOptions,
+    ) -> Result<Printed, Vec<Diagnostic>> {
+        let board: &Board = model.get().expect("an Encore model");
+        super::sheet::print(board, template, options).map(Printed::from)
+    }
+
+    fn generator(&self) -> Option<Generator> {
+        Some(generate)
+    }
+}
+
+/// A random Encore board.
+fn generate(options: &GenerateOptions) -> Result<GeneratedFile, GenerateError> {
+    use super::generate as g;
+    let standard = g::Options::default();
+    let o = g::Options {
+        seed: options.seed,
+        columns: options.columns.unwrap_or(standard.columns),
+        rows: options.rows.unwrap_or(standard.rows),
+    };
+    let made = g::generate(&o).map_err(|e| match e {
+        g::GenerateError::Size(why) => GenerateError::Size(why),
+        g::GenerateError::GaveUp(tries) => GenerateError::GaveUp(tries),
+    })?;
+    Ok(GeneratedFile {
+        text: made.toml,
+        id: made.board.info.id,
+        size: (made.board.columns, made.board.rows),
+        tries: made.tries,
+    })
+}
