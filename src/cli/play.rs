@@ -139,20 +139,19 @@ pub fn run(args: &PlayArgs, color: bool) -> u8 {
         Ok(l) => l,
         Err(code) => return code,
     };
-    let map = match load_model(map_path) {
-        Ok(model) => match model.take::<rollx::rolling::map::Map>() {
-            Ok(map) => map,
-            Err(f) if f == rollx::encore::FAMILY => {
-                let board = load_model(map_path).and_then(|m| Ok(m.take().expect("a board")));
-                return super::encore::play(args, board.expect("loaded"), map_path, log, color);
-            }
-            Err(_) => {
-                let board = load_model(map_path).and_then(|m| Ok(m.take().expect("a board")));
-                return super::diceland::play(args, board.expect("loaded"), map_path, log);
-            }
-        },
+    let model = match load_model(map_path) {
+        Ok(m) => m,
         Err(code) => return code,
     };
+    if model.family() == rollx::encore::FAMILY {
+        let board = model.take().expect("a board");
+        return super::encore::play(args, board, map_path, log, color);
+    }
+    if model.family() == rollx::diceland::FAMILY {
+        let board = model.take().expect("a board");
+        return super::diceland::play(args, board, map_path, log);
+    }
+    let map = model.take().expect("a map");
     if let Err(code) = args.rules.refuse_on_map(map_path) {
         return code;
     }
