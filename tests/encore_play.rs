@@ -607,12 +607,12 @@ fn bad_input_gets_a_clear_error_and_the_right_exit_code() {
         (
             &["play", "maps/encore-black.toml", "--policy", "tuples"],
             2,
-            "`tuples` plays Rolling maps only for now",
+            "`tuples` does not play Encore boards",
         ),
         (
             &["play", "maps/encore-black.toml", "--values", "v.tuples"],
             2,
-            "--values sets the computer players of Rolling maps",
+            "--values is an option of the computer players of Rolling maps",
         ),
         (
             &[

@@ -8,22 +8,21 @@ use std::time::Instant;
 
 use super::interrupt;
 use super::output::{self, Output, OutputDir};
-use super::play::{PlayArgs, fitted, save_finished, seat_policies, seed_or_clock};
-use super::referee::{Format, RefereeArgs, log_error, read_sheet, report_sheet};
+use super::play::PlayArgs;
+use super::referee::log_error;
 use super::simulate::{
     Finish, Format as SimFormat, SimulateArgs, command_line, finish, start_tables, worker_pool,
 };
-use super::{EXIT_INVALID, EXIT_OK, EXIT_USAGE, load_model};
+use super::{EXIT_USAGE, load_model};
 use rollx::diceland::Board;
 use rollx::diceland::model::Cell;
+use rollx::diceland::play::PLAYERS;
 use rollx::diceland::play::sim_html::{self, table_name};
 use rollx::diceland::play::simulate::{Summary, Tally, simulate_range};
-use rollx::diceland::play::{PLAYERS, play_game};
-use rollx::diceland::rules::filled::{self, FilledResult, FilledVerdict};
-use rollx::diceland::rules::log::{Event, GameLog};
-use rollx::diceland::rules::referee::{Finding, Verdict, referee};
+use rollx::diceland::rules::log::GameLog;
+use rollx::diceland::rules::referee::{Verdict, referee};
 use rollx::diceland::rules::{Game, Sheet};
-use rollx::text::{count, noun, plural};
+use rollx::text::{count, plural};
 
 /// Options of other families, by flag, when given.
 fn other_options(given: &[(bool, &'static str)]) -> Option<&'static str> {
@@ -91,75 +90,6 @@ pub(super) fn refuse_policies(policies: &[String], path: &Path) -> Result<(), u8
         return Err(EXIT_USAGE);
     }
     Ok(())
-}
-
-/// `rollx play` on a Diceland board: the computer players play a whole
-/// game, printed turn by turn, and the log is written to `log`.
-pub fn play(args: &PlayArgs, board: Board, path: &Path, log: Option<Output>) -> u8 {
-    if let Err(code) = refuse_other_play_options(args, path).and_then(|()| table_size(args.players))
-    {
-        return code;
-    }
-    let policies = match seat_policies(&args.policy, args.players) {
-        Ok(p) => p,
-        Err(code) => return code,
-    };
-    if let Err(code) = refuse_policies(&policies, path) {
-        return code;
-    }
-    let game = Game::new(board);
-    let seed = seed_or_clock(args.seed);
-    let played = play_game(&game, seed, &policies, Some(path.display().to_string()))
-        .expect("policies checked above");
-    print!(
-        "{}",
-        game_text(&game, &played.log, &played.table.sheets, seed)
-    );
-    save_finished(log.as_ref(), &played.log.to_json())
-}
-
-/// A game as text: each turn's events, then every sheet and the winners.
-fn game_text(game: &Game, log: &GameLog, sheets: &[Sheet], seed: u64) -> String {
-    let board = game.board();
-    let mut s = fitted(&format!(
-        "{} ({}), seed {seed}, {} player{}: {}",
-        board.info.name,
-        board.info.id,
-        log.players.len(),
-        if log.players.len() == 1 { "" } else { "s" },
-        log.players.join(", ")
-    ));
-    for (t, turn) in log.turns.iter().enumerate() {
-        let _ = writeln!(s, "\nturn {}", t + 1);
-        for e in &turn.events {
-            match e {
-                Event::Roll { roll } => {
-                    let _ = writeln!(s, "  roll {roll}");
-                }
-                Event::Move { player, mv } => {
-                    let _ = writeln!(s, "    {player}: {mv}");
-                }
-            }
-        }
-    }
-    for (name, sheet) in log.players.iter().zip(sheets) {
-        let _ = writeln!(s, "\n{}", standing(name, sheet));
-        s.push_str(&sheet_text(board, sheet));
-    }
-    let _ = writeln!(
-        s,
-        "\n{}",
-        if log.winners.is_empty() {
-            "no winner: the turn limit was reached".to_string()
-        } else {
-            format!(
-                "winner{}: {}",
-                if log.winners.len() == 1 { "" } else { "s" },
-                log.winners.join(", ")
-            )
-        }
-    );
-    s
 }
 
 /// Where a player stands: `you: 5 stars, 1 colour complete, 23 cells
@@ -279,186 +209,6 @@ pub(super) fn refereed_log(
         }
     };
     Ok((log, game, verdict))
-}
-
-/// `rollx referee` on a Diceland log.
-pub fn referee_log(args: &RefereeArgs, path: &Path, text: &str, color: bool) -> u8 {
-    let sheet_out = match Output::check_arg(args.write_sheet.as_deref(), false) {
-        Ok(o) => o,
-        Err(code) => return code,
-    };
-    let (log, game, verdict) = match refereed_log(path, text, args.map.as_deref(), color) {
-        Ok(r) => r,
-        Err(code) => return code,
-    };
-    let whose = match &sheet_out {
-        None => None,
-        Some(_) => match (args.player.as_deref(), log.players.len()) {
-            (Some(name), _) => match log.players.iter().position(|p| p == name) {
-                Some(p) => Some(p),
-                None => {
-                    eprintln!(
-                        "error: --player {name}: the log has no such player (its players: {})",
-                        log.players.join(", ")
-                    );
-                    return EXIT_USAGE;
-                }
-            },
-            (None, 1) => Some(0),
-            (None, n) => {
-                eprintln!(
-                    "error: the log has {n} players ({}): say whose sheet --write-sheet writes \
-                     with --player NAME",
-                    log.players.join(", ")
-                );
-                return EXIT_USAGE;
-            }
-        },
-    };
-    match args.format {
-        Format::Json => println!(
-            "{}",
-            serde_json::to_string_pretty(&verdict).expect("serialises")
-        ),
-        Format::Text => print!("{}", verdict_text(&verdict, path)),
-    }
-    if let (Some(out), Some(p)) = (&sheet_out, whose) {
-        let text = filled::to_toml(game.board(), &verdict.sheets[p], Some(&log.players[p]));
-        if let Err(e) = output::write(out, text.as_bytes()) {
-            eprintln!("error: {e}");
-            return EXIT_USAGE;
-        }
-        let note = format!(
-            "{}'s sheet written to {}",
-            log.players[p],
-            out.path().display()
-        );
-        match args.format {
-            Format::Text => println!("{note}"),
-            Format::Json => eprintln!("{note}"),
-        }
-    }
-    if verdict.is_clean() {
-        EXIT_OK
-    } else {
-        EXIT_INVALID
-    }
-}
-
-/// The verdict as text.
-fn verdict_text(v: &Verdict, path: &Path) -> String {
-    let mut s = String::new();
-    for f in &v.findings {
-        match *f {
-            Finding::Problem(i) => {
-                let p = &v.problems[i];
-                if p.follows_from.is_some() {
-                    continue;
-                }
-                let turn = p.turn.map(|t| format!("turn {t}: ")).unwrap_or_default();
-                let who = p
-                    .player
-                    .as_ref()
-                    .map(|n| format!("{n}: "))
-                    .unwrap_or_default();
-                let _ = writeln!(s, "problem [{}] {turn}{who}{}", p.kind, p.message);
-            }
-            Finding::Violation(i) => {
-                let x = &v.violations[i];
-                if x.follows_from.is_some() {
-                    continue;
-                }
-                let _ = writeln!(
-                    s,
-                    "broken rule [{}] turn {}: {} `{}`: {}",
-                    x.kind, x.turn, x.player, x.mv, x.message
-                );
-            }
-        }
-    }
-    // Moves that break a rule only because an earlier crossing crossed
-    // nothing: one line a player (each is in the JSON verdict).
-    let mut follow: Vec<(&str, usize, usize)> = Vec::new();
-    let following = v
-        .violations
-        .iter()
-        .filter_map(|x| Some((x.player.as_str(), x.follows_from?)))
-        .chain(
-            v.problems
-                .iter()
-                .filter_map(|p| Some((p.player.as_deref().unwrap_or(""), p.follows_from?))),
-        );
-    for (player, t) in following {
-        match follow.iter_mut().find(|(p, ..)| *p == player) {
-            Some((_, n, first)) => {
-                *n += 1;
-                *first = (*first).min(t);
-            }
-            None => follow.push((player, 1, t)),
-        }
-    }
-    for (player, n, t) in &follow {
-        let _ = writeln!(
-            s,
-            "and {} of {player} that {} only because a crossing of turn {t} crossed nothing \
-(on the sheet as written {} legal; each is listed with --format json)",
-            if *n == 1 {
-                "1 later finding".to_string()
-            } else {
-                format!("{n} later findings")
-            },
-            if *n == 1 { "is there" } else { "are there" },
-            if *n == 1 { "it is" } else { "they are" }
-        );
-    }
-    for p in &v.players {
-        let _ = writeln!(
-            s,
-            "{:<12} {:>2} {:<5}  {} colour{} complete  {:>3} {:<5}{}",
-            p.name,
-            p.stars,
-            noun(p.stars, "star", "stars"),
-            p.complete_colors,
-            if p.complete_colors == 1 { " " } else { "s" },
-            p.crosses,
-            noun(p.crosses, "cell", "cells"),
-            if p.won { "  winner" } else { "" }
-        );
-    }
-    let _ = writeln!(
-        s,
-        "{}: {}, {}",
-        path.display(),
-        count(v.turns, "turn"),
-        if v.is_clean() {
-            "every move follows the rules".to_string()
-        } else {
-            {
-                let follow = v
-                    .violations
-                    .iter()
-                    .filter(|x| x.follows_from.is_some())
-                    .count()
-                    + v.problems
-                        .iter()
-                        .filter(|p| p.follows_from.is_some())
-                        .count();
-                format!(
-                    "{} problem{} and {} broken rule{}{}",
-                    v.problems.len(),
-                    if v.problems.len() == 1 { "" } else { "s" },
-                    v.violations.len(),
-                    if v.violations.len() == 1 { "" } else { "s" },
-                    if follow > 0 {
-                        format!("; {follow} of them follow from earlier mistakes")
-                    } else {
-                        String::new()
-                    }
-                )
-            }
-        }
-    );
-    s
 }
 
 /// `rollx simulate` on Diceland boards: each policy at a table of
@@ -676,61 +426,4 @@ fn summary_text(
         }
     }
     s
-}
-
-/// `rollx referee --sheet` on a Diceland board: a finished paper sheet
-/// checked the way players check each other's (docs/diceland-sheet.md).
-pub fn referee_sheet(args: &RefereeArgs, board: Board, sheet: &Path, color: bool) -> u8 {
-    let bytes = match read_sheet(sheet) {
-        Ok(b) => b,
-        Err(code) => return code,
-    };
-    let FilledVerdict {
-        sources,
-        diagnostics,
-        result,
-    } = filled::check(&board, sheet, bytes);
-    report_sheet(
-        args.format,
-        &sources,
-        &diagnostics,
-        result,
-        color,
-        |r| filled_text(&board, r),
-        FilledResult::is_clean,
-    )
-}
-
-/// A checked sheet's summary.
-fn filled_text(board: &Board, r: &FilledResult) -> String {
-    let name = r.player.as_deref().unwrap_or("sheet");
-    let goal = board.goal;
-    format!(
-        "{name} ({}): {} crossed, {}, {} complete; the goal ({} and {} colour{}) {}\n{}\n",
-        board.info.id,
-        count(r.crossed, "cell"),
-        count(r.stars, "star"),
-        if r.complete_colors.is_empty() {
-            "no colour".to_string()
-        } else {
-            r.complete_colors.join(" and ")
-        },
-        count(goal.stars, "star"),
-        goal.colors,
-        if goal.colors == 1 { "" } else { "s" },
-        if r.reached_goal {
-            "is reached"
-        } else {
-            "is not reached"
-        },
-        if r.is_clean() {
-            "the sheet follows the rules".to_string()
-        } else {
-            format!(
-                "{} rule{} broken",
-                r.breaches,
-                if r.breaches == 1 { "" } else { "s" }
-            )
-        }
-    )
 }

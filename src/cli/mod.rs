@@ -8,6 +8,7 @@ mod draw;
 mod encore;
 mod encore_human;
 mod encore_simulate;
+mod family;
 mod generate;
 mod human;
 mod import;
@@ -435,6 +436,32 @@ pub fn load_template(name: &str) -> Result<rollx::print::Template, u8> {
         let missing = e.diagnostics.iter().any(|d| d.code == "template-not-found");
         if missing { EXIT_USAGE } else { EXIT_INVALID }
     })
+}
+
+/// Shows why a command failed (its located findings, then its message,
+/// a blank line between them) on stderr and returns the exit code: 1 for
+/// invalid input, 2 for a usage or I/O error.
+pub fn fail(failure: rollx::diag::Failure) -> u8 {
+    let style = rollx::diag::render::Style {
+        color: stderr_color(),
+        width: 100,
+    };
+    for d in &failure.diagnostics {
+        let report = rollx::diag::render::report(d, &failure.sources, style);
+        if failure.message.is_some() {
+            eprintln!("{report}");
+        } else {
+            eprint!("{report}");
+        }
+    }
+    if let Some(message) = &failure.message {
+        eprintln!("error: {message}");
+    }
+    if failure.invalid {
+        EXIT_INVALID
+    } else {
+        EXIT_USAGE
+    }
 }
 
 /// Loads a valid map or board for a command. An invalid file's errors are

@@ -15,6 +15,7 @@ use super::{
     EXIT_INVALID, EXIT_OK, EXIT_USAGE, EffortArgs, EncoreRuleArgs, load_game, load_model,
     rolling_game,
 };
+use rollx::families::{Command, PlayRequest};
 use rollx::rolling::play::{POLICIES, Policy, derive_seed, play_game, policy_with};
 use rollx::rolling::rules::log::{GameLog, map_hash};
 
@@ -143,18 +144,35 @@ pub fn run(args: &PlayArgs, color: bool) -> u8 {
         Ok(m) => m,
         Err(code) => return code,
     };
-    if model.family() == rollx::encore::FAMILY {
-        let board = model.take().expect("a board");
-        return super::encore::play(args, board, map_path, log, color);
-    }
-    if model.family() == rollx::diceland::FAMILY {
-        let board = model.take().expect("a board");
-        return super::diceland::play(args, board, map_path, log);
-    }
-    let map = model.take().expect("a map");
-    if let Err(code) = args.rules.refuse_on_map(map_path) {
+    let family = model.family();
+    let given = super::family::given(&args.effort, &args.rules);
+    if let Err(code) = super::family::refuse_undeclared(family, Command::Play, &given, map_path) {
         return code;
     }
+    if family != rollx::rolling::FAMILY {
+        let policies = match seat_policies(&args.policy, args.players)
+            .and_then(|p| super::family::refuse_players(family, &p, map_path).map(|()| p))
+        {
+            Ok(p) => p,
+            Err(code) => return code,
+        };
+        let request = PlayRequest {
+            path: map_path,
+            seed: seed_or_clock(args.seed),
+            policies: &policies,
+            options: &given,
+            color,
+            width: terminal_width(),
+        };
+        return match family.face().play(&model, &request) {
+            Ok(played) => {
+                print!("{}", played.text);
+                save_finished(log.as_ref(), &played.log)
+            }
+            Err(f) => super::fail(f),
+        };
+    }
+    let map = model.take().expect("a map");
     let game = match rolling_game(map, map_path) {
         Ok(g) => g,
         Err(code) => return code,

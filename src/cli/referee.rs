@@ -9,7 +9,9 @@ use super::sheet_text::render;
 use super::{EXIT_INVALID, EXIT_OK, EXIT_USAGE, load_game, load_model, rolling_game};
 use rollx::diag::render::{Style, report};
 use rollx::diag::{Diagnostic, Loc, SourceId, SourceMap};
-use rollx::families::Family;
+use rollx::families::{
+    CheckedSheet, Command, Family, Given, RefereeRequest, Refereed, SheetRequest,
+};
 use rollx::rolling::rules::filled::{self, FilledVerdict};
 use rollx::rolling::rules::log::GameLog;
 use rollx::rolling::rules::referee::{Verdict, WrongMap, referee};
@@ -109,11 +111,18 @@ pub fn run(args: &RefereeArgs, color: bool) -> u8 {
         return EXIT_USAGE;
     }
     match rollx::families::log_family(&text) {
-        Ok(f) if f == rollx::encore::FAMILY => {
-            return super::encore::referee_log(args, path, &text, color);
-        }
-        Ok(f) if f == rollx::diceland::FAMILY => {
-            return super::diceland::referee_log(args, path, &text, color);
+        Ok(f) if f != rollx::rolling::FAMILY => {
+            let request = RefereeRequest {
+                path,
+                text: &text,
+                map: args.map.as_deref(),
+                sheet_of: args.write_sheet.as_ref().map(|_| args.player.as_deref()),
+                color,
+            };
+            return match f.face().referee(&request) {
+                Ok(r) => report_verdict(args.format, r, sheet_out.as_ref()),
+                Err(failure) => super::fail(failure),
+            };
         }
         Ok(_) => {}
         Err(game) => {
@@ -206,6 +215,34 @@ pub fn run(args: &RefereeArgs, color: bool) -> u8 {
     } else {
         EXIT_INVALID
     }
+}
+
+/// Shows a verdict in `format`, writes the player's sheet to `sheet_out`
+/// when asked, and returns the exit code: 0 when clean, 1 otherwise (2
+/// when the sheet cannot be written).
+fn report_verdict(format: Format, r: Refereed, sheet_out: Option<&Output>) -> u8 {
+    match format {
+        Format::Json => println!("{}", r.json),
+        Format::Text => print!("{}", r.text),
+    }
+    if let (Some(out), Some(sheet)) = (sheet_out, r.sheet) {
+        let (player, text) = match sheet {
+            Ok(s) => s,
+            Err(message) => {
+                eprintln!("error: {message}");
+                return EXIT_USAGE;
+            }
+        };
+        if let Err(e) = output::write(out, text.as_bytes()) {
+            eprintln!("error: {e}");
+            return EXIT_USAGE;
+        }
+        super::say(
+            format == Format::Json,
+            &format!("{player}'s sheet written to {}", out.path().display()),
+        );
+    }
+    if r.clean { EXIT_OK } else { EXIT_INVALID }
 }
 
 /// What a file given as a game log is, when it is a TOML file instead (game
@@ -510,30 +547,44 @@ fn text_verdict(
 
 fn run_sheet(args: &RefereeArgs, sheet: &Path, color: bool) -> u8 {
     let map_path = args.map.as_ref().expect("clap requires --map with --sheet");
-    let model = load_model(map_path);
-    if args.star_cap.is_some()
-        && model
-            .as_ref()
-            .is_ok_and(|m| m.family() != rollx::encore::FAMILY)
+    let model = match load_model(map_path) {
+        Ok(m) => m,
+        Err(code) => return code,
+    };
+    let family = model.family();
+    let given = match args.star_cap {
+        Some(cap) => Given::new(vec![(
+            "star-cap".to_string(),
+            cap.to_possible_value()
+                .map(|p| p.get_name().to_string())
+                .unwrap_or_default(),
+        )]),
+        None => Given::default(),
+    };
+    if let Err(code) =
+        super::family::refuse_undeclared(family, Command::RefereeSheet, &given, map_path)
     {
-        eprintln!(
-            "error: --star-cap is a rule of Encore boards, and {} is not one\n  \
-             help: leave out --star-cap",
-            map_path.display()
-        );
-        return EXIT_USAGE;
+        return code;
     }
-    let game = match model {
-        Ok(m) if m.family() == rollx::encore::FAMILY => {
-            return super::encore::referee_sheet(args, m.take().expect("a board"), sheet, color);
-        }
-        Ok(m) if m.family() == rollx::diceland::FAMILY => {
-            return super::diceland::referee_sheet(args, m.take().expect("a board"), sheet, color);
-        }
-        Ok(m) => match rolling_game(m.take().expect("a map"), map_path) {
-            Ok(g) => g,
+    if family != rollx::rolling::FAMILY {
+        let bytes = match read_sheet(sheet) {
+            Ok(b) => b,
             Err(code) => return code,
-        },
+        };
+        let request = SheetRequest {
+            map_path,
+            path: sheet,
+            bytes: &bytes,
+            options: &given,
+            color,
+        };
+        return match family.face().referee_sheet(&model, &request) {
+            Ok(checked) => show_sheet(args.format, checked, color),
+            Err(f) => super::fail(f),
+        };
+    }
+    let game = match rolling_game(model.take().expect("a map"), map_path) {
+        Ok(g) => g,
         Err(code) => return code,
     };
     let text = match read_sheet(sheet) {
@@ -575,6 +626,35 @@ fn run_sheet(args: &RefereeArgs, sheet: &Path, color: bool) -> u8 {
         },
         |result| result.mistakes == 0,
     )
+}
+
+/// Shows a checked paper sheet: a sheet that could not be read has its
+/// problems on standard error (exit 2); otherwise `format` gives the
+/// verdict as JSON, or the located findings and then the text (exit 0
+/// when clean, 1 otherwise).
+fn show_sheet(format: Format, checked: CheckedSheet, color: bool) -> u8 {
+    let style = Style { color, width: 100 };
+    let CheckedSheet {
+        sources,
+        diagnostics,
+        verdict,
+    } = checked;
+    let Some(verdict) = verdict else {
+        for d in &diagnostics {
+            eprint!("{}", report(d, &sources, style));
+        }
+        return EXIT_USAGE;
+    };
+    match format {
+        Format::Json => println!("{}", verdict.json),
+        Format::Text => {
+            for d in &diagnostics {
+                print!("{}", report(d, &sources, style));
+            }
+            print!("{}", verdict.text);
+        }
+    }
+    if verdict.clean { EXIT_OK } else { EXIT_INVALID }
 }
 
 /// A paper sheet's bytes; `Err` holds the exit code, the error printed.

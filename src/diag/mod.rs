@@ -251,3 +251,50 @@ mod tests {
         assert_eq!(d.labels.len(), 1);
     }
 }
+
+/// Why a command could not do what it was asked, as the library tells the
+/// command line: located findings (shown first, as `rollx check` shows
+/// them) and a message, and whether the input was invalid or the command
+/// misused (which decides the exit code).
+#[derive(Debug, Default)]
+pub struct Failure {
+    /// The input is invalid (exit 1); otherwise a usage or I/O error
+    /// (exit 2).
+    pub invalid: bool,
+    /// The files the findings point into.
+    pub sources: SourceMap,
+    /// Located findings.
+    pub diagnostics: Vec<Diagnostic>,
+    /// What is wrong, in a sentence (shown as `error: …` after the
+    /// findings); it may go on with `\n  help: …`.
+    pub message: Option<String>,
+}
+
+impl Failure {
+    /// A usage or I/O error: `message`.
+    pub fn usage(message: impl Into<String>) -> Failure {
+        Failure {
+            message: Some(message.into()),
+            ..Failure::default()
+        }
+    }
+
+    /// Invalid input: `message`.
+    pub fn invalid(message: impl Into<String>) -> Failure {
+        Failure {
+            invalid: true,
+            message: Some(message.into()),
+            ..Failure::default()
+        }
+    }
+
+    /// Located findings in `sources`, without a message.
+    pub fn located(invalid: bool, sources: SourceMap, diagnostics: Vec<Diagnostic>) -> Failure {
+        Failure {
+            invalid,
+            sources,
+            diagnostics,
+            message: None,
+        }
+    }
+}

@@ -4,7 +4,7 @@
 
 use std::path::Path;
 
-use crate::diag::Diagnostic;
+use crate::diag::{Diagnostic, Failure};
 use crate::print::{PrintOptions, Template};
 use crate::source::Files;
 
@@ -50,4 +50,202 @@ pub trait Face: Sync + Send {
     fn no_generator(&self) -> &'static str {
         ""
     }
+
+    /// The options the family declares for its commands.
+    fn options(&self) -> &'static [Declared] {
+        &[]
+    }
+
+    /// What a user who gave an option the family does not declare may do
+    /// instead (after "leave out --flag; ").
+    fn options_help(&self) -> String;
+
+    /// The family's computer players, by name.
+    fn players(&self) -> &'static [&'static str];
+
+    /// The most players at one table.
+    fn max_players(&self) -> usize {
+        usize::MAX
+    }
+
+    /// `rollx play`: the computer players of `request` play a whole game
+    /// on `model` (one of this family's).
+    fn play(&self, model: &Model, request: &PlayRequest) -> Result<Played, Failure>;
+
+    /// `rollx referee`: one of the family's logs replayed against the
+    /// rules.
+    fn referee(&self, request: &RefereeRequest) -> Result<Refereed, Failure>;
+
+    /// `rollx referee --sheet`: a finished paper sheet of `model` checked
+    /// without a log.
+    fn referee_sheet(&self, model: &Model, request: &SheetRequest)
+    -> Result<CheckedSheet, Failure>;
+}
+
+/// The commands whose options a family declares.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Command {
+    /// `rollx play`.
+    Play,
+    /// `rollx simulate`.
+    Simulate,
+    /// `rollx referee --sheet`.
+    RefereeSheet,
+}
+
+/// What an option takes.
+#[derive(Clone, Copy, Debug)]
+pub enum Takes {
+    /// One of these words, each with its help.
+    Choice(&'static [(&'static str, &'static str)]),
+    /// A whole number from `min` to `max`.
+    Whole {
+        /// The least.
+        min: u64,
+        /// The most.
+        max: u64,
+    },
+    /// A file.
+    File,
+}
+
+/// An option a family declares for some of its commands: the command line
+/// offers the options of every family, and refuses one on a file of a
+/// family that does not declare it.
+#[derive(Clone, Copy, Debug)]
+pub struct Declared {
+    /// The flag without its dashes (`solo-dice`).
+    pub flag: &'static str,
+    /// The value's name in the help (`DICE`).
+    pub value_name: &'static str,
+    /// The help text.
+    pub help: &'static str,
+    /// What it takes.
+    pub takes: Takes,
+    /// The commands that take it.
+    pub commands: &'static [Command],
+    /// What it is, in a sentence that refuses it: "a rule", "an option of
+    /// the computer players".
+    pub what: &'static str,
+}
+
+/// The family options given on a command line: each flag (without its
+/// dashes) with its value as typed (the command line has checked it
+/// against the declaration).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Given(Vec<(String, String)>);
+
+impl Given {
+    /// Options given as flag and value.
+    pub fn new(options: Vec<(String, String)>) -> Given {
+        Given(options)
+    }
+
+    /// The value of `flag`, when given.
+    pub fn get(&self, flag: &str) -> Option<&str> {
+        self.0
+            .iter()
+            .find(|(f, _)| f == flag)
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// The whole number given for `flag` (the command line checked its
+    /// range).
+    pub fn whole<T: std::str::FromStr>(&self, flag: &str) -> Option<T> {
+        self.get(flag).and_then(|v| v.parse().ok())
+    }
+
+    /// Every flag given, in the order given.
+    pub fn flags(&self) -> impl Iterator<Item = &str> {
+        self.0.iter().map(|(f, _)| f.as_str())
+    }
+
+    /// Whether nothing is given.
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+}
+
+/// What `rollx play` asks of a family when the computer plays.
+#[derive(Clone, Copy, Debug)]
+pub struct PlayRequest<'a> {
+    /// The map or board file, as given (recorded in the log).
+    pub path: &'a Path,
+    /// The seed of the dice.
+    pub seed: u64,
+    /// The computer player of each seat, by name (one of
+    /// [`Face::players`]).
+    pub policies: &'a [String],
+    /// The family's options given.
+    pub options: &'a Given,
+    /// Colour in sheets.
+    pub color: bool,
+    /// The width text is fitted to.
+    pub width: usize,
+}
+
+/// A game the computer played: the text to show and the log.
+#[derive(Clone, Debug)]
+pub struct Played {
+    /// The game as text.
+    pub text: String,
+    /// The game log (JSON).
+    pub log: String,
+}
+
+/// What `rollx referee` asks of a family with one of its logs.
+#[derive(Clone, Copy, Debug)]
+pub struct RefereeRequest<'a> {
+    /// The log file.
+    pub path: &'a Path,
+    /// Its text.
+    pub text: &'a str,
+    /// The map or board given with `--map` (else the one the log names).
+    pub map: Option<&'a Path>,
+    /// Whether a player's final sheet is wanted as a filled sheet
+    /// (`--write-sheet`), and whose (`--player`).
+    pub sheet_of: Option<Option<&'a str>>,
+    /// Colour in text and located findings.
+    pub color: bool,
+}
+
+/// A refereed log or sheet.
+#[derive(Clone, Debug)]
+pub struct Refereed {
+    /// The verdict as JSON.
+    pub json: String,
+    /// The verdict as text.
+    pub text: String,
+    /// Whether no rule is broken and nothing is wrong with the log.
+    pub clean: bool,
+    /// The player's final sheet asked for, as a filled sheet: the
+    /// player's name and the TOML, or why there is none (no such player).
+    pub sheet: Option<Result<(String, String), String>>,
+}
+
+/// What `rollx referee --sheet` asks of a family.
+#[derive(Clone, Copy, Debug)]
+pub struct SheetRequest<'a> {
+    /// The map or board file.
+    pub map_path: &'a Path,
+    /// The filled sheet's file.
+    pub path: &'a Path,
+    /// Its bytes.
+    pub bytes: &'a [u8],
+    /// The family's options given.
+    pub options: &'a Given,
+    /// Colour in text.
+    pub color: bool,
+}
+
+/// A checked paper sheet: its located findings, and the result when the
+/// sheet could be read (else the findings say why not).
+#[derive(Debug)]
+pub struct CheckedSheet {
+    /// The files the findings point into.
+    pub sources: crate::diag::SourceMap,
+    /// Every finding.
+    pub diagnostics: Vec<Diagnostic>,
+    /// The sheet's verdict, when it could be read.
+    pub verdict: Option<Refereed>,
 }

@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 use serde::Serialize;
 
 use super::Family;
+use crate::diag::{Diagnostic, Failure, Loc, SourceId, SourceMap};
 
 /// The value of every game log's `format` field.
 pub const LOG_FORMAT: &str = "rollx-game-log";
@@ -184,5 +185,61 @@ fn written_game(text: &str) -> Option<String> {
         let value = rest.trim_start().strip_prefix('"')?;
         let end = value.find(['"', '\\', '\n'])?;
         Some(value[..end].to_string())
+    })
+}
+
+/// Why a log could not be read, pointing at `at` (line, column) in its
+/// `text`: a usage error (the file is not a game log).
+pub fn invalid_log(
+    path: &Path,
+    text: &str,
+    at: (Option<usize>, Option<usize>),
+    message: &str,
+    help: &str,
+) -> Failure {
+    let mut sources = SourceMap::new();
+    let id = sources.add(path, text.to_string());
+    let file = sources.get(id);
+    let offset = file.offset(at.0.unwrap_or(1), at.1.unwrap_or(1));
+    let diag = Diagnostic::error("game-log", format!("not a valid game log: {message}"))
+        .with_label(Loc::new(id, offset..offset), message.to_string())
+        .with_help(help.to_string());
+    Failure::located(false, sources, vec![diag])
+}
+
+/// `diag` pointing at the value of the log's key (`id`, `hash`) that names
+/// the map or board, with a label, when the key is found in `text`.
+pub fn wrong_file_diagnostic(
+    diag: Diagnostic,
+    (key, label): &(&str, String),
+    id: SourceId,
+    text: &str,
+) -> Diagnostic {
+    match json_value_span(text, key) {
+        Some(span) => diag.with_label(Loc::new(id, span), label.clone()),
+        None => diag,
+    }
+}
+
+/// Where the value of the object key `key` is written in a JSON text (the
+/// game log's keys `id`, `hash` and `rules` occur once each): a string
+/// value whole, else the key.
+fn json_value_span(text: &str, key: &str) -> Option<std::ops::Range<usize>> {
+    let quoted = format!("\"{key}\"");
+    text.match_indices(&quoted).find_map(|(at, _)| {
+        let after = at + quoted.len();
+        let rest = text[after..].trim_start();
+        let value = rest.strip_prefix(':')?.trim_start();
+        let start = text.len() - value.len();
+        if !value.starts_with('"') {
+            return Some(at..after);
+        }
+        let mut escaped = false;
+        let end = value[1..].char_indices().find_map(|(i, c)| {
+            let close = c == '"' && !escaped;
+            escaped = c == '\\' && !escaped;
+            close.then_some(i + 2)
+        })?;
+        Some(start..start + end)
     })
 }

@@ -13,7 +13,10 @@ mod face;
 pub mod log;
 pub mod rolling;
 
-pub use face::{Face, Generator};
+pub use face::{
+    CheckedSheet, Command, Declared, Face, Generator, Given, PlayRequest, Played, RefereeRequest,
+    Refereed, SheetRequest, Takes,
+};
 pub use log::log_family;
 
 use std::path::{Path, PathBuf};
@@ -411,6 +414,34 @@ pub enum LoadError {
     /// The file was read but is not valid.
     #[error("{} is not a valid {} ({})", .0.file, .0.family.noun(), plural(.0.errors(), "error"))]
     Invalid(Box<Checked>),
+}
+
+impl From<LoadError> for diag::Failure {
+    /// An unreadable file is a usage error; an invalid one shows its errors
+    /// (its warnings are left to `check`) and is invalid input.
+    fn from(e: LoadError) -> diag::Failure {
+        match e {
+            LoadError::Io { .. } => diag::Failure::usage(e.to_string()),
+            LoadError::Invalid(_) => {
+                let message = e.to_string();
+                let LoadError::Invalid(checked) = e else {
+                    unreachable!("matched above")
+                };
+                let checked = *checked;
+                let errors = checked
+                    .diagnostics
+                    .into_iter()
+                    .filter(Diagnostic::is_error)
+                    .collect();
+                diag::Failure {
+                    invalid: true,
+                    sources: checked.sources,
+                    diagnostics: errors,
+                    message: Some(message),
+                }
+            }
+        }
+    }
 }
 
 /// `n` and the word, plural when `n` is not 1.

@@ -18,6 +18,7 @@
 //!
 //! The format is described in `docs/diceland-board.md`.
 
+mod commands;
 mod face;
 pub mod format;
 pub mod generate;

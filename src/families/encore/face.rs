@@ -2,10 +2,11 @@
 
 use std::path::Path;
 
-use crate::diag::Diagnostic;
+use crate::diag::{Diagnostic, Failure};
 use crate::families::{
-    Checked, Face, FamilyReport, GenerateError, GenerateOptions, GeneratedFile, Generator, Model,
-    Printed,
+    Checked, CheckedSheet, Declared, Face, FamilyReport, GenerateError, GenerateOptions,
+    GeneratedFile, Generator, Model, PlayRequest, Played, Printed, RefereeRequest, Refereed,
+    SheetRequest,
 };
 use crate::print::{PrintOptions, Template};
 use crate::source::Files;
@@ -58,6 +59,37 @@ impl Face for Encore {
 
     fn generator(&self) -> Option<Generator> {
         Some(generate)
+    }
+
+    fn options(&self) -> &'static [Declared] {
+        super::commands::OPTIONS
+    }
+
+    fn options_help(&self) -> String {
+        format!(
+            "Encore boards have the players {}",
+            self.players().join(", ")
+        )
+    }
+
+    fn players(&self) -> &'static [&'static str] {
+        &super::play::PLAYERS
+    }
+
+    fn play(&self, model: &Model, request: &PlayRequest) -> Result<Played, Failure> {
+        super::commands::play(model, request)
+    }
+
+    fn referee(&self, request: &RefereeRequest) -> Result<Refereed, Failure> {
+        super::commands::referee_log(request)
+    }
+
+    fn referee_sheet(
+        &self,
+        model: &Model,
+        request: &SheetRequest,
+    ) -> Result<CheckedSheet, Failure> {
+        super::commands::referee_sheet(model, request)
     }
 }
 

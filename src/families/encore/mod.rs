@@ -22,6 +22,7 @@
 //! The format is described in `docs/encore-board.md`.
 
 mod checks;
+mod commands;
 mod face;
 pub mod format;
 pub mod generate;

@@ -2,8 +2,11 @@
 
 use std::path::Path;
 
-use crate::diag::Diagnostic;
-use crate::families::{Checked, Face, FamilyReport, Model, Printed};
+use crate::diag::{Diagnostic, Failure};
+use crate::families::{
+    Checked, CheckedSheet, Command, Declared, Face, FamilyReport, Model, PlayRequest, Played,
+    Printed, RefereeRequest, Refereed, SheetRequest, Takes,
+};
 use crate::print::{PrintOptions, Template};
 use crate::source::Files;
 
@@ -56,4 +59,76 @@ impl Face for Rolling {
     fn no_generator(&self) -> &'static str {
         "a Rolling map is drawn from real geography (docs/map-format.md)"
     }
+
+    fn options(&self) -> &'static [Declared] {
+        OPTIONS
+    }
+
+    fn options_help(&self) -> String {
+        "a map's rules are in its [rules] table".to_string()
+    }
+
+    fn players(&self) -> &'static [&'static str] {
+        &super::play::POLICIES
+    }
+
+    fn play(&self, _model: &Model, _request: &PlayRequest) -> Result<Played, Failure> {
+        unreachable!("the command line plays Rolling maps itself for now")
+    }
+
+    fn referee(&self, _request: &RefereeRequest) -> Result<Refereed, Failure> {
+        unreachable!("the command line referees Rolling logs itself for now")
+    }
+
+    fn referee_sheet(
+        &self,
+        _model: &Model,
+        _request: &SheetRequest,
+    ) -> Result<CheckedSheet, Failure> {
+        unreachable!("the command line checks Rolling sheets itself for now")
+    }
 }
+
+/// The options Rolling maps declare: the computer players' effort and
+/// learned values.
+const OPTIONS: &[Declared] = &[
+    Declared {
+        flag: "candidates",
+        value_name: "CANDIDATES",
+        help: "Strong and expert players: moves looked at per decision (the best by a one-step \
+cost; for the expert, when both dice of a turn are pending, pairs of moves, one per die); more \
+is stronger and slower [default: 64 for strong, 16 for expert].",
+        takes: Takes::Whole { min: 1, max: 256 },
+        commands: &[Command::Play, Command::Simulate],
+        what: "an option of the computer players",
+    },
+    Declared {
+        flag: "rollouts",
+        value_name: "ROLLOUTS",
+        help: "Strong and expert players: games played out for each of the two best candidate \
+moves (weaker ones are dropped after fewer); more is stronger and slower [default: 128 for \
+strong, 64 for expert].",
+        takes: Takes::Whole { min: 1, max: 4096 },
+        commands: &[Command::Play, Command::Simulate],
+        what: "an option of the computer players",
+    },
+    Declared {
+        flag: "horizon",
+        value_name: "HORIZON",
+        help: "Strong and expert players: rounds each game played out looks ahead before the \
+position is scored with an estimate (fitted on the map for strong, the learned values for \
+expert); 0 plays every game to the end [default: 3 for strong, 2 for expert].",
+        takes: Takes::Whole { min: 0, max: 255 },
+        commands: &[Command::Play, Command::Simulate],
+        what: "an option of the computer players",
+    },
+    Declared {
+        flag: "values",
+        value_name: "FILE",
+        help: "Tuples and expert players: the values file written by `rollx train` (default: the \
+map's path with the extension .tuples).",
+        takes: Takes::File,
+        commands: &[Command::Play, Command::Simulate],
+        what: "an option of the computer players",
+    },
+];

@@ -1,0 +1,396 @@
+//! What the commands do with Diceland boards and logs, behind the
+//! family's face: the computer players play a whole game, printed turn by
+//! turn; the referee replays a log or checks a finished paper sheet.
+
+use std::fmt::Write as _;
+use std::path::Path;
+
+use crate::diag::Failure;
+use crate::families::log::{file_candidates, invalid_log};
+use crate::families::{
+    CheckedSheet, Model, PlayRequest, Played, RefereeRequest, Refereed, SheetRequest,
+};
+use crate::text::{count, noun, plural, wrap};
+
+use super::Board;
+use super::model::Cell;
+use super::play::play_game;
+use super::rules::filled::{self, FilledResult, FilledVerdict};
+use super::rules::log::{Event, GameLog};
+use super::rules::referee::{Finding, Verdict, referee};
+use super::rules::{Game, Sheet};
+
+/// `rollx play` on a Diceland board: the computer players play a whole
+/// game, printed turn by turn.
+pub(crate) fn play(model: &Model, r: &PlayRequest) -> Result<Played, Failure> {
+    let board: &Board = model.get().expect("a Diceland board");
+    let game = Game::new(board.clone());
+    let played = play_game(
+        &game,
+        r.seed,
+        r.policies,
+        Some(r.path.display().to_string()),
+    )
+    .expect("the players are checked");
+    Ok(Played {
+        text: game_text(&game, &played.log, &played.table.sheets, r.seed, r.width),
+        log: played.log.to_json(),
+    })
+}
+
+/// A game as text: each turn's events, then every sheet and the winners.
+fn game_text(game: &Game, log: &GameLog, sheets: &[Sheet], seed: u64, width: usize) -> String {
+    let board = game.board();
+    let mut s = wrap(
+        &format!(
+            "{} ({}), seed {seed}, {} player{}: {}",
+            board.info.name,
+            board.info.id,
+            log.players.len(),
+            if log.players.len() == 1 { "" } else { "s" },
+            log.players.join(", ")
+        ),
+        "",
+        "  ",
+        width,
+    );
+    for (t, turn) in log.turns.iter().enumerate() {
+        let _ = writeln!(s, "\nturn {}", t + 1);
+        for e in &turn.events {
+            match e {
+                Event::Roll { roll } => {
+                    let _ = writeln!(s, "  roll {roll}");
+                }
+                Event::Move { player, mv } => {
+                    let _ = writeln!(s, "    {player}: {mv}");
+                }
+            }
+        }
+    }
+    for (name, sheet) in log.players.iter().zip(sheets) {
+        let _ = writeln!(s, "\n{}", standing(name, sheet));
+        s.push_str(&sheet_text(board, sheet));
+    }
+    let _ = writeln!(
+        s,
+        "\n{}",
+        if log.winners.is_empty() {
+            "no winner: the turn limit was reached".to_string()
+        } else {
+            format!(
+                "winner{}: {}",
+                if log.winners.len() == 1 { "" } else { "s" },
+                log.winners.join(", ")
+            )
+        }
+    );
+    s
+}
+
+/// Where a player stands: `you: 5 stars, 1 colour complete, 23 cells
+/// crossed`.
+pub(crate) fn standing(name: &str, sheet: &Sheet) -> String {
+    format!(
+        "{name}: {}, {} complete, {} crossed",
+        plural(usize::from(sheet.stars), "star", "stars"),
+        plural(usize::from(sheet.complete_colors()), "colour", "colours"),
+        plural(sheet.crossed.len(), "cell", "cells")
+    )
+}
+
+/// A sheet as text: each cell as its colour letter (lower case when
+/// crossed, a star `*` after it), obstacles `#`, the start `@`, odd rows
+/// shifted.
+pub(crate) fn sheet_text(board: &Board, sheet: &Sheet) -> String {
+    let mut s = String::new();
+    for r in 0..board.grid.rows {
+        s.push_str(if r % 2 == 1 { "    " } else { "  " });
+        for c in 0..board.grid.columns {
+            let i = board.grid.index(c, r);
+            let t = match board.cells[i] {
+                Cell::Hole => " . ".to_string(),
+                Cell::Obstacle => " # ".to_string(),
+                Cell::Start => " @ ".to_string(),
+                Cell::Zone { zone, star } => {
+                    let l = board.zones[usize::from(zone)].color.letter();
+                    let l = if sheet.crossed.contains(i) { 'x' } else { l };
+                    format!(" {l}{}", if star { '*' } else { ' ' })
+                }
+            };
+            s.push_str(&t);
+            s.push(' ');
+        }
+        s.push('\n');
+    }
+    s
+}
+
+/// A Diceland log read from `text` (the file `path`) and refereed on its
+/// board: `map`, or the file the log names, or `maps/<id>.toml`.
+pub(crate) fn refereed_log(
+    path: &Path,
+    text: &str,
+    map: Option<&Path>,
+) -> Result<(GameLog, Game, Verdict), Failure> {
+    let log = GameLog::parse(text).map_err(|e| {
+        invalid_log(
+            path,
+            text,
+            (e.line, e.column),
+            &e.message,
+            "see docs/diceland-log.md for the format",
+        )
+    })?;
+    let candidates = file_candidates(log.board.file.as_deref(), &log.board.id, path);
+    let board_path = match map {
+        Some(p) => p.to_path_buf(),
+        None => candidates
+            .iter()
+            .find(|p| p.is_file())
+            .cloned()
+            .ok_or_else(|| {
+                Failure::usage(format!(
+                    "cannot find the board `{}` of {}: pass it with --map FILE",
+                    log.board.id,
+                    path.display()
+                ))
+            })?,
+    };
+    let board = crate::families::load(&board_path)?
+        .take::<Board>()
+        .map_err(|other| {
+            Failure::usage(format!(
+                "{} is a Diceland log, but {} is {}\n  help: pass the Diceland board `{}` with --map FILE",
+                path.display(),
+                board_path.display(),
+                other.a_file(),
+                log.board.id
+            ))
+        })?;
+    if board.info.id != log.board.id {
+        return Err(Failure::usage(format!(
+            "{} is a game on board `{}`, but {} is `{}`\n  help: pass the board whose [board] id is `{}` with --map FILE",
+            path.display(),
+            log.board.id,
+            board_path.display(),
+            board.info.id,
+            log.board.id
+        )));
+    }
+    let game = Game::with_options(board, log.options);
+    let verdict = referee(&game, &log).map_err(|wrong| {
+        Failure::usage(format!(
+            "{} (board `{}`) has changed since {} was recorded: {wrong}\n  \
+             help: referee the log on the board as it was then",
+            board_path.display(),
+            log.board.id,
+            path.display()
+        ))
+    })?;
+    Ok((log, game, verdict))
+}
+
+/// `rollx referee` on a Diceland log.
+pub(crate) fn referee_log(r: &RefereeRequest) -> Result<Refereed, Failure> {
+    let (log, game, verdict) = refereed_log(r.path, r.text, r.map)?;
+    let sheet = match r.sheet_of {
+        None => None,
+        Some(name) => {
+            let p = match (name, log.players.len()) {
+                (Some(name), _) => log.players.iter().position(|p| p == name).ok_or_else(|| {
+                    Failure::usage(format!(
+                        "--player {name}: the log has no such player (its players: {})",
+                        log.players.join(", ")
+                    ))
+                })?,
+                (None, 1) => 0,
+                (None, n) => {
+                    return Err(Failure::usage(format!(
+                        "the log has {n} players ({}): say whose sheet --write-sheet writes \
+                         with --player NAME",
+                        log.players.join(", ")
+                    )));
+                }
+            };
+            let text = filled::to_toml(game.board(), &verdict.sheets[p], Some(&log.players[p]));
+            Some(Ok((log.players[p].clone(), text)))
+        }
+    };
+    Ok(Refereed {
+        json: serde_json::to_string_pretty(&verdict).expect("serialises"),
+        text: verdict_text(&verdict, r.path),
+        clean: verdict.is_clean(),
+        sheet,
+    })
+}
+
+/// The verdict as text.
+fn verdict_text(v: &Verdict, path: &Path) -> String {
+    let mut s = String::new();
+    for f in &v.findings {
+        match *f {
+            Finding::Problem(i) => {
+                let p = &v.problems[i];
+                if p.follows_from.is_some() {
+                    continue;
+                }
+                let turn = p.turn.map(|t| format!("turn {t}: ")).unwrap_or_default();
+                let who = p
+                    .player
+                    .as_ref()
+                    .map(|n| format!("{n}: "))
+                    .unwrap_or_default();
+                let _ = writeln!(s, "problem [{}] {turn}{who}{}", p.kind, p.message);
+            }
+            Finding::Violation(i) => {
+                let x = &v.violations[i];
+                if x.follows_from.is_some() {
+                    continue;
+                }
+                let _ = writeln!(
+                    s,
+                    "broken rule [{}] turn {}: {} `{}`: {}",
+                    x.kind, x.turn, x.player, x.mv, x.message
+                );
+            }
+        }
+    }
+    // Moves that break a rule only because an earlier crossing crossed
+    // nothing: one line a player (each is in the JSON verdict).
+    let mut follow: Vec<(&str, usize, usize)> = Vec::new();
+    let following = v
+        .violations
+        .iter()
+        .filter_map(|x| Some((x.player.as_str(), x.follows_from?)))
+        .chain(
+            v.problems
+                .iter()
+                .filter_map(|p| Some((p.player.as_deref().unwrap_or(""), p.follows_from?))),
+        );
+    for (player, t) in following {
+        match follow.iter_mut().find(|(p, ..)| *p == player) {
+            Some((_, n, first)) => {
+                *n += 1;
+                *first = (*first).min(t);
+            }
+            None => follow.push((player, 1, t)),
+        }
+    }
+    for (player, n, t) in &follow {
+        let _ = writeln!(
+            s,
+            "and {} of {player} that {} only because a crossing of turn {t} crossed nothing \
+(on the sheet as written {} legal; each is listed with --format json)",
+            if *n == 1 {
+                "1 later finding".to_string()
+            } else {
+                format!("{n} later findings")
+            },
+            if *n == 1 { "is there" } else { "are there" },
+            if *n == 1 { "it is" } else { "they are" }
+        );
+    }
+    for p in &v.players {
+        let _ = writeln!(
+            s,
+            "{:<12} {:>2} {:<5}  {} colour{} complete  {:>3} {:<5}{}",
+            p.name,
+            p.stars,
+            noun(p.stars, "star", "stars"),
+            p.complete_colors,
+            if p.complete_colors == 1 { " " } else { "s" },
+            p.crosses,
+            noun(p.crosses, "cell", "cells"),
+            if p.won { "  winner" } else { "" }
+        );
+    }
+    let _ = writeln!(
+        s,
+        "{}: {}, {}",
+        path.display(),
+        count(v.turns, "turn"),
+        if v.is_clean() {
+            "every move follows the rules".to_string()
+        } else {
+            {
+                let follow = v
+                    .violations
+                    .iter()
+                    .filter(|x| x.follows_from.is_some())
+                    .count()
+                    + v.problems
+                        .iter()
+                        .filter(|p| p.follows_from.is_some())
+                        .count();
+                format!(
+                    "{} problem{} and {} broken rule{}{}",
+                    v.problems.len(),
+                    if v.problems.len() == 1 { "" } else { "s" },
+                    v.violations.len(),
+                    if v.violations.len() == 1 { "" } else { "s" },
+                    if follow > 0 {
+                        format!("; {follow} of them follow from earlier mistakes")
+                    } else {
+                        String::new()
+                    }
+                )
+            }
+        }
+    );
+    s
+}
+
+/// `rollx referee --sheet` on a Diceland board: a finished paper sheet
+/// checked the way players check each other's (docs/diceland-sheet.md).
+pub(crate) fn referee_sheet(model: &Model, r: &SheetRequest) -> Result<CheckedSheet, Failure> {
+    let board: &Board = model.get().expect("a Diceland board");
+    let FilledVerdict {
+        sources,
+        diagnostics,
+        result,
+    } = filled::check(board, r.path, r.bytes.to_vec());
+    Ok(CheckedSheet {
+        sources,
+        diagnostics,
+        verdict: result.map(|result| Refereed {
+            json: serde_json::to_string_pretty(&result).expect("serialises"),
+            text: filled_text(board, &result),
+            clean: FilledResult::is_clean(&result),
+            sheet: None,
+        }),
+    })
+}
+
+/// A checked sheet's summary.
+fn filled_text(board: &Board, r: &FilledResult) -> String {
+    let name = r.player.as_deref().unwrap_or("sheet");
+    let goal = board.goal;
+    format!(
+        "{name} ({}): {} crossed, {}, {} complete; the goal ({} and {} colour{}) {}\n{}\n",
+        board.info.id,
+        count(r.crossed, "cell"),
+        count(r.stars, "star"),
+        if r.complete_colors.is_empty() {
+            "no colour".to_string()
+        } else {
+            r.complete_colors.join(" and ")
+        },
+        count(goal.stars, "star"),
+        goal.colors,
+        if goal.colors == 1 { "" } else { "s" },
+        if r.reached_goal {
+            "is reached"
+        } else {
+            "is not reached"
+        },
+        if r.is_clean() {
+            "the sheet follows the rules".to_string()
+        } else {
+            format!(
+                "{} rule{} broken",
+                r.breaches,
+                if r.breaches == 1 { "" } else { "s" }
+            )
+        }
+    )
+}

@@ -1,0 +1,531 @@
+//! What the commands do with Encore boards and logs, behind the family's
+//! face: the computer plays a whole game, printed roll by roll; the referee
+//! replays a log or checks a finished paper sheet; the options the family
+//! declares.
+
+use std::fmt::Write as _;
+use std::path::Path;
+
+use crate::diag::{Diagnostic, Failure, SourceMap};
+use crate::families::log::{invalid_log, wrong_file_diagnostic};
+use crate::families::{
+    CheckedSheet, Given, Model, PlayRequest, Played, RefereeRequest, Refereed, SheetRequest,
+};
+use crate::families::{Command, Declared, Takes};
+use crate::text::{count, plural, wrap};
+
+use super::Board;
+use super::play::{Effort, play_game, seat_players};
+use super::rules::filled::{self, FilledResult, FilledVerdict};
+use super::rules::log::{GameLog, LogTurn};
+use super::rules::referee::{PlayerVerdict, Verdict, WrongBoard, referee};
+use super::rules::{
+    Game, Options, Score, SoloDice, StarCap, StartColumn, Table, solo_band, solo_bands,
+};
+
+/// The options Encore boards declare.
+pub(crate) const OPTIONS: &[Declared] = &[
+    Declared {
+        flag: "candidates",
+        value_name: "CANDIDATES",
+        help: "Encore boards: the strong player's candidate moves per decision (the best by a \
+one-step cost); more is stronger and slower [default: 6].",
+        takes: Takes::Whole { min: 1, max: 256 },
+        commands: &[Command::Play, Command::Simulate],
+        what: "an option of the computer players",
+    },
+    Declared {
+        flag: "rollouts",
+        value_name: "ROLLOUTS",
+        help: "Encore boards: games the strong player plays out for each of the two best \
+candidate moves [default: 64].",
+        takes: Takes::Whole { min: 1, max: 4096 },
+        commands: &[Command::Play, Command::Simulate],
+        what: "an option of the computer players",
+    },
+    Declared {
+        flag: "solo-dice",
+        value_name: "DICE",
+        help: "Encore boards: the dice of the solo game: `fewer` rolls 2 colour and 2 number \
+dice, one of each fewer than the board's (the default); `all` rolls every die, the player \
+still taking one of each.",
+        takes: Takes::Choice(&[
+            (
+                "fewer",
+                "One colour die and one number die fewer than the board's",
+            ),
+            ("all", "Every die"),
+        ]),
+        commands: &[Command::Play, Command::Simulate],
+        what: "a rule",
+    },
+    Declared {
+        flag: "start-column",
+        value_name: "RULE",
+        help: "Encore boards: where a piece may start: `every-turn` lets the start column anchor \
+a piece in every turn (the default); `first-piece` only a player's first piece.",
+        takes: Takes::Choice(&[
+            (
+                "every-turn",
+                "The start column anchors a piece in every turn",
+            ),
+            (
+                "first-piece",
+                "The start column anchors only a player's first piece",
+            ),
+        ]),
+        commands: &[Command::Play, Command::Simulate],
+        what: "a rule",
+    },
+    Declared {
+        flag: "star-cap",
+        value_name: "CAP",
+        help: "Encore boards: the most points open stars cost: `thirty` (the rulebook's \"for a \
+maximum of 30 points lost\", on any board; the default) or `none` (every open star costs the \
+board's penalty). A log records the reading it was played by.",
+        takes: Takes::Choice(&[
+            ("thirty", "At most 30 points lost for open stars"),
+            ("none", "No cap"),
+        ]),
+        commands: &[Command::Play, Command::Simulate, Command::RefereeSheet],
+        what: "a rule",
+    },
+];
+
+/// The game's options: those given, the others the defaults.
+pub(crate) fn rule_options(given: &Given) -> Options {
+    let mut o = Options::default();
+    match given.get("solo-dice") {
+        Some("all") => o.solo_dice = SoloDice::All,
+        Some(_) => o.solo_dice = SoloDice::Fewer,
+        None => {}
+    }
+    match given.get("start-column") {
+        Some("first-piece") => o.start_column = StartColumn::FirstPiece,
+        Some(_) => o.start_column = StartColumn::EveryTurn,
+        None => {}
+    }
+    match given.get("star-cap") {
+        Some("none") => o.star_cap = StarCap::Uncapped,
+        Some(_) => o.star_cap = StarCap::Thirty,
+        None => {}
+    }
+    o
+}
+
+/// The strong player's effort: the knobs given, the others its defaults.
+pub(crate) fn effort(given: &Given) -> Effort {
+    let d = Effort::DEFAULT;
+    Effort {
+        candidates: given.whole("candidates").unwrap_or(d.candidates),
+        rollouts: given.whole("rollouts").unwrap_or(d.rollouts),
+    }
+}
+
+/// The Encore rules engine on `board` read from `path`.
+pub(crate) fn game(board: Board, path: &Path, options: Options) -> Result<Game, Failure> {
+    Game::with_options(board, options)
+        .map_err(|e| Failure::invalid(format!("{}: {e}", path.display())))
+}
+
+/// `rollx play` on an Encore board: the computer players play a whole
+/// game, printed roll by roll.
+pub(crate) fn play(model: &Model, r: &PlayRequest) -> Result<Played, Failure> {
+    let board: &Board = model.get().expect("an Encore board");
+    let game = game(board.clone(), r.path, rule_options(r.options))?;
+    let mut seats =
+        seat_players(r.policies, r.seed, effort(r.options)).expect("the players are checked");
+    let played = play_game(
+        &game,
+        r.seed,
+        &mut seats,
+        Some(r.path.display().to_string()),
+    );
+    Ok(Played {
+        text: game_text(&game, &played.log, &played.table, r.width),
+        log: played.log.to_json(),
+    })
+}
+
+/// A game as text: the header, each roll and every move, then the scores
+/// of the sheets at the end (`table`) and the winners.
+fn game_text(game: &Game, log: &GameLog, table: &Table, width: usize) -> String {
+    let mut s = String::new();
+    let names = log.names();
+    let players = names.len();
+    s.push_str(&wrap(
+        &format!(
+            "{} ({}), seed {}, {}: {}",
+            game.board().info.name,
+            game.board().info.id,
+            log.seed.unwrap_or_default(),
+            count(players, "player"),
+            names.join(", ")
+        ),
+        "",
+        "  ",
+        width,
+    ));
+    let changed = game.options().changed();
+    if !changed.is_empty() {
+        let _ = writeln!(s, "rules changed: {}", changed.join(", "));
+    }
+    let name_width = names.iter().map(String::len).max().unwrap_or(0);
+    for (t, turn) in log.turns.iter().enumerate() {
+        let _ = writeln!(s);
+        let _ = writeln!(s, "{}", roll_line(game, t, turn, &names));
+        for (name, mv) in names.iter().zip(&turn.moves) {
+            let _ = writeln!(s, "  {name:name_width$}  {}", mv.describe());
+        }
+    }
+    let _ = writeln!(s);
+    let scores: Vec<(String, Score)> = names
+        .iter()
+        .zip(table.sheets())
+        .map(|(n, sheet)| (n.clone(), game.score(sheet)))
+        .collect();
+    s.push_str(&score_table(&scores));
+    let winners: Vec<&str> = game
+        .winners(table)
+        .into_iter()
+        .map(|p| names[p].as_str())
+        .collect();
+    s.push_str(&outcome(&winners, &scores));
+    s
+}
+
+/// The line that opens a roll: its number, who chooses first, the dice.
+fn roll_line(game: &Game, t: usize, turn: &LogTurn, names: &[String]) -> String {
+    let players = names.len();
+    let number = t + 1;
+    let who = if players == 1 {
+        format!("of {}", game.board().solo_rolls)
+    } else if number <= usize::from(super::rules::OPEN_ROLLS) {
+        "(everyone chooses from every die)".to_string()
+    } else {
+        format!("({} chooses first)", names[t % players])
+    };
+    let numbers: Vec<String> = turn.roll.numbers.iter().map(|n| n.to_string()).collect();
+    format!(
+        "roll {number} {who}: {} | {}",
+        turn.roll.colors.join(" "),
+        numbers.join(" ")
+    )
+}
+
+/// The scores' table: each player's colour bonuses, column points, "!"
+/// boxes left, stars left open and total.
+pub(crate) fn score_table(scores: &[(String, Score)]) -> String {
+    let mut s = String::new();
+    let width = scores
+        .iter()
+        .map(|(n, _)| n.len())
+        .max()
+        .unwrap_or(0)
+        .max(6);
+    let _ = writeln!(
+        s,
+        "  {:width$}  colours  columns  \"!\" left  open stars  total",
+        "player"
+    );
+    for (name, x) in scores {
+        let stars = format!("{} (-{})", x.open_stars, x.star_penalty);
+        let _ = writeln!(
+            s,
+            "  {name:width$}  {:>7}  {:>7}  {:>8}  {stars:>10}  {:>5}",
+            x.colors, x.columns, x.jokers_left, x.total
+        );
+    }
+    s
+}
+
+/// Who won (several share a win), or the solo game's rating.
+pub(crate) fn outcome(winners: &[&str], scores: &[(String, Score)]) -> String {
+    match (scores, winners) {
+        ([(_, score)], _) => {
+            let band = solo_band(score.total);
+            format!(
+                "solo rating: {} points is the band {} ({} of {}, from the top)\n",
+                score.total,
+                band.label(),
+                band.rank + 1,
+                solo_bands().len()
+            )
+        }
+        (_, [one]) => format!("winner: {one}\n"),
+        (_, []) => String::new(),
+        (_, many) => format!("winners, sharing the win: {}\n", many.join(", ")),
+    }
+}
+
+/// `rollx referee` on an Encore log: the log read, its board found and
+/// loaded, and the game refereed.
+pub(crate) fn referee_log(r: &RefereeRequest) -> Result<Refereed, Failure> {
+    let (log, game, verdict) = refereed(r.path, r.text, r.map)?;
+    let sheet = r.sheet_of.map(|name| {
+        sheet_player(&verdict, name).map(|player| {
+            (
+                player.player.clone(),
+                filled::to_toml(&game, &player.sheet, Some(&player.player)),
+            )
+        })
+    });
+    Ok(Refereed {
+        json: serde_json::to_string_pretty(&verdict).expect("serialises"),
+        text: verdict_text(&game, &log, &verdict, r.path),
+        clean: verdict.is_clean(),
+        sheet,
+    })
+}
+
+/// Reads the Encore log `text` (from `path`), finds its board (`map` when
+/// given, else where the log says) and referees it.
+pub(crate) fn refereed(
+    path: &Path,
+    text: &str,
+    map: Option<&Path>,
+) -> Result<(GameLog, Game, Verdict), Failure> {
+    let log = GameLog::parse(text).map_err(|e| {
+        invalid_log(
+            path,
+            text,
+            (e.line, e.column),
+            &e.message,
+            "see docs/encore-log.md for the format",
+        )
+    })?;
+    let given = map.is_some();
+    let board_path = match map {
+        Some(p) => p.to_path_buf(),
+        None => log
+            .board_candidates(path)
+            .into_iter()
+            .find(|p| p.is_file())
+            .ok_or_else(|| {
+                Failure::usage(format!(
+                    "cannot find the board `{}` of {}: pass it with --map FILE",
+                    log.board.id,
+                    path.display()
+                ))
+            })?,
+    };
+    let board = crate::families::load(&board_path)?
+        .take::<Board>()
+        .map_err(|other| {
+            Failure::usage(format!(
+                "{} is an Encore game log, and {} is {}\n  \
+                 help: pass the board the game was played on (`{}`) with --map FILE",
+                path.display(),
+                board_path.display(),
+                other.a_file(),
+                log.board.id
+            ))
+        })?;
+    let game = log
+        .game(board)
+        .map_err(|e| Failure::invalid(format!("{}: {e}", board_path.display())))?;
+    let verdict = referee(&game, &log).map_err(|wrong| {
+        let mut sources = SourceMap::new();
+        let id = sources.add(path, text.to_string());
+        let diag = wrong_board_diagnostic(&wrong, &log, path, &board_path, given);
+        let diag = wrong_file_diagnostic(diag, &wrong_key(&wrong), id, text);
+        Failure::located(false, sources, vec![diag])
+    })?;
+    Ok((log, game, verdict))
+}
+
+/// The key of the log the wrong board shows in, with the label there.
+fn wrong_key(wrong: &WrongBoard) -> (&'static str, String) {
+    match wrong {
+        WrongBoard::OtherBoard { log, .. } => ("id", format!("a game on `{log}`")),
+        WrongBoard::Changed { .. } => ("hash", "the board as it was then".to_string()),
+    }
+}
+
+/// The one error for a log refereed on a board it does not belong to:
+/// what the log names, what the board is, and how to fix it (`given`: the
+/// board came from `--map`).
+fn wrong_board_diagnostic(
+    wrong: &WrongBoard,
+    log: &GameLog,
+    log_path: &Path,
+    board_path: &Path,
+    given: bool,
+) -> Diagnostic {
+    let (log_file, board_file) = (log_path.display(), board_path.display());
+    let (message, help) = match wrong {
+        WrongBoard::OtherBoard { log: want, board } => (
+            format!(
+                "{log_file} is a game on board `{want}`, but the board used, {board_file}, is \
+`{board}`"
+            ),
+            match (&log.board.file, given) {
+                (Some(f), true) => format!(
+                    "leave out --map to use the board the log was played on ({f}), or pass the \
+board whose [board] id is `{want}` with --map FILE"
+                ),
+                _ => format!("pass the board whose [board] id is `{want}` with --map FILE"),
+            },
+        ),
+        WrongBoard::Changed { board } => (
+            format!(
+                "{board_file} (board `{board}`) has changed since {log_file} was recorded: its \
+boxes, points or dice differ from the board hash in the log"
+            ),
+            "referee the log on the board as it was when the game was played (--map FILE), or \
+delete `hash` from the log's `board` to referee it on the board as it is now"
+                .to_string(),
+        ),
+    };
+    Diagnostic::error(wrong.code(), message).with_help(help)
+}
+
+/// The referee's findings as text: every problem and broken rule, then
+/// the scores as the referee counts them.
+fn verdict_text(game: &Game, log: &GameLog, v: &Verdict, path: &Path) -> String {
+    let mut s = String::new();
+    let seed = log.seed.map(|x| format!(", seed {x}")).unwrap_or_default();
+    let _ = writeln!(
+        s,
+        "referee: {} ({}{seed}, {}, {})",
+        path.display(),
+        game.board().info.name,
+        count(log.players.len(), "player"),
+        count(log.turns.len(), "roll")
+    );
+    for p in &v.problems {
+        let turn = p.turn.map(|t| format!("roll {t}: ")).unwrap_or_default();
+        let _ = writeln!(s, "  log problem: {turn}{} [{}]", p.message, p.kind);
+    }
+    for x in &v.violations {
+        let active = if x.active { " (active)" } else { "" };
+        let boxes = if x.boxes.is_empty() {
+            String::new()
+        } else {
+            format!(": {}", x.boxes.join(" "))
+        };
+        let _ = writeln!(
+            s,
+            "  roll {}, {}{active}, {}{boxes}: {} [{}]",
+            x.turn, x.player, x.dice, x.message, x.rule
+        );
+    }
+    let _ = writeln!(s);
+    let scores: Vec<(String, Score)> = v
+        .players
+        .iter()
+        .map(|p| (p.player.clone(), p.score))
+        .collect();
+    s.push_str(&score_table(&scores));
+    if v.complete {
+        let winners: Vec<&str> = v
+            .players
+            .iter()
+            .filter(|p: &&PlayerVerdict| p.winner)
+            .map(|p| p.player.as_str())
+            .collect();
+        s.push_str(&outcome(&winners, &scores));
+    }
+    let _ = writeln!(s);
+    if v.is_clean() {
+        let _ = writeln!(s, "clean: every move follows the rules");
+    } else {
+        let _ = writeln!(
+            s,
+            "not clean: {}, {}",
+            count_rules(v.violations.len()),
+            count(v.problems.len(), "log problem")
+        );
+    }
+    s
+}
+
+/// "1 rule broken", "3 rules broken".
+fn count_rules(n: usize) -> String {
+    format!("{n} {} broken", if n == 1 { "rule" } else { "rules" })
+}
+
+/// The player whose sheet `--write-sheet` writes: the one named, or the
+/// only one.
+fn sheet_player<'v>(v: &'v Verdict, name: Option<&str>) -> Result<&'v PlayerVerdict, String> {
+    let names: Vec<&str> = v.players.iter().map(|p| p.player.as_str()).collect();
+    match name {
+        Some(n) => v.players.iter().find(|p| p.player == n).ok_or_else(|| {
+            format!(
+                "--player {n}: the log has no such player (its players: {})",
+                names.join(", ")
+            )
+        }),
+        None if v.players.len() == 1 => Ok(&v.players[0]),
+        None => Err(format!(
+            "the log has {} players ({}): say whose sheet --write-sheet writes with --player NAME",
+            v.players.len(),
+            names.join(", ")
+        )),
+    }
+}
+
+/// `rollx referee --sheet` on an Encore board: checks a finished paper
+/// sheet (docs/encore-sheet.md) without a log.
+pub(crate) fn referee_sheet(model: &Model, r: &SheetRequest) -> Result<CheckedSheet, Failure> {
+    let board: &Board = model.get().expect("an Encore board");
+    let mut options = Options::default();
+    options.star_cap = rule_options(r.options).star_cap;
+    let game = game(board.clone(), r.map_path, options)?;
+    let FilledVerdict {
+        sources,
+        diagnostics,
+        result,
+    } = filled::check(&game, r.path, r.bytes.to_vec());
+    Ok(CheckedSheet {
+        sources,
+        diagnostics,
+        verdict: result.map(|result| Refereed {
+            json: serde_json::to_string_pretty(&result).expect("serialises"),
+            text: sheet_text(&game, &result),
+            clean: FilledResult::is_clean(&result),
+            sheet: None,
+        }),
+    })
+}
+
+/// A checked sheet's summary: its score as the checker counts it, the
+/// total written, and the verdict.
+fn sheet_text(game: &Game, r: &FilledResult) -> String {
+    let mut s = String::new();
+    let name = r.player.as_deref().unwrap_or("sheet");
+    let _ = writeln!(
+        s,
+        "{} ({}): {} crossed, {} \"!\" of {} used",
+        name,
+        game.board().info.id,
+        plural(r.crossed, "box", "boxes"),
+        r.jokers_used,
+        game.board().jokers
+    );
+    s.push_str(&score_table(&[(name.to_string(), r.score)]));
+    match r.written_total {
+        Some(t) if t == r.score.total => {
+            let _ = writeln!(s, "  total written on the sheet: {t}");
+        }
+        Some(t) => {
+            let _ = writeln!(
+                s,
+                "  total written on the sheet: {t} (its claims make {}, the checker counts {})",
+                r.claimed.total, r.score.total
+            );
+        }
+        None => {}
+    }
+    let _ = writeln!(s);
+    if r.is_clean() {
+        let _ = writeln!(s, "clean: no rule is broken on this sheet");
+    } else {
+        let _ = writeln!(
+            s,
+            "not clean: {} on this sheet",
+            count(r.breaches.len(), "mistake")
+        );
+    }
+    s
+}
