@@ -31,6 +31,7 @@ pub mod print;
 pub mod render;
 pub mod report;
 pub mod scene;
+pub mod session;
 pub mod source;
 pub mod text;
 

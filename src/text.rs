@@ -30,6 +30,36 @@ pub fn count<N: Copy + Display + TryInto<u64>>(n: N, one: &str) -> String {
     }
 }
 
+/// `text` broken at spaces into lines no wider than `width` (a word longer
+/// than a line stands alone), the first line starting with `first` (alone
+/// when not even the first word fits after it), the others with `rest`.
+pub fn wrap(text: &str, first: &str, rest: &str, width: usize) -> String {
+    let mut out = String::new();
+    let mut line = first.to_string();
+    // Whether the line holds text to break after: words, or the first
+    // line's lead when it is not blank.
+    let mut breakable = !first.trim().is_empty();
+    let mut words = 0;
+    for word in text.split(' ') {
+        let sep = usize::from(words > 0);
+        if breakable && line.chars().count() + sep + word.chars().count() > width {
+            out.push_str(line.trim_end());
+            out.push('\n');
+            line = rest.to_string();
+            words = 0;
+        }
+        if words > 0 {
+            line.push(' ');
+        }
+        line.push_str(word);
+        words += 1;
+        breakable = true;
+    }
+    out.push_str(line.trim_end());
+    out.push('\n');
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

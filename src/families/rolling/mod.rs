@@ -12,6 +12,7 @@ pub mod deep;
 pub mod draw;
 pub(crate) mod limits;
 pub mod map;
+pub mod notation;
 pub mod play;
 pub mod rules;
 pub mod sheet;
