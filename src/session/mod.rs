@@ -139,6 +139,17 @@ pub trait Notation {
         view: View,
     ) -> Result<(), String>;
 
+    /// Whether `seat` may play `mv` at `table` (a computer's move kept
+    /// from before an undo is played again only then).
+    fn is_legal(
+        &self,
+        table: &<Self::Rules as Rules>::Table,
+        seat: usize,
+        mv: <Self::Rules as Rules>::Move,
+    ) -> bool {
+        self.rules().legal_moves(table, seat).contains(&mv)
+    }
+
     /// A move of `seat` at `table` (before it is played), in words.
     fn describe(
         &self,
@@ -468,7 +479,7 @@ impl<'n, N: Notation> Session<'n, N> {
             .and_then(|seats| seats.get(seat))
             .and_then(|moves| moves.get(k))
             .copied()
-            .filter(|mv| rules.legal_moves(&self.table, seat).contains(mv));
+            .filter(|&mv| self.notation.is_legal(&self.table, seat, mv));
         match kept {
             Some(mv) => mv,
             None => self.computers[seat - 1].choose(rules, &self.table, seat),
