@@ -5,7 +5,7 @@
 //!
 //! [`Session`] runs the game through the engine ([`Rules`]): chance is
 //! rolled from the game's seed, the computers choose through
-//! [`engine::Player`], and the person's typed moves are read, checked and
+//! [`Player`], and the person's typed moves are read, checked and
 //! described by the family's [`Notation`], after OpenSpiel's
 //! `ActionToString` / `StringToAction`. Everything played is kept as a
 //! list of [`Event`]s, from which a family writes its game log.
@@ -613,7 +613,7 @@ impl<'n, N: Notation> Session<'n, N> {
         let rules = self.notation.rules();
         let before = self.table.clone();
         let mut said = Vec::new();
-        while rules.must_move(&self.table, seat) && !(once && !said.is_empty()) {
+        while (!once || said.is_empty()) && rules.must_move(&self.table, seat) {
             let mv = self.choice(seat);
             said.push(self.notation.describe(&self.table, seat, mv));
             self.play(seat, mv);
