@@ -10,6 +10,8 @@
 //!     cells;
 //!   - [`engine`]: the rules-engine interface every family implements, and
 //!     the one game loop;
+//!   - [`session`]: a game at the terminal, for every family, through the
+//!     family's notation (how moves are typed and described);
 //!   - [`print`](mod@print): print templates, paging and the print checks;
 //!   - [`scene`]: a renderer-agnostic display list of printable pages;
 //!   - [`render`]: PDF, SVG and PNG exporters of scenes;
@@ -31,6 +33,7 @@ pub mod print;
 pub mod render;
 pub mod report;
 pub mod scene;
+pub mod session;
 pub mod source;
 pub mod text;
 

@@ -1,7 +1,6 @@
 //! `rollx play`: the computer plays a whole game, or a person plays in the
 //! terminal.
 
-use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 
 use clap::Args;
@@ -16,8 +15,10 @@ use super::{
     rolling_game,
 };
 use rollx::families::{Command, PlayRequest};
+use rollx::rolling::notation as rolling_notation;
 use rollx::rolling::play::{POLICIES, Policy, derive_seed, play_game, policy_with};
 use rollx::rolling::rules::log::{GameLog, map_hash};
+use rollx::session::Session;
 
 /// The long description `--help` shows.
 pub const LONG_ABOUT: &str = "Play a whole game on a map, an Encore board or a Diceland board. The computer plays by \
@@ -382,30 +383,34 @@ fn run_human(args: &PlayArgs, color: bool) -> u8 {
         "strong"
     };
     let hint_setup = setup.clone();
-    let hinter = human::Hinter {
-        name: hint_by.to_string(),
-        make: Box::new(move |seed| {
-            policy_with(hint_by, seed, &hint_setup).expect("the values are read")
-        }),
-    };
-    let computers: Vec<human::Player> = names
-        .iter()
-        .enumerate()
-        .skip(1)
-        .map(|(i, name)| {
+    let hinter = rolling_notation::hinter(
+        hint_by,
+        seed,
+        Box::new(move |seed| policy_with(hint_by, seed, &hint_setup).expect("the values are read")),
+    );
+    let computers: Vec<Box<dyn rollx::engine::Player<_>>> = (1..names.len())
+        .map(|i| {
             let policy = policy_with(&policy, derive_seed(seed, i as u64 + 1), &setup)
                 .expect("validated by clap and setup");
-            (name.clone(), policy)
+            Box::new(rolling_notation::Computer(policy)) as Box<dyn rollx::engine::Player<_>>
         })
         .collect();
-    let mut table = human::Table::new(&game, seed, computers);
+    let notation = rolling_notation::Terminal { game: &game };
+    let mut session = Session::new(
+        &notation,
+        seed,
+        names,
+        computers,
+        hinter,
+        human::view(color),
+    );
     let map_file = match (&resumed, &args.map) {
         (_, Some(path)) => Some(path.display().to_string()),
         (Some(r), None) => r.log.map.file.clone(),
         (None, None) => None,
     };
     if let Some(r) = &resumed {
-        match table.replay(&r.log) {
+        match rolling_notation::replay(&mut session, &r.log) {
             Ok(notes) => {
                 for note in notes {
                     eprintln!("note: {note}");
@@ -416,41 +421,26 @@ fn run_human(args: &PlayArgs, color: bool) -> u8 {
                 return EXIT_INVALID;
             }
         }
-        if table.is_over() {
+        if session.is_over() {
             eprintln!(
                 "error: {}: the game is over (after {}, the last): nothing to resume",
                 r.path.display(),
-                count(table.turns_played() as u64, "turn")
+                count(session.turns_played() as u64, "turn")
             );
             return EXIT_INVALID;
         }
         println!(
             "resuming {} after {}",
             r.path.display(),
-            count(table.turns_played() as u64, "turn")
+            count(session.turns_played() as u64, "turn")
         );
     }
-    let stdin = std::io::stdin();
-    let interactive = stdin.is_terminal();
-    let mut input = stdin.lock();
-    let mut out = std::io::stdout();
-    let ending = match human::play(
-        &mut table,
-        &hinter,
-        &names,
-        &mut input,
-        &mut out,
-        color,
-        interactive,
-    ) {
+    let ending = match human::run(&mut session, resumed.is_some()) {
         Ok(e) => e,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return EXIT_USAGE;
-        }
+        Err(code) => return code,
     };
-    let json = table.log(names, map_file).to_json();
-    let turns = count(table.turns_played() as u64, "turn");
+    let json = rolling_notation::log(&session, map_file).to_json();
+    let turns = count(session.turns_played() as u64, "turn");
     save_session(
         log.as_ref(),
         &json,

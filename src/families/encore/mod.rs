@@ -28,6 +28,7 @@ pub mod format;
 pub mod generate;
 pub mod load;
 pub mod model;
+pub mod notation;
 pub mod play;
 mod raw;
 pub mod report;

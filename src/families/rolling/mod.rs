@@ -13,6 +13,7 @@ pub mod draw;
 mod face;
 pub(crate) mod limits;
 pub mod map;
+pub mod notation;
 pub mod play;
 pub mod rules;
 pub mod sheet;
