@@ -28,8 +28,7 @@ use std::process::ExitCode;
 
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
 
-use rollx::rolling::play::tuples::TrainingEstimate;
-use rollx::rolling::play::{PlayerSetup, StrongKnobs, TupleValue};
+use rollx::rolling::play::{PlayerSetup, TupleValue};
 
 /// Exit code: everything is fine.
 pub const EXIT_OK: u8 = 0;
@@ -299,9 +298,6 @@ impl EncoreRuleArgs {
     }
 }
 
-/// The players that need learned values.
-const LEARNED: [&str; 2] = ["tuples", "expert"];
-
 impl EffortArgs {
     /// What the computer players `policies` need on the map at `map`:
     /// the knobs, and the learned values when the `tuples` or `expert`
@@ -313,53 +309,8 @@ impl EffortArgs {
         game: &rollx::rolling::rules::Game,
         policies: &[String],
     ) -> Result<PlayerSetup, u8> {
-        let mut setup = PlayerSetup {
-            knobs: self.knobs(StrongKnobs::DEFAULT),
-            expert_knobs: self.knobs(StrongKnobs::EXPERT),
-            values: None,
-        };
-        let Some(player) = policies.iter().find(|p| LEARNED.contains(&p.as_str())) else {
-            return Ok(setup);
-        };
-        let path = self
-            .values
-            .clone()
-            .unwrap_or_else(|| train::default_values_path(map));
-        match read_values(&path, game) {
-            Ok(v) => setup.values = Some(std::sync::Arc::new(v)),
-            Err(ValuesProblem::Missing(_)) => {
-                let time = TrainingEstimate::measure(game, train::DEFAULT_GAMES)
-                    .map(|e| {
-                        format!("; learning takes {e}, on one core of this machine (measured now)")
-                    })
-                    .unwrap_or_default();
-                eprintln!(
-                    "error: the {player} player needs learned values, and {} does not exist\n  \
-                     help: run `rollx train {}` first, or give --values FILE{time}",
-                    path.display(),
-                    map.display()
-                );
-                return Err(EXIT_USAGE);
-            }
-            Err(ValuesProblem::Unreadable(e)) => {
-                eprintln!("error: cannot read {}: {e}", path.display());
-                return Err(EXIT_USAGE);
-            }
-            Err(ValuesProblem::Invalid(e)) => {
-                eprintln!("error: {}: {e}", path.display());
-                return Err(EXIT_INVALID);
-            }
-        }
-        Ok(setup)
-    }
-
-    /// The knobs given, the others from `defaults`.
-    pub fn knobs(&self, defaults: StrongKnobs) -> StrongKnobs {
-        StrongKnobs {
-            candidates: self.candidates.map_or(defaults.candidates, usize::from),
-            rollouts: self.rollouts.map_or(defaults.rollouts, usize::from),
-            horizon: self.horizon.unwrap_or(defaults.horizon),
-        }
+        let given = family::given(self, &EncoreRuleArgs::default());
+        rollx::rolling::commands::player_setup(map, game, policies, &given).map_err(fail)
     }
 
     /// The Encore strong player's effort: the knobs given, the others its
@@ -526,31 +477,6 @@ pub fn rolling_game(
     })
 }
 
-/// Why a values file could not be used.
-enum ValuesProblem {
-    /// There is no such file.
-    Missing(std::io::Error),
-    /// It cannot be read.
-    Unreadable(std::io::Error),
-    /// It holds no values for this map.
-    Invalid(rollx::rolling::play::tuples::ValuesError),
-}
-
-/// The values `rollx train` wrote to `path`, for `game`.
-fn read_values(
-    path: &std::path::Path,
-    game: &rollx::rolling::rules::Game,
-) -> Result<TupleValue, ValuesProblem> {
-    let bytes = std::fs::read(path).map_err(|e| {
-        if e.kind() == std::io::ErrorKind::NotFound {
-            ValuesProblem::Missing(e)
-        } else {
-            ValuesProblem::Unreadable(e)
-        }
-    })?;
-    TupleValue::from_bytes(game, &bytes).map_err(ValuesProblem::Invalid)
-}
-
 /// The learned values that guide the solver's search on `map`: the file
 /// `explicit` names (an error if it cannot be read), or the one `rollx
 /// train` writes beside the map when it exists (a warning, and no values,
@@ -561,7 +487,11 @@ pub fn solver_values(
     explicit: Option<&std::path::Path>,
     game: &rollx::rolling::rules::Game,
 ) -> Result<Option<(std::sync::Arc<TupleValue>, std::path::PathBuf)>, u8> {
-    let path = explicit.map_or_else(|| train::default_values_path(map), |p| p.to_path_buf());
+    use rollx::rolling::commands::{ValuesProblem, read_values};
+    let path = explicit.map_or_else(
+        || rollx::rolling::commands::default_values_path(map),
+        |p| p.to_path_buf(),
+    );
     match read_values(&path, game) {
         Ok(v) => Ok(Some((std::sync::Arc::new(v), path))),
         Err(ValuesProblem::Missing(_)) if explicit.is_none() => Ok(None),

@@ -8,15 +8,15 @@ use clap::Args;
 use super::human::{self, Ending};
 use super::numbers::whole;
 use super::output::{self, Output};
-use super::sheet_text::{count, powers_line, render, terminal_width, wrap};
-use super::train::default_values_path;
+use super::sheet_text::{count, terminal_width, wrap};
 use super::{
     EXIT_INVALID, EXIT_OK, EXIT_USAGE, EffortArgs, EncoreRuleArgs, load_game, load_model,
     rolling_game,
 };
 use rollx::families::{Command, PlayRequest};
+use rollx::rolling::commands::default_values_path;
 use rollx::rolling::notation as rolling_notation;
-use rollx::rolling::play::{POLICIES, Policy, derive_seed, play_game, policy_with};
+use rollx::rolling::play::{POLICIES, derive_seed, policy_with};
 use rollx::rolling::rules::log::{GameLog, map_hash};
 use rollx::session::Session;
 
@@ -147,116 +147,28 @@ pub fn run(args: &PlayArgs, color: bool) -> u8 {
     };
     let family = model.family();
     let given = super::family::given(&args.effort, &args.rules);
-    if let Err(code) = super::family::refuse_undeclared(family, Command::Play, &given, map_path) {
-        return code;
-    }
-    if family != rollx::rolling::FAMILY {
-        let policies = match seat_policies(&args.policy, args.players)
-            .and_then(|p| super::family::refuse_players(family, &p, map_path).map(|()| p))
-        {
-            Ok(p) => p,
-            Err(code) => return code,
-        };
-        let request = PlayRequest {
-            path: map_path,
-            seed: seed_or_clock(args.seed),
-            policies: &policies,
-            options: &given,
-            color,
-            width: terminal_width(),
-        };
-        return match family.face().play(&model, &request) {
-            Ok(played) => {
-                print!("{}", played.text);
-                save_finished(log.as_ref(), &played.log)
-            }
-            Err(f) => super::fail(f),
-        };
-    }
-    let map = model.take().expect("a map");
-    let game = match rolling_game(map, map_path) {
-        Ok(g) => g,
-        Err(code) => return code,
-    };
-    let policies = match seat_policies(&args.policy, args.players) {
+    let policies = match super::family::refuse_undeclared(family, Command::Play, &given, map_path)
+        .and_then(|()| seat_policies(&args.policy, args.players))
+        .and_then(|p| super::family::refuse_players(family, &p, map_path).map(|()| p))
+    {
         Ok(p) => p,
         Err(code) => return code,
     };
-    let seed = seed_or_clock(args.seed);
-    let map_file = Some(map_path.display().to_string());
-    let setup = match args.effort.setup(map_path, &game, &policies) {
-        Ok(s) => s,
-        Err(code) => return code,
+    let request = PlayRequest {
+        path: map_path,
+        seed: seed_or_clock(args.seed),
+        policies: &policies,
+        options: &given,
+        color,
+        width: terminal_width(),
     };
-
-    let mut players: Vec<(String, Box<dyn Policy>)> = policies
-        .iter()
-        .enumerate()
-        .map(|(i, policy)| {
-            let name = if args.players == 1 {
-                policy.clone()
-            } else {
-                format!("{policy} {}", i + 1)
-            };
-            (
-                name,
-                policy_with(policy, derive_seed(seed, i as u64 + 1), &setup)
-                    .expect("validated by clap and setup"),
-            )
-        })
-        .collect();
-    let played = play_game(&game, seed, &mut players, map_file);
-    let map = game.map();
-    println!(
-        "{} ({}), seed {seed}, {} {}",
-        map.info.name,
-        map.info.id,
-        args.players,
-        if args.players == 1 {
-            "player"
-        } else {
-            "players"
+    match family.face().play(&model, &request) {
+        Ok(played) => {
+            print!("{}", played.text);
+            save_finished(log.as_ref(), &played.log)
         }
-    );
-    for ((name, _), state) in players.iter().zip(&played.states) {
-        let score = game.score(state);
-        println!();
-        if args.players > 1 {
-            println!("{name}");
-        }
-        print!("{}", render(&game, state, color));
-        println!();
-        print!(
-            "{}",
-            fitted(&format!(
-                "score: {} X, {} used ({})",
-                score.crosses,
-                count(score.powers_used, "power"),
-                powers_line(&game, state)
-            ))
-        );
+        Err(f) => super::fail(f),
     }
-    if args.players > 1 {
-        let mut ranking: Vec<(usize, rollx::rolling::rules::Score)> = played
-            .states
-            .iter()
-            .map(|s| game.score(s))
-            .enumerate()
-            .collect();
-        ranking.sort_by_key(|&(i, s)| (s, i));
-        println!();
-        println!("ranking (fewest X, then fewest powers):");
-        for (place, (i, s)) in ranking.iter().enumerate() {
-            println!(
-                "  {}. {:<12} {:>2} X  {}",
-                place + 1,
-                players[*i].0,
-                s.crosses,
-                count(s.powers_used, "power")
-            );
-        }
-    }
-    save_finished(log.as_ref(), &played.log.to_json())
 }
 
 /// Writes the log of a finished game, when asked to, and says where: the

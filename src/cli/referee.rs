@@ -5,17 +5,13 @@ use std::path::{Path, PathBuf};
 use clap::{Args, ValueEnum};
 
 use super::output::{self, Output};
-use super::sheet_text::render;
-use super::{EXIT_INVALID, EXIT_OK, EXIT_USAGE, load_game, load_model, rolling_game};
+use super::sheet_text::terminal_width;
+use super::{EXIT_INVALID, EXIT_OK, EXIT_USAGE, load_model};
 use rollx::diag::render::{Style, report};
 use rollx::diag::{Diagnostic, Loc, SourceId, SourceMap};
 use rollx::families::{
     CheckedSheet, Command, Family, Given, RefereeRequest, Refereed, SheetRequest,
 };
-use rollx::rolling::rules::filled::{self, FilledVerdict};
-use rollx::rolling::rules::log::GameLog;
-use rollx::rolling::rules::referee::{Verdict, WrongMap, referee};
-use rollx::text::count;
 
 /// The long description `--help` shows.
 pub const LONG_ABOUT: &str = "Check a recorded game against the rules, the way players check each other's \
@@ -110,21 +106,8 @@ pub fn run(args: &RefereeArgs, color: bool) -> u8 {
         );
         return EXIT_USAGE;
     }
-    match rollx::families::log_family(&text) {
-        Ok(f) if f != rollx::rolling::FAMILY => {
-            let request = RefereeRequest {
-                path,
-                text: &text,
-                map: args.map.as_deref(),
-                sheet_of: args.write_sheet.as_ref().map(|_| args.player.as_deref()),
-                color,
-            };
-            return match f.face().referee(&request) {
-                Ok(r) => report_verdict(args.format, r, sheet_out.as_ref()),
-                Err(failure) => super::fail(failure),
-            };
-        }
-        Ok(_) => {}
+    let family = match rollx::families::log_family(&text) {
+        Ok(f) => f,
         Err(game) => {
             let names: Vec<&str> = Family::ALL.iter().map(|f| f.name()).collect();
             eprintln!(
@@ -134,86 +117,18 @@ pub fn run(args: &RefereeArgs, color: bool) -> u8 {
             );
             return EXIT_USAGE;
         }
-    }
-    let log = match GameLog::parse(&text) {
-        Ok(log) => log,
-        Err(e) => {
-            let help = "see docs/game-log.md for the format";
-            log_error(path, &text, (e.line, e.column), &e.message, help, color);
-            return EXIT_USAGE;
-        }
     };
-    let map_path = match find_map(args.map.as_deref(), &log, path) {
-        Some(p) => p,
-        None => {
-            eprintln!(
-                "error: cannot find the map `{}` of {}: pass it with --map FILE",
-                log.map.id,
-                path.display()
-            );
-            return EXIT_USAGE;
-        }
+    let request = RefereeRequest {
+        path,
+        text: &text,
+        map: args.map.as_deref(),
+        sheet_of: args.write_sheet.as_ref().map(|_| args.player.as_deref()),
+        color,
+        width: terminal_width(),
     };
-    let whose = match &args.write_sheet {
-        Some(_) => match sheet_player(&log, args.player.as_deref()) {
-            Ok(p) => Some(p),
-            Err(message) => {
-                eprintln!("error: {message}");
-                return EXIT_USAGE;
-            }
-        },
-        None => None,
-    };
-    let game = match load_game(&map_path, "referee") {
-        Ok(g) => g,
-        Err(code) => return code,
-    };
-    let verdict = match referee(&game, &log) {
-        Ok(v) => v,
-        Err(wrong) => {
-            let mut sources = SourceMap::new();
-            let id = sources.add(path, text.clone());
-            let diag = wrong_map_diagnostic(
-                &wrong,
-                &log,
-                (path, id, &text),
-                &map_path,
-                args.map.is_some(),
-            );
-            eprint!("{}", report(&diag, &sources, Style { color, width: 100 }));
-            return EXIT_USAGE;
-        }
-    };
-    match args.format {
-        Format::Json => {
-            println!(
-                "{}",
-                serde_json::to_string_pretty(&verdict).expect("serialises")
-            );
-        }
-        Format::Text => print!("{}", text_verdict(&game, &log, &verdict, path, color)),
-    }
-    if let (Some(out), Some(p)) = (&sheet_out, whose) {
-        let player = &verdict.players[p];
-        let text = filled::to_toml(&game, &player.sheet, Some(&player.player));
-        if let Err(e) = output::write(out, text.as_bytes()) {
-            eprintln!("error: {e}");
-            return EXIT_USAGE;
-        }
-        let note = format!(
-            "{}'s sheet written to {}",
-            player.player,
-            out.path().display()
-        );
-        match args.format {
-            Format::Text => println!("{note}"),
-            Format::Json => eprintln!("{note}"),
-        }
-    }
-    if verdict.is_clean() {
-        EXIT_OK
-    } else {
-        EXIT_INVALID
+    match family.face().referee(&request) {
+        Ok(r) => report_verdict(args.format, r, sheet_out.as_ref()),
+        Err(failure) => super::fail(failure),
     }
 }
 
@@ -330,91 +245,6 @@ pub fn log_error(
     eprint!("{}", report(&diag, &sources, Style { color, width: 100 }));
 }
 
-/// The index of the player whose sheet `--write-sheet` writes: the one
-/// named, or the only one.
-fn sheet_player(log: &GameLog, name: Option<&str>) -> Result<usize, String> {
-    let names = log.players.join(", ");
-    match name {
-        Some(n) => log.players.iter().position(|p| p == n).ok_or_else(|| {
-            format!("--player {n}: the log has no such player (its players: {names})")
-        }),
-        None if log.players.len() == 1 => Ok(0),
-        None => Err(format!(
-            "the log has {} players ({names}): say whose sheet --write-sheet writes with --player NAME",
-            log.players.len()
-        )),
-    }
-}
-
-/// The one error for a log refereed on a map it does not belong to: what
-/// the log names and what the map is, pointing at the log's field, and how
-/// to fix it (`given`: the map came from `--map`).
-fn wrong_map_diagnostic(
-    wrong: &WrongMap,
-    log: &GameLog,
-    (log_path, id, text): (&Path, SourceId, &str),
-    map_path: &Path,
-    given: bool,
-) -> Diagnostic {
-    let (log_file, map_file) = (log_path.display(), map_path.display());
-    let recorded = log
-        .map
-        .file
-        .as_ref()
-        .map(|f| format!(" (played from {f})"))
-        .unwrap_or_default();
-    let (message, key, label, help) = match wrong {
-        WrongMap::OtherMap {
-            log: want,
-            map: have,
-        } => (
-            format!(
-                "{log_file} is a game on map `{want}`{recorded}, but the map used, {map_file}, is `{have}`"
-            ),
-            "id",
-            format!("a game on `{want}`"),
-            match (&log.map.file, given) {
-                (Some(f), true) => format!(
-                    "leave out --map to use the map the log was played on ({f}), or pass the map \
-whose [map] id is `{want}` with --map FILE"
-                ),
-                (None, true) => format!(
-                    "pass the map whose [map] id is `{want}` with --map (e.g. --map maps/{want}.toml)"
-                ),
-                (_, false) => format!(
-                    "{map_file} holds map `{have}`, not `{want}`: pass the map whose [map] id is \
-`{want}` with --map FILE"
-                ),
-            },
-        ),
-        WrongMap::Changed { map } => (
-            format!(
-                "{map_file} (map `{map}`) has changed since {log_file} was recorded: its areas, \
-neighbours or rules differ from the map hash in the log"
-            ),
-            "hash",
-            "the map as it was then".to_string(),
-            "referee the log on the map as it was when the game was played (--map FILE), or \
-delete `hash` from the log's `map` to referee it on the map as it is now"
-                .to_string(),
-        ),
-        WrongMap::OtherRules { map, differences } => (
-            format!(
-                "{log_file} was played with other rules than {map_file} (map `{map}`) has: they \
-differ in {}",
-                differences.join(", ")
-            ),
-            "rules",
-            "the rules the game was played with".to_string(),
-            "referee the log on the map the game was played on (--map FILE), or delete `rules` \
-from the log to referee it by the map's rules"
-                .to_string(),
-        ),
-    };
-    let diag = Diagnostic::error(wrong.code(), message).with_help(help);
-    wrong_file_diagnostic(diag, &(key, label), id, text)
-}
-
 /// `diag` pointing at the value of the log's key (`id`, `hash`) that names
 /// the map or board, with a label, when the key is found in `text`.
 pub fn wrong_file_diagnostic(
@@ -452,99 +282,6 @@ fn json_value_span(text: &str, key: &str) -> Option<std::ops::Range<usize>> {
     })
 }
 
-/// The map named by `--map`, else the first of the log's candidates that
-/// exists (see [`GameLog::map_candidates`]).
-fn find_map(given: Option<&Path>, log: &GameLog, log_path: &Path) -> Option<PathBuf> {
-    match given {
-        Some(p) => Some(p.to_path_buf()),
-        None => log
-            .map_candidates(log_path)
-            .into_iter()
-            .find(|p| p.is_file()),
-    }
-}
-
-fn text_verdict(
-    game: &rollx::rolling::rules::Game,
-    log: &GameLog,
-    v: &Verdict,
-    path: &Path,
-    color: bool,
-) -> String {
-    use std::fmt::Write;
-    let mut s = String::new();
-    let seed = log.seed.map(|x| format!(", seed {x}")).unwrap_or_default();
-    let _ = writeln!(
-        s,
-        "referee: {} ({}{seed}, {}, {})",
-        path.display(),
-        game.map().info.name,
-        count(log.players.len(), "player"),
-        count(log.turns.len(), "turn")
-    );
-    for p in &v.problems {
-        let turn = p.turn.map(|t| format!("turn {t}: ")).unwrap_or_default();
-        let _ = writeln!(s, "  log problem: {turn}{} [{}]", p.message, p.kind);
-    }
-    for x in &v.violations {
-        let which = x
-            .move_index
-            .map(|k| format!(", move {}", k + 1))
-            .unwrap_or_default();
-        let _ = writeln!(
-            s,
-            "  turn {} (round {}, turn {}), {}{which}, {} die: {} [{}]",
-            x.turn, x.round, x.turn_in_round, x.player, x.die, x.message, x.rule
-        );
-    }
-    if v.players.len() == 1 && !v.violations.is_empty() {
-        let _ = writeln!(s);
-        s.push_str(&render(game, &v.players[0].sheet, color));
-    }
-    let _ = writeln!(s);
-    let width = v
-        .players
-        .iter()
-        .map(|p| p.player.len())
-        .max()
-        .unwrap_or(6)
-        .max(6);
-    let _ = writeln!(
-        s,
-        "  {:width$}  X on sheet  mistakes  total X  powers",
-        "player"
-    );
-    for p in &v.players {
-        let _ = writeln!(
-            s,
-            "  {:width$}  {:>10}  {:>8}  {:>7}  {:>6}",
-            p.player, p.crosses, p.mistakes, p.total, p.powers_used
-        );
-    }
-    let _ = writeln!(s);
-    if v.is_clean() {
-        let _ = writeln!(s, "clean: every move follows the rules");
-    } else {
-        let _ = writeln!(
-            s,
-            "not clean: {} {} (each adds one X), {} log {}",
-            v.violations.len(),
-            if v.violations.len() == 1 {
-                "rule broken"
-            } else {
-                "rules broken"
-            },
-            v.problems.len(),
-            if v.problems.len() == 1 {
-                "problem"
-            } else {
-                "problems"
-            }
-        );
-    }
-    s
-}
-
 fn run_sheet(args: &RefereeArgs, sheet: &Path, color: bool) -> u8 {
     let map_path = args.map.as_ref().expect("clap requires --map with --sheet");
     let model = match load_model(map_path) {
@@ -566,66 +303,22 @@ fn run_sheet(args: &RefereeArgs, sheet: &Path, color: bool) -> u8 {
     {
         return code;
     }
-    if family != rollx::rolling::FAMILY {
-        let bytes = match read_sheet(sheet) {
-            Ok(b) => b,
-            Err(code) => return code,
-        };
-        let request = SheetRequest {
-            map_path,
-            path: sheet,
-            bytes: &bytes,
-            options: &given,
-            color,
-        };
-        return match family.face().referee_sheet(&model, &request) {
-            Ok(checked) => show_sheet(args.format, checked, color),
-            Err(f) => super::fail(f),
-        };
-    }
-    let game = match rolling_game(model.take().expect("a map"), map_path) {
-        Ok(g) => g,
+    let bytes = match read_sheet(sheet) {
+        Ok(b) => b,
         Err(code) => return code,
     };
-    let text = match read_sheet(sheet) {
-        Ok(t) => t,
-        Err(code) => return code,
-    };
-    let FilledVerdict {
-        sources,
-        diagnostics,
-        result,
-    } = filled::check(&game, sheet, text);
-    report_sheet(
-        args.format,
-        &sources,
-        &diagnostics,
-        result,
+    let request = SheetRequest {
+        map_path,
+        path: sheet,
+        bytes: &bytes,
+        options: &given,
         color,
-        |result| {
-            format!(
-                "{}\n  {}: {} X on the sheet, {} empty (counted as X), {} {} -> {} X, {}\n{}",
-                render(&game, &result.sheet, color),
-                result.player.as_deref().unwrap_or("sheet"),
-                result.crosses,
-                result.empty,
-                result.mistakes,
-                if result.mistakes == 1 {
-                    "mistake"
-                } else {
-                    "mistakes"
-                },
-                result.total,
-                count(result.powers_used, "power"),
-                if result.mistakes == 0 {
-                    "clean: no rule is broken on this sheet\n"
-                } else {
-                    ""
-                }
-            )
-        },
-        |result| result.mistakes == 0,
-    )
+        width: terminal_width(),
+    };
+    match family.face().referee_sheet(&model, &request) {
+        Ok(checked) => show_sheet(args.format, checked, color),
+        Err(f) => super::fail(f),
+    }
 }
 
 /// Shows a checked paper sheet: a sheet that could not be read has its
@@ -663,43 +356,4 @@ pub(super) fn read_sheet(sheet: &Path) -> Result<Vec<u8>, u8> {
         eprintln!("error: cannot read {}: {e}", sheet.display());
         EXIT_USAGE
     })
-}
-
-/// Reports a checked paper sheet of any family: a sheet that could not be
-/// read has its problems on standard error (exit 2); otherwise `format`
-/// gives the result as JSON, or the located findings and then `text`
-/// (exit 0 when `clean`, 1 otherwise).
-pub(super) fn report_sheet<R: serde::Serialize>(
-    format: Format,
-    sources: &SourceMap,
-    diagnostics: &[Diagnostic],
-    result: Option<R>,
-    color: bool,
-    text: impl FnOnce(&R) -> String,
-    clean: impl FnOnce(&R) -> bool,
-) -> u8 {
-    let style = Style { color, width: 100 };
-    let Some(result) = result else {
-        for d in diagnostics {
-            eprint!("{}", report(d, sources, style));
-        }
-        return EXIT_USAGE;
-    };
-    match format {
-        Format::Json => println!(
-            "{}",
-            serde_json::to_string_pretty(&result).expect("serialises")
-        ),
-        Format::Text => {
-            for d in diagnostics {
-                print!("{}", report(d, sources, style));
-            }
-            print!("{}", text(&result));
-        }
-    }
-    if clean(&result) {
-        EXIT_OK
-    } else {
-        EXIT_INVALID
-    }
 }

@@ -1,8 +1,7 @@
 //! The terminal's width, and the Rolling family's sheet text
 //! ([`rollx::rolling::notation::sheet`]) fitted to it.
 
-pub use rollx::rolling::notation::sheet::{powers_line, wrap};
-use rollx::rolling::rules::{Game, State};
+pub use rollx::rolling::notation::sheet::wrap;
 
 /// The width assumed when it is not known: output that is not a terminal.
 pub const DEFAULT_WIDTH: usize = 80;
@@ -22,9 +21,3 @@ pub fn terminal_width() -> usize {
 
 /// "1 power", "3 powers": a count with its noun, singular for one.
 pub use rollx::text::count;
-
-/// Renders a sheet to fit the terminal (see [`terminal_width`]). `color`
-/// adds ANSI region colours.
-pub fn render(game: &Game, state: &State, color: bool) -> String {
-    rollx::rolling::notation::sheet::render_fitted(game, state, color, terminal_width())
-}

@@ -257,7 +257,7 @@ pub fn run(args: &SimulateArgs) -> u8 {
                 args.effort
                     .values
                     .clone()
-                    .unwrap_or_else(|| super::train::default_values_path(path)),
+                    .unwrap_or_else(|| rollx::rolling::commands::default_values_path(path)),
             ))),
             None => solver_values(path, args.effort.values.as_deref(), game),
         };

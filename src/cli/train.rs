@@ -1,7 +1,7 @@
 //! `rollx train`: learns the values the `tuples` and `expert` players play by.
 
 use std::io::IsTerminal;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::time::Instant;
 
 use clap::Args;
@@ -14,7 +14,7 @@ use rollx::rolling::play::tuples::Trainer;
 use rollx::text::count;
 
 /// Games learned from unless `--games` says otherwise.
-pub const DEFAULT_GAMES: u64 = 600_000;
+pub const DEFAULT_GAMES: u64 = rollx::rolling::commands::TRAINING_GAMES;
 
 /// The long description `--help` shows.
 pub const LONG_ABOUT: &str = "Learn, by playing many seeded games, how many X each local pattern of the map \
@@ -51,11 +51,6 @@ pub struct TrainArgs {
     pub quiet: bool,
 }
 
-/// Where the values of the map at `map` are kept by default.
-pub fn default_values_path(map: &Path) -> PathBuf {
-    map.with_extension("tuples")
-}
-
 /// Runs `rollx train`.
 pub fn run(args: &TrainArgs) -> u8 {
     let game = match load_game(&args.map, "train") {
@@ -65,7 +60,7 @@ pub fn run(args: &TrainArgs) -> u8 {
     let output = args
         .output
         .clone()
-        .unwrap_or_else(|| default_values_path(&args.map));
+        .unwrap_or_else(|| rollx::rolling::commands::default_values_path(&args.map));
     // Fail before learning for minutes when the output cannot be written.
     let out = match Output::check(&output, false) {
         Ok(o) => o,

@@ -205,8 +205,10 @@ pub struct RefereeRequest<'a> {
     /// Whether a player's final sheet is wanted as a filled sheet
     /// (`--write-sheet`), and whose (`--player`).
     pub sheet_of: Option<Option<&'a str>>,
-    /// Colour in text and located findings.
+    /// Colour in text.
     pub color: bool,
+    /// The width text is fitted to.
+    pub width: usize,
 }
 
 /// A refereed log or sheet.
@@ -236,6 +238,8 @@ pub struct SheetRequest<'a> {
     pub options: &'a Given,
     /// Colour in text.
     pub color: bool,
+    /// The width text is fitted to.
+    pub width: usize,
 }
 
 /// A checked paper sheet: its located findings, and the result when the

@@ -72,20 +72,20 @@ impl Face for Rolling {
         &super::play::POLICIES
     }
 
-    fn play(&self, _model: &Model, _request: &PlayRequest) -> Result<Played, Failure> {
-        unreachable!("the command line plays Rolling maps itself for now")
+    fn play(&self, model: &Model, request: &PlayRequest) -> Result<Played, Failure> {
+        super::commands::play(model, request)
     }
 
-    fn referee(&self, _request: &RefereeRequest) -> Result<Refereed, Failure> {
-        unreachable!("the command line referees Rolling logs itself for now")
+    fn referee(&self, request: &RefereeRequest) -> Result<Refereed, Failure> {
+        super::commands::referee_log(request)
     }
 
     fn referee_sheet(
         &self,
-        _model: &Model,
-        _request: &SheetRequest,
+        model: &Model,
+        request: &SheetRequest,
     ) -> Result<CheckedSheet, Failure> {
-        unreachable!("the command line checks Rolling sheets itself for now")
+        super::commands::referee_sheet(model, request)
     }
 }
 

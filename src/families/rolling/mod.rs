@@ -8,6 +8,7 @@
 //! - [`play`]: computer players, whole games and simulations;
 //! - [`sheet`]: the printed sheet.
 
+pub mod commands;
 pub mod deep;
 pub mod draw;
 mod face;

@@ -1,0 +1,479 @@
+//! What the commands do with Rolling maps and logs, behind the family's
+//! face: the computer plays a whole game and prints the final sheets; the
+//! referee replays a log or checks a finished paper sheet; the players'
+//! effort and learned values.
+
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use crate::diag::{Diagnostic, Failure, SourceId, SourceMap};
+use crate::families::log::{invalid_log, wrong_file_diagnostic};
+use crate::families::{
+    CheckedSheet, Given, Model, PlayRequest, Played, RefereeRequest, Refereed, SheetRequest,
+};
+use crate::text::{count, wrap};
+
+use super::map::Map;
+use super::notation::sheet::{powers_line, render_fitted};
+use super::play::tuples::{TrainingEstimate, TupleValue, ValuesError};
+use super::play::{PlayerSetup, Policy, StrongKnobs, derive_seed, play_game, policy_with};
+use super::rules::filled::{self, FilledVerdict};
+use super::rules::log::GameLog;
+use super::rules::referee::{Verdict, WrongMap, referee};
+use super::rules::{Game, Score};
+
+/// The games `rollx train` plays by default.
+pub const TRAINING_GAMES: u64 = 600_000;
+
+/// The players that need learned values.
+const LEARNED: [&str; 2] = ["tuples", "expert"];
+
+/// Where `rollx train` writes the values of the map at `map`: beside it,
+/// with the extension `.tuples`.
+pub fn default_values_path(map: &Path) -> PathBuf {
+    map.with_extension("tuples")
+}
+
+/// The Rolling game on a map read from `path`.
+pub fn game(map: Map, path: &Path) -> Result<Game, Failure> {
+    Game::new(map).map_err(|e| Failure::invalid(format!("{}: {e}", path.display())))
+}
+
+/// The strong and expert players' effort: the knobs given, the others
+/// from `defaults`.
+pub fn knobs(given: &Given, defaults: StrongKnobs) -> StrongKnobs {
+    StrongKnobs {
+        candidates: given.whole("candidates").unwrap_or(defaults.candidates),
+        rollouts: given.whole("rollouts").unwrap_or(defaults.rollouts),
+        horizon: given.whole("horizon").unwrap_or(defaults.horizon),
+    }
+}
+
+/// Why a values file could not be used.
+pub enum ValuesProblem {
+    /// There is no such file.
+    Missing(std::io::Error),
+    /// It cannot be read.
+    Unreadable(std::io::Error),
+    /// It holds no values for this map.
+    Invalid(ValuesError),
+}
+
+/// The values `rollx train` wrote to `path`, for `game`.
+pub fn read_values(path: &Path, game: &Game) -> Result<TupleValue, ValuesProblem> {
+    let bytes = std::fs::read(path).map_err(|e| {
+        if e.kind() == std::io::ErrorKind::NotFound {
+            ValuesProblem::Missing(e)
+        } else {
+            ValuesProblem::Unreadable(e)
+        }
+    })?;
+    TupleValue::from_bytes(game, &bytes).map_err(ValuesProblem::Invalid)
+}
+
+/// What the computer players `policies` need on the map at `map`: the
+/// knobs given, and the learned values when the `tuples` or `expert`
+/// player is among them (from `--values`, else beside the map).
+pub fn player_setup(
+    map: &Path,
+    game: &Game,
+    policies: &[String],
+    given: &Given,
+) -> Result<PlayerSetup, Failure> {
+    let mut setup = PlayerSetup {
+        knobs: knobs(given, StrongKnobs::DEFAULT),
+        expert_knobs: knobs(given, StrongKnobs::EXPERT),
+        values: None,
+    };
+    let Some(player) = policies.iter().find(|p| LEARNED.contains(&p.as_str())) else {
+        return Ok(setup);
+    };
+    let path = given
+        .get("values")
+        .map_or_else(|| default_values_path(map), PathBuf::from);
+    match read_values(&path, game) {
+        Ok(v) => setup.values = Some(Arc::new(v)),
+        Err(ValuesProblem::Missing(_)) => {
+            let time = TrainingEstimate::measure(game, TRAINING_GAMES)
+                .map(|e| {
+                    format!("; learning takes {e}, on one core of this machine (measured now)")
+                })
+                .unwrap_or_default();
+            return Err(Failure::usage(format!(
+                "the {player} player needs learned values, and {} does not exist\n  \
+                 help: run `rollx train {}` first, or give --values FILE{time}",
+                path.display(),
+                map.display()
+            )));
+        }
+        Err(ValuesProblem::Unreadable(e)) => {
+            return Err(Failure::usage(format!(
+                "cannot read {}: {e}",
+                path.display()
+            )));
+        }
+        Err(ValuesProblem::Invalid(e)) => {
+            return Err(Failure::invalid(format!("{}: {e}", path.display())));
+        }
+    }
+    Ok(setup)
+}
+
+/// `rollx play` on a Rolling map: the computer players play a whole game;
+/// each final sheet with its score, then the ranking.
+pub(crate) fn play(model: &Model, r: &PlayRequest) -> Result<Played, Failure> {
+    let map: &Map = model.get().expect("a Rolling map");
+    let game = game(map.clone(), r.path)?;
+    let setup = player_setup(r.path, &game, r.policies, r.options)?;
+    let solo = r.policies.len() == 1;
+    let mut players: Vec<(String, Box<dyn Policy>)> = r
+        .policies
+        .iter()
+        .enumerate()
+        .map(|(i, policy)| {
+            let name = if solo {
+                policy.clone()
+            } else {
+                format!("{policy} {}", i + 1)
+            };
+            let player = policy_with(policy, derive_seed(r.seed, i as u64 + 1), &setup)
+                .expect("the players are checked");
+            (name, player)
+        })
+        .collect();
+    let played = play_game(
+        &game,
+        r.seed,
+        &mut players,
+        Some(r.path.display().to_string()),
+    );
+    let map = game.map();
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        "{} ({}), seed {}, {}",
+        map.info.name,
+        map.info.id,
+        r.seed,
+        count(r.policies.len(), "player")
+    );
+    for ((name, _), state) in players.iter().zip(&played.states) {
+        let score = game.score(state);
+        let _ = writeln!(s);
+        if !solo {
+            let _ = writeln!(s, "{name}");
+        }
+        s.push_str(&render_fitted(&game, state, r.color, r.width));
+        let _ = writeln!(s);
+        s.push_str(&wrap(
+            &format!(
+                "score: {} X, {} used ({})",
+                score.crosses,
+                count(score.powers_used, "power"),
+                powers_line(&game, state)
+            ),
+            "",
+            "  ",
+            r.width,
+        ));
+    }
+    if !solo {
+        let mut ranking: Vec<(usize, Score)> = played
+            .states
+            .iter()
+            .map(|st| game.score(st))
+            .enumerate()
+            .collect();
+        ranking.sort_by_key(|&(i, sc)| (sc, i));
+        let _ = writeln!(s);
+        let _ = writeln!(s, "ranking (fewest X, then fewest powers):");
+        for (place, (i, sc)) in ranking.iter().enumerate() {
+            let _ = writeln!(
+                s,
+                "  {}. {:<12} {:>2} X  {}",
+                place + 1,
+                players[*i].0,
+                sc.crosses,
+                count(sc.powers_used, "power")
+            );
+        }
+    }
+    Ok(Played {
+        text: s,
+        log: played.log.to_json(),
+    })
+}
+
+/// `rollx referee` on a Rolling log: the log read, its map found and
+/// loaded, and the game refereed.
+pub(crate) fn referee_log(r: &RefereeRequest) -> Result<Refereed, Failure> {
+    let log = GameLog::parse(r.text).map_err(|e| {
+        invalid_log(
+            r.path,
+            r.text,
+            (e.line, e.column),
+            &e.message,
+            "see docs/game-log.md for the format",
+        )
+    })?;
+    let map_path = match r.map {
+        Some(p) => p.to_path_buf(),
+        None => log
+            .map_candidates(r.path)
+            .into_iter()
+            .find(|p| p.is_file())
+            .ok_or_else(|| {
+                Failure::usage(format!(
+                    "cannot find the map `{}` of {}: pass it with --map FILE",
+                    log.map.id,
+                    r.path.display()
+                ))
+            })?,
+    };
+    let whose = match r.sheet_of {
+        Some(name) => Some(sheet_player(&log, name).map_err(Failure::usage)?),
+        None => None,
+    };
+    let map = crate::families::load(&map_path)?
+        .take::<Map>()
+        .map_err(|family| {
+            Failure::usage(format!(
+                "{} is {}, and `rollx referee` takes Rolling maps only for now\n  \
+                 help: `rollx check`, `rollx print`, `rollx play` (computer players) and \
+                 `rollx referee` take it",
+                map_path.display(),
+                family.a_file(),
+            ))
+        })?;
+    let game = game(map, &map_path)?;
+    let verdict = referee(&game, &log).map_err(|wrong| {
+        let mut sources = SourceMap::new();
+        let id = sources.add(r.path, r.text.to_string());
+        let diag = wrong_map_diagnostic(
+            &wrong,
+            &log,
+            (r.path, id, r.text),
+            &map_path,
+            r.map.is_some(),
+        );
+        Failure::located(false, sources, vec![diag])
+    })?;
+    let sheet = whose.map(|p| {
+        let player = &verdict.players[p];
+        Ok((
+            player.player.clone(),
+            filled::to_toml(&game, &player.sheet, Some(&player.player)),
+        ))
+    });
+    Ok(Refereed {
+        json: serde_json::to_string_pretty(&verdict).expect("serialises"),
+        text: text_verdict(&game, &log, &verdict, r.path, r.color, r.width),
+        clean: verdict.is_clean(),
+        sheet,
+    })
+}
+
+/// The index of the player whose sheet `--write-sheet` writes: the one
+/// named, or the only one.
+fn sheet_player(log: &GameLog, name: Option<&str>) -> Result<usize, String> {
+    let names = log.players.join(", ");
+    match name {
+        Some(n) => log.players.iter().position(|p| p == n).ok_or_else(|| {
+            format!("--player {n}: the log has no such player (its players: {names})")
+        }),
+        None if log.players.len() == 1 => Ok(0),
+        None => Err(format!(
+            "the log has {} players ({names}): say whose sheet --write-sheet writes with --player NAME",
+            log.players.len()
+        )),
+    }
+}
+
+/// The one error for a log refereed on a map it does not belong to: what
+/// the log names and what the map is, pointing at the log's field, and how
+/// to fix it (`given`: the map came from `--map`).
+fn wrong_map_diagnostic(
+    wrong: &WrongMap,
+    log: &GameLog,
+    (log_path, id, text): (&Path, SourceId, &str),
+    map_path: &Path,
+    given: bool,
+) -> Diagnostic {
+    let (log_file, map_file) = (log_path.display(), map_path.display());
+    let recorded = log
+        .map
+        .file
+        .as_ref()
+        .map(|f| format!(" (played from {f})"))
+        .unwrap_or_default();
+    let (message, key, label, help) = match wrong {
+        WrongMap::OtherMap {
+            log: want,
+            map: have,
+        } => (
+            format!(
+                "{log_file} is a game on map `{want}`{recorded}, but the map used, {map_file}, is `{have}`"
+            ),
+            "id",
+            format!("a game on `{want}`"),
+            match (&log.map.file, given) {
+                (Some(f), true) => format!(
+                    "leave out --map to use the map the log was played on ({f}), or pass the map \
+whose [map] id is `{want}` with --map FILE"
+                ),
+                (None, true) => format!(
+                    "pass the map whose [map] id is `{want}` with --map (e.g. --map maps/{want}.toml)"
+                ),
+                (_, false) => format!(
+                    "{map_file} holds map `{have}`, not `{want}`: pass the map whose [map] id is \
+`{want}` with --map FILE"
+                ),
+            },
+        ),
+        WrongMap::Changed { map } => (
+            format!(
+                "{map_file} (map `{map}`) has changed since {log_file} was recorded: its areas, \
+neighbours or rules differ from the map hash in the log"
+            ),
+            "hash",
+            "the map as it was then".to_string(),
+            "referee the log on the map as it was when the game was played (--map FILE), or \
+delete `hash` from the log's `map` to referee it on the map as it is now"
+                .to_string(),
+        ),
+        WrongMap::OtherRules { map, differences } => (
+            format!(
+                "{log_file} was played with other rules than {map_file} (map `{map}`) has: they \
+differ in {}",
+                differences.join(", ")
+            ),
+            "rules",
+            "the rules the game was played with".to_string(),
+            "referee the log on the map the game was played on (--map FILE), or delete `rules` \
+from the log to referee it by the map's rules"
+                .to_string(),
+        ),
+    };
+    let diag = Diagnostic::error(wrong.code(), message).with_help(help);
+    wrong_file_diagnostic(diag, &(key, label), id, text)
+}
+
+/// The verdict as text: every problem and broken rule, a lone player's
+/// sheet when it broke rules, and the scores.
+fn text_verdict(
+    game: &Game,
+    log: &GameLog,
+    v: &Verdict,
+    path: &Path,
+    color: bool,
+    width: usize,
+) -> String {
+    let mut s = String::new();
+    let seed = log.seed.map(|x| format!(", seed {x}")).unwrap_or_default();
+    let _ = writeln!(
+        s,
+        "referee: {} ({}{seed}, {}, {})",
+        path.display(),
+        game.map().info.name,
+        count(log.players.len(), "player"),
+        count(log.turns.len(), "turn")
+    );
+    for p in &v.problems {
+        let turn = p.turn.map(|t| format!("turn {t}: ")).unwrap_or_default();
+        let _ = writeln!(s, "  log problem: {turn}{} [{}]", p.message, p.kind);
+    }
+    for x in &v.violations {
+        let which = x
+            .move_index
+            .map(|k| format!(", move {}", k + 1))
+            .unwrap_or_default();
+        let _ = writeln!(
+            s,
+            "  turn {} (round {}, turn {}), {}{which}, {} die: {} [{}]",
+            x.turn, x.round, x.turn_in_round, x.player, x.die, x.message, x.rule
+        );
+    }
+    if v.players.len() == 1 && !v.violations.is_empty() {
+        let _ = writeln!(s);
+        s.push_str(&render_fitted(game, &v.players[0].sheet, color, width));
+    }
+    let _ = writeln!(s);
+    let width = v
+        .players
+        .iter()
+        .map(|p| p.player.len())
+        .max()
+        .unwrap_or(6)
+        .max(6);
+    let _ = writeln!(
+        s,
+        "  {:width$}  X on sheet  mistakes  total X  powers",
+        "player"
+    );
+    for p in &v.players {
+        let _ = writeln!(
+            s,
+            "  {:width$}  {:>10}  {:>8}  {:>7}  {:>6}",
+            p.player, p.crosses, p.mistakes, p.total, p.powers_used
+        );
+    }
+    let _ = writeln!(s);
+    if v.is_clean() {
+        let _ = writeln!(s, "clean: every move follows the rules");
+    } else {
+        let _ = writeln!(
+            s,
+            "not clean: {} {} (each adds one X), {} log {}",
+            v.violations.len(),
+            if v.violations.len() == 1 {
+                "rule broken"
+            } else {
+                "rules broken"
+            },
+            v.problems.len(),
+            if v.problems.len() == 1 {
+                "problem"
+            } else {
+                "problems"
+            }
+        );
+    }
+    s
+}
+
+/// `rollx referee --sheet` on a Rolling map: a finished paper sheet
+/// checked without a log (docs/filled-sheet.md).
+pub(crate) fn referee_sheet(model: &Model, r: &SheetRequest) -> Result<CheckedSheet, Failure> {
+    let map: &Map = model.get().expect("a Rolling map");
+    let game = game(map.clone(), r.map_path)?;
+    let FilledVerdict {
+        sources,
+        diagnostics,
+        result,
+    } = filled::check(&game, r.path, r.bytes.to_vec());
+    Ok(CheckedSheet {
+        sources,
+        diagnostics,
+        verdict: result.map(|result| Refereed {
+            json: serde_json::to_string_pretty(&result).expect("serialises"),
+            text: format!(
+                "{}\n  {}: {} X on the sheet, {} empty (counted as X), {} -> {} X, {}\n{}",
+                render_fitted(&game, &result.sheet, r.color, r.width),
+                result.player.as_deref().unwrap_or("sheet"),
+                result.crosses,
+                result.empty,
+                count(result.mistakes, "mistake"),
+                result.total,
+                count(result.powers_used, "power"),
+                if result.mistakes == 0 {
+                    "clean: no rule is broken on this sheet\n"
+                } else {
+                    ""
+                }
+            ),
+            clean: result.mistakes == 0,
+            sheet: None,
+        }),
+    })
+}
