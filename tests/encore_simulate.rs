@@ -189,17 +189,17 @@ fn bad_input_gets_a_clear_error() {
         (
             &["simulate", BOARD, "--horizon", "4"],
             2,
-            "--horizon sets the simulation of Rolling maps",
+            "--horizon is an option of the computer players of Rolling maps",
         ),
         (
             &["simulate", BOARD, "--no-power-value"],
             2,
-            "--no-power-value sets the simulation of Rolling maps",
+            "--no-power-value is an option of the simulation of Rolling maps",
         ),
         (
             &["simulate", BOARD, "--policy", "tuples"],
             2,
-            "`tuples` plays Rolling maps only for now",
+            "`tuples` does not play Encore boards",
         ),
         (
             &["simulate", BOARD, "--policy", "clever"],

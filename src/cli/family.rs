@@ -63,13 +63,13 @@ pub fn refuse_undeclared(
     let what = by
         .first()
         .and_then(|f| declares(*f, flag))
-        .map_or("an option", |d| d.what);
+        .map_or("is an option", |d| d.what);
     let files: Vec<String> = by
         .iter()
         .map(|f| format!("{} {}s", f.title(), f.noun()))
         .collect();
     eprintln!(
-        "error: --{flag} is {what} of {}, and {} is {}\n  help: leave out --{flag}; {}",
+        "error: --{flag} {what} of {}, and {} is {}\n  help: leave out --{flag}; {}",
         rollx::text::and_list(&files),
         path.display(),
         family.a_file(),

@@ -7,7 +7,6 @@ mod diceland_human;
 mod draw;
 mod encore;
 mod encore_human;
-mod encore_simulate;
 mod family;
 mod generate;
 mod human;
@@ -28,7 +27,7 @@ use std::process::ExitCode;
 
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
 
-use rollx::rolling::play::{PlayerSetup, TupleValue};
+use rollx::rolling::play::PlayerSetup;
 
 /// Exit code: everything is fine.
 pub const EXIT_OK: u8 = 0;
@@ -486,30 +485,14 @@ pub fn solver_values(
     map: &std::path::Path,
     explicit: Option<&std::path::Path>,
     game: &rollx::rolling::rules::Game,
-) -> Result<Option<(std::sync::Arc<TupleValue>, std::path::PathBuf)>, u8> {
-    use rollx::rolling::commands::{ValuesProblem, read_values};
-    let path = explicit.map_or_else(
-        || rollx::rolling::commands::default_values_path(map),
-        |p| p.to_path_buf(),
-    );
-    match read_values(&path, game) {
-        Ok(v) => Ok(Some((std::sync::Arc::new(v), path))),
-        Err(ValuesProblem::Missing(_)) if explicit.is_none() => Ok(None),
-        Err(ValuesProblem::Invalid(e)) if explicit.is_none() => {
-            eprintln!(
-                "warning: {}: {e}; the search goes on without them\n  help: run `rollx train {}` again",
-                path.display(),
-                map.display()
-            );
-            Ok(None)
+) -> Result<Option<rollx::rolling::commands::Guide>, u8> {
+    match rollx::rolling::commands::solver_values(map, explicit, game) {
+        Ok((values, warning)) => {
+            if let Some(w) = warning {
+                eprintln!("warning: {w}");
+            }
+            Ok(values)
         }
-        Err(ValuesProblem::Missing(e) | ValuesProblem::Unreadable(e)) => {
-            eprintln!("error: cannot read {}: {e}", path.display());
-            Err(EXIT_USAGE)
-        }
-        Err(ValuesProblem::Invalid(e)) => {
-            eprintln!("error: {}: {e}", path.display());
-            Err(EXIT_INVALID)
-        }
+        Err(f) => Err(fail(f)),
     }
 }

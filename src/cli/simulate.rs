@@ -2,30 +2,20 @@
 
 use std::io::IsTerminal;
 use std::path::PathBuf;
+use std::sync::{Mutex, OnceLock};
 use std::time::Instant;
 
 use clap::Args;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use rayon::prelude::*;
 
 use super::interrupt;
 use super::numbers::whole;
 use super::output::{self, Output, OutputDir};
-use super::{
-    EXIT_OK, EXIT_USAGE, EffortArgs, EncoreRuleArgs, load_model, rolling_game, solver_values,
-};
-use rollx::families::Model;
-use rollx::rolling::deep::solve_range;
-use rollx::rolling::map::Power;
-use rollx::rolling::play::report::{
-    MapResult, SimReport, add_optimum, markdown, policy_result, text,
-};
-use rollx::rolling::play::simulate::{Tally, simulate_range, without_power};
-use rollx::rolling::play::{
-    POLICIES, PlayerSetup, Policy, derive_seed, html, play_game, policy_with,
-};
-use rollx::rolling::rules::Game;
-use rollx::text::{count, plural};
+use super::{EXIT_OK, EXIT_USAGE, EffortArgs, EncoreRuleArgs, load_model};
+use rollx::families::simulate::{Progress, SimCount, SimulateRequest, Simulated};
+use rollx::families::{Command, Family, Given, Model};
+use rollx::rolling::play::POLICIES;
+use rollx::text::count;
 
 /// Output formats of `simulate`.
 #[derive(Clone, Copy, Debug, clap::ValueEnum, PartialEq, Eq)]
@@ -136,25 +126,52 @@ pub struct SimulateArgs {
 }
 
 /// Positions the solver searches per game by default (as `check --deep`).
-pub const DEFAULT_POSITIONS: u64 = 1_000_000;
+pub const DEFAULT_POSITIONS: u64 = rollx::rolling::commands::DEFAULT_POSITIONS;
 
-fn make<'a>(
-    policy: &'a str,
-    setup: &'a PlayerSetup,
-) -> impl Fn(u64) -> Box<dyn Policy> + Sync + 'a {
-    move |seed| policy_with(policy, seed, setup).expect("validated by clap and setup")
+/// The command line's side of a run: the progress bar, Ctrl-C, and what is
+/// said before the run.
+struct Run {
+    quiet: bool,
+    bar: OnceLock<ProgressBar>,
+    catch: Mutex<Option<interrupt::Catch>>,
+}
+
+impl Progress for Run {
+    fn start(&self, count: &SimCount, announce: &str) {
+        let _ = self
+            .bar
+            .set(games_bar(self.quiet, count.total(), &count.unit()));
+        // Ctrl-C is caught before the run is announced, and until it ends.
+        *self.catch.lock().expect("not poisoned") = Some(interrupt::catch());
+        if !self.quiet {
+            eprintln!("{announce}");
+        }
+    }
+
+    fn message(&self, text: String) {
+        if let Some(bar) = self.bar.get() {
+            bar.set_message(text);
+        }
+    }
+
+    fn tick(&self, n: u64) {
+        if let Some(bar) = self.bar.get() {
+            bar.inc(n);
+        }
+    }
+
+    fn stop(&self) -> bool {
+        interrupt::requested()
+    }
+
+    fn warn(&self, text: &str) {
+        eprintln!("warning: {text}");
+    }
 }
 
 /// Runs `rollx simulate`.
 pub fn run(args: &SimulateArgs) -> u8 {
     let start = Instant::now();
-    if args.effort.values.is_some() && args.maps.len() > 1 {
-        eprintln!(
-            "error: --values gives one map's values; with several maps leave it out, and each \
-             map's values are read from beside it (MAP.tuples)"
-        );
-        return EXIT_USAGE;
-    }
     // The outputs are checked before the games are played.
     let report_out = match Output::check_arg(args.report.as_deref(), false) {
         Ok(o) => o,
@@ -174,7 +191,7 @@ pub fn run(args: &SimulateArgs) -> u8 {
             Err(code) => return code,
         }
     }
-    let families: Vec<rollx::families::Family> = models.iter().map(Model::family).collect();
+    let families: Vec<Family> = models.iter().map(Model::family).collect();
     if let Some(k) = families.iter().position(|f| *f != families[0]) {
         let what = |i: usize| format!("{} is {}", args.maps[i].display(), families[i].a_file());
         eprintln!(
@@ -185,411 +202,158 @@ pub fn run(args: &SimulateArgs) -> u8 {
         );
         return EXIT_USAGE;
     }
-    if families[0] == rollx::diceland::FAMILY {
-        let boards = models
-            .into_iter()
-            .filter_map(|m| m.take::<rollx::diceland::Board>().ok())
-            .collect();
-        return super::diceland::simulate_boards(args, boards, report_out, logs_dir, start);
-    }
-    let boards = models
-        .iter()
-        .filter(|m| m.family() == rollx::encore::FAMILY)
-        .count();
-    if boards > 0 && args.optimum {
-        eprintln!(
-            "error: --optimum solves the games of Rolling maps; Encore boards have no solver\n  \
-             help: leave out --optimum"
-        );
-        return EXIT_USAGE;
-    }
-    if boards > 0 {
-        let boards = models
-            .into_iter()
-            .filter_map(|m| m.take::<rollx::encore::Board>().ok())
-            .collect();
-        return super::encore_simulate::run(args, boards, report_out, logs_dir, start);
-    }
-    if let Some(flag) = [
-        (args.players.is_some(), "--players"),
-        (!args.seats.is_empty(), "--seats"),
-    ]
-    .into_iter()
-    .find_map(|(given, flag)| given.then_some(flag))
+    let family = families[0];
+    let given = given(args);
+    if let Err(code) =
+        super::family::refuse_undeclared(family, Command::Simulate, &given, &args.maps[0])
+            .and_then(|()| super::family::refuse_players(family, &args.policy, &args.maps[0]))
     {
-        eprintln!(
-            "error: {flag} sets the tables of Encore boards; Rolling maps are simulated solo\n  \
-             help: leave out {flag}"
-        );
-        return EXIT_USAGE;
-    }
-    if let Err(code) = args.rules.refuse_on_map(&args.maps[0]) {
         return code;
-    }
-    let mut games: Vec<Game> = Vec::new();
-    let mut setups: Vec<PlayerSetup> = Vec::new();
-    for (path, model) in args.maps.iter().zip(models) {
-        let map = model.take().expect("boards are simulated above");
-        match rolling_game(map, path) {
-            Ok(g) => {
-                match args.effort.setup(path, &g, &args.policy) {
-                    Ok(s) => setups.push(s),
-                    Err(code) => return code,
-                }
-                games.push(g);
-            }
-            Err(code) => return code,
-        }
-    }
-    // The values that guide the solver, per map (empty without --optimum).
-    // The values the players already read are used again.
-    let mut optimum_values = Vec::new();
-    for ((path, game), setup) in args
-        .maps
-        .iter()
-        .filter(|_| args.optimum)
-        .zip(&games)
-        .zip(&setups)
-    {
-        let read = match &setup.values {
-            Some(v) => Ok(Some((
-                v.clone(),
-                args.effort
-                    .values
-                    .clone()
-                    .unwrap_or_else(|| rollx::rolling::commands::default_values_path(path)),
-            ))),
-            None => solver_values(path, args.effort.values.as_deref(), game),
-        };
-        match read {
-            Ok(v) => optimum_values.push(v),
-            Err(code) => return code,
-        }
     }
     let pool = match worker_pool(args) {
         Ok(p) => p,
         Err(code) => return code,
     };
-    let powers_of = |g: &Game| -> Vec<Power> {
-        if args.no_power_value {
-            Vec::new()
-        } else {
-            g.rules()
-                .powers
-                .iter()
-                .into_iter()
-                .filter(|&(_, n)| n > 0)
-                .map(|(p, _)| p)
-                .collect()
-        }
+    let progress = Run {
+        quiet: args.quiet,
+        bar: OnceLock::new(),
+        catch: Mutex::new(None),
     };
-    let policies = args.policy.len() as u64;
-    let count = Count {
-        games: args.games * policies * games.len() as u64,
-        replays: games
-            .iter()
-            .map(|g| args.games * policies * powers_of(g).len() as u64)
-            .sum(),
-        solved: if args.optimum {
-            args.games * games.len() as u64
-        } else {
-            0
-        },
+    let command = |games: u64| command_line(args, games);
+    let created: OnceLock<Result<(), String>> = OnceLock::new();
+    let save = |name: &str, json: &str| -> Result<(), String> {
+        let dir = logs_dir
+            .as_ref()
+            .expect("logs are saved only with --save-logs");
+        created
+            .get_or_init(|| dir.create().map_err(|e| e.to_string()))
+            .clone()?;
+        output::write(&dir.file(name), format!("{json}\n").as_bytes()).map_err(|e| e.to_string())
     };
-    let bar = games_bar(args, count.total(), &count.unit());
-    // Ctrl-C is caught before the run is announced, and until it ends.
-    let catch = interrupt::catch();
-    if !args.quiet {
-        eprintln!("{}", count.starting(args.games, "per map and policy"));
-    }
-
-    // Every map's and policy's games, and their replays, are played part
-    // by part, all together, so that Ctrl-C leaves the same first games of
-    // each (see `interrupt::in_parts`).
-    struct Tallies {
-        with: Option<Tally>,
-        without: Vec<(Power, Option<Tally>)>,
-    }
-    let mut tallies: Vec<Vec<Tallies>> = games
-        .iter()
-        .map(|g| {
-            args.policy
-                .iter()
-                .map(|_| Tallies {
-                    with: None,
-                    without: powers_of(g).into_iter().map(|p| (p, None)).collect(),
-                })
-                .collect()
-        })
-        .collect();
-    let reduced: Vec<Vec<(Power, Game)>> = games
-        .iter()
-        .map(|g| {
-            powers_of(g)
-                .into_iter()
-                .map(|p| (p, without_power(g, p)))
-                .collect()
-        })
-        .collect();
-    let mut solved: Vec<Vec<(u32, u32, bool)>> = vec![Vec::new(); games.len()];
-    let played = pool.install(|| {
-        interrupt::in_parts(args.games, |range| {
-            let tick = |n: u64| bar.inc(n);
-            for (m, (game, setup)) in games.iter().zip(&setups).enumerate() {
-                for (policy, t) in args.policy.iter().zip(&mut tallies[m]) {
-                    bar.set_message(format!("{} ({policy})", game.map().info.id));
-                    let make = make(policy, setup);
-                    let with = simulate_range(game, range.clone(), args.seed, &make, &tick);
-                    interrupt::merge_into(&mut t.with, with, Tally::merge);
-                    for ((_, slot), (_, reduced)) in t.without.iter_mut().zip(&reduced[m]) {
-                        let without =
-                            simulate_range(reduced, range.clone(), args.seed, &make, &tick);
-                        interrupt::merge_into(slot, without, Tally::merge);
-                    }
-                }
-                if let Some(values) = optimum_values.get(m) {
-                    bar.set_message(format!("{} (solving)", game.map().info.id));
-                    let guide = values.as_ref().map(|(v, _)| v.as_ref());
-                    solved[m].extend(
-                        solve_range(
-                            game,
-                            range.clone(),
-                            args.seed,
-                            args.positions,
-                            guide,
-                            &|| bar.inc(1),
-                        )
-                        .into_iter()
-                        .map(|s| (s.crosses, s.lower_bound, s.exact)),
-                    );
-                }
-            }
-        })
-    });
-    drop(catch);
-    bar.finish_and_clear();
-    let interrupted = played < args.games;
-
-    let mut maps = Vec::new();
-    for (m, game) in games.iter().enumerate() {
-        let mut policies = Vec::new();
-        let mut per_game = Vec::new();
-        for (policy, t) in args.policy.iter().zip(&tallies[m]) {
-            let with = t.with.clone().expect("every run plays a first part");
-            let without: Vec<(Power, Tally)> = t
-                .without
-                .iter()
-                .map(|(p, t)| (*p, t.clone().expect("every run plays a first part")))
-                .collect();
-            policies.push(policy_result(game, policy, &with, &without));
-            per_game.push(with.per_game);
-        }
-        let map = game.map();
-        let mut result = MapResult {
-            map: map.info.id.clone(),
-            name: map.info.name.clone(),
-            areas: map.areas.len(),
-            policies,
-            optimum: None,
-        };
-        if let Some(values) = optimum_values.get(m) {
-            let per_game: Vec<&[u32]> = per_game.iter().map(Vec::as_slice).collect();
-            add_optimum(
-                &mut result,
-                args.positions,
-                values.as_ref().map(|(_, p)| p.display().to_string()),
-                &solved[m],
-                &per_game,
-            );
-        }
-        maps.push(result);
-    }
-    let report = SimReport {
+    let request = SimulateRequest {
+        paths: &args.maps,
+        models: &models,
+        games: args.games,
         seed: args.seed,
-        games: played,
-        maps,
+        policies: &args.policy,
+        options: &given,
+        html: report_out.is_some(),
+        command: &command,
+        save_log: logs_dir
+            .as_ref()
+            .map(|_| &save as &(dyn Fn(&str, &str) -> Result<(), String> + Sync)),
+        progress: &progress,
     };
-    let note = interrupted.then(|| interrupt::covered(played, args.games, "per map and policy"));
+    let result = pool.install(|| family.face().simulate(&request));
+    drop(progress.catch.lock().expect("not poisoned").take());
+    if let Some(bar) = progress.bar.get() {
+        bar.finish_and_clear();
+    }
+    let sim = match result {
+        Ok(s) => s,
+        Err(f) => return super::fail(f),
+    };
     let document = args.format != Format::Text;
 
     // The files first: a reader that stops early (`rollx simulate ... |
     // head`) ends the process on its next write, and must not cost them.
-    if let Some(out) = &report_out {
-        let command = command_line(args, played);
-        let mut page = html::html(
-            &report,
-            &games.iter().map(Game::map).collect::<Vec<_>>(),
-            &command,
-        );
-        if let Some(note) = &note {
-            page = interrupt::mark_html(&page, note);
-        }
-        if let Err(e) = output::write(out, page.as_bytes()) {
-            eprintln!("error: {e}");
-            return EXIT_USAGE;
-        }
+    if let (Some(out), Some(page)) = (&report_out, &sim.html)
+        && let Err(e) = output::write(out, page.as_bytes())
+    {
+        eprintln!("error: {e}");
+        return EXIT_USAGE;
     }
-    let logs_written = match &logs_dir {
-        Some(_) if interrupted => false,
-        Some(dir) => {
-            if let Err(code) = save_logs(args, &games, &setups, dir, &pool) {
-                return code;
-            }
-            true
-        }
-        None => false,
-    };
     match args.format {
         Format::Text => {
-            if let Some(note) = &note {
+            if let Some(note) = &sim.note {
                 println!("{note}\n");
             }
-            print!("{}", text(&report));
+            print!("{}", sim.text);
         }
-        Format::Json => {
-            let mut value = serde_json::to_value(&report).expect("reports serialise");
-            if interrupted {
-                interrupt::mark_json(&mut value, played, args.games);
-            }
-            println!(
-                "{}",
-                serde_json::to_string_pretty(&value).expect("reports serialise")
-            );
-        }
+        Format::Json => println!(
+            "{}",
+            serde_json::to_string_pretty(&sim.json).expect("reports serialise")
+        ),
         Format::Markdown => {
-            if let Some(note) = &note {
+            if let Some(note) = &sim.note {
                 println!("*{note}*\n");
             }
-            print!("{}", markdown(&report));
+            print!("{}", sim.markdown);
         }
     }
-    let logs = args.games * (games.len() * args.policy.len()) as u64;
     finish(
         args,
         document,
-        &Finish {
-            report: report_out.as_ref(),
-            logs: logs_dir.as_ref().map(|d| (d, logs, logs_written)),
-            count: &count,
-            played,
-            start,
-            note: note.as_deref(),
-        },
+        report_out.as_ref(),
+        logs_dir.as_ref(),
+        &sim,
+        start,
     )
 }
 
-/// What a run of `simulate` played: games, the replays that value the
-/// powers, and games solved (`--optimum`).
-pub(super) struct Count {
-    /// Games of every table.
-    pub games: u64,
-    /// Replays of them without a power.
-    pub replays: u64,
-    /// Games whose dice are solved.
-    pub solved: u64,
-}
-
-impl Count {
-    /// Everything the progress bar counts.
-    pub fn total(&self) -> u64 {
-        self.games + self.replays + self.solved
+/// The family options of `rollx simulate` given, by flag.
+fn given(args: &SimulateArgs) -> Given {
+    let mut g = super::family::given(&args.effort, &args.rules).into_pairs();
+    if let Some(n) = args.players {
+        g.push(("players".into(), n.to_string()));
     }
-
-    /// The progress bar's unit: "games", "games and replays", ...
-    pub fn unit(&self) -> String {
-        match (self.replays > 0, self.solved > 0) {
-            (false, false) => "games".into(),
-            (true, false) => "games and replays".into(),
-            (false, true) => "games and solved games".into(),
-            (true, true) => "games, replays and solved games".into(),
-        }
+    if !args.seats.is_empty() {
+        g.push(("seats".into(), args.seats.join(",")));
     }
-
-    /// The counts in words, `games` of them asked per table (`per`).
-    fn words(&self, scale: f64) -> String {
-        let n = |x: u64| (x as f64 * scale).round() as u64;
-        let mut s = count(n(self.games), "game");
-        if self.replays > 0 {
-            s.push_str(&format!(
-                ", plus {} to value the powers",
-                count(n(self.replays), "replay")
-            ));
-        }
-        if self.solved > 0 {
-            s.push_str(&format!(
-                "{} {} by the solver",
-                if self.replays > 0 { " and" } else { ", and" },
-                plural(n(self.solved), "game solved", "games solved")
-            ));
-        }
-        s
+    if args.no_power_value {
+        g.push(("no-power-value".into(), String::new()));
     }
-
-    /// The line that opens a run.
-    pub fn starting(&self, games: u64, per: &str) -> String {
-        format!(
-            "simulating {} {per} (in all: {}); Ctrl-C stops the run and reports the games \
-             finished",
-            count(games, "game"),
-            self.words(1.0)
-        )
+    if args.optimum {
+        g.push(("optimum".into(), String::new()));
+        g.push(("positions".into(), args.positions.to_string()));
     }
-}
-
-/// What [`finish`] says.
-pub(super) struct Finish<'a> {
-    /// The HTML report, when written.
-    pub report: Option<&'a Output>,
-    /// The folder of game logs, how many logs a whole run writes, and
-    /// whether they were written.
-    pub logs: Option<(&'a OutputDir, u64, bool)>,
-    /// What a whole run plays.
-    pub count: &'a Count,
-    /// Games played of each table.
-    pub played: u64,
-    /// When the run started.
-    pub start: Instant,
-    /// The interrupted run's note.
-    pub note: Option<&'a str>,
+    Given::new(g)
 }
 
 /// Says which files were written and how long the run took (standard
 /// output under a text report, standard error under a document), and
 /// returns the exit code: 130 when Ctrl-C stopped the run.
-pub(super) fn finish(args: &SimulateArgs, document: bool, f: &Finish) -> u8 {
-    if let Some(out) = f.report {
+fn finish(
+    args: &SimulateArgs,
+    document: bool,
+    report: Option<&Output>,
+    logs: Option<&OutputDir>,
+    sim: &Simulated,
+    start: Instant,
+) -> u8 {
+    if let Some(out) = report {
         let gap = if document { "" } else { "\n" };
         super::say(
             document,
             &format!("{gap}report written to {}", out.path().display()),
         );
     }
-    match f.logs {
-        Some((dir, logs, true)) => super::say(
+    match (logs, sim.logs) {
+        (Some(dir), Some(n)) => super::say(
             document,
             &format!(
                 "{} written to {}",
-                count(logs, "game log"),
+                count(n, "game log"),
                 dir.path().display()
             ),
         ),
-        Some((dir, _, false)) => eprintln!(
+        (Some(dir), None) => eprintln!(
             "no game logs written: the run was interrupted\n  help: `--games {} --save-logs {}` \
              writes the logs of the games this report covers",
-            f.played,
+            sim.played,
             dir.path().display()
         ),
-        None => {}
+        (None, _) => {}
     }
     if !args.quiet {
-        let scale = f.played as f64 / args.games as f64;
+        let scale = sim.played as f64 / args.games as f64;
         eprintln!(
             "done in {:.1} s: {}",
-            f.start.elapsed().as_secs_f64(),
-            f.count.words(scale)
+            start.elapsed().as_secs_f64(),
+            sim.count.words(scale)
         );
     }
-    match f.note {
+    match &sim.note {
         Some(note) => {
             if document {
                 eprintln!("{note}");
@@ -601,7 +365,7 @@ pub(super) fn finish(args: &SimulateArgs, document: bool, f: &Finish) -> u8 {
 }
 
 /// The worker threads of `--threads` (one per core without it).
-pub(super) fn worker_pool(args: &SimulateArgs) -> Result<rayon::ThreadPool, u8> {
+fn worker_pool(args: &SimulateArgs) -> Result<rayon::ThreadPool, u8> {
     rayon::ThreadPoolBuilder::new()
         .num_threads(args.threads.map_or(0, usize::from))
         .build()
@@ -613,8 +377,8 @@ pub(super) fn worker_pool(args: &SimulateArgs) -> Result<rayon::ThreadPool, u8> 
 
 /// The progress bar of a run of `total` games: hidden with `--quiet` or
 /// when standard error is not a terminal.
-pub(super) fn games_bar(args: &SimulateArgs, total: u64, unit: &str) -> ProgressBar {
-    if args.quiet || !std::io::stderr().is_terminal() {
+fn games_bar(quiet: bool, total: u64, unit: &str) -> ProgressBar {
+    if quiet || !std::io::stderr().is_terminal() {
         return ProgressBar::hidden();
     }
     let b = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr());
@@ -638,30 +402,9 @@ pub(super) fn rate(state: &indicatif::ProgressState, w: &mut dyn std::fmt::Write
     );
 }
 
-/// The start of a run of `tables` tables on each of `boards` boards
-/// (Encore, Diceland): what it plays, its bar, and Ctrl-C caught before
-/// the run is announced (and until the catch is dropped).
-pub(super) fn start_tables(
-    args: &SimulateArgs,
-    boards: usize,
-    tables: usize,
-) -> (Count, ProgressBar, super::interrupt::Catch) {
-    let count = Count {
-        games: args.games * (boards * tables) as u64,
-        replays: 0,
-        solved: 0,
-    };
-    let bar = games_bar(args, count.total(), &count.unit());
-    let catch = super::interrupt::catch();
-    if !args.quiet {
-        eprintln!("{}", count.starting(args.games, "per board and table"));
-    }
-    (count, bar, catch)
-}
-
 /// The command that reproduces a run of any family: every option given.
 /// With `games` games (the games an interrupted run played).
-pub(super) fn command_line(args: &SimulateArgs, games: u64) -> String {
+fn command_line(args: &SimulateArgs, games: u64) -> String {
     let maps: Vec<String> = args.maps.iter().map(|m| m.display().to_string()).collect();
     let mut c = format!(
         "rollx simulate {} --games {} --policy {} --seed {}",
@@ -691,42 +434,4 @@ pub(super) fn command_line(args: &SimulateArgs, games: u64) -> String {
     }
     c.push_str(&args.rules.flags());
     c
-}
-
-/// Writes every simulated game as a game log: the same seeds give the same
-/// games as the simulation.
-fn save_logs(
-    args: &SimulateArgs,
-    games: &[Game],
-    setups: &[PlayerSetup],
-    dir: &OutputDir,
-    pool: &rayon::ThreadPool,
-) -> Result<(), u8> {
-    if let Err(e) = dir.create() {
-        eprintln!("error: {e}");
-        return Err(EXIT_USAGE);
-    }
-    let width = (args.games - 1).to_string().len();
-    for ((game, path), setup) in games.iter().zip(&args.maps).zip(setups) {
-        for policy in &args.policy {
-            let failed = pool.install(|| {
-                (0..args.games).into_par_iter().find_map_any(|i| {
-                    let seed = derive_seed(args.seed, i);
-                    let mut players = vec![(policy.clone(), make(policy, setup)(seed))];
-                    let played =
-                        play_game(game, seed, &mut players, Some(path.display().to_string()));
-                    let file =
-                        dir.file(&format!("{}-{policy}-{i:0width$}.json", game.map().info.id));
-                    output::write(&file, format!("{}\n", played.log.to_json()).as_bytes())
-                        .err()
-                        .map(|e| e.to_string())
-                })
-            });
-            if let Some(message) = failed {
-                eprintln!("error: {message}");
-                return Err(EXIT_USAGE);
-            }
-        }
-    }
-    Ok(())
 }

@@ -8,6 +8,7 @@ use crate::diag::{Diagnostic, Failure};
 use crate::print::{PrintOptions, Template};
 use crate::source::Files;
 
+use super::simulate::{SimulateRequest, Simulated};
 use super::{Checked, GenerateError, GenerateOptions, GeneratedFile, Model, Printed};
 
 /// A family's generator: a random file, or why there is none.
@@ -80,6 +81,10 @@ pub trait Face: Sync + Send {
     /// without a log.
     fn referee_sheet(&self, model: &Model, request: &SheetRequest)
     -> Result<CheckedSheet, Failure>;
+
+    /// `rollx simulate`: many games of the computer players on the
+    /// family's files, with the family's own tally and reports.
+    fn simulate(&self, request: &SimulateRequest) -> Result<Simulated, Failure>;
 }
 
 /// The commands whose options a family declares.
@@ -107,6 +112,10 @@ pub enum Takes {
     },
     /// A file.
     File,
+    /// Nothing: a switch, on when given.
+    Switch,
+    /// Computer players by name, one per seat, separated by commas.
+    Seats,
 }
 
 /// An option a family declares for some of its commands: the command line
@@ -124,8 +133,8 @@ pub struct Declared {
     pub takes: Takes,
     /// The commands that take it.
     pub commands: &'static [Command],
-    /// What it is, in a sentence that refuses it: "a rule", "an option of
-    /// the computer players".
+    /// What it is, in a sentence that refuses it ("--solo-dice {what} of
+    /// Encore boards"): "is a rule", "sets the tables".
     pub what: &'static str,
 }
 
@@ -158,6 +167,11 @@ impl Given {
     /// Every flag given, in the order given.
     pub fn flags(&self) -> impl Iterator<Item = &str> {
         self.0.iter().map(|(f, _)| f.as_str())
+    }
+
+    /// Every option given, as flag and value.
+    pub fn into_pairs(self) -> Vec<(String, String)> {
+        self.0
     }
 
     /// Whether nothing is given.

@@ -12,6 +12,7 @@ pub mod encore;
 mod face;
 pub mod log;
 pub mod rolling;
+pub mod simulate;
 
 pub use face::{
     CheckedSheet, Command, Declared, Face, Generator, Given, PlayRequest, Played, RefereeRequest,

@@ -7,6 +7,7 @@ use std::path::Path;
 
 use crate::diag::Failure;
 use crate::families::log::{file_candidates, invalid_log};
+use crate::families::simulate::{SimCount, SimulateRequest, Simulated};
 use crate::families::{
     CheckedSheet, Model, PlayRequest, Played, RefereeRequest, Refereed, SheetRequest,
 };
@@ -15,6 +16,8 @@ use crate::text::{count, noun, plural, wrap};
 use super::Board;
 use super::model::Cell;
 use super::play::play_game;
+use super::play::sim_html::table_name;
+use super::play::simulate::Summary;
 use super::rules::filled::{self, FilledResult, FilledVerdict};
 use super::rules::log::{Event, GameLog};
 use super::rules::referee::{Finding, Verdict, referee};
@@ -393,4 +396,201 @@ fn filled_text(board: &Board, r: &FilledResult) -> String {
             )
         }
     )
+}
+
+/// `rollx simulate` on Diceland boards: each policy at a table of
+/// `--players` (default 4) and alone, then the `--seats` table.
+pub(crate) fn simulate(r: &SimulateRequest) -> Result<Simulated, Failure> {
+    use super::play::PLAYERS;
+    use super::play::sim_html;
+    use super::play::simulate::{Tally, simulate_range};
+    use crate::families::simulate::{covered, in_parts, mark_html, mark_json, merge_into};
+
+    let path = &r.paths[0];
+    if r.save_log.is_some() {
+        return Err(Failure::usage(format!(
+            "--save-logs is not an option of Diceland games, and {} is one\n  \
+             help: leave out --save-logs; Diceland boards have the players {} \
+             (docs/diceland-rules.md)",
+            path.display(),
+            PLAYERS.join(", ")
+        )));
+    }
+    let seats: Vec<String> = r
+        .options
+        .get("seats")
+        .map(|s| s.split(',').map(str::to_string).collect())
+        .unwrap_or_default();
+    if let Some(p) = seats.iter().find(|p| !PLAYERS.contains(&p.as_str())) {
+        return Err(Failure::usage(format!(
+            "--policy {p}: {} is a Diceland board, and `{p}` does not play Diceland\n  \
+             help: Diceland boards have the players {}",
+            path.display(),
+            PLAYERS.join(", ")
+        )));
+    }
+    let players = match (r.options.whole::<usize>("players"), seats.len()) {
+        (Some(n), s) if s > 0 && n != s => {
+            return Err(Failure::usage(format!(
+                "--seats names {}, but --players is {n}",
+                count(s, "player")
+            )));
+        }
+        (Some(n), _) => n,
+        (None, s) if s > 0 => s,
+        (None, _) => 4,
+    };
+    let mut tables: Vec<Vec<String>> = Vec::new();
+    for p in r.policies {
+        tables.push(vec![p.clone(); players]);
+        if players > 1 {
+            tables.push(vec![p.clone()]);
+        }
+    }
+    if !seats.is_empty() {
+        tables.push(seats);
+    }
+    let count = SimCount {
+        games: r.games * (r.models.len() * tables.len()) as u64,
+        replays: 0,
+        solved: 0,
+    };
+    let per = "per board and table";
+    r.progress.start(&count, &count.starting(r.games, per));
+    let games: Vec<Game> = r
+        .models
+        .iter()
+        .map(|m| Game::new(m.get::<Board>().expect("a Diceland board").clone()))
+        .collect();
+    // Every board's and table's games are played part by part, all
+    // together, so that a stop leaves the same first games of each.
+    let mut tallies: Vec<Vec<Option<Tally>>> = vec![vec![None; tables.len()]; games.len()];
+    let played = in_parts(r.games, &|| r.progress.stop(), |range| {
+        let tick = |n: u64| r.progress.tick(n);
+        for (game, per) in games.iter().zip(&mut tallies) {
+            for (seats, slot) in tables.iter().zip(per.iter_mut()) {
+                r.progress
+                    .message(format!("{} ({})", game.board().info.id, seats.join(",")));
+                let tally = simulate_range(game, seats, range.clone(), r.seed, &tick)
+                    .expect("policies checked");
+                merge_into(slot, tally, Tally::merge);
+            }
+        }
+    });
+    let interrupted = played < r.games;
+    let results: Vec<Vec<Summary>> = games
+        .iter()
+        .zip(&tallies)
+        .map(|(game, per)| {
+            tables
+                .iter()
+                .zip(per)
+                .map(|(seats, tally)| {
+                    let tally = tally.as_ref().expect("every table plays a first part");
+                    Summary::new(game, seats, r.seed, tally)
+                })
+                .collect()
+        })
+        .collect();
+    let note = interrupted.then(|| covered(played, r.games, per));
+    let page = r.html.then(|| {
+        let command = (r.command)(played);
+        let page = if games.len() == 1 {
+            sim_html::html(games[0].board(), &results[0], &command)
+        } else {
+            // One page with every board, one after another.
+            let mut body = String::new();
+            for (g, r) in games.iter().zip(&results) {
+                let one = sim_html::html(g.board(), r, &command);
+                let inner = one
+                    .split_once("<body>\n")
+                    .and_then(|(_, b)| b.rsplit_once("</body>"))
+                    .map_or(String::new(), |(b, _)| b.to_string());
+                body.push_str(&inner);
+            }
+            crate::report::html::page("Diceland simulation", &body)
+        };
+        match &note {
+            Some(note) => mark_html(&page, note),
+            None => page,
+        }
+    });
+    let all: Vec<&Summary> = results.iter().flatten().collect();
+    let mut json = serde_json::to_value(&all).expect("serialises");
+    if interrupted {
+        mark_json(&mut json, played, r.games);
+    }
+    let mut text = String::new();
+    let mut md = String::new();
+    for (g, s) in games.iter().zip(&results) {
+        text.push_str(&summary_text(g.board(), s, r.seed, played, false));
+        md.push_str(&summary_text(g.board(), s, r.seed, played, true));
+    }
+    text.push_str(
+        "turns: a game's length (alone: to reach the goal); over: dice lost to overshooting a \
+         zone, per game; bonus: bonus rolls per game\n",
+    );
+    Ok(Simulated {
+        played,
+        count,
+        note,
+        text,
+        json,
+        markdown: md,
+        html: page,
+        logs: None,
+    })
+}
+
+/// One board's tables as text (or a Markdown table).
+fn summary_text(board: &Board, tables: &[Summary], seed: u64, games: u64, md: bool) -> String {
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        "{} ({}): {} per table, seed {}",
+        board.info.name,
+        board.info.id,
+        count(games, "game"),
+        seed
+    );
+    if md {
+        s.push_str("\n| table | turns (95 % CI) | win rate by seat | no winner | overshoots per game | bonus rolls per game |\n|---|---|---|---|---|---|\n");
+    } else {
+        let _ = writeln!(
+            s,
+            "  {:<30} {:>14}  {:<25} {:>5}  {:>5}",
+            "table", "turns", "win rate by seat", "over", "bonus"
+        );
+    }
+    for t in tables {
+        let wins = if t.policies.len() == 1 {
+            "solo: turns to the goal".to_string()
+        } else {
+            t.seats
+                .iter()
+                .map(|x| format!("{:.0}%", x.win_rate * 100.0))
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        let turns = format!("{:.2} ± {:.2}", t.turns.mean, t.turns.ci95);
+        if md {
+            let _ = writeln!(
+                s,
+                "| {} | {turns} | {wins} | {:.1} % | {:.2} | {:.2} |",
+                table_name(t),
+                t.no_winner * 100.0,
+                t.overshoots_per_game,
+                t.bonus_rolls_per_game
+            );
+        } else {
+            let _ = writeln!(
+                s,
+                "  {:<30} {turns:>14}  {wins:<25} {:>5.2}  {:>5.2}",
+                table_name(t),
+                t.overshoots_per_game,
+                t.bonus_rolls_per_game
+            );
+        }
+    }
+    s
 }

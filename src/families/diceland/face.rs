@@ -3,9 +3,11 @@
 use std::path::Path;
 
 use crate::diag::{Diagnostic, Failure};
+use crate::families::simulate::{SimulateRequest, Simulated};
 use crate::families::{
-    Checked, CheckedSheet, Face, FamilyReport, GenerateError, GenerateOptions, GeneratedFile,
-    Generator, Model, PlayRequest, Played, Printed, RefereeRequest, Refereed, SheetRequest,
+    Checked, CheckedSheet, Command, Declared, Face, FamilyReport, GenerateError, GenerateOptions,
+    GeneratedFile, Generator, Model, PlayRequest, Played, Printed, RefereeRequest, Refereed,
+    SheetRequest, Takes,
 };
 use crate::print::{PrintOptions, Template};
 use crate::source::Files;
@@ -60,6 +62,10 @@ impl Face for Diceland {
         Some(generate)
     }
 
+    fn options(&self) -> &'static [Declared] {
+        OPTIONS
+    }
+
     fn options_help(&self) -> String {
         format!(
             "Diceland boards have the players {} (docs/diceland-rules.md)",
@@ -90,7 +96,33 @@ impl Face for Diceland {
     ) -> Result<CheckedSheet, Failure> {
         super::commands::referee_sheet(model, request)
     }
+
+    fn simulate(&self, request: &SimulateRequest) -> Result<Simulated, Failure> {
+        super::commands::simulate(request)
+    }
 }
+
+/// The options Diceland boards declare: the tables of a simulation.
+const OPTIONS: &[Declared] = &[
+    Declared {
+        flag: "players",
+        value_name: "PLAYERS",
+        help: "Diceland boards: players at each table (default 4); each policy also plays alone.",
+        takes: Takes::Whole { min: 1, max: 8 },
+        commands: &[Command::Simulate],
+        what: "sets the tables",
+    },
+    Declared {
+        flag: "seats",
+        value_name: "SEATS",
+        help: "Diceland boards: a mixed table, one policy per seat separated by commas, seat 1 \
+rolling first (strong,greedy,greedy,greedy); reported seat by seat after the --policy tables. \
+Sets --players.",
+        takes: Takes::Seats,
+        commands: &[Command::Simulate],
+        what: "sets the tables",
+    },
+];
 
 /// A random Diceland board.
 fn generate(options: &GenerateOptions) -> Result<GeneratedFile, GenerateError> {

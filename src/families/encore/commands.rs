@@ -8,6 +8,7 @@ use std::path::Path;
 
 use crate::diag::{Diagnostic, Failure, SourceMap};
 use crate::families::log::{invalid_log, wrong_file_diagnostic};
+use crate::families::simulate::{SimCount, SimulateRequest, Simulated};
 use crate::families::{
     CheckedSheet, Given, Model, PlayRequest, Played, RefereeRequest, Refereed, SheetRequest,
 };
@@ -15,6 +16,7 @@ use crate::families::{Command, Declared, Takes};
 use crate::text::{count, plural, wrap};
 
 use super::Board;
+use super::play::sim_report::TableKind;
 use super::play::{Effort, play_game, seat_players};
 use super::rules::filled::{self, FilledResult, FilledVerdict};
 use super::rules::log::{GameLog, LogTurn};
@@ -26,13 +28,31 @@ use super::rules::{
 /// The options Encore boards declare.
 pub(crate) const OPTIONS: &[Declared] = &[
     Declared {
+        flag: "players",
+        value_name: "PLAYERS",
+        help: "Encore boards: players at each table (1, the default, is the solo game).",
+        takes: Takes::Whole { min: 1, max: 8 },
+        commands: &[Command::Simulate],
+        what: "sets the tables",
+    },
+    Declared {
+        flag: "seats",
+        value_name: "SEATS",
+        help: "Encore boards: a mixed table, one policy per seat separated by commas, seat 1 \
+rolling first (strong,greedy,greedy,greedy); reported seat by seat after the --policy tables. \
+Sets --players.",
+        takes: Takes::Seats,
+        commands: &[Command::Simulate],
+        what: "sets the tables",
+    },
+    Declared {
         flag: "candidates",
         value_name: "CANDIDATES",
         help: "Encore boards: the strong player's candidate moves per decision (the best by a \
 one-step cost); more is stronger and slower [default: 6].",
         takes: Takes::Whole { min: 1, max: 256 },
         commands: &[Command::Play, Command::Simulate],
-        what: "an option of the computer players",
+        what: "is an option of the computer players",
     },
     Declared {
         flag: "rollouts",
@@ -41,7 +61,7 @@ one-step cost); more is stronger and slower [default: 6].",
 candidate moves [default: 64].",
         takes: Takes::Whole { min: 1, max: 4096 },
         commands: &[Command::Play, Command::Simulate],
-        what: "an option of the computer players",
+        what: "is an option of the computer players",
     },
     Declared {
         flag: "solo-dice",
@@ -57,7 +77,7 @@ still taking one of each.",
             ("all", "Every die"),
         ]),
         commands: &[Command::Play, Command::Simulate],
-        what: "a rule",
+        what: "is a rule",
     },
     Declared {
         flag: "start-column",
@@ -75,7 +95,7 @@ a piece in every turn (the default); `first-piece` only a player's first piece."
             ),
         ]),
         commands: &[Command::Play, Command::Simulate],
-        what: "a rule",
+        what: "is a rule",
     },
     Declared {
         flag: "star-cap",
@@ -88,7 +108,7 @@ board's penalty). A log records the reading it was played by.",
             ("none", "No cap"),
         ]),
         commands: &[Command::Play, Command::Simulate, Command::RefereeSheet],
-        what: "a rule",
+        what: "is a rule",
     },
 ];
 
@@ -528,4 +548,187 @@ fn sheet_text(game: &Game, r: &FilledResult) -> String {
         );
     }
     s
+}
+
+/// The seats of the tables of a simulation on Encore boards: each policy
+/// in every seat of its own table (`--players`, 1 by default), then the
+/// mixed table of `--seats`.
+fn tables(r: &SimulateRequest) -> Result<Vec<(TableKind, Vec<String>)>, Failure> {
+    let seats: Vec<String> = r
+        .options
+        .get("seats")
+        .map(|s| s.split(',').map(str::to_string).collect())
+        .unwrap_or_default();
+    let players = match (r.options.whole::<usize>("players"), seats.len()) {
+        (Some(n), s) if s > 0 && n != s => {
+            return Err(Failure::usage(format!(
+                "--seats names {}, but --players is {n}\n  \
+                 help: give one policy per seat, or leave out --players",
+                count(s, "player")
+            )));
+        }
+        (_, s) if s > 8 => {
+            return Err(Failure::usage(format!(
+                "--seats names {s} players; a simulated table seats 1 to 8"
+            )));
+        }
+        (_, s) if s > 0 => s,
+        (n, _) => n.unwrap_or(1),
+    };
+    let mut out: Vec<(TableKind, Vec<String>)> = Vec::new();
+    for p in r.policies {
+        if !out.iter().any(|(_, seats)| &seats[0] == p) {
+            out.push((TableKind::SelfPlay, vec![p.clone(); players]));
+        }
+    }
+    if !seats.is_empty() {
+        out.push((TableKind::Mixed, seats));
+    }
+    Ok(out)
+}
+
+/// `rollx simulate` on Encore boards: every board's tables, each board
+/// reported on its own.
+pub(crate) fn simulate(r: &SimulateRequest) -> Result<Simulated, Failure> {
+    use super::play::sim_html;
+    use super::play::sim_report::{SimReport, markdown, table_result, text};
+    use super::play::simulate::{Tally, check_table, simulate_range};
+    use crate::engine::derive_seed;
+    use crate::families::simulate::{covered, in_parts, mark_html, mark_json, merge_into};
+    use rayon::prelude::*;
+
+    if r.models.len() > 1 && r.html {
+        return Err(Failure::usage(format!(
+            "--report draws one Encore board, and {} are given\n  \
+             help: simulate one board per run with --report",
+            r.models.len()
+        )));
+    }
+    let tables = tables(r)?;
+    let options = rule_options(r.options);
+    let effort = effort(r.options);
+    let mut games = Vec::new();
+    for (model, path) in r.models.iter().zip(r.paths) {
+        let board: &Board = model.get().expect("an Encore board");
+        games.push(game(board.clone(), path, options)?);
+    }
+    for (_, seats) in &tables {
+        let policies: Vec<&str> = seats.iter().map(String::as_str).collect();
+        check_table(&policies).map_err(|e| Failure::usage(e.to_string()))?;
+    }
+    let count = SimCount {
+        games: r.games * (games.len() * tables.len()) as u64,
+        replays: 0,
+        solved: 0,
+    };
+    let per = "per board and table";
+    r.progress.start(&count, &count.starting(r.games, per));
+    let players = tables.first().map_or(1, |(_, s)| s.len());
+    // Every board's and table's games are played part by part, all
+    // together, so that a stop leaves the same first games of each.
+    let mut tallies: Vec<Vec<Option<Tally>>> = vec![vec![None; tables.len()]; games.len()];
+    let played = in_parts(r.games, &|| r.progress.stop(), |range| {
+        let tick = |n: u64| r.progress.tick(n);
+        for (game, per) in games.iter().zip(&mut tallies) {
+            for ((_, seats), slot) in tables.iter().zip(per.iter_mut()) {
+                r.progress
+                    .message(format!("{} ({})", game.board().info.id, seats.join(",")));
+                let policies: Vec<&str> = seats.iter().map(String::as_str).collect();
+                let tally = simulate_range(game, &policies, effort, range.clone(), r.seed, &tick)
+                    .expect("tables checked above");
+                merge_into(slot, tally, Tally::merge);
+            }
+        }
+    });
+    let interrupted = played < r.games;
+    let reports: Vec<SimReport> = games
+        .iter()
+        .zip(&tallies)
+        .map(|(game, per)| {
+            let board = game.board();
+            SimReport {
+                board: board.info.id.clone(),
+                name: board.info.name.clone(),
+                seed: r.seed,
+                games: played,
+                players,
+                options: *game.options(),
+                tables: tables
+                    .iter()
+                    .zip(per)
+                    .map(|((kind, seats), tally)| {
+                        let policies: Vec<&str> = seats.iter().map(String::as_str).collect();
+                        let tally = tally.as_ref().expect("every table plays a first part");
+                        table_result(game, *kind, &policies, tally)
+                    })
+                    .collect(),
+            }
+        })
+        .collect();
+    let note = interrupted.then(|| covered(played, r.games, per));
+    let page = r.html.then(|| {
+        let page = sim_html::html(&reports[0], games[0].board(), &(r.command)(played));
+        match &note {
+            Some(note) => mark_html(&page, note),
+            None => page,
+        }
+    });
+    let logs = match r.save_log {
+        Some(save) if !interrupted => {
+            let width = (r.games - 1).to_string().len();
+            for (game, path) in games.iter().zip(r.paths) {
+                for (kind, seats) in &tables {
+                    let label = match kind {
+                        TableKind::SelfPlay => format!("{}x{}", seats[0], seats.len()),
+                        TableKind::Mixed => format!("seats-{}", seats.join("-")),
+                    };
+                    let failed = (0..r.games).into_par_iter().find_map_any(|i| {
+                        let seed = derive_seed(r.seed, i);
+                        let mut players =
+                            seat_players(seats, seed, effort).expect("policies checked");
+                        let played =
+                            play_game(game, seed, &mut players, Some(path.display().to_string()));
+                        let file = format!("{}-{label}-{i:0width$}.json", game.board().info.id);
+                        save(&file, &played.log.to_json()).err()
+                    });
+                    if let Some(message) = failed {
+                        return Err(Failure::usage(message));
+                    }
+                }
+            }
+            Some(count.games)
+        }
+        _ => None,
+    };
+    let texts: Vec<String> = reports.iter().map(text).collect();
+    let mut md = String::new();
+    for (k, report) in reports.iter().enumerate() {
+        let one = markdown(report);
+        // One header for every board.
+        let body = if k == 0 {
+            one.as_str()
+        } else {
+            one.splitn(3, '\n').nth(2).unwrap_or("")
+        };
+        md.push_str(body);
+    }
+    let mut json = if reports.len() == 1 {
+        serde_json::to_value(&reports[0])
+    } else {
+        serde_json::to_value(&reports)
+    }
+    .expect("reports serialise");
+    if interrupted {
+        mark_json(&mut json, played, r.games);
+    }
+    Ok(Simulated {
+        played,
+        count,
+        note,
+        text: texts.join("\n"),
+        json,
+        markdown: md,
+        html: page,
+        logs,
+    })
 }

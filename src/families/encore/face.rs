@@ -3,6 +3,7 @@
 use std::path::Path;
 
 use crate::diag::{Diagnostic, Failure};
+use crate::families::simulate::{SimulateRequest, Simulated};
 use crate::families::{
     Checked, CheckedSheet, Declared, Face, FamilyReport, GenerateError, GenerateOptions,
     GeneratedFile, Generator, Model, PlayRequest, Played, Printed, RefereeRequest, Refereed,
@@ -90,6 +91,10 @@ impl Face for Encore {
         request: &SheetRequest,
     ) -> Result<CheckedSheet, Failure> {
         super::commands::referee_sheet(model, request)
+    }
+
+    fn simulate(&self, request: &SimulateRequest) -> Result<Simulated, Failure> {
+        super::commands::simulate(request)
     }
 }
 

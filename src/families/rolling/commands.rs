@@ -9,6 +9,7 @@ use std::sync::Arc;
 
 use crate::diag::{Diagnostic, Failure, SourceId, SourceMap};
 use crate::families::log::{invalid_log, wrong_file_diagnostic};
+use crate::families::simulate::{SimCount, SimulateRequest, Simulated};
 use crate::families::{
     CheckedSheet, Given, Model, PlayRequest, Played, RefereeRequest, Refereed, SheetRequest,
 };
@@ -475,5 +476,274 @@ pub(crate) fn referee_sheet(model: &Model, r: &SheetRequest) -> Result<CheckedSh
             clean: result.mistakes == 0,
             sheet: None,
         }),
+    })
+}
+
+/// Positions the solver searches per game by default (as `check --deep`).
+pub const DEFAULT_POSITIONS: u64 = 1_000_000;
+
+/// A maker of the computer player `policy` by seed.
+fn make<'a>(
+    policy: &'a str,
+    setup: &'a PlayerSetup,
+) -> impl Fn(u64) -> Box<dyn Policy> + Sync + 'a {
+    move |seed| policy_with(policy, seed, setup).expect("the players are checked")
+}
+
+/// Learned values that guide the solver, with the file they came from.
+pub type Guide = (Arc<TupleValue>, PathBuf);
+
+/// The learned values that guide the solver on the map at `map`: the file
+/// `explicit` names (an error if it cannot be read), or the one `rollx
+/// train` writes beside the map when it exists (a warning, and no values,
+/// when it is for another version of the map). With the values, the path
+/// they came from; the warning, if any.
+pub fn solver_values(
+    map: &Path,
+    explicit: Option<&Path>,
+    game: &Game,
+) -> Result<(Option<Guide>, Option<String>), Failure> {
+    let path = explicit.map_or_else(|| default_values_path(map), Path::to_path_buf);
+    match read_values(&path, game) {
+        Ok(v) => Ok((Some((Arc::new(v), path)), None)),
+        Err(ValuesProblem::Missing(_)) if explicit.is_none() => Ok((None, None)),
+        Err(ValuesProblem::Invalid(e)) if explicit.is_none() => Ok((
+            None,
+            Some(format!(
+                "{}: {e}; the search goes on without them\n  help: run `rollx train {}` again",
+                path.display(),
+                map.display()
+            )),
+        )),
+        Err(ValuesProblem::Missing(e) | ValuesProblem::Unreadable(e)) => Err(Failure::usage(
+            format!("cannot read {}: {e}", path.display()),
+        )),
+        Err(ValuesProblem::Invalid(e)) => Err(Failure::invalid(format!("{}: {e}", path.display()))),
+    }
+}
+
+/// `rollx simulate` on Rolling maps: every map and policy's games, their
+/// replays without each power, and with `--optimum` the solver's best game
+/// on the same dice; the maps side by side.
+pub(crate) fn simulate(r: &SimulateRequest) -> Result<Simulated, Failure> {
+    use super::deep::solve_range;
+    use super::map::Power;
+    use super::play::html;
+    use super::play::report::{MapResult, SimReport, add_optimum, markdown, policy_result, text};
+    use super::play::simulate::{Tally, simulate_range, without_power};
+    use crate::families::simulate::{covered, in_parts, mark_html, mark_json, merge_into};
+    use rayon::prelude::*;
+
+    let values = r.options.get("values").map(Path::new);
+    if values.is_some() && r.paths.len() > 1 {
+        return Err(Failure::usage(
+            "--values gives one map's values; with several maps leave it out, and each map's \
+             values are read from beside it (MAP.tuples)",
+        ));
+    }
+    let optimum = r.options.get("optimum").is_some();
+    let positions = r.options.whole("positions").unwrap_or(DEFAULT_POSITIONS);
+    let no_power_value = r.options.get("no-power-value").is_some();
+    let mut games: Vec<Game> = Vec::new();
+    let mut setups: Vec<PlayerSetup> = Vec::new();
+    for (path, model) in r.paths.iter().zip(r.models) {
+        let map: &Map = model.get().expect("a Rolling map");
+        let g = game(map.clone(), path)?;
+        setups.push(player_setup(path, &g, r.policies, r.options)?);
+        games.push(g);
+    }
+    // The values that guide the solver, per map (empty without --optimum).
+    // The values the players already read are used again.
+    let mut optimum_values = Vec::new();
+    for ((path, game), setup) in r.paths.iter().filter(|_| optimum).zip(&games).zip(&setups) {
+        let read = match &setup.values {
+            Some(v) => (
+                Some((
+                    v.clone(),
+                    values.map_or_else(|| default_values_path(path), Path::to_path_buf),
+                )),
+                None,
+            ),
+            None => solver_values(path, values, game)?,
+        };
+        optimum_values.push(read.0);
+        if let Some(w) = read.1 {
+            r.progress.warn(&w);
+        }
+    }
+    let powers_of = |g: &Game| -> Vec<Power> {
+        if no_power_value {
+            Vec::new()
+        } else {
+            g.rules()
+                .powers
+                .iter()
+                .into_iter()
+                .filter(|&(_, n)| n > 0)
+                .map(|(p, _)| p)
+                .collect()
+        }
+    };
+    let policies = r.policies.len() as u64;
+    let count = SimCount {
+        games: r.games * policies * games.len() as u64,
+        replays: games
+            .iter()
+            .map(|g| r.games * policies * powers_of(g).len() as u64)
+            .sum(),
+        solved: if optimum {
+            r.games * games.len() as u64
+        } else {
+            0
+        },
+    };
+    let per = "per map and policy";
+    r.progress.start(&count, &count.starting(r.games, per));
+
+    // Every map's and policy's games, and their replays, are played part
+    // by part, all together, so that a stop leaves the same first games of
+    // each (see `in_parts`).
+    struct Tallies {
+        with: Option<Tally>,
+        without: Vec<(Power, Option<Tally>)>,
+    }
+    let mut tallies: Vec<Vec<Tallies>> = games
+        .iter()
+        .map(|g| {
+            r.policies
+                .iter()
+                .map(|_| Tallies {
+                    with: None,
+                    without: powers_of(g).into_iter().map(|p| (p, None)).collect(),
+                })
+                .collect()
+        })
+        .collect();
+    let reduced: Vec<Vec<(Power, Game)>> = games
+        .iter()
+        .map(|g| {
+            powers_of(g)
+                .into_iter()
+                .map(|p| (p, without_power(g, p)))
+                .collect()
+        })
+        .collect();
+    let mut solved: Vec<Vec<(u32, u32, bool)>> = vec![Vec::new(); games.len()];
+    let played = in_parts(r.games, &|| r.progress.stop(), |range| {
+        let tick = |n: u64| r.progress.tick(n);
+        for (m, (game, setup)) in games.iter().zip(&setups).enumerate() {
+            for (policy, t) in r.policies.iter().zip(&mut tallies[m]) {
+                r.progress
+                    .message(format!("{} ({policy})", game.map().info.id));
+                let make = make(policy, setup);
+                let with = simulate_range(game, range.clone(), r.seed, &make, &tick);
+                merge_into(&mut t.with, with, Tally::merge);
+                for ((_, slot), (_, reduced)) in t.without.iter_mut().zip(&reduced[m]) {
+                    let without = simulate_range(reduced, range.clone(), r.seed, &make, &tick);
+                    merge_into(slot, without, Tally::merge);
+                }
+            }
+            if let Some(values) = optimum_values.get(m) {
+                r.progress
+                    .message(format!("{} (solving)", game.map().info.id));
+                let guide = values.as_ref().map(|(v, _)| v.as_ref());
+                solved[m].extend(
+                    solve_range(game, range.clone(), r.seed, positions, guide, &|| {
+                        r.progress.tick(1)
+                    })
+                    .into_iter()
+                    .map(|s| (s.crosses, s.lower_bound, s.exact)),
+                );
+            }
+        }
+    });
+    let interrupted = played < r.games;
+
+    let mut maps = Vec::new();
+    for (m, game) in games.iter().enumerate() {
+        let mut results = Vec::new();
+        let mut per_game = Vec::new();
+        for (policy, t) in r.policies.iter().zip(&tallies[m]) {
+            let with = t.with.clone().expect("every run plays a first part");
+            let without: Vec<(Power, Tally)> = t
+                .without
+                .iter()
+                .map(|(p, t)| (*p, t.clone().expect("every run plays a first part")))
+                .collect();
+            results.push(policy_result(game, policy, &with, &without));
+            per_game.push(with.per_game);
+        }
+        let map = game.map();
+        let mut result = MapResult {
+            map: map.info.id.clone(),
+            name: map.info.name.clone(),
+            areas: map.areas.len(),
+            policies: results,
+            optimum: None,
+        };
+        if let Some(values) = optimum_values.get(m) {
+            let per_game: Vec<&[u32]> = per_game.iter().map(Vec::as_slice).collect();
+            add_optimum(
+                &mut result,
+                positions,
+                values.as_ref().map(|(_, p)| p.display().to_string()),
+                &solved[m],
+                &per_game,
+            );
+        }
+        maps.push(result);
+    }
+    let report = SimReport {
+        seed: r.seed,
+        games: played,
+        maps,
+    };
+    let note = interrupted.then(|| covered(played, r.games, per));
+    let page = r.html.then(|| {
+        let page = html::html(
+            &report,
+            &games.iter().map(Game::map).collect::<Vec<_>>(),
+            &(r.command)(played),
+        );
+        match &note {
+            Some(note) => mark_html(&page, note),
+            None => page,
+        }
+    });
+    let logs = match r.save_log {
+        Some(save) if !interrupted => {
+            let width = (r.games - 1).to_string().len();
+            for ((game, path), setup) in games.iter().zip(r.paths).zip(&setups) {
+                for policy in r.policies {
+                    let failed = (0..r.games).into_par_iter().find_map_any(|i| {
+                        let seed = derive_seed(r.seed, i);
+                        let mut players = vec![(policy.clone(), make(policy, setup)(seed))];
+                        let played =
+                            play_game(game, seed, &mut players, Some(path.display().to_string()));
+                        let file = format!("{}-{policy}-{i:0width$}.json", game.map().info.id);
+                        save(&file, &played.log.to_json()).err()
+                    });
+                    if let Some(message) = failed {
+                        return Err(Failure::usage(message));
+                    }
+                }
+            }
+            Some(r.games * (games.len() * r.policies.len()) as u64)
+        }
+        _ => None,
+    };
+    let mut json = serde_json::to_value(&report).expect("reports serialise");
+    if interrupted {
+        mark_json(&mut json, played, r.games);
+    }
+    Ok(Simulated {
+        played,
+        count,
+        note,
+        text: text(&report),
+        json,
+        markdown: markdown(&report),
+        html: page,
+        logs,
     })
 }

@@ -3,6 +3,7 @@
 use std::path::Path;
 
 use crate::diag::{Diagnostic, Failure};
+use crate::families::simulate::{SimulateRequest, Simulated};
 use crate::families::{
     Checked, CheckedSheet, Command, Declared, Face, FamilyReport, Model, PlayRequest, Played,
     Printed, RefereeRequest, Refereed, SheetRequest, Takes,
@@ -87,6 +88,10 @@ impl Face for Rolling {
     ) -> Result<CheckedSheet, Failure> {
         super::commands::referee_sheet(model, request)
     }
+
+    fn simulate(&self, request: &SimulateRequest) -> Result<Simulated, Failure> {
+        super::commands::simulate(request)
+    }
 }
 
 /// The options Rolling maps declare: the computer players' effort and
@@ -100,7 +105,7 @@ cost; for the expert, when both dice of a turn are pending, pairs of moves, one 
 is stronger and slower [default: 64 for strong, 16 for expert].",
         takes: Takes::Whole { min: 1, max: 256 },
         commands: &[Command::Play, Command::Simulate],
-        what: "an option of the computer players",
+        what: "is an option of the computer players",
     },
     Declared {
         flag: "rollouts",
@@ -110,7 +115,7 @@ moves (weaker ones are dropped after fewer); more is stronger and slower [defaul
 strong, 64 for expert].",
         takes: Takes::Whole { min: 1, max: 4096 },
         commands: &[Command::Play, Command::Simulate],
-        what: "an option of the computer players",
+        what: "is an option of the computer players",
     },
     Declared {
         flag: "horizon",
@@ -120,7 +125,7 @@ position is scored with an estimate (fitted on the map for strong, the learned v
 expert); 0 plays every game to the end [default: 3 for strong, 2 for expert].",
         takes: Takes::Whole { min: 0, max: 255 },
         commands: &[Command::Play, Command::Simulate],
-        what: "an option of the computer players",
+        what: "is an option of the computer players",
     },
     Declared {
         flag: "values",
@@ -129,6 +134,35 @@ expert); 0 plays every game to the end [default: 3 for strong, 2 for expert].",
 map's path with the extension .tuples).",
         takes: Takes::File,
         commands: &[Command::Play, Command::Simulate],
-        what: "an option of the computer players",
+        what: "is an option of the computer players",
+    },
+    Declared {
+        flag: "no-power-value",
+        value_name: "",
+        help: "Skip replaying the games without each power (faster; no power values).",
+        takes: Takes::Switch,
+        commands: &[Command::Simulate],
+        what: "is an option of the simulation",
+    },
+    Declared {
+        flag: "optimum",
+        value_name: "",
+        help: "Also solve every game's dice with `rollx solve` and report each policy's gap to \
+the best game on the same dice (regret), with the best games' X.",
+        takes: Takes::Switch,
+        commands: &[Command::Simulate],
+        what: "is an option of the simulation",
+    },
+    Declared {
+        flag: "positions",
+        value_name: "POSITIONS",
+        help: "With --optimum: positions the solver searches per game at most (the same on \
+every machine; about half a second a game on the USA map).",
+        takes: Takes::Whole {
+            min: 1,
+            max: u64::MAX,
+        },
+        commands: &[Command::Simulate],
+        what: "is an option of the simulation",
     },
 ];
