@@ -4,7 +4,7 @@
 
 use std::path::Path;
 
-use rollx::families::{Command, Family, Given};
+use rollx::families::{Command, Declared, Family, Given, Takes};
 
 use super::{EXIT_USAGE, EffortArgs, EncoreRuleArgs};
 
@@ -106,4 +106,113 @@ pub fn refuse_players(family: Family, policies: &[String], path: &Path) -> Resul
         return Err(EXIT_USAGE);
     }
     Ok(())
+}
+
+/// Every option the families declare for `command`, once each (the first
+/// declaration), with the families that declare it, in the registry's
+/// order.
+pub fn declared(command: Command) -> Vec<(Declared, Vec<Family>)> {
+    let mut all: Vec<(Declared, Vec<Family>)> = Vec::new();
+    for &family in Family::ALL {
+        for d in family.face().options() {
+            if !d.commands.contains(&command) {
+                continue;
+            }
+            match all.iter_mut().find(|(o, _)| o.flag == d.flag) {
+                Some((_, by)) => by.push(family),
+                None => all.push((*d, vec![family])),
+            }
+        }
+    }
+    all
+}
+
+/// The families' files in words: "Rolling maps and Encore boards".
+fn files_of(families: &[Family]) -> String {
+    let files: Vec<String> = families
+        .iter()
+        .map(|f| format!("{} {}s", f.title(), f.noun()))
+        .collect();
+    rollx::text::and_list(&files)
+}
+
+/// The command line's options of `command` (a subcommand of `rollx`)
+/// with every family's declared options added, under a heading naming
+/// the families that take them.
+pub fn with_options(mut cmd: clap::Command, command: Command) -> clap::Command {
+    use clap::builder::{PossibleValue, PossibleValuesParser};
+    for (d, by) in declared(command) {
+        // The help of every family that declares the option, once each.
+        let mut helps: Vec<&str> = Vec::new();
+        for f in &by {
+            if let Some(o) = f.face().options().iter().find(|o| o.flag == d.flag)
+                && !helps.contains(&o.help)
+            {
+                helps.push(o.help);
+            }
+        }
+        // Built once per run; clap keeps headings as static text.
+        let heading: &'static str =
+            Box::leak(format!("Options of {}", files_of(&by)).into_boxed_str());
+        let mut arg = clap::Arg::new(d.flag)
+            .long(d.flag)
+            .help(helps.join(" "))
+            .help_heading(heading);
+        arg = match d.takes {
+            Takes::Whole { min, max } => arg
+                .value_name(d.value_name)
+                .value_parser(super::numbers::whole::<u64>(min, max)),
+            Takes::Choice(values) => arg.value_name(d.value_name).value_parser(
+                PossibleValuesParser::new(values.iter().map(|(n, h)| PossibleValue::new(*n).help(*h))),
+            ),
+            Takes::File => arg
+                .value_name(d.value_name)
+                .value_parser(clap::value_parser!(std::path::PathBuf)),
+            Takes::Switch => arg.action(clap::ArgAction::SetTrue),
+            Takes::Seats => {
+                let mut players: Vec<&str> = Vec::new();
+                for f in &by {
+                    for p in f.face().players() {
+                        if !players.contains(p) {
+                            players.push(p);
+                        }
+                    }
+                }
+                arg.value_name(d.value_name)
+                    .value_delimiter(',')
+                    .value_parser(PossibleValuesParser::new(players))
+            }
+        };
+        if let Some(other) = d.requires {
+            arg = arg.requires(other);
+        }
+        if command == Command::RefereeSheet {
+            arg = arg.requires("sheet");
+        }
+        cmd = cmd.arg(arg);
+    }
+    cmd
+}
+
+/// The family options of `command` given in `matches`, in the order of
+/// [`declared`].
+pub fn given_in(matches: &clap::ArgMatches, command: Command) -> Given {
+    let mut given = Vec::new();
+    for (d, _) in declared(command) {
+        let value = match d.takes {
+            Takes::Switch => matches.get_flag(d.flag).then(String::new),
+            Takes::Whole { .. } => matches.get_one::<u64>(d.flag).map(u64::to_string),
+            Takes::Choice(_) => matches.get_one::<String>(d.flag).cloned(),
+            Takes::File => matches
+                .get_one::<std::path::PathBuf>(d.flag)
+                .map(|p| p.display().to_string()),
+            Takes::Seats => matches
+                .get_many::<String>(d.flag)
+                .map(|v| v.cloned().collect::<Vec<_>>().join(",")),
+        };
+        if let Some(v) = value {
+            given.push((d.flag.to_string(), v));
+        }
+    }
+    Given::new(given)
 }

@@ -133,6 +133,8 @@ pub struct Declared {
     pub takes: Takes,
     /// The commands that take it.
     pub commands: &'static [Command],
+    /// Another option it needs (by flag).
+    pub requires: Option<&'static str>,
     /// What it is, in a sentence that refuses it ("--solo-dice {what} of
     /// Encore boards"): "is a rule", "sets the tables".
     pub what: &'static str,

@@ -110,6 +110,7 @@ const OPTIONS: &[Declared] = &[
         help: "Diceland boards: players at each table (default 4); each policy also plays alone.",
         takes: Takes::Whole { min: 1, max: 8 },
         commands: &[Command::Simulate],
+        requires: None,
         what: "sets the tables",
     },
     Declared {
@@ -120,6 +121,7 @@ rolling first (strong,greedy,greedy,greedy); reported seat by seat after the --p
 Sets --players.",
         takes: Takes::Seats,
         commands: &[Command::Simulate],
+        requires: None,
         what: "sets the tables",
     },
 ];

@@ -105,6 +105,7 @@ cost; for the expert, when both dice of a turn are pending, pairs of moves, one 
 is stronger and slower [default: 64 for strong, 16 for expert].",
         takes: Takes::Whole { min: 1, max: 256 },
         commands: &[Command::Play, Command::Simulate],
+        requires: None,
         what: "is an option of the computer players",
     },
     Declared {
@@ -115,6 +116,7 @@ moves (weaker ones are dropped after fewer); more is stronger and slower [defaul
 strong, 64 for expert].",
         takes: Takes::Whole { min: 1, max: 4096 },
         commands: &[Command::Play, Command::Simulate],
+        requires: None,
         what: "is an option of the computer players",
     },
     Declared {
@@ -125,6 +127,7 @@ position is scored with an estimate (fitted on the map for strong, the learned v
 expert); 0 plays every game to the end [default: 3 for strong, 2 for expert].",
         takes: Takes::Whole { min: 0, max: 255 },
         commands: &[Command::Play, Command::Simulate],
+        requires: None,
         what: "is an option of the computer players",
     },
     Declared {
@@ -134,6 +137,7 @@ expert); 0 plays every game to the end [default: 3 for strong, 2 for expert].",
 map's path with the extension .tuples).",
         takes: Takes::File,
         commands: &[Command::Play, Command::Simulate],
+        requires: None,
         what: "is an option of the computer players",
     },
     Declared {
@@ -142,6 +146,7 @@ map's path with the extension .tuples).",
         help: "Skip replaying the games without each power (faster; no power values).",
         takes: Takes::Switch,
         commands: &[Command::Simulate],
+        requires: None,
         what: "is an option of the simulation",
     },
     Declared {
@@ -151,18 +156,20 @@ map's path with the extension .tuples).",
 the best game on the same dice (regret), with the best games' X.",
         takes: Takes::Switch,
         commands: &[Command::Simulate],
+        requires: None,
         what: "is an option of the simulation",
     },
     Declared {
         flag: "positions",
         value_name: "POSITIONS",
         help: "With --optimum: positions the solver searches per game at most (the same on \
-every machine; about half a second a game on the USA map).",
+every machine; about half a second a game on the USA map) [default: 1000000].",
         takes: Takes::Whole {
             min: 1,
             max: u64::MAX,
         },
         commands: &[Command::Simulate],
+        requires: Some("optimum"),
         what: "is an option of the simulation",
     },
 ];
