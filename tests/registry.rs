@@ -316,3 +316,73 @@ fn every_computer_game_referees_clean_from_its_log_and_from_its_finished_sheets(
         }
     }
 }
+
+/// A name far wider than the title of any sheet.
+const LONG_NAME: &str = "A very long name that goes on and on and on, far wider than any title \
+                         strip of any sheet of any family could ever hold in print";
+
+/// Whether a print warning (`printing on the letter and a4 templates:
+/// ...`) is about the shipped template `name`.
+fn on_template(message: &str, name: &str) -> bool {
+    let Some(rest) = message.strip_prefix("printing on ") else {
+        return false;
+    };
+    let (on, _) = rest.split_once(':').unwrap_or((rest, ""));
+    on.starts_with("every shipped template") || on.split([' ', ',']).any(|word| word == name)
+}
+
+/// `check` warns about every shipped template's print limits, for every
+/// family: the smallest shipped file that extends none, renamed with a
+/// name no sheet holds, stays valid with a print warning about every
+/// shipped template, located in the file.
+#[test]
+fn check_warns_about_the_print_limits_of_every_shipped_template() {
+    let dir = tempfile::tempdir().unwrap();
+    for (family, files) in shipped() {
+        let (file, text) = files
+            .iter()
+            .map(|f| (f, std::fs::read_to_string(&f.path).unwrap()))
+            .filter(|(_, text)| !text.lines().any(|l| l.starts_with("extends")))
+            .min_by_key(|(f, text)| (text.len(), f.path.clone()))
+            .unwrap_or_else(|| panic!("{family:?} ships a file that extends none"));
+        // The file's own name is its first `name`.
+        let mut renamed = false;
+        let long: String = text
+            .lines()
+            .map(|l| {
+                if !renamed && l.starts_with("name = ") {
+                    renamed = true;
+                    format!("name = \"{LONG_NAME}\"\n")
+                } else {
+                    format!("{l}\n")
+                }
+            })
+            .collect();
+        assert!(renamed, "{}: no name", rel(&file.path));
+        let path = dir.path().join(format!("{}-long.toml", family.name()));
+        std::fs::write(&path, &long).unwrap();
+        let checked = families::check_bytes(&DiskFiles, &path, long.into_bytes());
+        let what = format!("{family:?} {} renamed", rel(&file.path));
+        assert_eq!(checked.family, *family, "{what}");
+        assert_eq!(checked.errors(), 0, "{what}: {:?}", codes(&checked));
+        let model = checked.model.as_ref().expect("still valid");
+        assert_eq!(model.name(), LONG_NAME, "{what}");
+        let print: Vec<_> = checked
+            .diagnostics
+            .iter()
+            .filter(|d| d.code.starts_with("print-"))
+            .collect();
+        // The name overflows on every shipped template: each is named by
+        // some warning, or one says "every shipped template".
+        for (template, _) in rollx::print::template::BUILTIN {
+            assert!(
+                print.iter().any(|d| d.code == "print-text-overflow"
+                    && !d.labels.is_empty()
+                    && on_template(&d.message, template)),
+                "{what}: nothing about {template}: {:?}",
+                checked.diagnostics
+            );
+        }
+        assert!(print.iter().all(|d| !d.is_error()), "{what}: warnings only");
+    }
+}
