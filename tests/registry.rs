@@ -386,3 +386,61 @@ fn check_warns_about_the_print_limits_of_every_shipped_template() {
         assert!(print.iter().all(|d| !d.is_error()), "{what}: warnings only");
     }
 }
+
+/// Every `.toml` file under `dir`, in any folder, sorted.
+fn toml_files_under(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            out.extend(toml_files_under(&path));
+        } else if path.extension().is_some_and(|e| e == "toml") {
+            out.push(path);
+        }
+    }
+    out.sort();
+    out
+}
+
+/// Every documented diagnostic code of `check` (the `### `code``
+/// headings of docs/diagnostics.md) has a fixture named by it, anywhere
+/// under tests/fixtures/, whose check reports it; and every family has
+/// such fixtures, of its own files.
+#[test]
+fn every_documented_code_has_a_fixture_of_some_family_that_reports_it() {
+    let docs = std::fs::read_to_string(root().join("docs/diagnostics.md")).unwrap();
+    let documented: Vec<&str> = docs
+        .lines()
+        .filter_map(|l| l.strip_prefix("### `"))
+        .map(|l| l.trim_end_matches('`'))
+        .collect();
+    assert!(documented.len() > 20, "{documented:?}");
+    let fixtures = toml_files_under(&root().join("tests/fixtures"));
+    let mut families_shown: Vec<Family> = Vec::new();
+    for code in documented {
+        let named: Vec<&PathBuf> = fixtures
+            .iter()
+            .filter(|p| p.file_stem().is_some_and(|s| s == code))
+            .collect();
+        assert!(!named.is_empty(), "`{code}` has no fixture {code}.toml");
+        for path in named {
+            let checked = families::check_file(path).unwrap();
+            assert!(
+                codes(&checked).contains(&code),
+                "{} does not report `{code}`: {:?}",
+                rel(path),
+                codes(&checked)
+            );
+            if !families_shown.contains(&checked.family) {
+                families_shown.push(checked.family);
+            }
+        }
+    }
+    for family in Family::ALL {
+        assert!(
+            families_shown.contains(family),
+            "no documented code has a fixture of {}",
+            family.a_file()
+        );
+    }
+}
