@@ -273,7 +273,8 @@ const TABLE: usize = 3;
 /// Every computer game referees clean from its log and from each
 /// player's finished sheet: every family, every computer player it has
 /// that plays without learned values, alone and at mixed tables, for
-/// several seeds. The games are played on each family's smallest shipped
+/// several seeds, at the least effort the family's options allow (the
+/// rules at their defaults). The games are played on each family's smallest shipped
 /// file: the referee loads the file the log names for every verdict, and
 /// in a debug build an atlas map or a large Encore board takes seconds to
 /// check.
