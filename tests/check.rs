@@ -48,22 +48,17 @@ fn csv_rows(name: &str) -> Vec<Vec<String>> {
 }
 
 /// Every shipped map and board (`maps/`, `maps/examples/`), as paths from
-/// the project's root, with what `check` calls it: `map` (Rolling) or
-/// `board` (Encore), by the `[game] family` the file names.
+/// the project's root, with what `check` calls it: its family's noun
+/// (`map`, `board`), by the `[game] family` the file names (or the file it
+/// extends).
 fn shipped() -> Vec<(String, &'static str)> {
     let mut out = Vec::new();
     for dir in ["maps", "maps/examples"] {
         for path in toml_files(dir) {
             let text = std::fs::read_to_string(&path).unwrap();
-            let file: toml::Table = toml::from_str(&text).unwrap();
-            let family = file
-                .get("game")
-                .and_then(|g| g.get("family"))
-                .and_then(|f| f.as_str());
-            let noun = match family {
-                Some("encore" | "diceland") => "board",
-                _ => "map",
-            };
+            let noun = rollx::families::family_of_text(&rollx::source::DiskFiles, &path, &text)
+                .expect("a shipped file is of a registered family")
+                .noun();
             let rel = path
                 .strip_prefix(root())
                 .unwrap()
@@ -281,11 +276,14 @@ fn every_broken_fixture_reports_its_own_code_with_a_location() {
             .to_string_lossy()
             .to_string();
         let report = json(&rel);
-        if folder == "encore" || folder == "diceland" {
+        // A folder named after a family holds that family's files.
+        let family = rollx::families::Family::by_name(&folder);
+        if let Some(family) = family {
             assert_eq!(
                 report["family"],
-                folder.as_str(),
-                "{rel} is read as a board"
+                family.name(),
+                "{rel} is read as {}",
+                family.a_file()
             );
         }
         let key = if WARNINGS.contains(&code.as_str()) {
@@ -313,10 +311,10 @@ fn every_broken_fixture_reports_its_own_code_with_a_location() {
             assert!(d["line"].as_u64().unwrap() >= 1, "{rel}: no line");
             assert!(d["column"].as_u64().unwrap() >= 1, "{rel}: no column");
             assert!(!d["message"].as_str().unwrap().is_empty());
-            if folder == "encore" || folder == "diceland" {
+            if family.is_some() {
                 assert!(
                     d["help"].as_str().is_some_and(|h| !h.is_empty()),
-                    "{rel}: a board's finding says how to fix it: {d:#}"
+                    "{rel}: a finding of a family's folder says how to fix it: {d:#}"
                 );
             }
         }

@@ -128,14 +128,21 @@ fn help_explains_generate() {
 fn the_largest_seeds_make_boards_that_check_clean() {
     let dir = tempfile::tempdir().unwrap();
     let max = u64::MAX.to_string();
-    for (family, size) in [
-        ("encore", vec![]),
+    // Every registered family's generator at its standard size, and the
+    // sizes of each family's own limits.
+    let mut cases: Vec<(&str, Vec<&str>)> = rollx::families::Family::ALL
+        .iter()
+        .filter(|f| f.face().generator().is_some())
+        .map(|f| (f.name(), vec![]))
+        .collect();
+    assert!(cases.len() >= 2, "{cases:?}");
+    cases.extend([
         ("encore", vec!["--columns", "25", "--rows", "11"]),
         ("encore", vec!["--columns", "5", "--rows", "5"]),
-        ("diceland", vec![]),
         ("diceland", vec!["--columns", "16", "--rows", "16"]),
-    ] {
-        let board = dir.path().join(format!("{family}{}.toml", size.len()));
+    ]);
+    for (family, size) in cases {
+        let board = dir.path().join(format!("{family}{}.toml", size.join("-")));
         let b = board.to_str().unwrap();
         let mut args = vec!["generate", family, "--seed", &max, "-o", b];
         args.extend(&size);

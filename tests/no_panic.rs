@@ -1,9 +1,14 @@
 //! No input makes the checker panic: the broken corpus, and every prefix of
-//! every shipped map (cut at each byte, so also inside UTF-8 sequences).
+//! every shipped map (cut at each byte, so also inside UTF-8 sequences);
+//! and, for every registered family, prefixes of each of its shipped files
+//! through the family's whole check.
 
 mod common;
-use common::toml_files;
+use common::{root, toml_files};
 
+use std::path::PathBuf;
+
+use rollx::families::{self, Family};
 use rollx::rolling::map::check_bytes;
 use rollx::source::DiskFiles;
 
@@ -16,16 +21,32 @@ fn the_broken_corpus_never_panics() {
     }
 }
 
+/// Every shipped file (`maps/`, `maps/examples/`) with its family, as the
+/// registry reads it from the file's text.
+fn shipped() -> Vec<(Family, PathBuf)> {
+    let mut files = toml_files("maps");
+    files.extend(toml_files("maps/examples"));
+    files
+        .into_iter()
+        .map(|path| {
+            let text = std::fs::read_to_string(&path).unwrap();
+            let family = families::family_of_text(&DiskFiles, &path, &text)
+                .unwrap_or_else(|| panic!("{} is of a registered family", path.display()));
+            (family, path)
+        })
+        .collect()
+}
+
 #[test]
 fn every_truncation_of_every_shipped_map_is_checked_without_panic() {
-    let mut maps = toml_files("maps");
-    maps.extend(toml_files("maps/examples"));
-    // The Encore and Diceland boards' truncations are read in
-    // tests/encore_board.rs and tests/diceland_rules.rs.
-    maps.retain(|p| {
-        let text = std::fs::read_to_string(p).unwrap();
-        !text.contains("family = \"encore\"") && !text.contains("family = \"diceland\"")
-    });
+    // The Rolling map reader, at every byte. The Encore and Diceland
+    // boards' readers are run on every truncation in tests/encore_board.rs
+    // and tests/diceland_rules.rs; every family's whole check below.
+    let maps: Vec<PathBuf> = shipped()
+        .into_iter()
+        .filter(|(family, _)| *family == rollx::rolling::FAMILY)
+        .map(|(_, path)| path)
+        .collect();
     assert!(maps.len() >= 4);
     for path in maps {
         let bytes = std::fs::read(&path).unwrap();
@@ -40,6 +61,44 @@ fn every_truncation_of_every_shipped_map_is_checked_without_panic() {
                 "{} cut at byte {end} panics",
                 path.display()
             );
+        }
+    }
+}
+
+/// Bytes between two cuts of a file in the test below: the whole check
+/// (solvability, the print limits of every shipped template) of every
+/// prefix that is valid takes up to seconds in a debug build, so not every
+/// byte is cut; each file is cut at another offset.
+const STRIDE: usize = 29;
+
+#[test]
+fn truncations_of_every_shipped_file_of_every_family_are_checked_without_panic() {
+    let shipped = shipped();
+    for family in Family::ALL {
+        let files: Vec<&PathBuf> = shipped
+            .iter()
+            .filter(|(f, _)| f == family)
+            .map(|(_, p)| p)
+            .collect();
+        assert!(!files.is_empty(), "{family:?} ships a file");
+        for (i, path) in files.into_iter().enumerate() {
+            let name = path.strip_prefix(root()).unwrap_or(path).display();
+            let bytes = std::fs::read(path).unwrap();
+            let mut cuts: Vec<usize> = (i % STRIDE..bytes.len()).step_by(STRIDE).collect();
+            cuts.push(0);
+            for end in cuts {
+                let checked = std::panic::catch_unwind(|| {
+                    families::check_bytes(&DiskFiles, path, bytes[..end].to_vec())
+                })
+                .unwrap_or_else(|_| panic!("{name} cut at byte {end} panics"));
+                assert!(
+                    checked.model.is_some() || checked.errors() > 0,
+                    "{name} cut at byte {end}: no model and no error"
+                );
+                if let Some(model) = &checked.model {
+                    assert_eq!(model.family(), *family, "{name} cut at byte {end}");
+                }
+            }
         }
     }
 }
