@@ -426,7 +426,8 @@ fn a_game_stopped_and_resumed_is_the_game_played_in_one_go() {
     let (code, _, err) = run(&["play", "--resume", &s(&whole), "--horizon", "2"]);
     assert_eq!(code, 2);
     assert!(
-        err.contains("--horizon is not an option of Diceland games"),
+        err.contains("--horizon is an option of the computer players of Rolling maps")
+            && err.contains("is a Diceland board"),
         "{err}"
     );
     let part = dir.path().join("part1.json");
@@ -570,6 +571,19 @@ fn a_variant_extends_a_board_and_changes_only_what_it_writes() {
         out.contains("extends-not-found") || out.contains("unknown-key"),
         "{out}"
     );
+}
+
+/// The terminal sheet shows the column letters and row numbers moves are
+/// typed with: a move read off it is played; `sheet` shows it crossed;
+/// `undo` takes it back (and, with nothing left to take back, asks again).
+#[test]
+fn the_terminal_sheet_names_the_cells_as_they_are_typed() {
+    let (code, out, err) = common::run_with_input(
+        &["play", "maps/diceland-1.toml", "--human", "--seed", "3"],
+        Some("help\nY\nr\ncross yellow f6, g6 h6\nsheet\nundo\nundo\nquit\n"),
+    );
+    assert_eq!(code, 0, "{err}");
+    insta::assert_snapshot!("diceland-terminal-sheet", out);
 }
 
 /// `undo` takes your moves back to just after the turn's first roll (the

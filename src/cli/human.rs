@@ -5,10 +5,10 @@
 
 use std::io::{self, IsTerminal, Write};
 
-pub use rollx::session::{Ending, read_command};
+pub use rollx::session::Ending;
 use rollx::session::{Notation, Session, View};
 
-use super::sheet_text::{terminal_width, wrap};
+use super::sheet_text::terminal_width;
 
 /// The view of the terminal: its width, and colours when asked for.
 pub(super) fn view(color: bool) -> View {
@@ -63,16 +63,4 @@ pub(super) fn resumable(
         return Err(super::EXIT_INVALID);
     }
     Ok(seed)
-}
-
-/// Writes a message wrapped to the terminal's width, later lines indented
-/// by two spaces.
-pub(super) fn say(out: &mut dyn Write, text: &str) -> io::Result<()> {
-    say_with(out, text, "", "  ")
-}
-
-/// Writes `text` wrapped to the terminal's width, the first line starting
-/// with `first`, the others with `rest`.
-pub(super) fn say_with(out: &mut dyn Write, text: &str, first: &str, rest: &str) -> io::Result<()> {
-    write!(out, "{}", wrap(text, first, rest, terminal_width()))
 }

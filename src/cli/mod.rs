@@ -2,7 +2,6 @@
 //! lives in the library; this layer only calls it and prints.
 
 mod check;
-mod diceland;
 mod diceland_human;
 mod draw;
 mod encore;

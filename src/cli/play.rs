@@ -242,7 +242,7 @@ fn run_human(args: &PlayArgs, color: bool) -> u8 {
             }
             Ok(m) if m.family() == rollx::diceland::FAMILY => {
                 let board = m.take().expect("a board");
-                return super::diceland_human::play(args, board, &map_path, log);
+                return super::diceland_human::play(args, board, &map_path, log, color);
             }
             Ok(m) => args
                 .rules

@@ -560,7 +560,8 @@ impl<'n, N: Notation> Session<'n, N> {
     /// stops or the input ends: chance from the game's dice, the computers'
     /// moves, the person's commands read from `input` (echoed when not
     /// `interactive`, so that a scripted session's transcript reads like
-    /// one typed). `resumed` says the game was resumed from a log.
+    /// one typed). `resumed` says the game was resumed from a log (what
+    /// its replay told, [`Notation::chance_told`], is then not told).
     pub fn run(
         &mut self,
         input: &mut dyn BufRead,
@@ -571,6 +572,11 @@ impl<'n, N: Notation> Session<'n, N> {
         let notation = self.notation;
         let rules = notation.rules();
         let view = self.view;
+        if resumed {
+            // What was told while the saved game was played again is not
+            // news.
+            self.told.clear();
+        }
         write!(
             out,
             "{}",

@@ -24,6 +24,7 @@ pub mod format;
 pub mod generate;
 pub mod load;
 pub mod model;
+pub mod notation;
 pub mod play;
 pub mod report;
 pub mod rules;
