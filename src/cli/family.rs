@@ -6,44 +6,16 @@ use std::path::Path;
 
 use rollx::families::{Command, Declared, Family, Given, Takes};
 
-use super::{EXIT_USAGE, EffortArgs, EncoreRuleArgs};
-
-/// The family options given with `effort` and `rules`, by flag.
-pub fn given(effort: &EffortArgs, rules: &EncoreRuleArgs) -> Given {
-    let mut g: Vec<(String, String)> = Vec::new();
-    let mut put = |flag: &str, value: Option<String>| {
-        if let Some(v) = value {
-            g.push((flag.to_string(), v));
-        }
-    };
-    put("candidates", effort.candidates.map(|v| v.to_string()));
-    put("rollouts", effort.rollouts.map(|v| v.to_string()));
-    put("horizon", effort.horizon.map(|v| v.to_string()));
-    put(
-        "values",
-        effort.values.as_ref().map(|v| v.display().to_string()),
-    );
-    put("solo-dice", rules.solo_dice.map(|v| value_name(&v)));
-    put("start-column", rules.start_column.map(|v| value_name(&v)));
-    put("star-cap", rules.star_cap.map(|v| value_name(&v)));
-    Given::new(g)
-}
-
-/// A value's name on the command line.
-fn value_name(v: &impl clap::ValueEnum) -> String {
-    v.to_possible_value()
-        .map(|p| p.get_name().to_string())
-        .unwrap_or_default()
-}
+use super::EXIT_USAGE;
 
 /// Refuses, with a message, an option given (`given`) that `family` does
-/// not declare for `command`, the file being `path`: `Err` holds the exit
-/// code.
+/// not declare for `command`; `subject` says what the file is ("maps/usa.toml
+/// is a Rolling map"). `Err` holds the exit code.
 pub fn refuse_undeclared(
     family: Family,
     command: Command,
     given: &Given,
-    path: &Path,
+    subject: &str,
 ) -> Result<(), u8> {
     let declares = |f: Family, flag: &str| {
         f.face()
@@ -69,24 +41,32 @@ pub fn refuse_undeclared(
         .map(|f| format!("{} {}s", f.title(), f.noun()))
         .collect();
     eprintln!(
-        "error: --{flag} {what} of {}, and {} is {}\n  help: leave out --{flag}; {}",
+        "error: --{flag} {what} of {}, and {subject}\n  help: leave out --{flag}; {}",
         rollx::text::and_list(&files),
-        path.display(),
-        family.a_file(),
         family.face().options_help()
     );
     Err(EXIT_USAGE)
 }
 
-/// Refuses a table `family` does not play, or a computer player it does
-/// not have (`policies`, one per seat), the file being `path`.
-pub fn refuse_players(family: Family, policies: &[String], path: &Path) -> Result<(), u8> {
+/// What a file is, in a sentence: "maps/usa.toml is a Rolling map".
+pub fn subject(path: &Path, family: Family) -> String {
+    format!("{} is {}", path.display(), family.a_file())
+}
+
+/// Refuses a table of `players` that `family` does not play, or a computer
+/// player it does not have (among `policies`), the file being `path`.
+pub fn refuse_players(
+    family: Family,
+    players: usize,
+    policies: &[String],
+    path: &Path,
+) -> Result<(), u8> {
     let face = family.face();
     let files = format!("{} {}s", family.title(), family.noun());
-    if policies.len() > face.max_players() {
+    if players > face.max_players() {
         eprintln!(
             "error: --players {}: a {} table has 1 to {} players",
-            policies.len(),
+            players,
             family.title(),
             face.max_players()
         );
@@ -142,29 +122,41 @@ fn files_of(families: &[Family]) -> String {
 pub fn with_options(mut cmd: clap::Command, command: Command) -> clap::Command {
     use clap::builder::{PossibleValue, PossibleValuesParser};
     for (d, by) in declared(command) {
-        // The help of every family that declares the option, once each.
-        let mut helps: Vec<&str> = Vec::new();
+        // The help of every family that declares the option: one text
+        // when they agree, else each family's, in a paragraph of its own.
+        let mut helps: Vec<(Family, &str)> = Vec::new();
         for f in &by {
             if let Some(o) = f.face().options().iter().find(|o| o.flag == d.flag)
-                && !helps.contains(&o.help)
+                && !helps.iter().any(|(_, h)| *h == o.help)
             {
-                helps.push(o.help);
+                helps.push((*f, o.help));
             }
         }
+        let help = match helps.as_slice() {
+            [(_, one)] => one.to_string(),
+            many => many
+                .iter()
+                .map(|(f, h)| format!("{}: {h}", files_of(&[*f])))
+                .collect::<Vec<_>>()
+                .join("\n\n"),
+        };
         // Built once per run; clap keeps headings as static text.
         let heading: &'static str =
             Box::leak(format!("Options of {}", files_of(&by)).into_boxed_str());
         let mut arg = clap::Arg::new(d.flag)
             .long(d.flag)
-            .help(helps.join(" "))
+            .help(help)
             .help_heading(heading);
         arg = match d.takes {
             Takes::Whole { min, max } => arg
                 .value_name(d.value_name)
                 .value_parser(super::numbers::whole::<u64>(min, max)),
-            Takes::Choice(values) => arg.value_name(d.value_name).value_parser(
-                PossibleValuesParser::new(values.iter().map(|(n, h)| PossibleValue::new(*n).help(*h))),
-            ),
+            Takes::Choice(values) => {
+                arg.value_name(d.value_name)
+                    .value_parser(PossibleValuesParser::new(
+                        values.iter().map(|(n, h)| PossibleValue::new(*n).help(*h)),
+                    ))
+            }
             Takes::File => arg
                 .value_name(d.value_name)
                 .value_parser(clap::value_parser!(std::path::PathBuf)),
@@ -215,4 +207,30 @@ pub fn given_in(matches: &clap::ArgMatches, command: Command) -> Given {
         }
     }
     Given::new(given)
+}
+
+/// The `rollx` command line with every family's declared options added to
+/// `play`, `simulate` and `referee`.
+pub fn with_all_options(cmd: clap::Command) -> clap::Command {
+    cmd.mut_subcommand("play", |c| with_options(c, Command::Play))
+        .mut_subcommand("simulate", |c| with_options(c, Command::Simulate))
+        .mut_subcommand("referee", |c| with_options(c, Command::RefereeSheet))
+}
+
+/// Puts the family options given in `matches` (the whole command line's)
+/// into the parsed command's arguments.
+pub fn fill(command: &mut super::Command, matches: &clap::ArgMatches) {
+    let sub = |name: &str| {
+        matches
+            .subcommand_matches(name)
+            .expect("the parsed subcommand")
+    };
+    match command {
+        super::Command::Play(a) => a.options = given_in(sub("play"), Command::Play),
+        super::Command::Simulate(a) => a.options = given_in(sub("simulate"), Command::Simulate),
+        super::Command::Referee(a) => {
+            a.options = given_in(sub("referee"), Command::RefereeSheet);
+        }
+        _ => {}
+    }
 }

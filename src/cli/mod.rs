@@ -2,13 +2,9 @@
 //! lives in the library; this layer only calls it and prints.
 
 mod check;
-mod diceland_human;
 mod draw;
-mod encore;
-mod encore_human;
 mod family;
 mod generate;
-mod human;
 mod import;
 mod interrupt;
 mod numbers;
@@ -25,8 +21,6 @@ use std::io::IsTerminal;
 use std::process::ExitCode;
 
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
-
-use rollx::rolling::play::PlayerSetup;
 
 /// Exit code: everything is fine.
 pub const EXIT_OK: u8 = 0;
@@ -119,10 +113,14 @@ pub enum Command {
 pub fn run() -> ExitCode {
     // Every option that takes a value takes a negative number too, so that
     // `--games -5` reaches the option's parser, which says what it takes.
-    let mut command = numbers::negatives_are_values(Cli::command());
+    let mut command = numbers::negatives_are_values(family::with_all_options(Cli::command()));
     let parsed = command
         .try_get_matches_from_mut(std::env::args_os())
-        .and_then(|m| Cli::from_arg_matches(&m).map_err(|e| e.format(&mut command)));
+        .and_then(|m| {
+            let mut cli = Cli::from_arg_matches(&m).map_err(|e| e.format(&mut command))?;
+            family::fill(&mut cli.command, &m);
+            Ok(cli)
+        });
     let cli = match parsed {
         Ok(cli) => cli,
         Err(e) => {
@@ -145,196 +143,6 @@ pub fn run() -> ExitCode {
         Command::Solve(args) => solve::run(&args),
         Command::Train(args) => train::run(&args),
     })
-}
-
-/// What the computer players play with (`play` and `simulate`): the strong
-/// and expert players' effort and the learned values.
-#[derive(Clone, Debug, clap::Args)]
-pub struct EffortArgs {
-    /// Strong and expert players: moves looked at per decision (the best by
-    /// a one-step cost; for the expert, when both dice of a turn are
-    /// pending, pairs of moves, one per die); more is stronger and slower
-    /// [default: 64 for strong, 16 for expert; 6 for strong on Encore
-    /// boards].
-    #[arg(long, value_parser = numbers::whole::<u16>(1, 256))]
-    pub candidates: Option<u16>,
-    /// Strong and expert players: games played out for each of the two best
-    /// candidate moves (weaker ones are dropped after fewer); more is
-    /// stronger and slower [default: 128 for strong, 64 for expert; 64 for
-    /// strong on Encore boards].
-    #[arg(long, value_parser = numbers::whole::<u16>(1, 4096))]
-    pub rollouts: Option<u16>,
-    /// Strong and expert players: rounds each game played out looks ahead
-    /// before the position is scored with an estimate (fitted on the map
-    /// for strong, the learned values for expert); 0 plays every game to
-    /// the end [default: 3 for strong, 2 for expert].
-    #[arg(long, value_parser = numbers::whole::<u8>(0, 255))]
-    pub horizon: Option<u8>,
-    /// Tuples and expert players: the values file written by `rollx train`
-    /// (default: the map's path with the extension .tuples).
-    #[arg(long, value_name = "FILE")]
-    pub values: Option<std::path::PathBuf>,
-}
-
-/// The readings of the Encore rules where the rulebook is ambiguous
-/// (`play` and `simulate`; docs/encore-rules.md#options).
-#[derive(Clone, Debug, Default, clap::Args)]
-pub struct EncoreRuleArgs {
-    /// Encore boards: the dice of the solo game: `fewer` rolls 2 colour and
-    /// 2 number dice, one of each fewer than the board's (the default);
-    /// `all` rolls every die, the player still taking one of each.
-    #[arg(long, value_enum, value_name = "DICE")]
-    pub solo_dice: Option<SoloDiceArg>,
-    /// Encore boards: where a piece may start: `every-turn` lets the start
-    /// column anchor a piece in every turn (the default); `first-piece`
-    /// only a player's first piece.
-    #[arg(long, value_enum, value_name = "RULE")]
-    pub start_column: Option<StartColumnArg>,
-    /// Encore boards: the most points open stars cost: `thirty` (the
-    /// rulebook's "for a maximum of 30 points lost", on any board; the
-    /// default) or `none` (every open star costs the board's penalty).
-    #[arg(long, value_enum, value_name = "CAP")]
-    pub star_cap: Option<StarCapArg>,
-}
-
-/// `--star-cap`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum StarCapArg {
-    /// At most 30 points lost for open stars.
-    Thirty,
-    /// No cap.
-    None,
-}
-
-impl StarCapArg {
-    /// The engine's option.
-    pub fn cap(self) -> rollx::encore::rules::StarCap {
-        match self {
-            StarCapArg::Thirty => rollx::encore::rules::StarCap::Thirty,
-            StarCapArg::None => rollx::encore::rules::StarCap::Uncapped,
-        }
-    }
-}
-
-/// `--solo-dice`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum SoloDiceArg {
-    /// One colour die and one number die fewer than the board's.
-    Fewer,
-    /// Every die.
-    All,
-}
-
-/// `--start-column`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum StartColumnArg {
-    /// The start column anchors a piece in every turn.
-    EveryTurn,
-    /// The start column anchors only a player's first piece.
-    FirstPiece,
-}
-
-impl EncoreRuleArgs {
-    /// The game's options: those given, the others the defaults.
-    pub fn options(&self) -> rollx::encore::rules::Options {
-        use rollx::encore::rules::{Options, SoloDice, StartColumn};
-        let mut o = Options::default();
-        if let Some(d) = self.solo_dice {
-            o.solo_dice = match d {
-                SoloDiceArg::Fewer => SoloDice::Fewer,
-                SoloDiceArg::All => SoloDice::All,
-            };
-        }
-        if let Some(r) = self.start_column {
-            o.start_column = match r {
-                StartColumnArg::EveryTurn => StartColumn::EveryTurn,
-                StartColumnArg::FirstPiece => StartColumn::FirstPiece,
-            };
-        }
-        if let Some(c) = self.star_cap {
-            o.star_cap = c.cap();
-        }
-        o
-    }
-
-    /// The first option given, by its flag (Rolling maps refuse them).
-    pub fn given(&self) -> Option<&'static str> {
-        if self.solo_dice.is_some() {
-            Some("--solo-dice")
-        } else if self.start_column.is_some() {
-            Some("--start-column")
-        } else if self.star_cap.is_some() {
-            Some("--star-cap")
-        } else {
-            None
-        }
-    }
-
-    /// The options that differ from the defaults, as command-line flags.
-    pub fn flags(&self) -> String {
-        self.options()
-            .changed()
-            .iter()
-            .map(|c| format!(" --{c}"))
-            .collect()
-    }
-
-    /// Refuses the options on a Rolling map (`path`), with a message:
-    /// `Err` holds the exit code.
-    pub fn refuse_on_map(&self, path: &std::path::Path) -> Result<(), u8> {
-        match self.given() {
-            Some(flag) => {
-                eprintln!(
-                    "error: {flag} is a rule of Encore boards, and {} is a Rolling map\n  \
-                     help: leave out {flag}; a map's rules are in its [rules] table",
-                    path.display()
-                );
-                Err(EXIT_USAGE)
-            }
-            None => Ok(()),
-        }
-    }
-}
-
-impl EffortArgs {
-    /// What the computer players `policies` need on the map at `map`:
-    /// the knobs, and the learned values when the `tuples` or `expert`
-    /// player is among them. Prints why the values cannot be read and
-    /// returns the exit code.
-    pub fn setup(
-        &self,
-        map: &std::path::Path,
-        game: &rollx::rolling::rules::Game,
-        policies: &[String],
-    ) -> Result<PlayerSetup, u8> {
-        let given = family::given(self, &EncoreRuleArgs::default());
-        rollx::rolling::commands::player_setup(map, game, policies, &given).map_err(fail)
-    }
-
-    /// The Encore strong player's effort: the knobs given, the others its
-    /// defaults.
-    pub fn encore_effort(&self) -> rollx::encore::play::Effort {
-        let d = rollx::encore::play::Effort::DEFAULT;
-        rollx::encore::play::Effort {
-            candidates: self.candidates.map_or(d.candidates, usize::from),
-            rollouts: self.rollouts.map_or(d.rollouts, usize::from),
-        }
-    }
-
-    /// The knobs as command-line options, those given only.
-    pub fn knob_options(&self) -> String {
-        let mut out = String::new();
-        if let Some(c) = self.candidates {
-            out.push_str(&format!(" --candidates {c}"));
-        }
-        if let Some(r) = self.rollouts {
-            out.push_str(&format!(" --rollouts {r}"));
-        }
-        if let Some(h) = self.horizon {
-            out.push_str(&format!(" --horizon {h}"));
-        }
-        out
-    }
 }
 
 /// Tells the user something that is not the command's output itself
@@ -448,19 +256,6 @@ pub fn load_game(path: &std::path::Path, command: &str) -> Result<rollx::rolling
             Err(EXIT_USAGE)
         }
     }
-}
-
-/// The Encore rules engine on a board read from `path`; `Err` holds the
-/// exit code, the error printed.
-pub fn encore_game(
-    board: rollx::encore::Board,
-    path: &std::path::Path,
-    options: rollx::encore::rules::Options,
-) -> Result<rollx::encore::rules::Game, u8> {
-    rollx::encore::rules::Game::with_options(board, options).map_err(|e| {
-        eprintln!("error: {}: {e}", path.display());
-        EXIT_INVALID
-    })
 }
 
 /// The Rolling game on a map read from `path`. Returns the exit code when

@@ -5,20 +5,14 @@ use std::path::{Path, PathBuf};
 
 use clap::Args;
 
-use super::human::{self, Ending};
 use super::numbers::whole;
 use super::output::{self, Output};
-use super::sheet_text::{count, terminal_width, wrap};
-use super::{
-    EXIT_INVALID, EXIT_OK, EXIT_USAGE, EffortArgs, EncoreRuleArgs, load_game, load_model,
-    rolling_game,
-};
-use rollx::families::{Command, PlayRequest};
-use rollx::rolling::commands::default_values_path;
-use rollx::rolling::notation as rolling_notation;
-use rollx::rolling::play::{POLICIES, derive_seed, policy_with};
-use rollx::rolling::rules::log::{GameLog, map_hash};
-use rollx::session::Session;
+use super::sheet_text::{terminal_width, wrap};
+use super::{EXIT_INVALID, EXIT_OK, EXIT_USAGE, load_model};
+use rollx::families::{Command, Console, PlayRequest, Start, TerminalRequest};
+use rollx::rolling::play::{POLICIES, derive_seed};
+use rollx::session::Ending;
+use std::io::IsTerminal as _;
 
 /// The long description `--help` shows.
 pub const LONG_ABOUT: &str = "Play a whole game on a map, an Encore board or a Diceland board. The computer plays by \
@@ -68,10 +62,9 @@ pub struct PlayArgs {
     /// (greedy,random). Encore boards have random, greedy and strong.
     #[arg(long, default_value = "greedy", value_delimiter = ',', conflicts_with = "resume", value_parser = clap::builder::PossibleValuesParser::new(all_policies()))]
     pub policy: Vec<String>,
-    #[command(flatten)]
-    pub effort: EffortArgs,
-    #[command(flatten)]
-    pub rules: EncoreRuleArgs,
+    /// The options the families declare (see [`super::family`]).
+    #[arg(skip)]
+    pub options: rollx::families::Given,
     /// Number of players sharing the dice (with --human: you plus computer
     /// players).
     #[arg(long, default_value_t = 1, conflicts_with = "resume", value_parser = whole::<u16>(1, 64))]
@@ -146,10 +139,11 @@ pub fn run(args: &PlayArgs, color: bool) -> u8 {
         Err(code) => return code,
     };
     let family = model.family();
-    let given = super::family::given(&args.effort, &args.rules);
-    let policies = match super::family::refuse_undeclared(family, Command::Play, &given, map_path)
+    let given = args.options.clone();
+    let subject = super::family::subject(map_path, family);
+    let policies = match super::family::refuse_undeclared(family, Command::Play, &given, &subject)
         .and_then(|()| seat_policies(&args.policy, args.players))
-        .and_then(|p| super::family::refuse_players(family, &p, map_path).map(|()| p))
+        .and_then(|p| super::family::refuse_players(family, p.len(), &p, map_path).map(|()| p))
     {
         Ok(p) => p,
         Err(code) => return code,
@@ -206,161 +200,96 @@ fn run_human(args: &PlayArgs, color: bool) -> u8 {
         Ok(l) => l,
         Err(code) => return code,
     };
-    if let Some(path) = &args.resume
-        && let Ok(text) = std::fs::read_to_string(path)
-    {
-        match rollx::families::log_family(&text) {
-            Ok(f) if f == rollx::encore::FAMILY => {
-                return super::encore_human::resume(args, path, &text, log, color);
-            }
-            Ok(f) if f == rollx::diceland::FAMILY => {
-                return super::diceland_human::resume(args, path, &text, log, color);
-            }
-            _ => {}
-        }
-    }
-    let resumed = match &args.resume {
-        Some(path) => match read_saved(path, args.map.as_deref()) {
-            Ok(r) => Some(r),
-            Err(code) => return code,
-        },
-        None => None,
-    };
-    let map_path = match &resumed {
-        Some(r) => r.map_path.clone(),
-        None => args
-            .map
-            .clone()
-            .expect("clap requires a map without --resume"),
-    };
-    let game = match &resumed {
-        Some(_) => load_game(&map_path, "play --human"),
-        None => match load_model(&map_path) {
-            Ok(m) if m.family() == rollx::encore::FAMILY => {
-                let board = m.take().expect("a board");
-                return super::encore_human::play(args, board, &map_path, log, color);
-            }
-            Ok(m) if m.family() == rollx::diceland::FAMILY => {
-                let board = m.take().expect("a board");
-                return super::diceland_human::play(args, board, &map_path, log, color);
-            }
-            Ok(m) => args
-                .rules
-                .refuse_on_map(&map_path)
-                .and_then(|()| rolling_game(m.take().expect("a map"), &map_path)),
-            Err(code) => Err(code),
-        },
-    };
-    let game = match game {
-        Ok(g) => g,
-        Err(code) => return code,
-    };
-    let (seed, names, policy) = match &resumed {
-        Some(r) => match r.players(&game) {
-            Ok(x) => x,
-            Err(code) => return code,
-        },
-        None => {
-            let [policy] = args.policy.as_slice() else {
-                eprintln!(
-                    "error: --human plays against one kind of computer player: give one --policy"
-                );
-                return EXIT_USAGE;
+    let given = args.options.clone();
+    let text;
+    let model;
+    let (family, start, subject) = match &args.resume {
+        Some(path) => {
+            text = match read_saved(path) {
+                Ok(t) => t,
+                Err(code) => return code,
             };
-            let names = std::iter::once("you".to_string())
-                .chain((1..args.players).map(|i| format!("{policy} {}", i + 1)))
-                .collect();
-            (seed_or_clock(args.seed), names, policy.clone())
-        }
-    };
-    let mut setup = match args
-        .effort
-        .setup(&map_path, &game, std::slice::from_ref(&policy))
-    {
-        Ok(s) => s,
-        Err(code) => return code,
-    };
-    // Hints come from the expert when the map's learned values can be read.
-    if setup.values.is_none()
-        && (args.effort.values.is_some() || default_values_path(&map_path).is_file())
-    {
-        match args.effort.setup(&map_path, &game, &["expert".to_string()]) {
-            Ok(s) => setup.values = s.values,
-            Err(_) => eprintln!("note: hints come from the strong player instead"),
-        }
-    }
-    let hint_by = if setup.values.is_some() {
-        "expert"
-    } else {
-        "strong"
-    };
-    let hint_setup = setup.clone();
-    let hinter = rolling_notation::hinter(
-        hint_by,
-        seed,
-        Box::new(move |seed| policy_with(hint_by, seed, &hint_setup).expect("the values are read")),
-    );
-    let computers: Vec<Box<dyn rollx::engine::Player<_>>> = (1..names.len())
-        .map(|i| {
-            let policy = policy_with(&policy, derive_seed(seed, i as u64 + 1), &setup)
-                .expect("validated by clap and setup");
-            Box::new(rolling_notation::Computer(policy)) as Box<dyn rollx::engine::Player<_>>
-        })
-        .collect();
-    let notation = rolling_notation::Terminal { game: &game };
-    let mut session = Session::new(
-        &notation,
-        seed,
-        names,
-        computers,
-        hinter,
-        human::view(color),
-    );
-    let map_file = match (&resumed, &args.map) {
-        (_, Some(path)) => Some(path.display().to_string()),
-        (Some(r), None) => r.log.map.file.clone(),
-        (None, None) => None,
-    };
-    if let Some(r) = &resumed {
-        match rolling_notation::replay(&mut session, &r.log) {
-            Ok(notes) => {
-                for note in notes {
-                    eprintln!("note: {note}");
+            let family = match rollx::families::log_family(&text) {
+                Ok(f) => f,
+                Err(_) => {
+                    eprintln!(
+                        "error: {} is not a game log of a family rollx knows: --resume goes on \
+                         with games saved by `rollx play --human --log FILE`",
+                        path.display()
+                    );
+                    return EXIT_USAGE;
                 }
-            }
-            Err(e) => {
-                eprintln!("error: {}: cannot resume the game: {e}", r.path.display());
-                return EXIT_INVALID;
-            }
+            };
+            let subject = format!("{} is a game on {}", path.display(), family.a_file());
+            let start = Start::Resume {
+                path,
+                text: &text,
+                map: args.map.as_deref(),
+            };
+            (family, start, subject)
         }
-        if session.is_over() {
-            eprintln!(
-                "error: {}: the game is over (after {}, the last): nothing to resume",
-                r.path.display(),
-                count(session.turns_played() as u64, "turn")
-            );
-            return EXIT_INVALID;
+        None => {
+            let path = args
+                .map
+                .as_ref()
+                .expect("clap requires a map without --resume");
+            model = match load_model(path) {
+                Ok(m) => m,
+                Err(code) => return code,
+            };
+            let family = model.family();
+            let subject = super::family::subject(path, family);
+            let start = Start::New {
+                model: &model,
+                path,
+                seed: seed_or_clock(args.seed),
+                policies: &args.policy,
+                players: usize::from(args.players),
+            };
+            (family, start, subject)
         }
-        println!(
-            "resuming {} after {}",
-            r.path.display(),
-            count(session.turns_played() as u64, "turn")
-        );
-    }
-    let ending = match human::run(&mut session, resumed.is_some()) {
-        Ok(e) => e,
-        Err(code) => return code,
     };
-    let json = rolling_notation::log(&session, map_file).to_json();
-    let turns = count(session.turns_played() as u64, "turn");
+    if let Err(code) = super::family::refuse_undeclared(family, Command::Play, &given, &subject)
+        .and_then(|()| match &args.map {
+            Some(path) if args.resume.is_none() => {
+                super::family::refuse_players(family, usize::from(args.players), &args.policy, path)
+            }
+            _ => Ok(()),
+        })
+    {
+        return code;
+    }
+    let request = TerminalRequest {
+        start,
+        options: &given,
+        view: rollx::session::View {
+            width: terminal_width(),
+            color,
+        },
+    };
+    let stdin = std::io::stdin();
+    let interactive = stdin.is_terminal();
+    let mut input = stdin.lock();
+    let mut out = std::io::stdout().lock();
+    let console = Console {
+        input: &mut input,
+        out: &mut out,
+        interactive,
+        note: &|note| eprintln!("note: {note}"),
+    };
+    let played = match family.face().terminal(&request, console) {
+        Ok(p) => p,
+        Err(f) => return super::fail(f),
+    };
     save_session(
         log.as_ref(),
-        &json,
-        ending,
+        &played.log,
+        played.ending,
         |path| {
             format!(
-                "saved to {} after {turns} (unfinished); go on with `rollx play --resume {}`",
+                "saved to {} after {} (unfinished); go on with `rollx play --resume {}`",
                 path.display(),
+                played.played,
                 path.display()
             )
         },
@@ -402,15 +331,10 @@ pub(super) fn save_session(
     }
 }
 
-/// A saved game to resume.
-struct Saved {
-    path: PathBuf,
-    log: GameLog,
-    map_path: PathBuf,
-}
-
-/// Reads the log to resume and finds its map (`map` when given).
-fn read_saved(path: &Path, map: Option<&Path>) -> Result<Saved, u8> {
+/// The text of a saved game to resume, or the exit code (the error
+/// said): a file that cannot be read, or that is a map, a board or another
+/// TOML file, not a game log.
+fn read_saved(path: &Path) -> Result<String, u8> {
     let text = std::fs::read_to_string(path).map_err(|e| {
         eprintln!("error: cannot read {}: {e}", path.display());
         EXIT_USAGE
@@ -432,106 +356,5 @@ fn read_saved(path: &Path, map: Option<&Path>) -> Result<Saved, u8> {
         );
         return Err(EXIT_USAGE);
     }
-    if rollx::families::log_family(&text) != Ok(rollx::rolling::FAMILY) {
-        eprintln!(
-            "error: {} is not a game log of a family rollx knows: --resume goes on with Rolling and Encore games",
-            path.display()
-        );
-        return Err(EXIT_USAGE);
-    }
-    let log = GameLog::parse(&text).map_err(|e| {
-        let at = match (e.line, e.column) {
-            (Some(l), Some(c)) => format!(":{l}:{c}"),
-            _ => String::new(),
-        };
-        eprintln!(
-            "error: {}{at}: not a valid game log: {}\n  help: see docs/game-log.md for the format",
-            path.display(),
-            e.message
-        );
-        EXIT_USAGE
-    })?;
-    let map_path = match map {
-        Some(m) => m.to_path_buf(),
-        None => log
-            .map_candidates(path)
-            .into_iter()
-            .find(|p| p.is_file())
-            .ok_or_else(|| {
-                eprintln!(
-                    "error: cannot find the map `{}` of {}: give it as MAP",
-                    log.map.id,
-                    path.display()
-                );
-                EXIT_USAGE
-            })?,
-    };
-    Ok(Saved {
-        path: path.to_path_buf(),
-        log,
-        map_path,
-    })
-}
-
-impl Saved {
-    /// The seed, the players' names and how the computers play, when the
-    /// log is a game `rollx play --human` saved on this map.
-    fn players(
-        &self,
-        game: &rollx::rolling::rules::Game,
-    ) -> Result<(u64, Vec<String>, String), u8> {
-        let log = &self.log;
-        let path = self.path.display();
-        let map = game.map();
-        if log.map.id != map.info.id
-            || log.map.hash.as_ref().is_some_and(|h| *h != map_hash(map))
-            || log.rules.as_ref().is_some_and(|r| r != game.rules())
-        {
-            eprintln!(
-                "error: {path} was played on another map than {} (`{}`{}): give the map it was played on",
-                self.map_path.display(),
-                log.map.id,
-                if log.map.id == map.info.id {
-                    ", since changed"
-                } else {
-                    ""
-                }
-            );
-            return Err(EXIT_USAGE);
-        }
-        let Some(seed) = log.seed else {
-            eprintln!(
-                "error: {path} has no seed: only games whose dice rollx rolled can be resumed"
-            );
-            return Err(EXIT_INVALID);
-        };
-        // `rollx play --human` names the computers `<policy> <n>`.
-        let mut policy = None;
-        for (i, name) in log.players.iter().enumerate().skip(1) {
-            let parsed = name
-                .rsplit_once(' ')
-                .filter(|(p, n)| POLICIES.contains(p) && *n == (i + 1).to_string())
-                .map(|(p, _)| p.to_string());
-            match (&policy, parsed) {
-                (_, None) => {
-                    eprintln!(
-                        "error: {path}: cannot tell how player {} (`{name}`) plays: \
-                         `rollx play --human` names computer players `<policy> <number>`",
-                        i + 1
-                    );
-                    return Err(EXIT_INVALID);
-                }
-                (Some(p), Some(q)) if *p != q => {
-                    eprintln!("error: {path}: the computer players play differently ({p}, {q})");
-                    return Err(EXIT_INVALID);
-                }
-                (_, q) => policy = q,
-            }
-        }
-        Ok((
-            seed,
-            log.players.clone(),
-            policy.unwrap_or_else(|| "greedy".into()),
-        ))
-    }
+    Ok(text)
 }

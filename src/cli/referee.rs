@@ -8,7 +8,6 @@ use super::output::{self, Output};
 use super::sheet_text::terminal_width;
 use super::{EXIT_INVALID, EXIT_OK, EXIT_USAGE, load_model};
 use rollx::diag::render::{Style, report};
-use rollx::diag::{Diagnostic, Loc, SourceId, SourceMap};
 use rollx::families::{
     CheckedSheet, Command, Family, Given, RefereeRequest, Refereed, SheetRequest,
 };
@@ -56,11 +55,9 @@ pub struct RefereeArgs {
     /// when the log has several players).
     #[arg(long, value_name = "NAME", requires = "write_sheet")]
     pub player: Option<String>,
-    /// With --sheet on an Encore board: the most points open stars cost,
-    /// `thirty` (the default) or `none` (see `rollx play --help`). A log
-    /// records the reading it was played by.
-    #[arg(long, value_enum, value_name = "CAP", requires = "sheet")]
-    pub star_cap: Option<super::StarCapArg>,
+    /// The options the families declare (see [`super::family`]).
+    #[arg(skip)]
+    pub options: Given,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
@@ -225,63 +222,6 @@ pub(super) fn not_a_log(path: &Path, text: &str) -> Option<NotALog> {
     }
 }
 
-/// Shows why a log could not be read, pointing at `at` (line, column)
-/// in its `text`.
-pub fn log_error(
-    path: &Path,
-    text: &str,
-    at: (Option<usize>, Option<usize>),
-    message: &str,
-    help: &str,
-    color: bool,
-) {
-    let mut sources = SourceMap::new();
-    let id = sources.add(path, text.to_string());
-    let file = sources.get(id);
-    let offset = file.offset(at.0.unwrap_or(1), at.1.unwrap_or(1));
-    let diag = Diagnostic::error("game-log", format!("not a valid game log: {message}"))
-        .with_label(Loc::new(id, offset..offset), message.to_string())
-        .with_help(help.to_string());
-    eprint!("{}", report(&diag, &sources, Style { color, width: 100 }));
-}
-
-/// `diag` pointing at the value of the log's key (`id`, `hash`) that names
-/// the map or board, with a label, when the key is found in `text`.
-pub fn wrong_file_diagnostic(
-    diag: Diagnostic,
-    (key, label): &(&str, String),
-    id: SourceId,
-    text: &str,
-) -> Diagnostic {
-    match json_value_span(text, key) {
-        Some(span) => diag.with_label(Loc::new(id, span), label.clone()),
-        None => diag,
-    }
-}
-
-/// Where the value of the object key `key` is written in a JSON text (the
-/// game log's keys `id`, `hash` and `rules` occur once each): a string
-/// value whole, else the key.
-fn json_value_span(text: &str, key: &str) -> Option<std::ops::Range<usize>> {
-    let quoted = format!("\"{key}\"");
-    text.match_indices(&quoted).find_map(|(at, _)| {
-        let after = at + quoted.len();
-        let rest = text[after..].trim_start();
-        let value = rest.strip_prefix(':')?.trim_start();
-        let start = text.len() - value.len();
-        if !value.starts_with('"') {
-            return Some(at..after);
-        }
-        let mut escaped = false;
-        let end = value[1..].char_indices().find_map(|(i, c)| {
-            let close = c == '"' && !escaped;
-            escaped = c == '\\' && !escaped;
-            close.then_some(i + 2)
-        })?;
-        Some(start..start + end)
-    })
-}
-
 fn run_sheet(args: &RefereeArgs, sheet: &Path, color: bool) -> u8 {
     let map_path = args.map.as_ref().expect("clap requires --map with --sheet");
     let model = match load_model(map_path) {
@@ -289,18 +229,13 @@ fn run_sheet(args: &RefereeArgs, sheet: &Path, color: bool) -> u8 {
         Err(code) => return code,
     };
     let family = model.family();
-    let given = match args.star_cap {
-        Some(cap) => Given::new(vec![(
-            "star-cap".to_string(),
-            cap.to_possible_value()
-                .map(|p| p.get_name().to_string())
-                .unwrap_or_default(),
-        )]),
-        None => Given::default(),
-    };
-    if let Err(code) =
-        super::family::refuse_undeclared(family, Command::RefereeSheet, &given, map_path)
-    {
+    let given = args.options.clone();
+    if let Err(code) = super::family::refuse_undeclared(
+        family,
+        Command::RefereeSheet,
+        &given,
+        &super::family::subject(map_path, family),
+    ) {
         return code;
     }
     let bytes = match read_sheet(sheet) {

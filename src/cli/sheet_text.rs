@@ -18,6 +18,3 @@ pub fn terminal_width() -> usize {
         .filter(|&c| c > 0)
         .unwrap_or(DEFAULT_WIDTH)
 }
-
-/// "1 power", "3 powers": a count with its noun, singular for one.
-pub use rollx::text::count;

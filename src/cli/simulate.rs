@@ -11,7 +11,7 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use super::interrupt;
 use super::numbers::whole;
 use super::output::{self, Output, OutputDir};
-use super::{EXIT_OK, EXIT_USAGE, EffortArgs, EncoreRuleArgs, load_model};
+use super::{EXIT_OK, EXIT_USAGE, load_model};
 use rollx::families::simulate::{Progress, SimCount, SimulateRequest, Simulated};
 use rollx::families::{Command, Family, Given, Model};
 use rollx::rolling::play::POLICIES;
@@ -95,38 +95,13 @@ pub struct SimulateArgs {
     /// Also write every game as a game log (for `rollx referee`) into DIR.
     #[arg(long, value_name = "DIR")]
     pub save_logs: Option<PathBuf>,
-    /// Encore boards: players at each table (1, the default, is the solo
-    /// game).
-    #[arg(long, value_parser = whole::<u16>(1, 8))]
-    pub players: Option<u16>,
-    /// Encore boards: a mixed table, one policy per seat separated by
-    /// commas, seat 1 rolling first (strong,greedy,greedy,greedy); reported
-    /// seat by seat after the --policy tables. Sets --players.
-    #[arg(long, value_delimiter = ',', value_parser = clap::builder::PossibleValuesParser::new(rollx::encore::play::PLAYERS))]
-    pub seats: Vec<String>,
-    /// Skip replaying the games without each power (faster; no power values).
-    #[arg(long)]
-    pub no_power_value: bool,
-    /// Also solve every game's dice with `rollx solve` and report each
-    /// policy's gap to the best game on the same dice (regret), with the
-    /// best games' X. Rolling maps only.
-    #[arg(long)]
-    pub optimum: bool,
-    /// With --optimum: positions the solver searches per game at most (the
-    /// same on every machine; about half a second a game on the USA map).
-    #[arg(long, requires = "optimum", default_value_t = DEFAULT_POSITIONS, value_parser = whole::<u64>(1, u64::MAX))]
-    pub positions: u64,
-    #[command(flatten)]
-    pub effort: EffortArgs,
-    #[command(flatten)]
-    pub rules: EncoreRuleArgs,
+    /// The options the families declare (see [`super::family`]).
+    #[arg(skip)]
+    pub options: Given,
     /// No progress bar.
     #[arg(long, short = 'q')]
     pub quiet: bool,
 }
-
-/// Positions the solver searches per game by default (as `check --deep`).
-pub const DEFAULT_POSITIONS: u64 = rollx::rolling::commands::DEFAULT_POSITIONS;
 
 /// The command line's side of a run: the progress bar, Ctrl-C, and what is
 /// said before the run.
@@ -203,10 +178,14 @@ pub fn run(args: &SimulateArgs) -> u8 {
         return EXIT_USAGE;
     }
     let family = families[0];
-    let given = given(args);
-    if let Err(code) =
-        super::family::refuse_undeclared(family, Command::Simulate, &given, &args.maps[0])
-            .and_then(|()| super::family::refuse_players(family, &args.policy, &args.maps[0]))
+    let given = args.options.clone();
+    if let Err(code) = super::family::refuse_undeclared(
+        family,
+        Command::Simulate,
+        &given,
+        &super::family::subject(&args.maps[0], family),
+    )
+    .and_then(|()| super::family::refuse_players(family, 1, &args.policy, &args.maps[0]))
     {
         return code;
     }
@@ -289,25 +268,6 @@ pub fn run(args: &SimulateArgs) -> u8 {
         &sim,
         start,
     )
-}
-
-/// The family options of `rollx simulate` given, by flag.
-fn given(args: &SimulateArgs) -> Given {
-    let mut g = super::family::given(&args.effort, &args.rules).into_pairs();
-    if let Some(n) = args.players {
-        g.push(("players".into(), n.to_string()));
-    }
-    if !args.seats.is_empty() {
-        g.push(("seats".into(), args.seats.join(",")));
-    }
-    if args.no_power_value {
-        g.push(("no-power-value".into(), String::new()));
-    }
-    if args.optimum {
-        g.push(("optimum".into(), String::new()));
-        g.push(("positions".into(), args.positions.to_string()));
-    }
-    Given::new(g)
 }
 
 /// Says which files were written and how long the run took (standard
@@ -413,25 +373,11 @@ fn command_line(args: &SimulateArgs, games: u64) -> String {
         args.policy.join(","),
         args.seed
     );
-    if let Some(n) = args.players {
-        c.push_str(&format!(" --players {n}"));
-    }
-    if !args.seats.is_empty() {
-        c.push_str(&format!(" --seats {}", args.seats.join(",")));
-    }
-    if args.no_power_value {
-        c.push_str(" --no-power-value");
-    }
-    if args.optimum {
-        c.push_str(" --optimum");
-        if args.positions != DEFAULT_POSITIONS {
-            c.push_str(&format!(" --positions {}", args.positions));
+    for (flag, value) in args.options.clone().into_pairs() {
+        c.push_str(&format!(" --{flag}"));
+        if !value.is_empty() {
+            c.push_str(&format!(" {value}"));
         }
     }
-    c.push_str(&args.effort.knob_options());
-    if let Some(values) = &args.effort.values {
-        c.push_str(&format!(" --values {}", values.display()));
-    }
-    c.push_str(&args.rules.flags());
     c
 }

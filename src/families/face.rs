@@ -85,6 +85,11 @@ pub trait Face: Sync + Send {
     /// `rollx simulate`: many games of the computer players on the
     /// family's files, with the family's own tally and reports.
     fn simulate(&self, request: &SimulateRequest) -> Result<Simulated, Failure>;
+
+    /// `rollx play --human` and `--resume`: a game at the terminal, on the
+    /// one terminal session ([`crate::session`]) with the family's
+    /// notation.
+    fn terminal(&self, request: &TerminalRequest, console: Console) -> Result<AtTerminal, Failure>;
 }
 
 /// The commands whose options a family declares.
@@ -268,4 +273,70 @@ pub struct CheckedSheet {
     pub diagnostics: Vec<Diagnostic>,
     /// The sheet's verdict, when it could be read.
     pub verdict: Option<Refereed>,
+}
+
+/// Where a game at the terminal comes from.
+#[derive(Clone, Copy)]
+pub enum Start<'a> {
+    /// A new game on `model` (the file `path`): you in seat 1 with the
+    /// dice of `seed`, `players` in all, the computers playing by
+    /// `policies` (as given: one for all, or one per computer seat).
+    New {
+        /// The map or board.
+        model: &'a Model,
+        /// Its file, as given.
+        path: &'a Path,
+        /// The seed of the dice.
+        seed: u64,
+        /// The computer players, as given.
+        policies: &'a [String],
+        /// Players in all, you included.
+        players: usize,
+    },
+    /// A game saved unfinished: its log `text` read from `path`, played on
+    /// `map` when given (else the file the log names).
+    Resume {
+        /// The log file.
+        path: &'a Path,
+        /// Its text.
+        text: &'a str,
+        /// The map or board given.
+        map: Option<&'a Path>,
+    },
+}
+
+/// What `rollx play --human` and `--resume` ask of a family.
+#[derive(Clone, Copy)]
+pub struct TerminalRequest<'a> {
+    /// A new game, or one to resume.
+    pub start: Start<'a>,
+    /// The family's options given.
+    pub options: &'a Given,
+    /// The terminal's width and colours.
+    pub view: crate::session::View,
+}
+
+/// The terminal a game is played at: the person's commands come from
+/// `input`, everything the game says goes to `out`; `note` tells what is
+/// not the game itself (on standard error).
+pub struct Console<'a> {
+    /// The person's commands.
+    pub input: &'a mut dyn std::io::BufRead,
+    /// The game's text.
+    pub out: &'a mut dyn std::io::Write,
+    /// Whether a person types (else the commands are echoed).
+    pub interactive: bool,
+    /// Notes beside the game.
+    pub note: &'a dyn Fn(&str),
+}
+
+/// A game played at the terminal, to its end or until the person stopped.
+#[derive(Clone, Debug)]
+pub struct AtTerminal {
+    /// How it ended.
+    pub ending: crate::session::Ending,
+    /// Its log (JSON), to be saved.
+    pub log: String,
+    /// What was played, in words ("3 turns", "12 rolls").
+    pub played: String,
 }

@@ -15,8 +15,8 @@ pub mod rolling;
 pub mod simulate;
 
 pub use face::{
-    CheckedSheet, Command, Declared, Face, Generator, Given, PlayRequest, Played, RefereeRequest,
-    Refereed, SheetRequest, Takes,
+    AtTerminal, CheckedSheet, Command, Console, Declared, Face, Generator, Given, PlayRequest,
+    Played, RefereeRequest, Refereed, SheetRequest, Start, Takes, TerminalRequest,
 };
 pub use log::log_family;
 

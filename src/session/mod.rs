@@ -745,3 +745,47 @@ pub fn read_command(
     }
     Ok(true)
 }
+
+/// Whether a saved game can be resumed: its log referees clean so far
+/// (`clean`), names its seed and had a person in seat 1 (`computer`: the
+/// policy that played seat 1, if any). The seed.
+pub fn resumable(
+    file: &std::path::Path,
+    clean: bool,
+    seed: Option<u64>,
+    computer: Option<&str>,
+) -> Result<u64, crate::diag::Failure> {
+    use crate::diag::Failure;
+    let file = file.display();
+    if !clean {
+        return Err(Failure::invalid(format!(
+            "{file}: the game breaks the rules, so it cannot be resumed\n  \
+             help: `rollx referee {file}` says where"
+        )));
+    }
+    let Some(seed) = seed else {
+        return Err(Failure::invalid(format!(
+            "{file} has no seed: only games whose dice rollx rolled can be resumed"
+        )));
+    };
+    if let Some(p) = computer {
+        return Err(Failure::invalid(format!(
+            "{file}: seat 1 was played by the computer ({p}): only a game played with \
+             `rollx play --human` can be resumed"
+        )));
+    }
+    Ok(seed)
+}
+
+/// Plays `session` at `console` (`resumed`: after a saved game's turns
+/// were played again) until it ends or the person stops.
+pub fn play_at<N: Notation>(
+    session: &mut Session<N>,
+    console: &mut crate::families::Console,
+    resumed: bool,
+) -> Result<Ending, crate::diag::Failure> {
+    let ending = session.run(console.input, console.out, console.interactive, resumed);
+    ending
+        .and_then(|e| console.out.flush().map(|()| e))
+        .map_err(|e| crate::diag::Failure::usage(e.to_string()))
+}

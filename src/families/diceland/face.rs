@@ -5,9 +5,9 @@ use std::path::Path;
 use crate::diag::{Diagnostic, Failure};
 use crate::families::simulate::{SimulateRequest, Simulated};
 use crate::families::{
-    Checked, CheckedSheet, Command, Declared, Face, FamilyReport, GenerateError, GenerateOptions,
-    GeneratedFile, Generator, Model, PlayRequest, Played, Printed, RefereeRequest, Refereed,
-    SheetRequest, Takes,
+    AtTerminal, Checked, CheckedSheet, Command, Console, Declared, Face, FamilyReport,
+    GenerateError, GenerateOptions, GeneratedFile, Generator, Model, PlayRequest, Played, Printed,
+    RefereeRequest, Refereed, SheetRequest, Takes, TerminalRequest,
 };
 use crate::print::{PrintOptions, Template};
 use crate::source::Files;
@@ -100,6 +100,10 @@ impl Face for Diceland {
     fn simulate(&self, request: &SimulateRequest) -> Result<Simulated, Failure> {
         super::commands::simulate(request)
     }
+
+    fn terminal(&self, request: &TerminalRequest, console: Console) -> Result<AtTerminal, Failure> {
+        super::terminal::terminal(request, console)
+    }
 }
 
 /// The options Diceland boards declare: the tables of a simulation.
@@ -107,7 +111,7 @@ const OPTIONS: &[Declared] = &[
     Declared {
         flag: "players",
         value_name: "PLAYERS",
-        help: "Diceland boards: players at each table (default 4); each policy also plays alone.",
+        help: "Players at each table (default 4); each policy also plays alone.",
         takes: Takes::Whole { min: 1, max: 8 },
         commands: &[Command::Simulate],
         requires: None,
@@ -116,7 +120,7 @@ const OPTIONS: &[Declared] = &[
     Declared {
         flag: "seats",
         value_name: "SEATS",
-        help: "Diceland boards: a mixed table, one policy per seat separated by commas, seat 1 \
+        help: "A mixed table, one policy per seat separated by commas, seat 1 \
 rolling first (strong,greedy,greedy,greedy); reported seat by seat after the --policy tables. \
 Sets --players.",
         takes: Takes::Seats,

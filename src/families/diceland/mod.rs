@@ -30,6 +30,7 @@ pub mod report;
 pub mod rules;
 pub mod sheet;
 pub mod solve;
+mod terminal;
 
 pub use load::{Checked, check_bytes};
 pub use model::{Board, Cell, CellSet, Color, Goal, Zone};

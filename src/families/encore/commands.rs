@@ -30,7 +30,7 @@ pub(crate) const OPTIONS: &[Declared] = &[
     Declared {
         flag: "players",
         value_name: "PLAYERS",
-        help: "Encore boards: players at each table (1, the default, is the solo game).",
+        help: "Players at each table (1, the default, is the solo game).",
         takes: Takes::Whole { min: 1, max: 8 },
         commands: &[Command::Simulate],
         requires: None,
@@ -39,7 +39,7 @@ pub(crate) const OPTIONS: &[Declared] = &[
     Declared {
         flag: "seats",
         value_name: "SEATS",
-        help: "Encore boards: a mixed table, one policy per seat separated by commas, seat 1 \
+        help: "A mixed table, one policy per seat separated by commas, seat 1 \
 rolling first (strong,greedy,greedy,greedy); reported seat by seat after the --policy tables. \
 Sets --players.",
         takes: Takes::Seats,
@@ -50,7 +50,7 @@ Sets --players.",
     Declared {
         flag: "candidates",
         value_name: "CANDIDATES",
-        help: "Encore boards: the strong player's candidate moves per decision (the best by a \
+        help: "The strong player's candidate moves per decision (the best by a \
 one-step cost); more is stronger and slower [default: 6].",
         takes: Takes::Whole { min: 1, max: 256 },
         commands: &[Command::Play, Command::Simulate],
@@ -60,7 +60,7 @@ one-step cost); more is stronger and slower [default: 6].",
     Declared {
         flag: "rollouts",
         value_name: "ROLLOUTS",
-        help: "Encore boards: games the strong player plays out for each of the two best \
+        help: "Games the strong player plays out for each of the two best \
 candidate moves [default: 64].",
         takes: Takes::Whole { min: 1, max: 4096 },
         commands: &[Command::Play, Command::Simulate],
@@ -70,7 +70,7 @@ candidate moves [default: 64].",
     Declared {
         flag: "solo-dice",
         value_name: "DICE",
-        help: "Encore boards: the dice of the solo game: `fewer` rolls 2 colour and 2 number \
+        help: "The dice of the solo game: `fewer` rolls 2 colour and 2 number \
 dice, one of each fewer than the board's (the default); `all` rolls every die, the player \
 still taking one of each.",
         takes: Takes::Choice(&[
@@ -87,7 +87,7 @@ still taking one of each.",
     Declared {
         flag: "start-column",
         value_name: "RULE",
-        help: "Encore boards: where a piece may start: `every-turn` lets the start column anchor \
+        help: "Where a piece may start: `every-turn` lets the start column anchor \
 a piece in every turn (the default); `first-piece` only a player's first piece.",
         takes: Takes::Choice(&[
             (
@@ -106,7 +106,7 @@ a piece in every turn (the default); `first-piece` only a player's first piece."
     Declared {
         flag: "star-cap",
         value_name: "CAP",
-        help: "Encore boards: the most points open stars cost: `thirty` (the rulebook's \"for a \
+        help: "The most points open stars cost: `thirty` (the rulebook's \"for a \
 maximum of 30 points lost\", on any board; the default) or `none` (every open star costs the \
 board's penalty). A log records the reading it was played by.",
         takes: Takes::Choice(&[

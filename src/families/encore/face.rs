@@ -5,9 +5,9 @@ use std::path::Path;
 use crate::diag::{Diagnostic, Failure};
 use crate::families::simulate::{SimulateRequest, Simulated};
 use crate::families::{
-    Checked, CheckedSheet, Declared, Face, FamilyReport, GenerateError, GenerateOptions,
-    GeneratedFile, Generator, Model, PlayRequest, Played, Printed, RefereeRequest, Refereed,
-    SheetRequest,
+    AtTerminal, Checked, CheckedSheet, Console, Declared, Face, FamilyReport, GenerateError,
+    GenerateOptions, GeneratedFile, Generator, Model, PlayRequest, Played, Printed, RefereeRequest,
+    Refereed, SheetRequest, TerminalRequest,
 };
 use crate::print::{PrintOptions, Template};
 use crate::source::Files;
@@ -95,6 +95,10 @@ impl Face for Encore {
 
     fn simulate(&self, request: &SimulateRequest) -> Result<Simulated, Failure> {
         super::commands::simulate(request)
+    }
+
+    fn terminal(&self, request: &TerminalRequest, console: Console) -> Result<AtTerminal, Failure> {
+        super::terminal::terminal(request, console)
     }
 }
 

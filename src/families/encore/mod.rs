@@ -37,6 +37,7 @@ pub mod rules;
 pub mod sheet;
 pub mod solve;
 pub mod standard;
+mod terminal;
 
 pub use crate::source::BoardInfo;
 pub use load::{Checked, check_bytes, read_bytes};

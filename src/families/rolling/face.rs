@@ -5,8 +5,8 @@ use std::path::Path;
 use crate::diag::{Diagnostic, Failure};
 use crate::families::simulate::{SimulateRequest, Simulated};
 use crate::families::{
-    Checked, CheckedSheet, Command, Declared, Face, FamilyReport, Model, PlayRequest, Played,
-    Printed, RefereeRequest, Refereed, SheetRequest, Takes,
+    AtTerminal, Checked, CheckedSheet, Command, Console, Declared, Face, FamilyReport, Model,
+    PlayRequest, Played, Printed, RefereeRequest, Refereed, SheetRequest, Takes, TerminalRequest,
 };
 use crate::print::{PrintOptions, Template};
 use crate::source::Files;
@@ -91,6 +91,10 @@ impl Face for Rolling {
 
     fn simulate(&self, request: &SimulateRequest) -> Result<Simulated, Failure> {
         super::commands::simulate(request)
+    }
+
+    fn terminal(&self, request: &TerminalRequest, console: Console) -> Result<AtTerminal, Failure> {
+        super::terminal::terminal(request, console)
     }
 }
 

@@ -19,6 +19,7 @@ pub mod play;
 pub mod rules;
 pub mod sheet;
 pub mod solve;
+mod terminal;
 
 /// The Rolling family, as the registry lists it.
 pub const FAMILY: crate::families::Family = crate::families::Family::new(&face::Rolling);
