@@ -28,13 +28,20 @@
 pub mod diag;
 pub mod engine;
 pub mod families;
+// The families live in `src/families/<name>/` beside their registry, and
+// are reached by one path each: `rollx::rolling`, `rollx::encore`,
+// `rollx::diceland`.
+#[path = "families/diceland/mod.rs"]
+pub mod diceland;
+#[path = "families/encore/mod.rs"]
+pub mod encore;
 pub mod geom;
 pub mod print;
 pub mod render;
 pub mod report;
+#[path = "families/rolling/mod.rs"]
+pub mod rolling;
 pub mod scene;
 pub mod session;
 pub mod source;
 pub mod text;
-
-pub use families::{diceland, encore, rolling};

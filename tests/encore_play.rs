@@ -602,7 +602,7 @@ fn bad_input_gets_a_clear_error_and_the_right_exit_code() {
                 "4",
             ],
             2,
-            "--horizon sets the computer players of Rolling maps",
+            "--horizon is an option of the computer players of Rolling maps",
         ),
         (
             &["play", "maps/encore-black.toml", "--policy", "tuples"],

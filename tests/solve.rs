@@ -466,7 +466,10 @@ fn simulate_optimum_reports_each_policys_gap_to_the_best_game() {
     assert!(err.contains("--optimum"), "{err}");
     let (code, _, err) = run(&["simulate", "maps/encore-black.toml", "--optimum"]);
     assert_eq!(code, 2);
-    assert!(err.contains("Encore boards have no solver"), "{err}");
+    assert!(
+        err.contains("--optimum is an option of the simulation of Rolling maps"),
+        "{err}"
+    );
 }
 
 #[test]

@@ -135,13 +135,12 @@ pub fn run(args: &CheckArgs, color: bool) -> u8 {
         match args.format {
             Format::Text => match (&deep, &checked.model) {
                 (Some(d), _) => print!("{}", deep_text(d)),
-                (None, Some(m)) if args.deep && m.family() == rollx::encore::FAMILY => println!(
-                    "--deep: Encore boards have their solvability above (the fewest turns); \
-                     the solver is for Rolling maps"
-                ),
-                (None, Some(m)) if args.deep && m.family() == rollx::diceland::FAMILY => println!(
-                    "--deep: Diceland boards have their solvability above (the fewest dice to \
-                     win, a plan, the chokepoint); the solver is for Rolling maps"
+                (None, Some(m)) if args.deep => println!(
+                    "--deep: {} {}s have their solvability above ({}); the solver is for \
+                     Rolling maps",
+                    m.family().title(),
+                    m.family().noun(),
+                    m.family().face().solvability()
                 ),
                 _ => {}
             },

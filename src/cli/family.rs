@@ -88,6 +88,21 @@ pub fn refuse_players(
     Ok(())
 }
 
+/// Every computer player of every family, by name, each once (what
+/// `--policy` takes; the file's family then refuses those it does not
+/// have).
+pub fn all_players() -> Vec<&'static str> {
+    let mut all: Vec<&'static str> = Vec::new();
+    for family in Family::ALL {
+        for p in family.face().players() {
+            if !all.contains(p) {
+                all.push(p);
+            }
+        }
+    }
+    all
+}
+
 /// Every option the families declare for `command`, once each (the first
 /// declaration), with the families that declare it, in the registry's
 /// order.

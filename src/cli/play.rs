@@ -10,7 +10,7 @@ use super::output::{self, Output};
 use super::sheet_text::{terminal_width, wrap};
 use super::{EXIT_INVALID, EXIT_OK, EXIT_USAGE, load_model};
 use rollx::families::{Command, Console, PlayRequest, Start, TerminalRequest};
-use rollx::rolling::play::{POLICIES, derive_seed};
+use rollx::rolling::play::derive_seed;
 use rollx::session::Ending;
 use std::io::IsTerminal as _;
 
@@ -60,7 +60,7 @@ pub struct PlayArgs {
     /// the tuples player, which needs its values too; the strongest). One
     /// for every player, or one per seat separated by commas
     /// (greedy,random). Encore boards have random, greedy and strong.
-    #[arg(long, default_value = "greedy", value_delimiter = ',', conflicts_with = "resume", value_parser = clap::builder::PossibleValuesParser::new(all_policies()))]
+    #[arg(long, default_value = "greedy", value_delimiter = ',', conflicts_with = "resume", value_parser = clap::builder::PossibleValuesParser::new(super::family::all_players()))]
     pub policy: Vec<String>,
     /// The options the families declare (see [`super::family`]).
     #[arg(skip)]
@@ -81,18 +81,6 @@ pub struct PlayArgs {
     /// log is saved again to the same file, unless --log says otherwise.
     #[arg(long, value_name = "LOG")]
     pub resume: Option<PathBuf>,
-}
-
-/// Every computer player `--policy` takes, whatever the family: the
-/// Rolling players, then the Encore players they do not name.
-fn all_policies() -> Vec<&'static str> {
-    let mut all = POLICIES.to_vec();
-    for p in rollx::encore::play::PLAYERS {
-        if !all.contains(&p) {
-            all.push(p);
-        }
-    }
-    all
 }
 
 /// The policy of each of `players` seats from `--policy`: one for

@@ -14,7 +14,6 @@ use super::output::{self, Output, OutputDir};
 use super::{EXIT_OK, EXIT_USAGE, load_model};
 use rollx::families::simulate::{Progress, SimCount, SimulateRequest, Simulated};
 use rollx::families::{Command, Family, Given, Model};
-use rollx::rolling::play::POLICIES;
 use rollx::text::count;
 
 /// Output formats of `simulate`.
@@ -78,7 +77,7 @@ pub struct SimulateArgs {
     /// expert (rollouts played by the tuples player, which needs its values
     /// too; the strongest). Encore boards have random, greedy and strong,
     /// each playing every seat of its own table.
-    #[arg(long, default_value = "greedy", value_delimiter = ',', value_parser = clap::builder::PossibleValuesParser::new(POLICIES))]
+    #[arg(long, default_value = "greedy", value_delimiter = ',', value_parser = clap::builder::PossibleValuesParser::new(super::family::all_players()))]
     pub policy: Vec<String>,
     /// Seed of the run: game i uses a seed derived from it and i.
     #[arg(long, default_value_t = 1, value_parser = whole::<u64>(0, u64::MAX))]
@@ -198,7 +197,7 @@ pub fn run(args: &SimulateArgs) -> u8 {
         bar: OnceLock::new(),
         catch: Mutex::new(None),
     };
-    let command = |games: u64| command_line(args, games);
+    let command = |games: u64| command_line(args, family, games);
     let created: OnceLock<Result<(), String>> = OnceLock::new();
     let save = |name: &str, json: &str| -> Result<(), String> {
         let dir = logs_dir
@@ -364,7 +363,7 @@ pub(super) fn rate(state: &indicatif::ProgressState, w: &mut dyn std::fmt::Write
 
 /// The command that reproduces a run of any family: every option given.
 /// With `games` games (the games an interrupted run played).
-fn command_line(args: &SimulateArgs, games: u64) -> String {
+fn command_line(args: &SimulateArgs, family: Family, games: u64) -> String {
     let maps: Vec<String> = args.maps.iter().map(|m| m.display().to_string()).collect();
     let mut c = format!(
         "rollx simulate {} --games {} --policy {} --seed {}",
@@ -373,10 +372,13 @@ fn command_line(args: &SimulateArgs, games: u64) -> String {
         args.policy.join(","),
         args.seed
     );
-    for (flag, value) in args.options.clone().into_pairs() {
-        c.push_str(&format!(" --{flag}"));
-        if !value.is_empty() {
-            c.push_str(&format!(" {value}"));
+    // The family's options given, in the order it declares them.
+    for d in family.face().options() {
+        if let Some(value) = args.options.get(d.flag) {
+            c.push_str(&format!(" --{}", d.flag));
+            if !value.is_empty() {
+                c.push_str(&format!(" {value}"));
+            }
         }
     }
     c

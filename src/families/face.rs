@@ -52,6 +52,10 @@ pub trait Face: Sync + Send {
         ""
     }
 
+    /// What `check` reports of a file's solvability, in a few words ("the
+    /// fewest turns").
+    fn solvability(&self) -> &'static str;
+
     /// The options the family declares for its commands.
     fn options(&self) -> &'static [Declared] {
         &[]

@@ -7,11 +7,8 @@
 //! came in still loads. A variant's family is the family of the file it
 //! `extends`.
 
-pub mod diceland;
-pub mod encore;
 mod face;
 pub mod log;
-pub mod rolling;
 pub mod simulate;
 
 pub use face::{
@@ -58,7 +55,11 @@ impl Family {
     /// The registry: every family, in the order help texts list them. The
     /// first is the family of a file or log that names none (Rolling maps
     /// came first).
-    pub const ALL: &[Family] = &[rolling::FAMILY, encore::FAMILY, diceland::FAMILY];
+    pub const ALL: &[Family] = &[
+        crate::rolling::FAMILY,
+        crate::encore::FAMILY,
+        crate::diceland::FAMILY,
+    ];
 
     /// The family whose face is `face`.
     pub const fn new(face: &'static dyn Face) -> Family {

@@ -66,6 +66,10 @@ impl Face for Diceland {
         OPTIONS
     }
 
+    fn solvability(&self) -> &'static str {
+        "the fewest dice to win, a plan, the chokepoint"
+    }
+
     fn options_help(&self) -> String {
         format!(
             "Diceland boards have the players {} (docs/diceland-rules.md)",

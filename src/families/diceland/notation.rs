@@ -399,8 +399,9 @@ impl Notation for Terminal<'_> {
                     )
                 }
             }
-            Ending::Quit => "game stopped".to_string(),
-            Ending::InputEnded => "the input ended before the game did".to_string(),
+            // The command line says how a stopped game ends, and where it
+            // is saved, as for every family.
+            Ending::Quit | Ending::InputEnded => return s,
         };
         s.push_str(&last);
         s.push('\n');

@@ -66,6 +66,10 @@ impl Face for Encore {
         super::commands::OPTIONS
     }
 
+    fn solvability(&self) -> &'static str {
+        "the fewest turns"
+    }
+
     fn options_help(&self) -> String {
         format!(
             "Encore boards have the players {}",

@@ -694,7 +694,7 @@ mod tests {
                 None => &g.toml[..],
             };
             assert!(!text.contains("boxes_per_color"));
-            let c = crate::families::encore::check_bytes(
+            let c = crate::encore::check_bytes(
                 &crate::source::DiskFiles,
                 std::path::Path::new("hand-made.toml"),
                 text.as_bytes().to_vec(),
@@ -727,7 +727,7 @@ mod tests {
         let mut changed: String = letters.iter().collect();
         changed.replace_range(0..1, &other.to_ascii_lowercase().to_string());
         let text = text.replacen(first_row.trim().trim_matches(['"', ',']), &changed, 1);
-        let c = crate::families::encore::check_bytes(
+        let c = crate::encore::check_bytes(
             &crate::source::DiskFiles,
             std::path::Path::new("hand-made.toml"),
             text.into_bytes(),

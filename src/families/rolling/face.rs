@@ -65,6 +65,10 @@ impl Face for Rolling {
         OPTIONS
     }
 
+    fn solvability(&self) -> &'static str {
+        "the fewest X possible, a bound"
+    }
+
     fn options_help(&self) -> String {
         "a map's rules are in its [rules] table".to_string()
     }
@@ -101,6 +105,38 @@ impl Face for Rolling {
 /// The options Rolling maps declare: the computer players' effort and
 /// learned values.
 const OPTIONS: &[Declared] = &[
+    Declared {
+        flag: "no-power-value",
+        value_name: "",
+        help: "Skip replaying the games without each power (faster; no power values).",
+        takes: Takes::Switch,
+        commands: &[Command::Simulate],
+        requires: None,
+        what: "is an option of the simulation",
+    },
+    Declared {
+        flag: "optimum",
+        value_name: "",
+        help: "Also solve every game's dice with `rollx solve` and report each policy's gap to \
+the best game on the same dice (regret), with the best games' X.",
+        takes: Takes::Switch,
+        commands: &[Command::Simulate],
+        requires: None,
+        what: "is an option of the simulation",
+    },
+    Declared {
+        flag: "positions",
+        value_name: "POSITIONS",
+        help: "With --optimum: positions the solver searches per game at most (the same on \
+every machine; about half a second a game on the USA map) [default: 1000000].",
+        takes: Takes::Whole {
+            min: 1,
+            max: u64::MAX,
+        },
+        commands: &[Command::Simulate],
+        requires: Some("optimum"),
+        what: "is an option of the simulation",
+    },
     Declared {
         flag: "candidates",
         value_name: "CANDIDATES",
@@ -143,37 +179,5 @@ map's path with the extension .tuples).",
         commands: &[Command::Play, Command::Simulate],
         requires: None,
         what: "is an option of the computer players",
-    },
-    Declared {
-        flag: "no-power-value",
-        value_name: "",
-        help: "Skip replaying the games without each power (faster; no power values).",
-        takes: Takes::Switch,
-        commands: &[Command::Simulate],
-        requires: None,
-        what: "is an option of the simulation",
-    },
-    Declared {
-        flag: "optimum",
-        value_name: "",
-        help: "Also solve every game's dice with `rollx solve` and report each policy's gap to \
-the best game on the same dice (regret), with the best games' X.",
-        takes: Takes::Switch,
-        commands: &[Command::Simulate],
-        requires: None,
-        what: "is an option of the simulation",
-    },
-    Declared {
-        flag: "positions",
-        value_name: "POSITIONS",
-        help: "With --optimum: positions the solver searches per game at most (the same on \
-every machine; about half a second a game on the USA map) [default: 1000000].",
-        takes: Takes::Whole {
-            min: 1,
-            max: u64::MAX,
-        },
-        commands: &[Command::Simulate],
-        requires: Some("optimum"),
-        what: "is an option of the simulation",
     },
 ];

@@ -4,8 +4,8 @@
 use rand::{RngExt, SeedableRng};
 
 use super::*;
-use crate::families::encore::model::{BoardCell, Points};
-use crate::families::encore::standard;
+use crate::encore::model::{BoardCell, Points};
+use crate::encore::standard;
 use crate::source::BoardInfo;
 
 /// A board from rows of letters (upper case: a star), the numbers on the
@@ -64,7 +64,7 @@ pub(crate) fn board(rows: &[&str], numbers: &[u8], start: usize) -> Board {
     }
 }
 
-use crate::families::encore::model::EncoreDice;
+use crate::encore::model::EncoreDice;
 
 /// The fewest turns to reach every set of crossed boxes (u16::MAX: never).
 fn brute(board: &Board) -> Vec<u16> {
