@@ -12,9 +12,15 @@ pub fn root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
 }
 
-/// The `rollx` binary, run from the project's root without colours.
+/// The `rollx` binary, run from the project's root without colours:
+/// `ROLLX_BIN` (a path from the project's root) when set, as `.ci/run` sets
+/// it to the release binary for the `#[ignore]`d tests, else the one cargo
+/// built for the tests.
 pub fn rollx() -> Command {
-    let mut cmd = Command::cargo_bin("rollx").expect("binary built");
+    let mut cmd = match std::env::var_os("ROLLX_BIN") {
+        Some(bin) => Command::new(root().join(bin)),
+        None => Command::cargo_bin("rollx").expect("binary built"),
+    };
     // The sheet is fitted to 80 columns when the output is not a terminal,
     // unless COLUMNS says otherwise.
     cmd.current_dir(root())
