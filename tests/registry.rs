@@ -203,10 +203,17 @@ fn play_and_referee(
     assert_eq!(players.len(), policies.len(), "{what}: one player a seat");
     let log_path = dir.join(format!("{}-{seed}-{}.json", family.name(), policies.len()));
     std::fs::write(&log_path, &played.log).unwrap();
+    // The log names `path`; the loader hands over the model already read,
+    // as the command line's registry would read it again.
+    let load = |p: &Path| {
+        assert_eq!(p, path, "{what}: the log names the file played on");
+        Ok(model.clone())
+    };
     let request = RefereeRequest {
         path: &log_path,
         text: &played.log,
         map: None,
+        load: &load,
         sheet_of: None,
         color: false,
         width: 80,

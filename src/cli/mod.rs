@@ -12,9 +12,9 @@ mod output;
 mod play;
 mod print;
 mod referee;
-mod sheet_text;
 mod simulate;
 mod solve;
+mod terminal;
 mod train;
 
 use std::io::IsTerminal;

@@ -7,11 +7,12 @@ use clap::Args;
 
 use super::numbers::whole;
 use super::output::{self, Output};
-use super::sheet_text::{terminal_width, wrap};
+use super::terminal::terminal_width;
 use super::{EXIT_INVALID, EXIT_OK, EXIT_USAGE, load_model};
 use rollx::families::{Command, Console, PlayRequest, Start, TerminalRequest};
 use rollx::rolling::play::derive_seed;
 use rollx::session::Ending;
+use rollx::text::wrap;
 use std::io::IsTerminal as _;
 
 /// The long description `--help` shows.
@@ -249,6 +250,7 @@ fn run_human(args: &PlayArgs, color: bool) -> u8 {
     }
     let request = TerminalRequest {
         start,
+        load: &|p| rollx::families::load(p).map_err(Into::into),
         options: &given,
         view: rollx::session::View {
             width: terminal_width(),

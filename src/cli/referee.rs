@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 use clap::{Args, ValueEnum};
 
 use super::output::{self, Output};
-use super::sheet_text::terminal_width;
+use super::terminal::terminal_width;
 use super::{EXIT_INVALID, EXIT_OK, EXIT_USAGE, load_model};
 use rollx::diag::render::{Style, report};
 use rollx::families::{
@@ -119,6 +119,7 @@ pub fn run(args: &RefereeArgs, color: bool) -> u8 {
         path,
         text: &text,
         map: args.map.as_deref(),
+        load: &|p| rollx::families::load(p).map_err(Into::into),
         sheet_of: args.write_sheet.as_ref().map(|_| args.player.as_deref()),
         color,
         width: terminal_width(),

@@ -218,8 +218,12 @@ pub struct Played {
     pub log: String,
 }
 
+/// Reads a map or board a log names, of whichever family (the command
+/// line's registry reads it; a family does not reach back for it).
+pub type Loader<'a> = &'a dyn Fn(&Path) -> Result<Model, Failure>;
+
 /// What `rollx referee` asks of a family with one of its logs.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy)]
 pub struct RefereeRequest<'a> {
     /// The log file.
     pub path: &'a Path,
@@ -227,6 +231,8 @@ pub struct RefereeRequest<'a> {
     pub text: &'a str,
     /// The map or board given with `--map` (else the one the log names).
     pub map: Option<&'a Path>,
+    /// How the map or board is read.
+    pub load: Loader<'a>,
     /// Whether a player's final sheet is wanted as a filled sheet
     /// (`--write-sheet`), and whose (`--player`).
     pub sheet_of: Option<Option<&'a str>>,
@@ -314,6 +320,8 @@ pub enum Start<'a> {
 pub struct TerminalRequest<'a> {
     /// A new game, or one to resume.
     pub start: Start<'a>,
+    /// How the map or board of a game to resume is read.
+    pub load: Loader<'a>,
     /// The family's options given.
     pub options: &'a Given,
     /// The terminal's width and colours.

@@ -12,8 +12,8 @@ pub mod log;
 pub mod simulate;
 
 pub use face::{
-    AtTerminal, CheckedSheet, Command, Console, Declared, Face, Generator, Given, PlayRequest,
-    Played, RefereeRequest, Refereed, SheetRequest, Start, Takes, TerminalRequest,
+    AtTerminal, CheckedSheet, Command, Console, Declared, Face, Generator, Given, Loader,
+    PlayRequest, Played, RefereeRequest, Refereed, SheetRequest, Start, Takes, TerminalRequest,
 };
 pub use log::log_family;
 

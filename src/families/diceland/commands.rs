@@ -9,7 +9,7 @@ use crate::diag::Failure;
 use crate::families::log::{file_candidates, invalid_log};
 use crate::families::simulate::{SimCount, SimulateRequest, Simulated};
 use crate::families::{
-    CheckedSheet, Model, PlayRequest, Played, RefereeRequest, Refereed, SheetRequest,
+    CheckedSheet, Loader, Model, PlayRequest, Played, RefereeRequest, Refereed, SheetRequest,
 };
 use crate::text::{count, noun, plural, wrap};
 
@@ -134,6 +134,7 @@ pub(crate) fn refereed_log(
     path: &Path,
     text: &str,
     map: Option<&Path>,
+    load: Loader,
 ) -> Result<(GameLog, Game, Verdict), Failure> {
     let log = GameLog::parse(text).map_err(|e| {
         invalid_log(
@@ -159,7 +160,7 @@ pub(crate) fn refereed_log(
                 ))
             })?,
     };
-    let board = crate::families::load(&board_path)?
+    let board = load(&board_path)?
         .take::<Board>()
         .map_err(|other| {
             Failure::usage(format!(
@@ -195,7 +196,7 @@ pub(crate) fn refereed_log(
 
 /// `rollx referee` on a Diceland log.
 pub(crate) fn referee_log(r: &RefereeRequest) -> Result<Refereed, Failure> {
-    let (log, game, verdict) = refereed_log(r.path, r.text, r.map)?;
+    let (log, game, verdict) = refereed_log(r.path, r.text, r.map, r.load)?;
     let sheet = match r.sheet_of {
         None => None,
         Some(name) => {

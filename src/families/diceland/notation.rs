@@ -6,16 +6,13 @@
 //! family's [`Notation`] for the one terminal [`Session`].
 
 use std::fmt::Write as _;
-use std::path::Path;
 
 use super::Board;
 use super::commands::{sheet_text, standing};
 use super::model::{Color, column_letters};
 use super::play::player_by_name;
 use super::rules::log::{Event as LogEvent, GameLog, Recorder, move_text, parse_move};
-use super::rules::referee::Verdict;
 use super::rules::{Game, Move, Phase, Roll, Table};
-use crate::diag::Failure;
 use crate::engine::{Actor, Rules as _, Watcher as _};
 use crate::session::{Command, Ending, Event, Hinter, ME, Notation, Session, Undone, View};
 use crate::text::wrap;
@@ -437,16 +434,6 @@ pub fn log(session: &Session<Terminal>, board_file: Option<String>) -> GameLog {
     }
     log.finish(&table);
     log
-}
-
-/// A saved Diceland game read from `text` (the file `path`) and refereed
-/// on its board: `map`, or the file the log names, or `maps/<id>.toml`.
-pub fn refereed(
-    path: &Path,
-    text: &str,
-    map: Option<&Path>,
-) -> Result<(GameLog, Game, Verdict), Failure> {
-    super::commands::refereed_log(path, text, map)
 }
 
 /// Plays a saved game's events again at `session`: its rolls rolled again

@@ -15,6 +15,8 @@ use super::Board;
 use super::notation::{self, Terminal, policy_of};
 use super::play::{PLAYERS, player_by_name, seat_names};
 use super::rules::Game;
+use super::rules::log::GameLog;
+use super::rules::referee::Verdict;
 
 /// A game from `seed` before its first roll: you in seat 1, then a
 /// computer player for each of `policies` (seat 2 on), each seeded by the
@@ -76,7 +78,10 @@ pub(crate) fn terminal(r: &TerminalRequest, mut console: Console) -> Result<AtTe
                 false,
             )
         }
-        Start::Resume { path, text, map } => resume(path, text, map, r.view, console),
+        Start::Resume { path, text, map } => {
+            let refereed = super::commands::refereed_log(path, text, map, r.load)?;
+            resume(path, refereed, r.view, console)
+        }
     }
 }
 
@@ -86,12 +91,10 @@ pub(crate) fn terminal(r: &TerminalRequest, mut console: Console) -> Result<AtTe
 /// the game goes on at the terminal.
 fn resume(
     path: &Path,
-    text: &str,
-    map: Option<&Path>,
+    (saved, game, verdict): (GameLog, Game, Verdict),
     view: View,
     mut console: Console,
 ) -> Result<AtTerminal, Failure> {
-    let (saved, game, verdict) = notation::refereed(path, text, map)?;
     let seat_1 = (saved.players[0] != "you").then_some(saved.players[0].as_str());
     let seed = resumable(path, verdict.is_clean_so_far(), saved.seed, seat_1)?;
     let file = path.display();

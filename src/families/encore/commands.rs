@@ -10,7 +10,7 @@ use crate::diag::{Diagnostic, Failure, SourceMap};
 use crate::families::log::{invalid_log, wrong_file_diagnostic};
 use crate::families::simulate::{SimCount, SimulateRequest, Simulated};
 use crate::families::{
-    CheckedSheet, Given, Model, PlayRequest, Played, RefereeRequest, Refereed, SheetRequest,
+    CheckedSheet, Given, Loader, Model, PlayRequest, Played, RefereeRequest, Refereed, SheetRequest,
 };
 use crate::families::{Command, Declared, Takes};
 use crate::text::{count, plural, wrap};
@@ -288,7 +288,7 @@ pub(crate) fn outcome(winners: &[&str], scores: &[(String, Score)]) -> String {
 /// `rollx referee` on an Encore log: the log read, its board found and
 /// loaded, and the game refereed.
 pub(crate) fn referee_log(r: &RefereeRequest) -> Result<Refereed, Failure> {
-    let (log, game, verdict) = refereed(r.path, r.text, r.map)?;
+    let (log, game, verdict) = refereed(r.path, r.text, r.map, r.load)?;
     let sheet = r.sheet_of.map(|name| {
         sheet_player(&verdict, name).map(|player| {
             (
@@ -311,6 +311,7 @@ pub(crate) fn refereed(
     path: &Path,
     text: &str,
     map: Option<&Path>,
+    load: Loader,
 ) -> Result<(GameLog, Game, Verdict), Failure> {
     let log = GameLog::parse(text).map_err(|e| {
         invalid_log(
@@ -336,18 +337,16 @@ pub(crate) fn refereed(
                 ))
             })?,
     };
-    let board = crate::families::load(&board_path)?
-        .take::<Board>()
-        .map_err(|other| {
-            Failure::usage(format!(
-                "{} is an Encore game log, and {} is {}\n  \
+    let board = load(&board_path)?.take::<Board>().map_err(|other| {
+        Failure::usage(format!(
+            "{} is an Encore game log, and {} is {}\n  \
                  help: pass the board the game was played on (`{}`) with --map FILE",
-                path.display(),
-                board_path.display(),
-                other.a_file(),
-                log.board.id
-            ))
-        })?;
+            path.display(),
+            board_path.display(),
+            other.a_file(),
+            log.board.id
+        ))
+    })?;
     let game = log
         .game(board)
         .map_err(|e| Failure::invalid(format!("{}: {e}", board_path.display())))?;

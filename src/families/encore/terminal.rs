@@ -14,6 +14,8 @@ use super::Board;
 use super::commands::{effort, game, outcome, refereed, rule_options, score_table};
 use super::notation::{self, Terminal};
 use super::play::{Effort, PLAYERS, player_by_name};
+use super::rules::log::GameLog;
+use super::rules::referee::Verdict;
 use super::rules::{Game, Score};
 
 /// A game from `seed` before its first roll: the person in seat 1, then a
@@ -92,7 +94,10 @@ pub(crate) fn terminal(r: &TerminalRequest, mut console: Console) -> Result<AtTe
                 false,
             )
         }
-        Start::Resume { path, text, map } => resume(path, text, map, effort, r.view, console),
+        Start::Resume { path, text, map } => {
+            let (saved, game, verdict) = refereed(path, text, map, r.load)?;
+            resume(path, (saved, game, verdict), effort, r.view, console)
+        }
     }
 }
 
@@ -102,13 +107,11 @@ pub(crate) fn terminal(r: &TerminalRequest, mut console: Console) -> Result<AtTe
 /// goes on at the terminal.
 fn resume(
     path: &Path,
-    text: &str,
-    map: Option<&Path>,
+    (saved, game, verdict): (GameLog, Game, Verdict),
     effort: Effort,
     view: View,
     mut console: Console,
 ) -> Result<AtTerminal, Failure> {
-    let (saved, game, verdict) = refereed(path, text, map)?;
     let seed = resumable(
         path,
         verdict.is_clean_so_far(),

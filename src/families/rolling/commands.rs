@@ -236,17 +236,15 @@ pub(crate) fn referee_log(r: &RefereeRequest) -> Result<Refereed, Failure> {
         Some(name) => Some(sheet_player(&log, name).map_err(Failure::usage)?),
         None => None,
     };
-    let map = crate::families::load(&map_path)?
-        .take::<Map>()
-        .map_err(|family| {
-            Failure::usage(format!(
-                "{} is {}, and `rollx referee` takes Rolling maps only for now\n  \
+    let map = (r.load)(&map_path)?.take::<Map>().map_err(|family| {
+        Failure::usage(format!(
+            "{} is {}, and `rollx referee` takes Rolling maps only for now\n  \
                  help: `rollx check`, `rollx print`, `rollx play` (computer players) and \
                  `rollx referee` take it",
-                map_path.display(),
-                family.a_file(),
-            ))
-        })?;
+            map_path.display(),
+            family.a_file(),
+        ))
+    })?;
     let game = game(map, &map_path)?;
     let verdict = referee(&game, &log).map_err(|wrong| {
         let mut sources = SourceMap::new();

@@ -41,7 +41,7 @@ pub(crate) fn terminal(r: &TerminalRequest, mut console: Console) -> Result<AtTe
         }
         Start::Resume { path, text, map } => {
             let saved = read_saved(path, text, map)?;
-            let model = crate::families::load(&saved.map_path)?;
+            let model = (r.load)(&saved.map_path)?;
             let map = model.take::<Map>().map_err(|family| {
                 Failure::usage(format!(
                     "{} is {}, and `rollx play --human` takes Rolling maps only for now\n  \

@@ -1,7 +1,4 @@
-//! The terminal's width, and the Rolling family's sheet text
-//! ([`rollx::rolling::notation::sheet`]) fitted to it.
-
-pub use rollx::rolling::notation::sheet::wrap;
+//! The terminal's width, which text is fitted to.
 
 /// The width assumed when it is not known: output that is not a terminal.
 pub const DEFAULT_WIDTH: usize = 80;
