@@ -62,7 +62,7 @@ pub fn policy_of(name: &str) -> &str {
 }
 
 /// A sheet at the terminal: the sheet as `rollx play` prints it
-/// ([`sheet_text`]: each cell its colour letter, `x` once crossed, `*`
+/// (`sheet_text`: each cell its colour letter, `x` once crossed, `*`
 /// after a star, obstacles `#`, the start `@`, every other row shifted
 /// half a cell), with the row numbers on the left and the column letters
 /// above, the way cells are typed (`D4`). The rows are shifted, so the
