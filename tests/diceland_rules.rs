@@ -922,3 +922,15 @@ fn every_truncation_of_every_shipped_board_is_read_without_panic() {
         }
     }
 }
+
+#[test]
+fn a_cell_name_of_any_length_is_read_without_overflow() {
+    let board = shipped(1);
+    assert!(board.cell_by_name("A1").is_some());
+    // 26^14 and more overflow a 64-bit column number: such a name names no
+    // cell, in a move typed or a log read.
+    for letters in [14, 20, 100] {
+        let name = format!("{}1", "Z".repeat(letters));
+        assert_eq!(board.cell_by_name(&name), None, "{name}");
+    }
+}

@@ -378,7 +378,11 @@ impl Board {
             if !ch.is_ascii_uppercase() {
                 return None;
             }
-            column = column * 26 + (ch as usize - 'A' as usize + 1);
+            // A name too long for any board names no cell (and must not
+            // overflow).
+            column = column
+                .checked_mul(26)?
+                .checked_add(ch as usize - 'A' as usize + 1)?;
         }
         let row: usize = digits.parse().ok()?;
         let (c, r) = (column - 1, row.checked_sub(1)?);
