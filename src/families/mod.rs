@@ -414,7 +414,7 @@ pub enum LoadError {
         source: std::io::Error,
     },
     /// The file was read but is not valid.
-    #[error("{} is not a valid {} ({})", .0.file, .0.family.noun(), plural(.0.errors(), "error"))]
+    #[error("{} is not a valid {} ({})", .0.file, .0.family.noun(), crate::text::count(.0.errors(), "error"))]
     Invalid(Box<Checked>),
 }
 
@@ -446,10 +446,6 @@ impl From<LoadError> for diag::Failure {
     }
 }
 
-/// `n` and the word, plural when `n` is not 1.
-fn plural(n: usize, word: &str) -> String {
-    format!("{n} {word}{}", if n == 1 { "" } else { "s" })
-}
 
 /// Checks a file on disk, whatever its family. Only an unreadable file is
 /// an `Err`; every problem in its content is a diagnostic.

@@ -53,14 +53,10 @@ pub enum LoadError {
         source: io::Error,
     },
     /// The file was read but is not a valid map.
-    #[error("{} is not a valid map ({})", .0.report.file, plural(.0.errors(), "error"))]
+    #[error("{} is not a valid map ({})", .0.report.file, crate::text::count(.0.errors(), "error"))]
     Invalid(Box<Checked>),
 }
 
-/// `n` and the word, plural when `n` is not 1.
-fn plural(n: usize, word: &str) -> String {
-    format!("{n} {word}{}", if n == 1 { "" } else { "s" })
-}
 
 /// Loads a valid map from disk.
 pub fn load(path: &Path) -> Result<Map, LoadError> {
