@@ -446,7 +446,6 @@ impl From<LoadError> for diag::Failure {
     }
 }
 
-
 /// Checks a file on disk, whatever its family. Only an unreadable file is
 /// an `Err`; every problem in its content is a diagnostic.
 pub fn check_file(path: &Path) -> Result<Checked, LoadError> {

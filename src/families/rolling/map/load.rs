@@ -57,7 +57,6 @@ pub enum LoadError {
     Invalid(Box<Checked>),
 }
 
-
 /// Loads a valid map from disk.
 pub fn load(path: &Path) -> Result<Map, LoadError> {
     let checked = check_file(path)?;
