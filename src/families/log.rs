@@ -188,6 +188,27 @@ fn written_game(text: &str) -> Option<String> {
     })
 }
 
+/// The map or board a log saved at `log_path` was played on: `given`
+/// (`--map`), else the first of `candidates` that exists; else what is
+/// wrong, saying how to give the file (`how`: "pass it with --map FILE").
+pub fn file_of_log(
+    given: Option<&Path>,
+    candidates: Vec<PathBuf>,
+    (noun, id): (&str, &str),
+    log_path: &Path,
+    how: &str,
+) -> Result<PathBuf, Failure> {
+    match given {
+        Some(p) => Ok(p.to_path_buf()),
+        None => candidates.into_iter().find(|p| p.is_file()).ok_or_else(|| {
+            Failure::usage(format!(
+                "cannot find the {noun} `{id}` of {}: {how}",
+                log_path.display()
+            ))
+        }),
+    }
+}
+
 /// Why a log could not be read, pointing at `at` (line, column) in its
 /// `text`: a usage error (the file is not a game log).
 pub fn invalid_log(

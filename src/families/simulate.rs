@@ -136,6 +136,25 @@ pub struct Simulated {
     pub logs: Option<u64>,
 }
 
+/// Writes the log of every game `0..games` of one table as
+/// `{prefix}-{i}.json` (`i` zero-padded), each game played again by
+/// `log(seed)` with the seed the run gave it, in parallel.
+pub fn save_logs(
+    games: u64,
+    seed: u64,
+    save: SaveLog,
+    prefix: &str,
+    log: impl Fn(u64) -> String + Sync,
+) -> Result<(), crate::diag::Failure> {
+    use rayon::prelude::*;
+    let width = games.saturating_sub(1).to_string().len();
+    let failed = (0..games).into_par_iter().find_map_any(|i| {
+        let json = log(crate::engine::derive_seed(seed, i));
+        save(&format!("{prefix}-{i:0width$}.json"), &json).err()
+    });
+    failed.map_or(Ok(()), |m| Err(crate::diag::Failure::usage(m)))
+}
+
 /// Plays the games `0..games` of a run in consecutive parts, `part(range)`
 /// playing every table's (every map's, policy's, replay's) games of the
 /// range, until every game is played or `stop` asks to stop, which is

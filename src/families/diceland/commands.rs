@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 use std::path::Path;
 
 use crate::diag::Failure;
-use crate::families::log::{file_candidates, invalid_log};
+use crate::families::log::{file_candidates, file_of_log, invalid_log};
 use crate::families::simulate::{SimCount, SimulateRequest, Simulated};
 use crate::families::{
     CheckedSheet, Loader, Model, PlayRequest, Played, RefereeRequest, Refereed, SheetRequest,
@@ -145,21 +145,13 @@ pub(crate) fn refereed_log(
             "see docs/diceland-log.md for the format",
         )
     })?;
-    let candidates = file_candidates(log.board.file.as_deref(), &log.board.id, path);
-    let board_path = match map {
-        Some(p) => p.to_path_buf(),
-        None => candidates
-            .iter()
-            .find(|p| p.is_file())
-            .cloned()
-            .ok_or_else(|| {
-                Failure::usage(format!(
-                    "cannot find the board `{}` of {}: pass it with --map FILE",
-                    log.board.id,
-                    path.display()
-                ))
-            })?,
-    };
+    let board_path = file_of_log(
+        map,
+        file_candidates(log.board.file.as_deref(), &log.board.id, path),
+        ("board", &log.board.id),
+        path,
+        "pass it with --map FILE",
+    )?;
     let board = load(&board_path)?
         .take::<Board>()
         .map_err(|other| {

@@ -7,7 +7,7 @@ use std::fmt::Write as _;
 use std::path::Path;
 
 use crate::diag::{Diagnostic, Failure, SourceMap};
-use crate::families::log::{invalid_log, wrong_file_diagnostic};
+use crate::families::log::{file_of_log, invalid_log, wrong_file_diagnostic};
 use crate::families::simulate::{SimCount, SimulateRequest, Simulated};
 use crate::families::{
     CheckedSheet, Given, Loader, Model, PlayRequest, Played, RefereeRequest, Refereed, SheetRequest,
@@ -323,20 +323,13 @@ pub(crate) fn refereed(
         )
     })?;
     let given = map.is_some();
-    let board_path = match map {
-        Some(p) => p.to_path_buf(),
-        None => log
-            .board_candidates(path)
-            .into_iter()
-            .find(|p| p.is_file())
-            .ok_or_else(|| {
-                Failure::usage(format!(
-                    "cannot find the board `{}` of {}: pass it with --map FILE",
-                    log.board.id,
-                    path.display()
-                ))
-            })?,
-    };
+    let board_path = file_of_log(
+        map,
+        log.board_candidates(path),
+        ("board", &log.board.id),
+        path,
+        "pass it with --map FILE",
+    )?;
     let board = load(&board_path)?.take::<Board>().map_err(|other| {
         Failure::usage(format!(
             "{} is an Encore game log, and {} is {}\n  \
@@ -599,9 +592,9 @@ pub(crate) fn simulate(r: &SimulateRequest) -> Result<Simulated, Failure> {
     use super::play::sim_html;
     use super::play::sim_report::{SimReport, markdown, table_result, text};
     use super::play::simulate::{Tally, check_table, simulate_range};
-    use crate::engine::derive_seed;
-    use crate::families::simulate::{covered, in_parts, mark_html, mark_json, merge_into};
-    use rayon::prelude::*;
+    use crate::families::simulate::{
+        covered, in_parts, mark_html, mark_json, merge_into, save_logs,
+    };
 
     if r.models.len() > 1 && r.html {
         return Err(Failure::usage(format!(
@@ -681,25 +674,19 @@ pub(crate) fn simulate(r: &SimulateRequest) -> Result<Simulated, Failure> {
     });
     let logs = match r.save_log {
         Some(save) if !interrupted => {
-            let width = (r.games - 1).to_string().len();
             for (game, path) in games.iter().zip(r.paths) {
                 for (kind, seats) in &tables {
                     let label = match kind {
                         TableKind::SelfPlay => format!("{}x{}", seats[0], seats.len()),
                         TableKind::Mixed => format!("seats-{}", seats.join("-")),
                     };
-                    let failed = (0..r.games).into_par_iter().find_map_any(|i| {
-                        let seed = derive_seed(r.seed, i);
+                    let prefix = format!("{}-{label}", game.board().info.id);
+                    save_logs(r.games, r.seed, save, &prefix, |seed| {
                         let mut players =
                             seat_players(seats, seed, effort).expect("policies checked");
-                        let played =
-                            play_game(game, seed, &mut players, Some(path.display().to_string()));
-                        let file = format!("{}-{label}-{i:0width$}.json", game.board().info.id);
-                        save(&file, &played.log.to_json()).err()
-                    });
-                    if let Some(message) = failed {
-                        return Err(Failure::usage(message));
-                    }
+                        let file = Some(path.display().to_string());
+                        play_game(game, seed, &mut players, file).log.to_json()
+                    })?;
                 }
             }
             Some(count.games)

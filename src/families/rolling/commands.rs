@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use crate::diag::{Diagnostic, Failure, SourceId, SourceMap};
-use crate::families::log::{invalid_log, wrong_file_diagnostic};
+use crate::families::log::{file_of_log, invalid_log, wrong_file_diagnostic};
 use crate::families::simulate::{SimCount, SimulateRequest, Simulated};
 use crate::families::{
     CheckedSheet, Given, Model, PlayRequest, Played, RefereeRequest, Refereed, SheetRequest,
@@ -218,20 +218,13 @@ pub(crate) fn referee_log(r: &RefereeRequest) -> Result<Refereed, Failure> {
             "see docs/game-log.md for the format",
         )
     })?;
-    let map_path = match r.map {
-        Some(p) => p.to_path_buf(),
-        None => log
-            .map_candidates(r.path)
-            .into_iter()
-            .find(|p| p.is_file())
-            .ok_or_else(|| {
-                Failure::usage(format!(
-                    "cannot find the map `{}` of {}: pass it with --map FILE",
-                    log.map.id,
-                    r.path.display()
-                ))
-            })?,
-    };
+    let map_path = file_of_log(
+        r.map,
+        log.map_candidates(r.path),
+        ("map", &log.map.id),
+        r.path,
+        "pass it with --map FILE",
+    )?;
     let whose = match r.sheet_of {
         Some(name) => Some(sheet_player(&log, name).map_err(Failure::usage)?),
         None => None,
@@ -529,8 +522,9 @@ pub(crate) fn simulate(r: &SimulateRequest) -> Result<Simulated, Failure> {
     use super::play::html;
     use super::play::report::{MapResult, SimReport, add_optimum, markdown, policy_result, text};
     use super::play::simulate::{Tally, simulate_range, without_power};
-    use crate::families::simulate::{covered, in_parts, mark_html, mark_json, merge_into};
-    use rayon::prelude::*;
+    use crate::families::simulate::{
+        covered, in_parts, mark_html, mark_json, merge_into, save_logs,
+    };
 
     let values = r.options.get("values").map(Path::new);
     if values.is_some() && r.paths.len() > 1 {
@@ -710,20 +704,14 @@ pub(crate) fn simulate(r: &SimulateRequest) -> Result<Simulated, Failure> {
     });
     let logs = match r.save_log {
         Some(save) if !interrupted => {
-            let width = (r.games - 1).to_string().len();
             for ((game, path), setup) in games.iter().zip(r.paths).zip(&setups) {
                 for policy in r.policies {
-                    let failed = (0..r.games).into_par_iter().find_map_any(|i| {
-                        let seed = derive_seed(r.seed, i);
+                    let prefix = format!("{}-{policy}", game.map().info.id);
+                    save_logs(r.games, r.seed, save, &prefix, |seed| {
                         let mut players = vec![(policy.clone(), make(policy, setup)(seed))];
-                        let played =
-                            play_game(game, seed, &mut players, Some(path.display().to_string()));
-                        let file = format!("{}-{policy}-{i:0width$}.json", game.map().info.id);
-                        save(&file, &played.log.to_json()).err()
-                    });
-                    if let Some(message) = failed {
-                        return Err(Failure::usage(message));
-                    }
+                        let file = Some(path.display().to_string());
+                        play_game(game, seed, &mut players, file).log.to_json()
+                    })?;
                 }
             }
             Some(r.games * (games.len() * r.policies.len()) as u64)

@@ -6,6 +6,7 @@
 use std::path::{Path, PathBuf};
 
 use crate::diag::Failure;
+use crate::families::log::file_of_log;
 use crate::families::{AtTerminal, Console, Start, TerminalRequest};
 use crate::session::{Session, play_at};
 use crate::text::count;
@@ -155,20 +156,13 @@ fn read_saved(path: &Path, text: &str, map: Option<&Path>) -> Result<Saved, Fail
             e.message
         ))
     })?;
-    let map_path = match map {
-        Some(m) => m.to_path_buf(),
-        None => log
-            .map_candidates(path)
-            .into_iter()
-            .find(|p| p.is_file())
-            .ok_or_else(|| {
-                Failure::usage(format!(
-                    "cannot find the map `{}` of {}: give it as MAP",
-                    log.map.id,
-                    path.display()
-                ))
-            })?,
-    };
+    let map_path = file_of_log(
+        map,
+        log.map_candidates(path),
+        ("map", &log.map.id),
+        path,
+        "give it as MAP",
+    )?;
     Ok(Saved {
         path: path.to_path_buf(),
         log,
