@@ -105,6 +105,27 @@ fn every_family_ships_files_that_check_valid_without_warnings() {
     }
 }
 
+/// OpenSpiel's random-simulation test, for every registered family: on
+/// every shipped file, random games alone and at a full table (at most
+/// four) keep the promises of the engine interface, through the one game
+/// loop ([`rollx::engine::conformance`]).
+#[test]
+fn random_games_of_every_family_keep_the_engine_promises() {
+    for (family, files) in shipped() {
+        let face = family.face();
+        for file in files {
+            let path = rel(&file.path);
+            for players in [1, face.max_players().min(4)] {
+                let seen = face
+                    .random_games(model(file), players, 0..2)
+                    .unwrap_or_else(|e| panic!("{path}: {e}"));
+                assert_eq!(seen.games, 2, "{path}");
+                assert!(seen.chances > 0 && seen.moves >= seen.games, "{path}");
+            }
+        }
+    }
+}
+
 #[test]
 fn every_generator_makes_files_of_its_family_that_check_clean() {
     let dir = tempfile::tempdir().unwrap();

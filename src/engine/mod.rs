@@ -19,6 +19,7 @@
 //!   statistics or learn, without a loop of its own.
 
 mod batch;
+pub mod conformance;
 mod game_loop;
 mod halving;
 

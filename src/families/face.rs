@@ -73,6 +73,16 @@ pub trait Face: Sync + Send {
         usize::MAX
     }
 
+    /// Random games of `players` players on `model` (one of this
+    /// family's), one per seed, that check the promises of the engine
+    /// interface on the way ([`crate::engine::conformance`]).
+    fn random_games(
+        &self,
+        model: &Model,
+        players: usize,
+        seeds: std::ops::Range<u64>,
+    ) -> Result<crate::engine::conformance::Conformance, String>;
+
     /// `rollx play`: the computer players of `request` play a whole game
     /// on `model` (one of this family's).
     fn play(&self, model: &Model, request: &PlayRequest) -> Result<Played, Failure>;

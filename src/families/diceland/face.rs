@@ -3,6 +3,7 @@
 use std::path::Path;
 
 use crate::diag::{Diagnostic, Failure};
+use crate::engine::conformance::{self, Conformance};
 use crate::families::simulate::{SimulateRequest, Simulated};
 use crate::families::{
     AtTerminal, Checked, CheckedSheet, Command, Console, Declared, Face, FamilyReport,
@@ -83,6 +84,16 @@ impl Face for Diceland {
 
     fn max_players(&self) -> usize {
         super::rules::MAX_PLAYERS
+    }
+
+    fn random_games(
+        &self,
+        model: &Model,
+        players: usize,
+        seeds: std::ops::Range<u64>,
+    ) -> Result<Conformance, String> {
+        let board: &super::Board = model.get().expect("a Diceland board");
+        conformance::random_games(&super::rules::Game::new(board.clone()), players, seeds)
     }
 
     fn play(&self, model: &Model, request: &PlayRequest) -> Result<Played, Failure> {

@@ -3,6 +3,7 @@
 use std::path::Path;
 
 use crate::diag::{Diagnostic, Failure};
+use crate::engine::conformance::{self, Conformance};
 use crate::families::simulate::{SimulateRequest, Simulated};
 use crate::families::{
     AtTerminal, Checked, CheckedSheet, Console, Declared, Face, FamilyReport, GenerateError,
@@ -79,6 +80,17 @@ impl Face for Encore {
 
     fn players(&self) -> &'static [&'static str] {
         &super::play::PLAYERS
+    }
+
+    fn random_games(
+        &self,
+        model: &Model,
+        players: usize,
+        seeds: std::ops::Range<u64>,
+    ) -> Result<Conformance, String> {
+        let board: &super::Board = model.get().expect("an Encore board");
+        let game = super::rules::Game::new(board.clone()).map_err(|e| e.to_string())?;
+        conformance::random_games(&game, players, seeds)
     }
 
     fn play(&self, model: &Model, request: &PlayRequest) -> Result<Played, Failure> {

@@ -3,6 +3,7 @@
 use std::path::Path;
 
 use crate::diag::{Diagnostic, Failure};
+use crate::engine::conformance::{self, Conformance};
 use crate::families::simulate::{SimulateRequest, Simulated};
 use crate::families::{
     AtTerminal, Checked, CheckedSheet, Command, Console, Declared, Face, FamilyReport, Model,
@@ -75,6 +76,21 @@ impl Face for Rolling {
 
     fn players(&self) -> &'static [&'static str] {
         &super::play::POLICIES
+    }
+
+    fn random_games(
+        &self,
+        model: &Model,
+        players: usize,
+        seeds: std::ops::Range<u64>,
+    ) -> Result<Conformance, String> {
+        let map: &Map = model.get().expect("a Rolling model");
+        let game = super::rules::Game::new(map.clone()).map_err(|e| e.to_string())?;
+        if players == 1 {
+            conformance::random_games(&super::rules::Solo(&game), 1, seeds)
+        } else {
+            conformance::random_games(&game, players, seeds)
+        }
     }
 
     fn play(&self, model: &Model, request: &PlayRequest) -> Result<Played, Failure> {
