@@ -159,6 +159,35 @@ pub struct Declared {
     pub what: &'static str,
 }
 
+impl Declared {
+    /// `--players`: the players at each table of a simulation (up to
+    /// `max`), with the family's `help` (which says its default).
+    pub(crate) const fn players(help: &'static str, max: u64) -> Declared {
+        Declared {
+            flag: "players",
+            value_name: "PLAYERS",
+            help,
+            takes: Takes::Whole { min: 1, max },
+            commands: &[Command::Simulate],
+            requires: None,
+            what: "sets the tables",
+        }
+    }
+
+    /// `--seats`: a mixed table of a simulation, one policy per seat.
+    pub(crate) const SEATS: Declared = Declared {
+        flag: "seats",
+        value_name: "SEATS",
+        help: "A mixed table, one policy per seat separated by commas, seat 1 \
+rolling first (strong,greedy,greedy,greedy); reported seat by seat after the --policy tables. \
+Sets --players.",
+        takes: Takes::Seats,
+        commands: &[Command::Simulate],
+        requires: None,
+        what: "sets the tables",
+    };
+}
+
 /// The family options given on a command line: each flag (without its
 /// dashes) with its value as typed (the command line has checked it
 /// against the declaration).

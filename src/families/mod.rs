@@ -341,15 +341,6 @@ impl<A: crate::print::Part> From<crate::print::Pad<A>> for Printed {
     }
 }
 
-/// What a family's reader reports about a file: JSON, and text for the
-/// terminal.
-pub(crate) trait FamilyReport: serde::Serialize {
-    /// The file, as given.
-    fn file(&self) -> &str;
-    /// The summary `check` shows under a valid file.
-    fn summary(&self) -> String;
-}
-
 /// Everything `rollx check` learns about one file, whatever its family.
 #[derive(Debug)]
 pub struct Checked {
@@ -371,19 +362,20 @@ pub struct Checked {
 }
 
 impl Checked {
-    /// A family's findings in the registry's shape: its report as JSON
-    /// and text.
+    /// A family's findings in the registry's shape: the file as given,
+    /// the summary `check` shows, and the family's report as JSON.
     pub(crate) fn new(
         family: Family,
-        report: &impl FamilyReport,
+        (file, summary): (&str, String),
+        report: &impl serde::Serialize,
         sources: SourceMap,
         diagnostics: Vec<Diagnostic>,
         model: Option<Model>,
     ) -> Self {
         Self {
             family,
-            file: report.file().to_owned(),
-            summary: report.summary(),
+            file: file.to_owned(),
+            summary,
             report: serde_json::to_value(report).expect("reports serialise"),
             sources,
             diagnostics,

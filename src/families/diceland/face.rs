@@ -6,27 +6,17 @@ use crate::diag::{Diagnostic, Failure};
 use crate::engine::conformance::{self, Conformance};
 use crate::families::simulate::{SimulateRequest, Simulated};
 use crate::families::{
-    AtTerminal, Checked, CheckedSheet, Command, Console, Declared, Face, FamilyReport,
-    GenerateError, GenerateOptions, GeneratedFile, Generator, Model, PlayRequest, Played, Printed,
-    RefereeRequest, Refereed, SheetRequest, Takes, TerminalRequest,
+    AtTerminal, Checked, CheckedSheet, Console, Declared, Face, GenerateError, GenerateOptions,
+    GeneratedFile, Generator, Model, PlayRequest, Played, Printed, RefereeRequest, Refereed,
+    SheetRequest, TerminalRequest,
 };
 use crate::print::{PrintOptions, Template};
 use crate::source::Files;
 
 use super::Board;
-use super::report::Report;
 
 /// The Diceland family.
 pub(crate) struct Diceland;
-
-impl FamilyReport for Report {
-    fn file(&self) -> &str {
-        &self.file
-    }
-    fn summary(&self) -> String {
-        Report::summary(self)
-    }
-}
 
 impl Face for Diceland {
     fn name(&self) -> &'static str {
@@ -46,7 +36,15 @@ impl Face for Diceland {
         let model = c
             .board
             .map(|b| Model::new(super::FAMILY, &b.info.name.clone(), &b.info.id.clone(), b));
-        Checked::new(super::FAMILY, &c.report, c.sources, c.diagnostics, model)
+        let text = (c.report.file.as_str(), c.report.summary());
+        Checked::new(
+            super::FAMILY,
+            text,
+            &c.report,
+            c.sources,
+            c.diagnostics,
+            model,
+        )
     }
 
     fn print(
@@ -123,26 +121,11 @@ impl Face for Diceland {
 
 /// The options Diceland boards declare: the tables of a simulation.
 const OPTIONS: &[Declared] = &[
-    Declared {
-        flag: "players",
-        value_name: "PLAYERS",
-        help: "Players at each table (default 4); each policy also plays alone.",
-        takes: Takes::Whole { min: 1, max: 8 },
-        commands: &[Command::Simulate],
-        requires: None,
-        what: "sets the tables",
-    },
-    Declared {
-        flag: "seats",
-        value_name: "SEATS",
-        help: "A mixed table, one policy per seat separated by commas, seat 1 \
-rolling first (strong,greedy,greedy,greedy); reported seat by seat after the --policy tables. \
-Sets --players.",
-        takes: Takes::Seats,
-        commands: &[Command::Simulate],
-        requires: None,
-        what: "sets the tables",
-    },
+    Declared::players(
+        "Players at each table (default 4); each policy also plays alone.",
+        8,
+    ),
+    Declared::SEATS,
 ];
 
 /// A random Diceland board.

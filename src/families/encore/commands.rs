@@ -27,26 +27,11 @@ use super::rules::{
 
 /// The options Encore boards declare.
 pub(crate) const OPTIONS: &[Declared] = &[
-    Declared {
-        flag: "players",
-        value_name: "PLAYERS",
-        help: "Players at each table (1, the default, is the solo game).",
-        takes: Takes::Whole { min: 1, max: 8 },
-        commands: &[Command::Simulate],
-        requires: None,
-        what: "sets the tables",
-    },
-    Declared {
-        flag: "seats",
-        value_name: "SEATS",
-        help: "A mixed table, one policy per seat separated by commas, seat 1 \
-rolling first (strong,greedy,greedy,greedy); reported seat by seat after the --policy tables. \
-Sets --players.",
-        takes: Takes::Seats,
-        commands: &[Command::Simulate],
-        requires: None,
-        what: "sets the tables",
-    },
+    Declared::players(
+        "Players at each table (1, the default, is the solo game).",
+        8,
+    ),
+    Declared::SEATS,
     Declared {
         flag: "candidates",
         value_name: "CANDIDATES",

@@ -6,27 +6,17 @@ use crate::diag::{Diagnostic, Failure};
 use crate::engine::conformance::{self, Conformance};
 use crate::families::simulate::{SimulateRequest, Simulated};
 use crate::families::{
-    AtTerminal, Checked, CheckedSheet, Console, Declared, Face, FamilyReport, GenerateError,
-    GenerateOptions, GeneratedFile, Generator, Model, PlayRequest, Played, Printed, RefereeRequest,
-    Refereed, SheetRequest, TerminalRequest,
+    AtTerminal, Checked, CheckedSheet, Console, Declared, Face, GenerateError, GenerateOptions,
+    GeneratedFile, Generator, Model, PlayRequest, Played, Printed, RefereeRequest, Refereed,
+    SheetRequest, TerminalRequest,
 };
 use crate::print::{PrintOptions, Template};
 use crate::source::Files;
 
 use super::Board;
-use super::report::Report;
 
 /// The Encore family.
 pub(crate) struct Encore;
-
-impl FamilyReport for Report {
-    fn file(&self) -> &str {
-        &self.file
-    }
-    fn summary(&self) -> String {
-        Report::summary(self)
-    }
-}
 
 impl Face for Encore {
     fn name(&self) -> &'static str {
@@ -46,7 +36,15 @@ impl Face for Encore {
         let model = c
             .board
             .map(|b| Model::new(super::FAMILY, &b.info.name.clone(), &b.info.id.clone(), b));
-        Checked::new(super::FAMILY, &c.report, c.sources, c.diagnostics, model)
+        let text = (c.report.file.as_str(), c.report.summary());
+        Checked::new(
+            super::FAMILY,
+            text,
+            &c.report,
+            c.sources,
+            c.diagnostics,
+            model,
+        )
     }
 
     fn print(

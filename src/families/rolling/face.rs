@@ -6,25 +6,16 @@ use crate::diag::{Diagnostic, Failure};
 use crate::engine::conformance::{self, Conformance};
 use crate::families::simulate::{SimulateRequest, Simulated};
 use crate::families::{
-    AtTerminal, Checked, CheckedSheet, Command, Console, Declared, Face, FamilyReport, Model,
-    PlayRequest, Played, Printed, RefereeRequest, Refereed, SheetRequest, Takes, TerminalRequest,
+    AtTerminal, Checked, CheckedSheet, Command, Console, Declared, Face, Model, PlayRequest,
+    Played, Printed, RefereeRequest, Refereed, SheetRequest, Takes, TerminalRequest,
 };
 use crate::print::{PrintOptions, Template};
 use crate::source::Files;
 
-use super::map::{Map, Report};
+use super::map::Map;
 
 /// The Rolling family.
 pub(crate) struct Rolling;
-
-impl FamilyReport for Report {
-    fn file(&self) -> &str {
-        &self.file
-    }
-    fn summary(&self) -> String {
-        Report::summary(self)
-    }
-}
 
 impl Face for Rolling {
     fn name(&self) -> &'static str {
@@ -45,7 +36,15 @@ impl Face for Rolling {
         let model = c
             .map
             .map(|m| Model::new(super::FAMILY, &m.info.name.clone(), &m.info.id.clone(), m));
-        Checked::new(super::FAMILY, &c.report, c.sources, c.diagnostics, model)
+        let text = (c.report.file.as_str(), c.report.summary());
+        Checked::new(
+            super::FAMILY,
+            text,
+            &c.report,
+            c.sources,
+            c.diagnostics,
+            model,
+        )
     }
 
     fn print(
