@@ -367,19 +367,7 @@ pub struct TerminalRequest<'a> {
     pub view: crate::session::View,
 }
 
-/// The terminal a game is played at: the person's commands come from
-/// `input`, everything the game says goes to `out`; `note` tells what is
-/// not the game itself (on standard error).
-pub struct Console<'a> {
-    /// The person's commands.
-    pub input: &'a mut dyn std::io::BufRead,
-    /// The game's text.
-    pub out: &'a mut dyn std::io::Write,
-    /// Whether a person types (else the commands are echoed).
-    pub interactive: bool,
-    /// Notes beside the game.
-    pub note: &'a dyn Fn(&str),
-}
+pub use crate::session::Console;
 
 /// A game played at the terminal, to its end or until the person stopped.
 #[derive(Clone, Debug)]

@@ -777,11 +777,52 @@ pub fn resumable(
     Ok(seed)
 }
 
+/// Where a game at the terminal is played: the person's commands, the
+/// game's text, and notes beside it.
+pub struct Console<'a> {
+    /// The person's commands.
+    pub input: &'a mut dyn std::io::BufRead,
+    /// The game's text.
+    pub out: &'a mut dyn std::io::Write,
+    /// Whether a person types (else the commands are echoed).
+    pub interactive: bool,
+    /// Notes beside the game.
+    pub note: &'a dyn Fn(&str),
+}
+
+/// What every family says when it goes on with a saved game (`file`)
+/// whose turns were played again (`replayed`: the notes to show, or why
+/// they could not be): a game that is over is refused (`over`: how far it
+/// went, "after 12 turns"), else `resuming FILE after {after}`.
+pub fn resume<N: Notation>(
+    session: &Session<N>,
+    console: &mut Console,
+    file: &std::path::Path,
+    replayed: Result<Vec<String>, String>,
+    over: &str,
+    after: &str,
+) -> Result<(), crate::diag::Failure> {
+    use crate::diag::Failure;
+    let file = file.display();
+    let notes =
+        replayed.map_err(|e| Failure::invalid(format!("{file}: cannot resume the game: {e}")))?;
+    for note in notes {
+        (console.note)(&note);
+    }
+    if session.is_over() {
+        return Err(Failure::invalid(format!(
+            "{file}: the game is over ({over}): nothing to resume"
+        )));
+    }
+    writeln!(console.out, "resuming {file} after {after}")
+        .map_err(|e| Failure::usage(e.to_string()))
+}
+
 /// Plays `session` at `console` (`resumed`: after a saved game's turns
 /// were played again) until it ends or the person stops.
 pub fn play_at<N: Notation>(
     session: &mut Session<N>,
-    console: &mut crate::families::Console,
+    console: &mut Console,
     resumed: bool,
 ) -> Result<Ending, crate::diag::Failure> {
     let ending = session.run(console.input, console.out, console.interactive, resumed);

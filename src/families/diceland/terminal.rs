@@ -109,20 +109,10 @@ fn resume(
                 PLAYERS.join(", ")
             ))
         })?;
-    notation::replay(&mut session, &saved)
-        .map_err(|e| Failure::invalid(format!("{file}: cannot resume the game: {e}")))?;
-    if session.is_over() {
-        return Err(Failure::invalid(format!(
-            "{file}: the game is over (after {}): nothing to resume",
-            count(saved.turns.len(), "turn")
-        )));
-    }
-    writeln!(
-        console.out,
-        "resuming {file} after {}",
-        count(saved.turns.len(), "turn")
-    )
-    .map_err(|e| Failure::usage(e.to_string()))?;
+    let replayed = notation::replay(&mut session, &saved).map(|()| Vec::new());
+    let turns = count(saved.turns.len(), "turn");
+    let over = format!("after {turns}");
+    crate::session::resume(&session, &mut console, path, replayed, &over, &turns)?;
     go(&mut session, saved.board.file.clone(), &mut console, true)
 }
 

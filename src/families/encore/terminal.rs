@@ -135,20 +135,13 @@ fn resume(
                 PLAYERS.join(", ")
             ))
         })?;
-    notation::replay(&mut session, &saved)
-        .map_err(|e| Failure::invalid(format!("{file}: cannot resume the game: {e}")))?;
-    if session.is_over() {
-        return Err(Failure::invalid(format!(
-            "{file}: the game is over (all {} are played): nothing to resume",
-            count(session.turns_played() as u64, "roll")
-        )));
-    }
-    writeln!(
-        console.out,
-        "resuming {file} after {}",
-        count(saved.turns.len() as u64, "roll")
-    )
-    .map_err(|e| Failure::usage(e.to_string()))?;
+    let replayed = notation::replay(&mut session, &saved).map(|()| Vec::new());
+    let over = format!(
+        "all {} are played",
+        count(session.turns_played() as u64, "roll")
+    );
+    let after = count(saved.turns.len() as u64, "roll");
+    crate::session::resume(&session, &mut console, path, replayed, &over, &after)?;
     go(&mut session, saved.board.file.clone(), &mut console, true)
 }
 

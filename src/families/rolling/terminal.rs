@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use crate::diag::Failure;
 use crate::families::log::file_of_log;
 use crate::families::{AtTerminal, Console, Start, TerminalRequest};
-use crate::session::{Session, play_at};
+use crate::session::{Session, play_at, resume};
 use crate::text::count;
 
 use super::commands::{default_values_path, game, player_setup};
@@ -106,26 +106,10 @@ pub(crate) fn terminal(r: &TerminalRequest, mut console: Console) -> Result<AtTe
         (Start::Resume { map: None, .. }, None) => None,
     };
     if let Some(s) = &saved {
-        let notes = notation::replay(&mut session, &s.log).map_err(|e| {
-            Failure::invalid(format!("{}: cannot resume the game: {e}", s.path.display()))
-        })?;
-        for note in notes {
-            (console.note)(&note);
-        }
-        if session.is_over() {
-            return Err(Failure::invalid(format!(
-                "{}: the game is over (after {}, the last): nothing to resume",
-                s.path.display(),
-                count(session.turns_played() as u64, "turn")
-            )));
-        }
-        writeln!(
-            console.out,
-            "resuming {} after {}",
-            s.path.display(),
-            count(session.turns_played() as u64, "turn")
-        )
-        .map_err(|e| Failure::usage(e.to_string()))?;
+        let replayed = notation::replay(&mut session, &s.log);
+        let turns = count(session.turns_played() as u64, "turn");
+        let over = format!("after {turns}, the last");
+        resume(&session, &mut console, &s.path, replayed, &over, &turns)?;
     }
     let ending = play_at(&mut session, &mut console, saved.is_some())?;
     Ok(AtTerminal {
