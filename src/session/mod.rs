@@ -24,7 +24,7 @@ use std::io::{self, BufRead, Write};
 
 use rand::SeedableRng;
 
-use crate::engine::{Actor, Dice, Player, Rules};
+use crate::engine::{Actor, Dice, Player, Rules, Watcher};
 
 /// The seat the person plays.
 pub const ME: usize = 0;
@@ -413,6 +413,32 @@ impl<'n, N: Notation> Session<'n, N> {
             Some(s) if !self.between_turns() => &self.events[..s.before],
             _ => &self.events,
         }
+    }
+
+    /// Plays `events` (the session's, or the turns played of them) again
+    /// on a new table, telling `watcher` each as the game loop would (a
+    /// log's recorder); the table at the end.
+    pub fn watch(
+        &self,
+        events: &[Event<N::Rules>],
+        watcher: &mut dyn Watcher<N::Rules>,
+    ) -> TableOf<N> {
+        let rules = self.notation.rules();
+        let mut table = rules.new_table(self.names.len());
+        for event in events {
+            match *event {
+                Event::Chance(outcome) => {
+                    watcher.chance(rules, &table, outcome);
+                    rules.apply_chance(&mut table, outcome);
+                }
+                Event::Move(p, mv) => {
+                    watcher.before_move(rules, &table, p, mv);
+                    rules.apply(&mut table, p, mv);
+                    watcher.after_move(rules, &table, p, mv);
+                }
+            }
+        }
+        table
     }
 
     /// Draws and applies one chance outcome (only when chance acts), as

@@ -13,8 +13,8 @@ use super::model::{Color, column_letters};
 use super::play::player_by_name;
 use super::rules::log::{Event as LogEvent, GameLog, Recorder, move_text, parse_move};
 use super::rules::{Game, Move, Phase, Roll, Table};
-use crate::engine::{Actor, Rules as _, Watcher as _};
-use crate::session::{Command, Ending, Event, Hinter, ME, Notation, Session, Undone, View};
+use crate::engine::{Actor, Rules as _};
+use crate::session::{Command, Ending, Hinter, ME, Notation, Session, Undone, View};
 use crate::text::wrap;
 
 /// The commands, for `help`.
@@ -418,20 +418,7 @@ pub fn log(session: &Session<Terminal>, board_file: Option<String>) -> GameLog {
         Some(session.seed()),
         session.names().to_vec(),
     );
-    let mut table = game.new_table(session.names().len());
-    let mut recorder = Recorder { log: &mut log };
-    for event in session.events() {
-        match *event {
-            Event::Chance(roll) => {
-                recorder.chance(game, &table, roll);
-                game.apply_chance(&mut table, roll);
-            }
-            Event::Move(p, mv) => {
-                recorder.before_move(game, &table, p, mv);
-                game.apply(&mut table, p, mv);
-            }
-        }
-    }
+    let table = session.watch(session.events(), &mut Recorder { log: &mut log });
     log.finish(&table);
     log
 }

@@ -14,8 +14,8 @@ use crate::encore::rules::{
     Boxes, ColorFace, Cross, Game, Move, NumberFace, OPEN_ROLLS, Phase, Table,
 };
 use crate::encore::{Board, ColorId};
-use crate::engine::{self, Actor, Rules as _, Watcher as _, derive_seed};
-use crate::session::{Command, Ending, Event, Hinter, ME, Notation, Session, Undone, View};
+use crate::engine::{Actor, Rules as _, derive_seed};
+use crate::session::{Command, Ending, Hinter, ME, Notation, Session, Undone, View};
 use crate::text::{count, wrap};
 
 /// The hint player's stream of the game's seed.
@@ -274,20 +274,7 @@ pub fn log(session: &Session<Terminal>, board_file: Option<String>) -> GameLog {
     let game = session.notation().game;
     let names = session.names();
     let mut recorder = LogRecorder::default();
-    let mut table = game.new_table(names.len());
-    for event in session.played_events() {
-        match *event {
-            Event::Chance(roll) => {
-                recorder.chance(game, &table, roll);
-                game.apply_chance(&mut table, roll);
-            }
-            Event::Move(p, mv) => {
-                recorder.before_move(game, &table, p, mv);
-                engine::Rules::apply(game, &mut table, p, mv);
-                recorder.after_move(game, &table, p, mv);
-            }
-        }
-    }
+    session.watch(session.played_events(), &mut recorder);
     let players = names
         .iter()
         .enumerate()
