@@ -11,9 +11,9 @@
 use std::path::Path;
 
 use divan::Bencher;
-use rollx::diceland::play::play_game;
-use rollx::diceland::play::simulate::simulate;
-use rollx::diceland::rules::Game;
+use rollx::diceland::Game;
+use rollx::diceland::play_game;
+use rollx::diceland::simulate;
 
 fn main() {
     divan::main();

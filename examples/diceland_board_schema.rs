@@ -2,5 +2,5 @@
 //! `cargo run --example diceland_board_schema > docs/diceland-board.schema.json`.
 
 fn main() {
-    println!("{}", rollx::diceland::format::schema());
+    println!("{}", rollx::diceland::schema());
 }

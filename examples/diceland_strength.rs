@@ -10,8 +10,8 @@
 //! --policy greedy,strong` or `--seats strong,greedy,greedy,greedy` (the
 //! strong player's seat moved), with the same seed 1.
 
-use rollx::diceland::play::simulate::{Summary, simulate};
-use rollx::diceland::rules::Game;
+use rollx::diceland::Game;
+use rollx::diceland::{Summary, simulate};
 
 fn main() {
     let games: u64 = std::env::args()

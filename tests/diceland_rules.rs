@@ -8,11 +8,11 @@
 use std::path::Path;
 
 use rand::{RngExt, SeedableRng};
-use rollx::diceland::model::{Board, CellSet, Color};
-use rollx::diceland::play::{PLAYERS, play_game, player_by_name, strong};
-use rollx::diceland::rules::log::{Event, GameLog};
-use rollx::diceland::rules::referee::{Finding, referee};
-use rollx::diceland::rules::{Breach, Game, Move, MoveError, Phase, Roll, Sheet, Table};
+use rollx::diceland::{Board, CellSet, Color};
+use rollx::diceland::{Breach, Game, Move, MoveError, Phase, Roll, Sheet, Table};
+use rollx::diceland::{Event, GameLog};
+use rollx::diceland::{Finding, referee};
+use rollx::diceland::{PLAYERS, play_game, player_by_name};
 use rollx::engine::{Actor, Dice, Rules};
 
 // ---------------------------------------------------------------------------
@@ -366,7 +366,7 @@ fn overshoot_crosses_nothing() {
     assert_eq!(game.moves(&t, 0), [Move::Pass]);
     assert_eq!(
         t.sheets[0].target(board, Color::Red, 3),
-        rollx::diceland::rules::Target::Overshoot
+        rollx::diceland::Target::Overshoot
     );
     // An open zone with one free cell takes one die, not two.
     let mut s = Sheet::new(board);
@@ -571,7 +571,7 @@ fn one_bonus_roll_per_crossing_is_an_option() {
     .board
     .unwrap();
     for (per_star, rolls) in [(true, 2), (false, 1)] {
-        let options = rollx::diceland::rules::Options {
+        let options = rollx::diceland::Options {
             bonus_per_star: per_star,
             ..Default::default()
         };
@@ -716,12 +716,9 @@ fn computer_games_referee_clean_and_repeat() {
             assert_eq!(verdict.winners, played.log.winners);
             // Every player's finished sheet checks clean the paper way.
             for (p, sheet) in played.table.sheets.iter().enumerate() {
-                let text = rollx::diceland::rules::filled::to_toml(
-                    game.board(),
-                    sheet,
-                    Some(&played.log.players[p]),
-                );
-                let v = rollx::diceland::rules::filled::check(
+                let text =
+                    rollx::diceland::filled_toml(game.board(), sheet, Some(&played.log.players[p]));
+                let v = rollx::diceland::check_filled(
                     game.board(),
                     Path::new("s.toml"),
                     text.into_bytes(),
@@ -771,9 +768,12 @@ fn the_strong_player_finishes_when_an_offer_lets_it() {
     }
     assert_eq!(sheet.stars, 3);
     t.sheets[1] = sheet;
-    let finish = strong::finish_chance(board, &t.sheets[1]);
+    let finish = rollx::diceland::finish_chance(board, &t.sheets[1]);
     assert!(finish > 0.0 && finish < 1.0, "{finish}");
-    assert_eq!(strong::finish_chance(board, &Sheet::new(board)), 0.0);
+    assert_eq!(
+        rollx::diceland::finish_chance(board, &Sheet::new(board)),
+        0.0
+    );
     game.apply_chance(&mut t, roll("GRAYYY"));
     play(&game, &mut t, 0, Move::Choose(Color::Green));
     play(&game, &mut t, 0, Move::Stop);

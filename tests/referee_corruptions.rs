@@ -286,10 +286,10 @@ mod encore {
 
 mod diceland {
     use super::*;
-    use rollx::diceland::play::play_game;
-    use rollx::diceland::rules::log::{Event, GameLog, parse_move};
-    use rollx::diceland::rules::referee::referee;
-    use rollx::diceland::rules::{Game, Phase, Roll};
+    use rollx::diceland::play_game;
+    use rollx::diceland::referee;
+    use rollx::diceland::{Event, GameLog, parse_move};
+    use rollx::diceland::{Game, Phase, Roll};
     use rollx::engine::Rules;
 
     pub const KINDS: [&str; 5] = [
@@ -561,7 +561,7 @@ fn every_single_mistake_is_reported_at_its_turn_and_player() {
         // A move after the winning crossing, and a turn after the end.
         let mut bad = clean.clone();
         let last = bad.turns.len();
-        let mv = rollx::diceland::rules::log::Event::Move {
+        let mv = rollx::diceland::Event::Move {
             player: bad.players[0].clone(),
             mv: "pass".into(),
         };
@@ -656,7 +656,7 @@ fn three_mistakes_at_different_turns_and_players_are_all_reported() {
 
 #[test]
 fn damaged_diceland_logs_never_panic_and_lost_events_are_reported() {
-    use rollx::diceland::rules::log::Event;
+    use rollx::diceland::Event;
     let g = diceland::game();
     let mut damaged = 0;
     for seed in 300..360 {

@@ -5,35 +5,50 @@
 //! everyone crosses cells; the first to cross nine stars and a whole
 //! colour wins.
 //!
-//! - [`model`]: the board;
-//! - [`load`]: reading a board file (and what it `extends`) with located
+//! This module is the family's face: the registry reaches it through
+//! [`FAMILY`], and the items it re-exports are what the tests, benches and
+//! examples use. Inside, crate-private:
+//!
+//! - `model`: the board;
+//! - `load`: reading a board file (and what it `extends`) with located
 //!   diagnostics, and every check of `rollx check`;
-//! - [`solve`]: rule solvability;
-//! - [`report`]: what `check` shows;
-//! - [`format`](mod@format): the file format's JSON Schema;
-//! - [`generate`]: random boards that follow the conventions;
-//! - [`sheet`]: printed sheets;
-//! - [`rules`]: the rules engine, described in `docs/diceland-rules.md`;
-//! - [`play`]: computer players and simulation.
+//! - `solve`: rule solvability;
+//! - `report`: what `check` shows;
+//! - `format`: the file format's JSON Schema;
+//! - `generate`: random boards that follow the conventions;
+//! - `sheet`: printed sheets;
+//! - `rules`: the rules engine, its log and its referee, described in
+//!   `docs/diceland-rules.md`;
+//! - `play`: computer players and simulation;
+//! - `face`, `commands`, `notation`, `terminal`: the family's side of
+//!   each command and of the terminal session.
 //!
 //! The format is described in `docs/diceland-board.md`.
 
 mod commands;
 mod face;
-pub mod format;
-pub mod generate;
-pub mod load;
-pub mod model;
-pub mod notation;
-pub mod play;
-pub mod report;
-pub mod rules;
-pub mod sheet;
-pub mod solve;
+pub(crate) mod format;
+pub(crate) mod generate;
+pub(crate) mod load;
+pub(crate) mod model;
+pub(crate) mod notation;
+pub(crate) mod play;
+pub(crate) mod report;
+pub(crate) mod rules;
+pub(crate) mod sheet;
+pub(crate) mod solve;
 mod terminal;
 
+pub use format::schema;
 pub use load::{Checked, check_bytes};
 pub use model::{Board, Cell, CellSet, Color, Goal, Zone};
+pub use play::simulate::{Summary, simulate};
+pub use play::strong::finish_chance;
+pub use play::{PLAYERS, play_game, player_by_name};
+pub use rules::filled::{check as check_filled, to_toml as filled_toml};
+pub use rules::log::{Event, GameLog, parse_move};
+pub use rules::referee::{Finding, referee};
+pub use rules::{Breach, Game, Move, MoveError, Options, Phase, Roll, Sheet, Table, Target};
 
 /// The Diceland family, as the registry lists it.
 pub const FAMILY: crate::families::Family = crate::families::Family::new(&face::Diceland);

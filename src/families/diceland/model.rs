@@ -263,7 +263,7 @@ pub struct Board {
 
 impl Board {
     /// A board from its parts (the reader checks them first: one start
-    /// cell, zones connected, at most [`MAX_CELLS`] places).
+    /// cell, zones connected, at most `MAX_CELLS` places).
     pub fn new(
         info: BoardInfo,
         grid: Hex,

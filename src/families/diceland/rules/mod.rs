@@ -21,7 +21,7 @@ mod table;
 pub use sheet::{Breach, Sheet, Target};
 pub use table::{Move, MoveError, Phase, Roll, Table};
 
-use super::model::{Board, Color};
+use super::model::Board;
 use crate::engine::{Actor, Dice, Rules};
 
 /// Dice of the active player's roll.
@@ -146,9 +146,4 @@ impl Rules for Game {
             + 30.0 * f64::from(s.complete_colors().min(goal.colors))
             + s.crossed.len() as f64
     }
-}
-
-/// The colour chosen or offered, by index, for loops over the dice.
-pub fn colors() -> impl Iterator<Item = Color> {
-    Color::ALL.into_iter()
 }
