@@ -59,7 +59,7 @@ fn solve_board(bencher: divan::Bencher, board: &str) {
         .unwrap()
         .take::<rollx::encore::Board>()
         .expect("an Encore board");
-    bencher.bench(|| rollx::encore::solve::Solver::new(divan::black_box(&board)).solve());
+    bencher.bench(|| rollx::encore::Solver::new(divan::black_box(&board)).solve());
 }
 
 /// `rollx generate encore`: a random board that follows the conventions,
@@ -69,7 +69,7 @@ fn generate_board(bencher: divan::Bencher, (columns, rows): (usize, usize)) {
     let mut seed = 0;
     bencher.bench_local(|| {
         seed = (seed + 1) % 100;
-        rollx::encore::generate::generate(&rollx::encore::generate::Options {
+        rollx::encore::generate(&rollx::encore::GenerateOptions {
             seed,
             columns,
             rows,

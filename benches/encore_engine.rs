@@ -12,10 +12,10 @@ use std::path::Path;
 
 use divan::Bencher;
 use rand::SeedableRng;
-use rollx::encore::play::Effort;
-use rollx::encore::play::simulate::simulate;
-use rollx::encore::play::{Greedy, RandomPlayer};
-use rollx::encore::rules::{Game, Move, Table};
+use rollx::encore::Effort;
+use rollx::encore::simulate;
+use rollx::encore::{Game, Move, Table};
+use rollx::encore::{Greedy, RandomPlayer};
 use rollx::engine::{self, Dice, Player, Rules, Watcher};
 
 fn main() {

@@ -10,7 +10,6 @@ use std::path::Path;
 #[path = "../tests/encore_black/mod.rs"]
 mod encore_black;
 
-use rollx::encore::sheet as encore_sheet;
 use rollx::print::{PrintOptions, template};
 use rollx::render::pdf::to_pdf;
 use rollx::rolling::map::load;
@@ -35,9 +34,9 @@ fn sizes(what: &str, size: fn(u32) -> usize) {
 
 /// A colour pad of `sheets` sheets of the standard Encore board on
 /// Letter, which must pass the print checks.
-fn encore_pad(board: &rollx::encore::Board, sheets: u32) -> encore_sheet::Pad {
+fn encore_pad(board: &rollx::encore::Board, sheets: u32) -> rollx::encore::Pad {
     let t = template::load("letter").unwrap();
-    encore_sheet::print(
+    rollx::encore::print_sheet(
         board,
         &t,
         &PrintOptions {
@@ -68,7 +67,7 @@ fn encore_pad_100_sheets(bencher: divan::Bencher) {
 #[divan::bench(sample_count = 20)]
 fn encore_shipped_template_checks(bencher: divan::Bencher) {
     let board = encore_black::black();
-    bencher.bench(|| encore_sheet::shipped_findings(&board).len());
+    bencher.bench(|| rollx::encore::shipped_findings(&board).len());
 }
 
 /// A colour pad of `sheets` sheets of `map` on `t`, which must pass the

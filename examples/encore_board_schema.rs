@@ -2,5 +2,5 @@
 //! `cargo run --example encore_board_schema > docs/encore-board.schema.json`.
 
 fn main() {
-    println!("{}", rollx::encore::format::schema());
+    println!("{}", rollx::encore::schema());
 }

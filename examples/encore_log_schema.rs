@@ -2,5 +2,5 @@
 //! `cargo run --example encore_log_schema > docs/encore-log.schema.json`.
 
 fn main() {
-    println!("{}", rollx::encore::rules::log::GameLog::schema());
+    println!("{}", rollx::encore::GameLog::schema());
 }

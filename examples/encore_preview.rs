@@ -7,7 +7,7 @@
 #[path = "../tests/encore_black/mod.rs"]
 mod encore_black;
 
-use rollx::encore::sheet;
+use rollx::encore::{layout_sheet, print_sheet};
 use rollx::print::{PrintOptions, template};
 use rollx::render::png::to_png;
 
@@ -17,13 +17,13 @@ fn main() {
     let out = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/images");
     for (mono, name) in [(false, "encore-black.png"), (true, "encore-black-mono.png")] {
         let options = PrintOptions { sheets: 1, mono };
-        let pad = match sheet::print(&board, &t, &options) {
+        let pad = match print_sheet(&board, &t, &options) {
             Ok(pad) => pad,
             Err(problems) => {
                 for p in &problems {
                     eprintln!("{}: {}", p.code, p.message);
                 }
-                sheet::layout(&board, &t, &options)
+                layout_sheet(&board, &t, &options)
             }
         };
         let png = to_png(&pad.document, 1, 90.0).expect("the page renders");

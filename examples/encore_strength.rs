@@ -7,8 +7,8 @@
 
 use rand::SeedableRng;
 use rayon::prelude::*;
-use rollx::encore::play::{Greedy, Strong};
-use rollx::encore::rules::{Game, solo_band};
+use rollx::encore::{Game, solo_band};
+use rollx::encore::{Greedy, Strong};
 use rollx::engine::{self, Dice, Player};
 
 fn main() {

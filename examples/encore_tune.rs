@@ -10,8 +10,8 @@
 
 use rand::{RngExt, SeedableRng};
 use rayon::prelude::*;
-use rollx::encore::play::{Greedy, Weights};
-use rollx::encore::rules::Game;
+use rollx::encore::Game;
+use rollx::encore::{Greedy, Weights};
 use rollx::engine::{self, Dice, Player};
 
 fn black() -> Game {

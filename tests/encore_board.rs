@@ -12,9 +12,9 @@ use std::io;
 use std::path::{Path, PathBuf};
 
 use rollx::diag::render::JsonDiagnostic;
-use rollx::encore::generate::{Options, generate};
-use rollx::encore::standard::Conventions;
+use rollx::encore::Conventions;
 use rollx::encore::{self, Board, ColorId, Points};
+use rollx::encore::{GenerateOptions as Options, generate};
 use rollx::families::{self, GenerateOptions};
 use rollx::source::{DiskFiles, Files};
 use serde_json::Value;

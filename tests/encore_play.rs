@@ -7,11 +7,11 @@
 mod common;
 
 use common::{root, run};
-use rollx::encore::play::{Effort, PlayedGame, play_game, seat_players};
-use rollx::encore::rules::log::{GameLog, JOKER, LogMove, LogNumber};
-use rollx::encore::rules::referee::{Verdict, WrongBoard, referee};
-use rollx::encore::rules::{Game, OPEN_ROLLS, Phase};
 use rollx::encore::{Board, ColorId};
+use rollx::encore::{Effort, PlayedGame, play_game, seat_players};
+use rollx::encore::{Game, OPEN_ROLLS, Phase};
+use rollx::encore::{GameLog, JOKER, LogMove, LogNumber};
+use rollx::encore::{Verdict, WrongBoard, referee};
 
 const BOARDS: [&str; 3] = [
     "maps/encore-black.toml",

@@ -2,8 +2,8 @@
 //! are legal, it is deterministic, and it plays solo and at a table.
 
 use rand::SeedableRng;
-use rollx::encore::play::{Greedy, Strong};
-use rollx::encore::rules::{Game, Move, Phase, Table};
+use rollx::encore::{Game, Move, Phase, Table};
+use rollx::encore::{Greedy, Strong};
 use rollx::engine::{self, Dice, Player, Watcher};
 
 fn black() -> Game {

@@ -7,7 +7,7 @@
 mod encore_black;
 use encore_black::{black, board_from};
 
-use rollx::encore::sheet::{self, About, MIN_BOX_MM};
+use rollx::encore::{About, MIN_BOX_MM, Pad, layout_sheet, print_sheet, shipped_findings};
 use rollx::encore::{Board, ColorId, Points};
 use rollx::print::{MarkKind, PrintOptions, Template, findings, template};
 use rollx::render::pdf::to_pdf;
@@ -24,12 +24,12 @@ fn options(sheets: u32, mono: bool) -> PrintOptions {
     PrintOptions { sheets, mono }
 }
 
-fn pad(board: &Board, t: &str, options: PrintOptions) -> sheet::Pad {
-    sheet::print(board, &load(t), &options).unwrap_or_else(|p| panic!("{t}: {p:#?}"))
+fn pad(board: &Board, t: &str, options: PrintOptions) -> Pad {
+    print_sheet(board, &load(t), &options).unwrap_or_else(|p| panic!("{t}: {p:#?}"))
 }
 
 /// Every text of the sheet, in the sheet's coordinates (as its marks).
-fn texts(pad: &sheet::Pad) -> Vec<&Text> {
+fn texts(pad: &Pad) -> Vec<&Text> {
     pad.document.symbols[0]
         .items
         .iter()
@@ -40,12 +40,12 @@ fn texts(pad: &sheet::Pad) -> Vec<&Text> {
         .collect()
 }
 
-fn words(pad: &sheet::Pad) -> Vec<String> {
+fn words(pad: &Pad) -> Vec<String> {
     texts(pad).into_iter().map(|t| t.content.clone()).collect()
 }
 
 fn codes(board: &Board, t: &Template, mono: bool) -> Vec<&'static str> {
-    let p = sheet::layout(board, t, &options(1, mono));
+    let p = layout_sheet(board, t, &options(1, mono));
     findings(&p, t, mono)
         .into_iter()
         .map(|f| f.diagnostic.code)
@@ -58,7 +58,7 @@ fn mm(points: f32) -> f32 {
 
 /// The black board's pad of `sheets` sheets on every shipped template, in
 /// colour and black and white.
-fn every_pad(sheets: u32) -> Vec<(&'static str, bool, sheet::Pad)> {
+fn every_pad(sheets: u32) -> Vec<(&'static str, bool, Pad)> {
     let board = black();
     TEMPLATES
         .iter()
@@ -76,9 +76,9 @@ fn the_black_board_prints_on_every_shipped_template_in_colour_and_mono() {
     }
     let board = black();
     assert!(
-        sheet::shipped_findings(&board).is_empty(),
+        shipped_findings(&board).is_empty(),
         "{:#?}",
-        sheet::shipped_findings(&board)
+        shipped_findings(&board)
     );
 }
 
@@ -122,7 +122,7 @@ fn the_sheet_shows_the_columns_their_points_and_the_score() {
 }
 
 /// The marks of one kind whose names start with `what`.
-fn marks<'a>(p: &'a sheet::Pad, kind: MarkKind, what: &str) -> Vec<&'a Rect> {
+fn marks<'a>(p: &'a Pad, kind: MarkKind, what: &str) -> Vec<&'a Rect> {
     p.marks
         .iter()
         .filter(|m| m.kind == kind && m.what.starts_with(what))
@@ -294,7 +294,7 @@ fn boxes_need_7_mm_on_every_template_not_the_maps_9() {
     let points = vec![Points { first: 2, later: 1 }; 30];
     let board = board_from(&rows, points);
     let t = load("letter");
-    let p = sheet::print(&board, &t, &options(1, false)).unwrap_or_else(|e| panic!("{e:#?}"));
+    let p = print_sheet(&board, &t, &options(1, false)).unwrap_or_else(|e| panic!("{e:#?}"));
     let side = mm(p.box_size);
     assert!((MIN_BOX_MM..9.0).contains(&side), "{side}");
 
@@ -307,7 +307,7 @@ fn boxes_need_7_mm_on_every_template_not_the_maps_9() {
     let rows: Vec<&str> = wide.iter().map(String::as_str).collect();
     let board = board_from(&rows, vec![Points { first: 2, later: 1 }; 34]);
     for mono in [false, true] {
-        let p = sheet::print(&board, &t, &options(1, mono)).unwrap_or_else(|e| panic!("{e:#?}"));
+        let p = print_sheet(&board, &t, &options(1, mono)).unwrap_or_else(|e| panic!("{e:#?}"));
         assert!(mm(p.box_size) < 7.5, "{}", mm(p.box_size));
     }
 
@@ -315,7 +315,7 @@ fn boxes_need_7_mm_on_every_template_not_the_maps_9() {
     let wider: Vec<String> = encore_black::ROWS.iter().map(|r| r.repeat(3)).collect();
     let rows: Vec<&str> = wider.iter().map(String::as_str).collect();
     let board = board_from(&rows, vec![Points { first: 2, later: 1 }; 45]);
-    let problems = sheet::print(&board, &t, &options(1, false)).unwrap_err();
+    let problems = print_sheet(&board, &t, &options(1, false)).unwrap_err();
     let d = problems
         .iter()
         .find(|d| d.code == "print-box-too-small")
@@ -340,7 +340,7 @@ fn colours_that_print_alike_are_refused_in_colour_only() {
     let (red, orange) = (color_of(&board, "red"), color_of(&board, "orange"));
     board.colors[orange.index()].color = board.colors[red.index()].color;
     let t = load("letter");
-    let problems = sheet::print(&board, &t, &options(1, false)).unwrap_err();
+    let problems = print_sheet(&board, &t, &options(1, false)).unwrap_err();
     assert_eq!(problems.len(), 1, "{problems:#?}");
     assert_eq!(problems[0].code, "print-colors-too-close");
     assert!(
@@ -354,8 +354,8 @@ fn colours_that_print_alike_are_refused_in_colour_only() {
     mended
         .palette
         .push(("orange".into(), Rgb::parse("#f39325").unwrap()));
-    assert!(sheet::print(&board, &mended, &options(1, false)).is_ok());
-    assert!(sheet::print(&board, &t, &options(1, true)).is_ok());
+    assert!(print_sheet(&board, &mended, &options(1, false)).is_ok());
+    assert!(print_sheet(&board, &t, &options(1, true)).is_ok());
 }
 
 #[test]
@@ -376,7 +376,7 @@ fn what_does_not_fit_is_a_print_finding() {
         board.colors.push(c);
         board.color_bonus.push(Points { first: 5, later: 3 });
     }
-    let found = findings(&sheet::layout(&board, &t, &options(1, false)), &t, false);
+    let found = findings(&layout_sheet(&board, &t, &options(1, false)), &t, false);
     assert_eq!(found.len(), 1, "{found:#?}");
     assert_eq!(found[0].diagnostic.code, "print-text-overflow");
     assert!(

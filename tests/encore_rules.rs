@@ -14,12 +14,12 @@ use std::collections::{BTreeSet, HashMap, HashSet};
 use std::path::Path;
 
 use rand::{RngExt, SeedableRng};
-use rollx::encore::play::{Greedy, RandomPlayer};
-use rollx::encore::rules::{
+use rollx::encore::{Board, ColorId, Points};
+use rollx::encore::{
     Broken, ColorFace, Cross, Game, Move, NumberFace, Options, Phase, Roll, SoloDice, StarCap,
     StartColumn, Table, solo_band, solo_bands,
 };
-use rollx::encore::{Board, ColorId, Points};
+use rollx::encore::{Greedy, RandomPlayer};
 use rollx::engine::{self, Actor, Dice, Player, Rules, Watcher};
 
 // ---------------------------------------------------------------------------
@@ -93,8 +93,8 @@ fn at(game: &Game, name: &str) -> usize {
     (row - 1) * game.board().columns + col
 }
 
-fn boxes(game: &Game, names: &[&str]) -> rollx::encore::rules::Boxes {
-    rollx::encore::rules::Boxes::of(names.iter().map(|n| at(game, n)))
+fn boxes(game: &Game, names: &[&str]) -> rollx::encore::Boxes {
+    rollx::encore::Boxes::of(names.iter().map(|n| at(game, n)))
 }
 
 /// A cross with the colour die `die` (a letter, or `k`) and the number die
@@ -916,7 +916,7 @@ fn every_piece(board: &Board, max: usize) -> Vec<(ColorId, Vec<usize>)> {
 /// refused). Then a few sets of one colour drawn at random, connected or
 /// not: whatever the check accepts of them is listed too.
 struct BothWays {
-    pieces: Vec<(ColorId, u8, rollx::encore::rules::Boxes)>,
+    pieces: Vec<(ColorId, u8, rollx::encore::Boxes)>,
     states: usize,
     crosses: usize,
 }
@@ -928,7 +928,7 @@ impl BothWays {
             .into_iter()
             .map(|(c, cells)| {
                 let n = cells.len() as u8;
-                (c, n, rollx::encore::rules::Boxes::of(cells))
+                (c, n, rollx::encore::Boxes::of(cells))
             })
             .collect();
         BothWays {
@@ -981,7 +981,7 @@ impl Watcher<Game> for BothWays {
             let c = ColorId(rng.random_range(0..board.colors.len() as u8));
             let own: Vec<usize> = game.color_boxes(c).iter().collect();
             let k = rng.random_range(1..=board.dice.max_cross.min(own.len() as u8));
-            let mut b = rollx::encore::rules::Boxes::EMPTY;
+            let mut b = rollx::encore::Boxes::EMPTY;
             while b.len() < u32::from(k) {
                 b.insert(own[rng.random_range(0..own.len())]);
             }
@@ -1034,7 +1034,7 @@ fn play_games(game: &Game, players: usize, games: u64, watcher: &mut dyn Watcher
 fn boards() -> Vec<(String, Game)> {
     let mut out = vec![("black".to_string(), black())];
     let generated = |seed, columns, rows| {
-        rollx::encore::generate::generate(&rollx::encore::generate::Options {
+        rollx::encore::generate(&rollx::encore::GenerateOptions {
             seed,
             columns,
             rows,

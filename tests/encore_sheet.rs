@@ -8,9 +8,9 @@ use common::{root, run};
 
 use std::path::Path;
 
-use rollx::encore::play::{Effort, PlayedGame, play_game, seat_players};
-use rollx::encore::rules::filled::{self, FilledResult};
-use rollx::encore::rules::{Boxes, Game, Sheet};
+use rollx::encore::{Boxes, Game, Sheet};
+use rollx::encore::{Effort, PlayedGame, play_game, seat_players};
+use rollx::encore::{FilledResult, check_filled, filled_toml};
 
 fn black() -> Game {
     {
@@ -24,7 +24,7 @@ fn black() -> Game {
 
 /// Checks a sheet's text; panics when it cannot be read.
 fn check(g: &Game, text: &str, what: &str) -> FilledResult {
-    let verdict = filled::check(g, Path::new("sheet.toml"), text.as_bytes().to_vec());
+    let verdict = check_filled(g, Path::new("sheet.toml"), text.as_bytes().to_vec());
     verdict
         .result
         .unwrap_or_else(|| panic!("{what}: not readable: {:?}\n{text}", verdict.diagnostics))
@@ -45,7 +45,7 @@ fn assert_sheets_agree(g: &Game, policies: &[&str], games: u64) {
         for (p, sheet) in table.sheets().iter().enumerate() {
             let player = &log.names()[p];
             let what = format!("{policies:?} seed {seed}, {player}");
-            let text = filled::to_toml(g, sheet, Some(player));
+            let text = filled_toml(g, sheet, Some(player));
             let r = check(g, &text, &what);
             assert!(r.is_clean(), "{what}: {:?}\n{text}", r.breaches);
             assert_eq!(r.sheet.crossed(), sheet.crossed(), "{what}");
@@ -73,7 +73,7 @@ fn linked(g: &Game, crossed: Boxes) -> Boxes {
 
 /// Corruptions of a clean sheet, each caught by its name.
 fn corrupt(g: &Game, sheet: &Sheet, player: &str, what: &str) {
-    let text = filled::to_toml(g, sheet, Some(player));
+    let text = filled_toml(g, sheet, Some(player));
     let columns = (sheet.columns_done(), sheet.columns_first());
     let colors = (sheet.colors_done(), sheet.colors_first());
     // A wrong total.
@@ -96,7 +96,7 @@ fn corrupt(g: &Game, sheet: &Sheet, player: &str, what: &str) {
         let mut rest = crossed;
         rest.remove(cut);
         let broken = Sheet::finished(rest, sheet.jokers_used(), columns, colors);
-        let r = check(g, &filled::to_toml(g, &broken, Some(player)), what);
+        let r = check(g, &filled_toml(g, &broken, Some(player)), what);
         assert!(
             rules(&r).contains(&"sheet-not-connected"),
             "{what}: {:?}",
@@ -111,7 +111,7 @@ fn corrupt(g: &Game, sheet: &Sheet, player: &str, what: &str) {
             (columns.0 | 1 << c, columns.1 | 1 << c),
             colors,
         );
-        let r = check(g, &filled::to_toml(g, &claimed, Some(player)), what);
+        let r = check(g, &filled_toml(g, &claimed, Some(player)), what);
         assert_eq!(rules(&r), ["sheet-column-incomplete"], "{what}");
         // Its arithmetic is right, but the checker does not count it.
         assert_eq!(r.claimed.total, r.written_total.unwrap());
@@ -202,7 +202,7 @@ fn an_unreadable_sheet_or_another_board_exits_2() {
         ("grid = [\n", "syntax"),
     ];
     for (i, (text, code)) in cases.iter().enumerate() {
-        let v = filled::check(&g, Path::new("s.toml"), text.as_bytes().to_vec());
+        let v = check_filled(&g, Path::new("s.toml"), text.as_bytes().to_vec());
         assert!(v.result.is_none(), "{text}");
         assert!(
             v.diagnostics.iter().any(|d| d.code == *code),
@@ -240,7 +240,7 @@ fn three_colours_complete_is_a_mistake() {
         }
     }
     let sheet = Sheet::finished(all, 0, (0, 0), (0b111, 0b111));
-    let text = filled::to_toml(&g, &sheet, None);
+    let text = filled_toml(&g, &sheet, None);
     let r = check(&g, &text, "three colours");
     assert!(
         rules(&r).contains(&"sheet-too-many-colors"),

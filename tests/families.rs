@@ -79,7 +79,7 @@ fn the_board_schema_in_docs_is_current() {
     let committed = std::fs::read_to_string(root().join("docs/encore-board.schema.json")).unwrap();
     assert_eq!(
         committed.trim_end(),
-        rollx::encore::format::schema().trim_end(),
+        rollx::encore::schema().trim_end(),
         "regenerate with `cargo run --example encore_board_schema > docs/encore-board.schema.json`"
     );
 }
@@ -97,7 +97,7 @@ fn every_shipped_board_fits_the_schema_types() {
             continue;
         }
         boards += 1;
-        let parsed: Result<rollx::encore::format::BoardFile, _> = toml::from_str(&text);
+        let parsed: Result<rollx::encore::BoardFile, _> = toml::from_str(&text);
         assert!(parsed.is_ok(), "{}: {:?}", path.display(), parsed.err());
     }
     assert!(boards >= 3, "the black board and two generated ones ship");
@@ -139,7 +139,7 @@ fn the_documented_complete_example_is_the_standard_sheet() {
     );
     assert_eq!(documented.dice, shipped.dice);
     // Every key of the format is in the example.
-    let schema: serde_json::Value = serde_json::from_str(&rollx::encore::format::schema()).unwrap();
+    let schema: serde_json::Value = serde_json::from_str(&rollx::encore::schema()).unwrap();
     for def in schema["$defs"].as_object().unwrap().values() {
         for key in def["properties"]
             .as_object()

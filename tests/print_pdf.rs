@@ -23,7 +23,6 @@ use hayro::vello_cpu::color::palette::css::WHITE;
 #[cfg(feature = "pdf-render-tests")]
 use hayro::{PixmapSettings, RenderCache, RenderSettings, render};
 
-use rollx::encore::sheet as encore_sheet;
 use rollx::print::{PrintOptions, template};
 use rollx::render::{pdf::to_pdf, png::rasterize};
 use rollx::rolling::map::load;
@@ -414,9 +413,9 @@ fn poppler_renders_without_warnings_and_reads_the_text() {
 }
 
 /// A pad of the standard Encore board.
-fn encore_pad(template_name: &str, options: PrintOptions) -> encore_sheet::Pad {
+fn encore_pad(template_name: &str, options: PrintOptions) -> rollx::encore::Pad {
     let t = template::load(template_name).unwrap();
-    encore_sheet::print(&encore_black::black(), &t, &options).unwrap()
+    rollx::encore::print_sheet(&encore_black::black(), &t, &options).unwrap()
 }
 
 /// What a player reads on an Encore sheet: the column letters, the

@@ -181,10 +181,10 @@ mod rolling {
 
 mod encore {
     use super::*;
-    use rollx::encore::play::{Effort, play_game, seat_players};
-    use rollx::encore::rules::log::{GameLog, LogMove};
-    use rollx::encore::rules::referee::referee;
-    use rollx::encore::rules::{Game, OPEN_ROLLS};
+    use rollx::encore::referee;
+    use rollx::encore::{Effort, play_game, seat_players};
+    use rollx::encore::{Game, OPEN_ROLLS};
+    use rollx::encore::{GameLog, LogMove};
 
     pub const KINDS: [&str; 4] = ["wrong die", "out of turn", "illegal move", "box twice"];
 

@@ -274,7 +274,7 @@ enum Target {
 
 impl<'b> Solver<'b> {
     /// Prepares the blocks of a board whose blocks all have at most
-    /// [`MAX_BLOCK`] boxes.
+    /// `MAX_BLOCK` boxes.
     pub fn new(board: &'b Board) -> Self {
         assert!(
             board.cells.len() <= MAX_CELLS,

@@ -174,16 +174,6 @@ pub struct PolicyResult {
     pub solo_bands: Vec<BandResult>,
 }
 
-impl PolicyResult {
-    /// The lowest and highest mean roll at which a box was crossed.
-    pub fn roll_range(&self) -> (f64, f64) {
-        let rolls = self.boxes.iter().filter_map(|b| b.mean_roll);
-        let lo = rolls.clone().fold(f64::INFINITY, f64::min);
-        let hi = rolls.fold(f64::NEG_INFINITY, f64::max);
-        if lo.is_finite() { (lo, hi) } else { (0.0, 0.0) }
-    }
-}
-
 fn share(n: u64, of: u64) -> f64 {
     n as f64 / of.max(1) as f64
 }

@@ -35,7 +35,7 @@ impl Boxes {
         b
     }
 
-    /// The set holding these boxes (each below [`MAX_BOXES`]).
+    /// The set holding these boxes (each below `MAX_BOXES`).
     pub fn of(boxes: impl IntoIterator<Item = usize>) -> Boxes {
         let mut b = Boxes::EMPTY;
         for i in boxes {
@@ -44,7 +44,7 @@ impl Boxes {
         b
     }
 
-    /// Adds box `i` (below [`MAX_BOXES`]).
+    /// Adds box `i` (below `MAX_BOXES`).
     #[inline]
     pub fn insert(&mut self, i: usize) {
         self.0[i / 64] |= 1 << (i % 64);

@@ -101,7 +101,7 @@ pub struct Roll {
 }
 
 impl Roll {
-    /// Dice showing these faces (`None` beyond [`MAX_DICE`] of a kind).
+    /// Dice showing these faces (`None` beyond `MAX_DICE` of a kind).
     pub fn new(colors: &[ColorFace], numbers: &[NumberFace]) -> Option<Roll> {
         if colors.len() > MAX_DICE || numbers.len() > MAX_DICE {
             return None;

@@ -63,7 +63,7 @@ pub enum StartColumn {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum StarCap {
-    /// At most [`STAR_CAP_POINTS`] points lost for open stars, on any
+    /// At most `STAR_CAP_POINTS` points lost for open stars, on any
     /// board: the rulebook's words. The default.
     #[default]
     Thirty,

@@ -36,13 +36,13 @@ pub mod referee;
 mod score;
 mod table;
 
-pub use boxes::{Boxes, MAX_BOXES};
-pub use dice::{ColorFace, MAX_DICE, NumberFace, Roll};
+pub use boxes::Boxes;
+pub use dice::{ColorFace, NumberFace, Roll};
 pub use game::{
-    DEFAULT_MAX_ROLLS, Game, GameError, MAX_COLORS, MAX_COLUMNS, MAX_NUMBER, OPEN_ROLLS, Options,
-    STAR_CAP_POINTS, SoloDice, StarCap, StartColumn,
+    Game, GameError, MAX_COLORS, MAX_COLUMNS, OPEN_ROLLS, Options, STAR_CAP_POINTS, SoloDice,
+    StarCap, StartColumn,
 };
 pub use movegen::{Piece, Reach};
 pub use moves::{Broken, Cross, Move};
 pub use score::{Score, SoloBand, solo_band, solo_bands};
-pub use table::{MAX_PLAYERS, Phase, Sheet, Table};
+pub use table::{Phase, Sheet, Table};

@@ -140,7 +140,7 @@ pub fn wrong_board(game: &Game, log: &GameLog) -> Option<WrongBoard> {
 }
 
 /// Referees a log on a game (its board with the log's options: see
-/// [`GameLog::game`]); a log of another board ([`wrong_board`]) is not
+/// [`GameLog::game`]); a log of another board (`wrong_board`) is not
 /// refereed.
 pub fn referee(game: &Game, log: &GameLog) -> Result<Verdict, WrongBoard> {
     if let Some(wrong) = wrong_board(game, log) {

@@ -135,7 +135,7 @@ pub struct Table {
 }
 
 impl Table {
-    /// A table of `players` (1 to [`MAX_PLAYERS`]) before the first roll;
+    /// A table of `players` (1 to `MAX_PLAYERS`) before the first roll;
     /// seat 0 is the first active player. Panics for another number.
     pub fn new(players: usize) -> Table {
         assert!(
