@@ -6,7 +6,7 @@
 
 use std::path::Path;
 
-use rollx::rolling::map::{check_bytes, check_file};
+use rollx::rolling::{check_bytes, check_file};
 use rollx::source::DiskFiles;
 
 fn main() {

@@ -5,8 +5,8 @@
 
 use std::path::Path;
 
-use rollx::rolling::draw::{DrawOptions, draw, wished_positions, without_layout};
-use rollx::rolling::map::{Map, check_bytes};
+use rollx::rolling::{DrawOptions, draw, wished_positions, without_layout};
+use rollx::rolling::{Map, check_bytes};
 use rollx::source::DiskFiles;
 
 fn main() {

@@ -8,9 +8,9 @@ use std::path::Path;
 use divan::Bencher;
 use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
-use rollx::rolling::map::load;
-use rollx::rolling::play::{Greedy, Policy, RandomPolicy, play_silent};
-use rollx::rolling::rules::{Game, MoveList, Phase, State};
+use rollx::rolling::load;
+use rollx::rolling::{Game, MoveList, Phase, State};
+use rollx::rolling::{Greedy, Policy, RandomPolicy, play_silent};
 
 fn main() {
     divan::main();

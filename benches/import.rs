@@ -5,7 +5,7 @@
 //! Run with `cargo bench --bench import`.
 
 use rollx::geom::geojson::Shape;
-use rollx::rolling::map::import::{Options, Regions, import};
+use rollx::rolling::{ImportOptions as Options, Regions, import};
 
 fn main() {
     divan::main();

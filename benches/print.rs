@@ -12,8 +12,7 @@ mod encore_black;
 
 use rollx::print::{PrintOptions, template};
 use rollx::render::pdf::to_pdf;
-use rollx::rolling::map::load;
-use rollx::rolling::sheet;
+use rollx::rolling::load;
 
 fn main() {
     sizes("USA pad on letter", pdf_size);
@@ -72,8 +71,8 @@ fn encore_shipped_template_checks(bencher: divan::Bencher) {
 
 /// A colour pad of `sheets` sheets of `map` on `t`, which must pass the
 /// print checks.
-fn pad(map: &rollx::rolling::map::Map, t: &template::Template, sheets: u32) -> sheet::Pad {
-    sheet::print(
+fn pad(map: &rollx::rolling::Map, t: &template::Template, sheets: u32) -> rollx::rolling::Pad {
+    rollx::rolling::print_sheet(
         map,
         t,
         &PrintOptions {
@@ -114,7 +113,7 @@ fn usa_diagram_layout_and_checks(bencher: divan::Bencher) {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let text = std::fs::read_to_string(root.join("maps/usa.toml")).unwrap();
     let text = &text[..text.find("\n[layout]").unwrap() + 1];
-    let map = rollx::rolling::map::check_bytes(
+    let map = rollx::rolling::check_bytes(
         &rollx::source::DiskFiles,
         &root.join("usa-diagram.toml"),
         text.as_bytes().to_vec(),
@@ -130,5 +129,5 @@ fn usa_diagram_layout_and_checks(bencher: divan::Bencher) {
 #[divan::bench(sample_count = 20)]
 fn usa_shipped_template_checks(bencher: divan::Bencher) {
     let map = load(&Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/usa.toml")).unwrap();
-    bencher.bench(|| sheet::shipped_findings(&map).len());
+    bencher.bench(|| rollx::rolling::shipped_findings(&map).len());
 }

@@ -11,12 +11,12 @@
 
 use std::path::Path;
 
-use rollx::rolling::map::load;
-use rollx::rolling::play::simulate::simulate;
+use rollx::rolling::load;
+use rollx::rolling::simulate;
 use std::sync::{Arc, OnceLock};
 
-use rollx::rolling::play::{PlayerSetup, Policy, TupleValue, policy_with};
-use rollx::rolling::rules::Game;
+use rollx::rolling::Game;
+use rollx::rolling::{PlayerSetup, Policy, TupleValue, policy_with};
 
 fn main() {
     divan::main();

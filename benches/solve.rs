@@ -12,9 +12,9 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use divan::counter::ItemsCount;
-use rollx::rolling::map::load;
-use rollx::rolling::rules::Game;
-use rollx::rolling::solve::{rolls_of_seed, solve};
+use rollx::rolling::Game;
+use rollx::rolling::load;
+use rollx::rolling::{rolls_of_seed, solve};
 
 fn main() {
     divan::main();

@@ -7,15 +7,15 @@
 use std::sync::Arc;
 
 use rayon::prelude::*;
-use rollx::rolling::play::tuples::TupleValue;
-use rollx::rolling::play::{TuplePlayer, derive_seed, play_silent};
+use rollx::engine::derive_seed;
+use rollx::rolling::TupleValue;
+use rollx::rolling::{TuplePlayer, play_silent};
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
-    let game = rollx::rolling::rules::Game::new(
-        rollx::rolling::map::load(std::path::Path::new(&args[1])).unwrap(),
-    )
-    .unwrap();
+    let game =
+        rollx::rolling::Game::new(rollx::rolling::load(std::path::Path::new(&args[1])).unwrap())
+            .unwrap();
     let bytes = std::fs::read(&args[2]).unwrap();
     let value = Arc::new(TupleValue::from_bytes(&game, &bytes).unwrap());
     let games: u64 = args[3].parse().unwrap();

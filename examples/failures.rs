@@ -12,10 +12,9 @@
 use std::sync::Arc;
 
 use rayon::prelude::*;
-use rollx::rolling::play::{
-    PlayerSetup, Policy, TupleValue, derive_seed, play_silent, policy_with,
-};
-use rollx::rolling::rules::{Action, Game, Move, State};
+use rollx::engine::derive_seed;
+use rollx::rolling::{Action, Game, Move, State};
+use rollx::rolling::{PlayerSetup, Policy, TupleValue, play_silent, policy_with};
 
 /// Per round: X marked, dice that did nothing, Dupes.
 type Tally = Vec<[u32; 3]>;
@@ -48,8 +47,7 @@ impl Policy for Counting {
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
-    let game =
-        Game::new(rollx::rolling::map::load(std::path::Path::new(&args[1])).unwrap()).unwrap();
+    let game = Game::new(rollx::rolling::load(std::path::Path::new(&args[1])).unwrap()).unwrap();
     let bytes = std::fs::read(&args[2]).unwrap();
     let value = Arc::new(TupleValue::from_bytes(&game, &bytes).unwrap());
     let policy = &args[3];

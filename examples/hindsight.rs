@@ -17,9 +17,9 @@ use std::sync::Arc;
 use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 use rayon::prelude::*;
-use rollx::rolling::play::tuples::TUPLES_POWER_FROM;
-use rollx::rolling::play::{HeldBack, Policy, TuplePlayer, TupleValue};
-use rollx::rolling::rules::{Action, Game, MoveList, Phase, Roll, State};
+use rollx::rolling::TUPLES_POWER_FROM;
+use rollx::rolling::{Action, Game, MoveList, Phase, Roll, State};
+use rollx::rolling::{HeldBack, Policy, TuplePlayer, TupleValue};
 
 /// Dice that wrote no number, per round (at most 16 rounds).
 type Failures = [u8; 16];
@@ -107,8 +107,7 @@ fn search(game: &Game, value: &TupleValue, rolls: &[Roll], width: usize) -> (u32
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
-    let game =
-        Game::new(rollx::rolling::map::load(std::path::Path::new(&args[1])).unwrap()).unwrap();
+    let game = Game::new(rollx::rolling::load(std::path::Path::new(&args[1])).unwrap()).unwrap();
     let value = Arc::new(TupleValue::from_bytes(&game, &std::fs::read(&args[2]).unwrap()).unwrap());
     let games: u64 = args[3].parse().unwrap();
     let width: usize = args.get(4).map_or(200, |a| a.parse().unwrap());

@@ -9,8 +9,9 @@
 use std::sync::Arc;
 
 use rayon::prelude::*;
-use rollx::rolling::play::tuples::Trainer;
-use rollx::rolling::play::{TuplePlayer, derive_seed, play_silent};
+use rollx::engine::derive_seed;
+use rollx::rolling::Trainer;
+use rollx::rolling::{TuplePlayer, play_silent};
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
@@ -18,10 +19,8 @@ fn main() {
     let games: u64 = args.get(2).and_then(|a| a.parse().ok()).unwrap_or(100_000);
     let eval: u64 = args.get(3).and_then(|a| a.parse().ok()).unwrap_or(1000);
     let seed: u64 = args.get(4).and_then(|a| a.parse().ok()).unwrap_or(1);
-    let game = rollx::rolling::rules::Game::new(
-        rollx::rolling::map::load(std::path::Path::new(map)).unwrap(),
-    )
-    .unwrap();
+    let game = rollx::rolling::Game::new(rollx::rolling::load(std::path::Path::new(map)).unwrap())
+        .unwrap();
     let checkpoints = [
         games / 20,
         games / 10,

@@ -2,5 +2,5 @@
 //! `cargo run --example log_schema > docs/game-log.schema.json`.
 
 fn main() {
-    println!("{}", rollx::rolling::rules::log::GameLog::schema());
+    println!("{}", rollx::rolling::GameLog::schema());
 }

@@ -12,7 +12,7 @@
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 use rayon::prelude::*;
-use rollx::rolling::play::{ROLLOUT_WEIGHTS, Weights, play_silent};
+use rollx::rolling::{ROLLOUT_WEIGHTS, Weights, play_silent};
 
 /// Weights as a vector of the tuned values (option_cost[0] stays fixed: it
 /// sets the scale).
@@ -41,9 +41,9 @@ fn normal(rng: &mut Pcg64Mcg) -> f64 {
     (-2.0 * (u.max(1e-300)).ln()).sqrt() * (std::f64::consts::TAU * v).cos()
 }
 
-fn mean_x(game: &rollx::rolling::rules::Game, w: Weights, seeds: std::ops::Range<u64>) -> f64 {
+fn mean_x(game: &rollx::rolling::Game, w: Weights, seeds: std::ops::Range<u64>) -> f64 {
     let n = seeds.end - seeds.start;
-    let mut p = rollx::rolling::play::Greedy::with_weights(w);
+    let mut p = rollx::rolling::Greedy::with_weights(w);
     let total: u64 = seeds
         .map(|s| u64::from(game.score(&play_silent(game, s, &mut p)).crosses))
         .sum();
@@ -56,13 +56,11 @@ fn main() {
     let gens: usize = args.get(2).and_then(|a| a.parse().ok()).unwrap_or(20);
     let pop: usize = args.get(3).and_then(|a| a.parse().ok()).unwrap_or(32);
     let games: u64 = args.get(4).and_then(|a| a.parse().ok()).unwrap_or(1000);
-    let games_of: Vec<rollx::rolling::rules::Game> = maps
+    let games_of: Vec<rollx::rolling::Game> = maps
         .split(',')
         .map(|m| {
-            rollx::rolling::rules::Game::new(
-                rollx::rolling::map::load(std::path::Path::new(m)).unwrap(),
-            )
-            .unwrap()
+            rollx::rolling::Game::new(rollx::rolling::load(std::path::Path::new(m)).unwrap())
+                .unwrap()
         })
         .collect();
     // The mean over the maps of each map's mean X.

@@ -36,7 +36,7 @@ fn the_shipped_atlas_maps_check_clean_and_print_whole_pads() {
         ]);
         assert_eq!(code, 0, "{err}");
         let text = std::fs::read_to_string(&svg).unwrap();
-        let model = rollx::rolling::map::load(&root().join(map)).unwrap();
+        let model = rollx::rolling::load(&root().join(map)).unwrap();
         assert_eq!(model.areas.len(), areas);
         for a in &model.areas {
             assert!(

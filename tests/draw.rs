@@ -12,14 +12,14 @@ use common::{root, run};
 use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 use rollx::geom::{Cells, Square};
-use rollx::rolling::draw::{DrawOptions, draw, wished_positions};
-use rollx::rolling::map::{Layout, Map, check_bytes};
+use rollx::rolling::{DrawOptions, draw, wished_positions};
+use rollx::rolling::{Layout, Map, check_bytes};
 use rollx::source::DiskFiles;
 
 /// A map's text without its `[layout]` table.
 fn bare(path: &str) -> String {
     let text = std::fs::read_to_string(root().join(path)).unwrap();
-    rollx::rolling::draw::without_layout(&text).unwrap()
+    rollx::rolling::without_layout(&text).unwrap()
 }
 
 /// The pairs of areas that share a cell edge in a map's grid.
@@ -66,15 +66,15 @@ fn redraw(path: &str) -> (Map, Map) {
     assert!(err.contains("neighbour pairs share an edge"), "{err}");
     let (code, out, err) = run(&["check", output.to_str().unwrap(), "--deny-warnings"]);
     assert_eq!(code, 0, "{out}{err}");
-    let original = rollx::rolling::map::load(&root().join(path)).unwrap();
-    (rollx::rolling::map::load(&output).unwrap(), original)
+    let original = rollx::rolling::load(&root().join(path)).unwrap();
+    (rollx::rolling::load(&output).unwrap(), original)
 }
 
 /// The neighbour pairs a map declares, and its links, by area id.
 type Pairs = BTreeSet<(String, String)>;
 
 fn declared(map: &Map) -> (Pairs, Pairs) {
-    let id = |a: rollx::rolling::map::AreaId| map.areas[a.index()].id.clone();
+    let id = |a: rollx::rolling::AreaId| map.areas[a.index()].id.clone();
     let order = |x: String, y: String| if x < y { (x, y) } else { (y, x) };
     let pairs = map
         .edges()
@@ -259,8 +259,8 @@ fn random_planar_maps_are_drawn_exactly(maps: &[(usize, u64)]) {
             drawing.new_links
         );
         // The drawing written into the map passes every check.
-        let layout = rollx::rolling::draw::layout_toml(&map, &drawing.grid, "test");
-        let drawn = rollx::rolling::draw::rewrite(&text, &layout, &[]).unwrap();
+        let layout = rollx::rolling::layout_toml(&map, &drawing.grid, "test");
+        let drawn = rollx::rolling::rewrite(&text, &layout, &[]).unwrap();
         let checked = check_bytes(
             &DiskFiles,
             std::path::Path::new("random.toml"),

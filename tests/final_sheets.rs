@@ -8,15 +8,16 @@ use common::{root, run};
 use std::path::Path;
 use std::sync::Arc;
 
-use rollx::rolling::map::load;
-use rollx::rolling::play::{
+use rollx::engine::derive_seed;
+use rollx::rolling::GameLog;
+use rollx::rolling::load;
+use rollx::rolling::referee;
+use rollx::rolling::{Game, State};
+use rollx::rolling::{
     Greedy, PlayedGame, Policy, RandomPolicy, Strong, StrongKnobs, TuplePlayer, TupleValue,
-    derive_seed, play_game,
+    play_game,
 };
-use rollx::rolling::rules::filled;
-use rollx::rolling::rules::log::GameLog;
-use rollx::rolling::rules::referee::referee;
-use rollx::rolling::rules::{Game, State};
+use rollx::rolling::{check_filled, filled_toml};
 
 fn game(name: &str) -> Game {
     Game::new(load(&root().join(name)).expect("valid map")).expect("game")
@@ -24,8 +25,8 @@ fn game(name: &str) -> Game {
 
 /// Checks `sheet` written as a filled sheet, and returns its total X.
 fn paper_total(g: &Game, sheet: &State, player: &str, what: &str) -> u32 {
-    let text = filled::to_toml(g, sheet, Some(player));
-    let verdict = filled::check(g, Path::new("final.toml"), text.clone().into_bytes());
+    let text = filled_toml(g, sheet, Some(player));
+    let verdict = check_filled(g, Path::new("final.toml"), text.clone().into_bytes());
     let result = verdict
         .result
         .unwrap_or_else(|| panic!("{what}: the written sheet does not read back:\n{text}"));
@@ -39,7 +40,7 @@ fn paper_total(g: &Game, sheet: &State, player: &str, what: &str) -> u32 {
         sheet.cells(),
         "{what}: the sheet reads back"
     );
-    for p in rollx::rolling::map::Power::ALL {
+    for p in rollx::rolling::Power::ALL {
         assert_eq!(result.sheet.used(p), sheet.used(p), "{what}: {p:?} ticks");
     }
     assert_eq!(result.player.as_deref(), Some(player));
@@ -71,8 +72,7 @@ fn assert_sheets_agree(
             "{what}: the paper check and the log disagree"
         );
         let circled = states[0].cells().iter().filter(|c| c.is_guarded()).count();
-        paired +=
-            usize::from(circled > usize::from(states[0].used(rollx::rolling::map::Power::Guard)));
+        paired += usize::from(circled > usize::from(states[0].used(rollx::rolling::Power::Guard)));
     }
     paired
 }

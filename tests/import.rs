@@ -9,7 +9,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use common::{root, run};
 use rollx::geom::geojson::{Properties, Shape, read};
-use rollx::rolling::map::import::{Options, Regions, import};
+use rollx::rolling::{ImportOptions as Options, Regions, import};
 
 /// The land (and link) pairs of an adjacency table.
 fn reference(file: &str, relations: &[&str]) -> BTreeSet<(String, String)> {
@@ -30,7 +30,7 @@ fn reference(file: &str, relations: &[&str]) -> BTreeSet<(String, String)> {
 fn pairs_and_regions(
     path: &std::path::Path,
 ) -> (BTreeSet<(String, String)>, BTreeMap<String, String>) {
-    let map = rollx::rolling::map::load(path).unwrap();
+    let map = rollx::rolling::load(path).unwrap();
     let mut pairs = BTreeSet::new();
     let mut regions = BTreeMap::new();
     for a in &map.areas {
@@ -206,7 +206,7 @@ fn split_regions_are_contiguous_and_nearly_equal() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("m.toml");
         std::fs::write(&path, &imported.toml).unwrap();
-        let map = rollx::rolling::map::load(&path).unwrap();
+        let map = rollx::rolling::load(&path).unwrap();
         let mut neighbours = BTreeMap::new();
         let mut regions = BTreeMap::new();
         for a in &map.areas {
@@ -388,7 +388,7 @@ mod random_shapes {
             let options = options(Regions::Split(k.min(shapes.len())), true);
             let imported = match import(&shapes, &options) {
                 Ok(i) => i,
-                Err(rollx::rolling::map::import::ImportError::Apart(groups)) => {
+                Err(rollx::rolling::ImportError::Apart(groups)) => {
                     prop_assert!(groups.len() > 1);
                     return Ok(());
                 }
@@ -397,7 +397,7 @@ mod random_shapes {
             let dir = tempfile::tempdir().unwrap();
             let path = dir.path().join("random.toml");
             std::fs::write(&path, &imported.toml).unwrap();
-            let checked = rollx::rolling::map::check_file(&path).unwrap();
+            let checked = rollx::rolling::check_file(&path).unwrap();
             prop_assert!(
                 checked.errors() == 0,
                 "{}\n{:?}",
@@ -453,7 +453,7 @@ fn longitudes_and_latitudes_are_projected_before_borders_are_measured() {
         "{err}"
     );
     // North is up on the page: the top row has the smallest y.
-    let map = rollx::rolling::map::load(&out).unwrap();
+    let map = rollx::rolling::load(&out).unwrap();
     let y = |id: &str| {
         map.areas
             .iter()

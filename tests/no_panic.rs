@@ -9,7 +9,7 @@ use common::{root, toml_files};
 use std::path::PathBuf;
 
 use rollx::families::{self, Family};
-use rollx::rolling::map::check_bytes;
+use rollx::rolling::check_bytes;
 use rollx::source::DiskFiles;
 
 #[test]

@@ -7,18 +7,17 @@ use std::path::Path;
 
 use rollx::print::{PrintOptions, template};
 use rollx::render::svg::to_svg;
-use rollx::rolling::map::load;
-use rollx::rolling::sheet;
+use rollx::rolling::load;
 use rollx::scene::{Item, Point, Text, visit_text};
 
-fn pad(map: &str, template: &str, options: PrintOptions) -> sheet::Pad {
+fn pad(map: &str, template: &str, options: PrintOptions) -> rollx::rolling::Pad {
     let map = load(&root().join(map)).unwrap();
     let t = template::load(template).unwrap();
-    sheet::print(&map, &t, &options).unwrap_or_else(|p| panic!("{p:?}"))
+    rollx::rolling::print_sheet(&map, &t, &options).unwrap_or_else(|p| panic!("{p:?}"))
 }
 
 /// Every text of page 1, with its absolute position.
-fn texts(pad: &sheet::Pad) -> Vec<(String, Point)> {
+fn texts(pad: &rollx::rolling::Pad) -> Vec<(String, Point)> {
     let doc = &pad.document;
     let mut out = Vec::new();
     visit_text(
@@ -415,7 +414,7 @@ fn mono_legends_give_every_region_its_own_letter() {
 
 /// The squares of side at least `side` drawn filled and outlined on the
 /// sheet (writing boxes, and the frames around them in diagrams).
-fn squares(pad: &sheet::Pad, side: f32) -> Vec<rollx::scene::Rect> {
+fn squares(pad: &rollx::rolling::Pad, side: f32) -> Vec<rollx::scene::Rect> {
     pad.document.symbols[0]
         .items
         .iter()
@@ -431,7 +430,7 @@ fn squares(pad: &sheet::Pad, side: f32) -> Vec<rollx::scene::Rect> {
 }
 
 /// Writing boxes and frames that overlap without one holding the other.
-fn overlapping_squares(pad: &sheet::Pad) -> Vec<(rollx::scene::Rect, rollx::scene::Rect)> {
+fn overlapping_squares(pad: &rollx::rolling::Pad) -> Vec<(rollx::scene::Rect, rollx::scene::Rect)> {
     let sq = squares(pad, pad.box_size);
     let mut out = Vec::new();
     for (i, a) in sq.iter().enumerate() {
@@ -457,12 +456,12 @@ fn without_layout(text: &str) -> String {
 /// Prints `map` with every shipped template in colour and with `letter` in
 /// black and white: the print checks pass, and no writing boxes or frames
 /// overlap.
-fn assert_prints_cleanly(map: &rollx::rolling::map::Map, what: &str) {
+fn assert_prints_cleanly(map: &rollx::rolling::Map, what: &str) {
     let mut runs: Vec<(&str, bool)> = TEMPLATES.iter().map(|t| (*t, false)).collect();
     runs.push(("letter", true));
     for (name, mono) in runs {
         let t = template::load(name).unwrap();
-        let p = sheet::print(map, &t, &PrintOptions { sheets: 1, mono })
+        let p = rollx::rolling::print_sheet(map, &t, &PrintOptions { sheets: 1, mono })
             .unwrap_or_else(|e| panic!("{what} on {name} (mono {mono}): {e:#?}"));
         let overlaps = overlapping_squares(&p);
         assert!(overlaps.is_empty(), "{what} on {name}: {overlaps:?}");
@@ -484,10 +483,7 @@ fn shipped_maps_without_their_drawing_print_as_clean_diagrams() {
             without_layout(&text).replace("extends = \"../usa.toml\"", "extends = \"usa.toml\"");
         std::fs::write(&file, text).unwrap();
         let map = load(&file).unwrap();
-        assert!(
-            matches!(map.layout, rollx::rolling::map::Layout::None),
-            "{name}"
-        );
+        assert!(matches!(map.layout, rollx::rolling::Layout::None), "{name}");
         assert_prints_cleanly(&map, name);
     }
 }
@@ -566,7 +562,7 @@ fn a_map_of_64_areas_without_a_drawing_prints_as_a_clean_diagram() {
     // The same map gives the same diagram.
     let t = template::load("letter").unwrap();
     let svg = || {
-        let p = sheet::print(
+        let p = rollx::rolling::print_sheet(
             &map,
             &t,
             &PrintOptions {
@@ -632,7 +628,7 @@ fn a_round_track_of_50_rounds_wraps_instead_of_running_off_the_sheet() {
     for t in TEMPLATES {
         let tp = template::load(t).unwrap();
         for mono in [false, true] {
-            let p = sheet::print(&map, &tp, &PrintOptions { sheets: 1, mono })
+            let p = rollx::rolling::print_sheet(&map, &tp, &PrintOptions { sheets: 1, mono })
                 .unwrap_or_else(|e| panic!("{t}: {e:#?}"));
             let words: Vec<String> = texts(&p).into_iter().map(|(w, _)| w).collect();
             for r in 1..=50 {

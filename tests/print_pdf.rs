@@ -25,15 +25,14 @@ use hayro::{PixmapSettings, RenderCache, RenderSettings, render};
 
 use rollx::print::{PrintOptions, template};
 use rollx::render::{pdf::to_pdf, png::rasterize};
-use rollx::rolling::map::load;
-use rollx::rolling::sheet;
+use rollx::rolling::load;
 #[cfg(feature = "pdf-render-tests")]
 use rollx::scene::Document;
 
-fn pad(map: &str, template_name: &str, options: PrintOptions) -> sheet::Pad {
+fn pad(map: &str, template_name: &str, options: PrintOptions) -> rollx::rolling::Pad {
     let map = load(&root().join(map)).unwrap();
     let t = template::load(template_name).unwrap();
-    sheet::print(&map, &t, &options).unwrap()
+    rollx::rolling::print_sheet(&map, &t, &options).unwrap()
 }
 
 fn text_layer(pdf: &[u8]) -> Vec<String> {

@@ -97,11 +97,11 @@ fn three_turns(rng: &mut Pcg64Mcg, turns: usize) -> [usize; 3] {
 
 mod rolling {
     use super::*;
-    use rollx::rolling::map::load;
-    use rollx::rolling::play::{Greedy, Policy, play_game};
-    use rollx::rolling::rules::Game;
-    use rollx::rolling::rules::log::GameLog;
-    use rollx::rolling::rules::referee::referee;
+    use rollx::rolling::Game;
+    use rollx::rolling::GameLog;
+    use rollx::rolling::load;
+    use rollx::rolling::referee;
+    use rollx::rolling::{Greedy, Policy, play_game};
 
     pub const KINDS: [&str; 4] = ["wrong die", "out of turn", "illegal move", "area twice"];
 

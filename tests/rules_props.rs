@@ -8,14 +8,14 @@ use proptest::prelude::*;
 use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 
-use rollx::rolling::map::{AreaId, Power, load};
-use rollx::rolling::play::{
-    Greedy, Policy, RandomPolicy, Strong, StrongKnobs, TuplePlayer, TupleValue, derive_seed,
-    play_game,
+use rollx::engine::derive_seed;
+use rollx::rolling::referee;
+use rollx::rolling::{Action, DieKind, Game, Move, MoveList, Phase, PowerSet, State};
+use rollx::rolling::{AreaId, Power, load};
+use rollx::rolling::{GameLog, LogMove};
+use rollx::rolling::{
+    Greedy, Policy, RandomPolicy, Strong, StrongKnobs, TuplePlayer, TupleValue, play_game,
 };
-use rollx::rolling::rules::log::{GameLog, LogMove};
-use rollx::rolling::rules::referee::referee;
-use rollx::rolling::rules::{Action, DieKind, Game, Move, MoveList, Phase, PowerSet, State};
 
 mod common;
 use common::assert_referees_clean;
@@ -232,8 +232,7 @@ fn the_move_generator_agrees_with_the_rules_checker() {
     let mut other = g.map().clone();
     other.rules.options.guard_covers_dupe = false;
     other.rules.options.color_change_anytime = false;
-    other.rules.options.wild_without_placement =
-        rollx::rolling::map::WildWithoutPlacement::NoEffect;
+    other.rules.options.wild_without_placement = rollx::rolling::WildWithoutPlacement::NoEffect;
     let (checked, none) = assert_generator_agrees(&g, 40, usize::MAX);
     let (other_checked, _) = assert_generator_agrees(&Game::new(other).unwrap(), 40, usize::MAX);
     assert!(checked + other_checked > 400, "{checked} states checked");
@@ -249,8 +248,7 @@ fn the_move_generator_agrees_with_the_rules_checker_with_color_change_on_cross()
     // Enough Color Changes that some are left when a number fits nowhere.
     x_anywhere.rules.powers.color_change = 12;
     let mut no_effect = x_anywhere.clone();
-    no_effect.rules.options.wild_without_placement =
-        rollx::rolling::map::WildWithoutPlacement::NoEffect;
+    no_effect.rules.options.wild_without_placement = rollx::rolling::WildWithoutPlacement::NoEffect;
     no_effect.rules.options.color_change_anytime = false;
     for map in [x_anywhere, no_effect] {
         let (checked, color_changed_x) =
@@ -283,7 +281,7 @@ fn the_move_generator_handles_maps_of_more_than_64_areas() {
             n.join(", ")
         ));
     }
-    let checked = rollx::rolling::map::check_bytes(
+    let checked = rollx::rolling::check_bytes(
         &rollx::source::DiskFiles,
         Path::new("long.toml"),
         text.into_bytes(),
@@ -332,8 +330,8 @@ fn games_played_with_color_change_on_cross_referee_clean() {
     let mut used = 0;
     let mut example: Option<(Game, GameLog)> = None;
     for wild in [
-        rollx::rolling::map::WildWithoutPlacement::XAnywhere,
-        rollx::rolling::map::WildWithoutPlacement::NoEffect,
+        rollx::rolling::WildWithoutPlacement::XAnywhere,
+        rollx::rolling::WildWithoutPlacement::NoEffect,
     ] {
         let mut map = usa.map().clone();
         map.rules.options.color_change_on_cross = true;
@@ -382,7 +380,7 @@ fn games_played_with_color_change_on_cross_referee_clean() {
     assert_eq!((first.turn, first.move_index), (turn, Some(mv)));
     assert_eq!(first.rule, "power-without-number");
     let lm = &log.turns[turn - 1].moves[0][mv];
-    let (m, _) = rollx::rolling::rules::log::move_from_log(&g, lm).unwrap();
+    let (m, _) = rollx::rolling::move_from_log(&g, lm).unwrap();
     let Action::Cross(x) = m.action else {
         unreachable!()
     };
@@ -397,7 +395,7 @@ fn states_before_moves(g: &Game, log: &GameLog) -> Vec<(usize, usize, State)> {
     let mut out = Vec::new();
     for (t, turn) in log.turns.iter().enumerate() {
         for d in &turn.dice {
-            let roll = rollx::rolling::rules::Roll {
+            let roll = rollx::rolling::Roll {
                 die: g.die_by_id(&d.die).unwrap(),
                 value: d.value,
             };
@@ -405,7 +403,7 @@ fn states_before_moves(g: &Game, log: &GameLog) -> Vec<(usize, usize, State)> {
         }
         for (k, lm) in turn.moves[0].iter().enumerate() {
             out.push((t, k, s.clone()));
-            let (mv, _) = rollx::rolling::rules::log::move_from_log(g, lm).unwrap();
+            let (mv, _) = rollx::rolling::move_from_log(g, lm).unwrap();
             g.apply(&mut s, mv);
         }
     }
@@ -415,7 +413,7 @@ fn states_before_moves(g: &Game, log: &GameLog) -> Vec<(usize, usize, State)> {
 /// A corrupted version of move `lm` (made in state `s`) that breaks `rule`,
 /// if this position allows one.
 fn corrupt(g: &Game, s: &State, lm: &LogMove, rule: &str) -> Option<LogMove> {
-    let (mv, _) = rollx::rolling::rules::log::move_from_log(g, lm).unwrap();
+    let (mv, _) = rollx::rolling::move_from_log(g, lm).unwrap();
     let value = s.pending_roll(mv.die)?.value;
     let code = |a: AreaId| g.map().area(a).id.clone();
     let write = |a: AreaId, number: u8, powers: Vec<Power>| LogMove {

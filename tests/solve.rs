@@ -7,11 +7,12 @@ mod common;
 use std::path::Path;
 
 use common::run;
-use rollx::rolling::play::TupleValue;
-use rollx::rolling::play::{Greedy, Policy, RandomPolicy, derive_seed, play_silent};
-use rollx::rolling::rules::referee::referee;
-use rollx::rolling::rules::{Game, MoveList, Phase, Roll, State};
-use rollx::rolling::solve::{
+use rollx::engine::derive_seed;
+use rollx::rolling::TupleValue;
+use rollx::rolling::referee;
+use rollx::rolling::{Game, MoveList, Phase, Roll, State};
+use rollx::rolling::{Greedy, Policy, RandomPolicy, play_silent};
+use rollx::rolling::{
     Limit, SolveError, check_rolls, rolls_of_seed, solve, solve_guided, witness_log,
 };
 
@@ -38,7 +39,7 @@ fn tiny(areas: usize, rounds: u8, per_round: u8, powers: [u8; 3]) -> Game {
             n.join(", ")
         ));
     }
-    let checked = rollx::rolling::map::check_bytes(
+    let checked = rollx::rolling::check_bytes(
         &rollx::source::DiskFiles,
         Path::new("tiny.toml"),
         text.into_bytes(),
@@ -124,7 +125,7 @@ fn every_best_game_referees_clean_and_beats_no_player() {
         let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/examples/tutorial.toml");
         let map = rollx::families::load(&path)
             .unwrap()
-            .take::<rollx::rolling::map::Map>()
+            .take::<rollx::rolling::Map>()
             .unwrap();
         Game::new(map).unwrap()
     };
@@ -158,7 +159,7 @@ fn a_time_limit_gives_the_best_game_found_and_an_honest_bound() {
     let game = Game::new(
         rollx::families::load(&path)
             .unwrap()
-            .take::<rollx::rolling::map::Map>()
+            .take::<rollx::rolling::Map>()
             .unwrap(),
     )
     .unwrap();
@@ -269,7 +270,7 @@ fn a_dice_file_is_solved_like_its_seed_and_mistakes_are_located() {
         Game::new(
             rollx::families::load(&path)
                 .unwrap()
-                .take::<rollx::rolling::map::Map>()
+                .take::<rollx::rolling::Map>()
                 .unwrap(),
         )
         .unwrap()
@@ -492,7 +493,7 @@ fn beams_guided_by_learned_values_give_clean_games() {
     let game = Game::new(
         rollx::families::load(&path)
             .unwrap()
-            .take::<rollx::rolling::map::Map>()
+            .take::<rollx::rolling::Map>()
             .unwrap(),
     )
     .unwrap();
@@ -540,7 +541,7 @@ fn values_for_the_solver_are_checked_up_front() {
     let usa = Game::new(
         rollx::families::load(&usa)
             .unwrap()
-            .take::<rollx::rolling::map::Map>()
+            .take::<rollx::rolling::Map>()
             .unwrap(),
     )
     .unwrap();

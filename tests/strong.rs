@@ -3,13 +3,13 @@
 mod common;
 use common::{assert_referees_clean, root, run};
 
-use rollx::rolling::map::load;
-use rollx::rolling::play::leaf::LeafModel;
-use rollx::rolling::play::{
-    Greedy, Policy, ROLLOUT_WEIGHTS, Strong, StrongKnobs, derive_seed, play_game, play_silent,
-    play_until,
+use rollx::engine::derive_seed;
+use rollx::rolling::Game;
+use rollx::rolling::LeafModel;
+use rollx::rolling::load;
+use rollx::rolling::{
+    Greedy, Policy, ROLLOUT_WEIGHTS, Strong, StrongKnobs, play_game, play_silent, play_until,
 };
-use rollx::rolling::rules::Game;
 
 fn game(name: &str) -> Game {
     Game::new(load(&root().join(name)).expect("valid map")).expect("game")
@@ -151,7 +151,7 @@ fn round_start_and_end(
     seed: u64,
     round: u8,
     policy: &mut dyn Policy,
-) -> (rollx::rolling::rules::State, u32) {
+) -> (rollx::rolling::State, u32) {
     use rand::SeedableRng;
     let mut dice = rand_pcg::Pcg64Mcg::seed_from_u64(seed);
     let mut state = g.initial_state();
@@ -216,7 +216,7 @@ fn strong_with_a_horizon_is_deterministic_and_beats_greedy() {
 /// A player that records the round of every move another player makes.
 struct Recorder<P> {
     inner: P,
-    moves: Vec<(u8, rollx::rolling::rules::Move)>,
+    moves: Vec<(u8, rollx::rolling::Move)>,
 }
 
 impl<P: Policy> Policy for Recorder<P> {
@@ -224,11 +224,7 @@ impl<P: Policy> Policy for Recorder<P> {
         self.inner.name()
     }
 
-    fn choose(
-        &mut self,
-        g: &Game,
-        s: &rollx::rolling::rules::State,
-    ) -> rollx::rolling::rules::Move {
+    fn choose(&mut self, g: &Game, s: &rollx::rolling::State) -> rollx::rolling::Move {
         let mv = self.inner.choose(g, s);
         self.moves.push((s.round(), mv));
         mv
@@ -246,7 +242,7 @@ fn the_strong_player_keeps_dupe_for_the_last_three_rounds() {
         };
         play_silent(&g, seed, &mut p);
         for (round, mv) in &p.moves {
-            if mv.powers.contains(rollx::rolling::map::Power::Dupe) {
+            if mv.powers.contains(rollx::rolling::Power::Dupe) {
                 assert!(*round >= 5, "seed {seed}: a Dupe in round {}", round + 1);
                 dupes += 1;
             }

@@ -10,13 +10,14 @@ use common::{assert_referees_clean, root, run};
 
 use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg64Mcg;
-use rollx::rolling::map::load;
-use rollx::rolling::play::tuples::{MAX_FACES, TooManyFaces, TrainingEstimate, ValuesError};
-use rollx::rolling::play::{
-    Greedy, Policy, RandomPolicy, Strong, StrongKnobs, TuplePlayer, TupleValue, derive_seed,
-    play_game, play_silent,
+use rollx::engine::derive_seed;
+use rollx::rolling::load;
+use rollx::rolling::{Game, MoveList, Phase, State};
+use rollx::rolling::{
+    Greedy, Policy, RandomPolicy, Strong, StrongKnobs, TuplePlayer, TupleValue, play_game,
+    play_silent,
 };
-use rollx::rolling::rules::{Game, MoveList, Phase, State};
+use rollx::rolling::{MAX_FACES, TooManyFaces, TrainingEstimate, ValuesError};
 
 fn game(name: &str) -> Game {
     Game::new(load(&root().join(name)).expect("valid map")).expect("game")

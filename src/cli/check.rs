@@ -9,7 +9,7 @@ use super::numbers::whole;
 use super::{EXIT_INVALID, EXIT_OK, EXIT_USAGE, solver_values};
 use rollx::diag::render::{self, Style};
 use rollx::families::{self, Checked, LoadError};
-use rollx::rolling::deep::{Deep, deep};
+use rollx::rolling::{Deep, deep};
 use rollx::text::{count, plural};
 use std::io::{IsTerminal, Write};
 
@@ -124,7 +124,7 @@ pub fn run(args: &CheckArgs, color: bool) -> u8 {
             let _ = std::io::stdout().flush();
         }
         let deep = match (&checked.model, args.deep) {
-            (Some(model), true) if model.get::<rollx::rolling::map::Map>().is_some() => {
+            (Some(model), true) if model.get::<rollx::rolling::Map>().is_some() => {
                 match deep_check(args, model.get().expect("a map"), path) {
                     Ok(d) => Some(d),
                     Err(c) => return c,
@@ -227,10 +227,10 @@ impl Tally {
 /// map, when they are beside it), with a progress bar on a terminal.
 fn deep_check(
     args: &CheckArgs,
-    map: &rollx::rolling::map::Map,
+    map: &rollx::rolling::Map,
     path: &std::path::Path,
 ) -> Result<Deep, u8> {
-    let game = match rollx::rolling::rules::Game::new(map.clone()) {
+    let game = match rollx::rolling::Game::new(map.clone()) {
         Ok(g) => g,
         Err(e) => {
             eprintln!("error: --deep: the rules engine cannot play this map: {e}");

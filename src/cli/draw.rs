@@ -11,11 +11,11 @@ use super::numbers::{above, whole};
 use super::output::{self, Output};
 use super::{EXIT_INVALID, EXIT_OK, EXIT_USAGE, load_template, show_errors};
 use rollx::print::{Template, template};
-use rollx::rolling::draw::{
+use rollx::rolling::{AreaId, Map, check_bytes};
+use rollx::rolling::{
     DrawOptions, MapDrawing, OldGrid, draw, grid_capacity, layout_toml, rewrite, wished_positions,
     without_layout,
 };
-use rollx::rolling::map::{AreaId, Map, check_bytes};
 use rollx::source::DiskFiles;
 use rollx::text::plural;
 

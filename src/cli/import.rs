@@ -8,7 +8,7 @@ use super::numbers::{above, whole};
 use super::output::{self, Output};
 use super::{EXIT_INVALID, EXIT_OK, EXIT_USAGE};
 use rollx::geom::geojson::{Properties, read};
-use rollx::rolling::map::import::{ImportError, Options, Regions, import};
+use rollx::rolling::{ImportError, ImportOptions as Options, Regions, import};
 use rollx::text::count;
 
 /// The long description `--help` shows.

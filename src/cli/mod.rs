@@ -242,8 +242,8 @@ pub fn load_model(path: &std::path::Path) -> Result<rollx::families::Model, u8> 
 /// Loads a Rolling map for a command that plays Rolling games (`play`,
 /// `referee`, `simulate`, `train`), refusing other families up front.
 /// Returns the exit code on failure.
-pub fn load_game(path: &std::path::Path, command: &str) -> Result<rollx::rolling::rules::Game, u8> {
-    match load_model(path)?.take::<rollx::rolling::map::Map>() {
+pub fn load_game(path: &std::path::Path, command: &str) -> Result<rollx::rolling::Game, u8> {
+    match load_model(path)?.take::<rollx::rolling::Map>() {
         Ok(map) => rolling_game(map, path),
         Err(family) => {
             eprintln!(
@@ -261,10 +261,10 @@ pub fn load_game(path: &std::path::Path, command: &str) -> Result<rollx::rolling
 /// The Rolling game on a map read from `path`. Returns the exit code when
 /// the rules engine cannot play it.
 pub fn rolling_game(
-    map: rollx::rolling::map::Map,
+    map: rollx::rolling::Map,
     path: &std::path::Path,
-) -> Result<rollx::rolling::rules::Game, u8> {
-    rollx::rolling::rules::Game::new(map).map_err(|e| {
+) -> Result<rollx::rolling::Game, u8> {
+    rollx::rolling::Game::new(map).map_err(|e| {
         eprintln!("error: {}: {e}", path.display());
         EXIT_INVALID
     })
@@ -278,9 +278,9 @@ pub fn rolling_game(
 pub fn solver_values(
     map: &std::path::Path,
     explicit: Option<&std::path::Path>,
-    game: &rollx::rolling::rules::Game,
-) -> Result<Option<rollx::rolling::commands::Guide>, u8> {
-    match rollx::rolling::commands::solver_values(map, explicit, game) {
+    game: &rollx::rolling::Game,
+) -> Result<Option<rollx::rolling::Guide>, u8> {
+    match rollx::rolling::solver_values(map, explicit, game) {
         Ok((values, warning)) => {
             if let Some(w) = warning {
                 eprintln!("warning: {w}");

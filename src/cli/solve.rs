@@ -11,10 +11,8 @@ use super::numbers::{above, whole};
 use super::output::Output;
 use super::play::save;
 use super::{EXIT_INVALID, EXIT_USAGE, load_game, solver_values};
-use rollx::rolling::rules::{Game, Roll};
-use rollx::rolling::solve::{
-    Limit, SolveError, parse_dice, rolls_of_seed, solve_guided, witness_log,
-};
+use rollx::rolling::{Game, Roll};
+use rollx::rolling::{Limit, SolveError, parse_dice, rolls_of_seed, solve_guided, witness_log};
 use rollx::text::{count, plural};
 
 /// The long description `--help` shows.

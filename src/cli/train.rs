@@ -10,11 +10,11 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use super::numbers::whole;
 use super::output::{self, Output};
 use super::{EXIT_INVALID, EXIT_OK, EXIT_USAGE, load_game};
-use rollx::rolling::play::tuples::Trainer;
+use rollx::rolling::Trainer;
 use rollx::text::count;
 
 /// Games learned from unless `--games` says otherwise.
-pub const DEFAULT_GAMES: u64 = rollx::rolling::commands::TRAINING_GAMES;
+pub const DEFAULT_GAMES: u64 = rollx::rolling::TRAINING_GAMES;
 
 /// The long description `--help` shows.
 pub const LONG_ABOUT: &str = "Learn, by playing many seeded games, how many X each local pattern of the map \
@@ -60,7 +60,7 @@ pub fn run(args: &TrainArgs) -> u8 {
     let output = args
         .output
         .clone()
-        .unwrap_or_else(|| rollx::rolling::commands::default_values_path(&args.map));
+        .unwrap_or_else(|| rollx::rolling::default_values_path(&args.map));
     // Fail before learning for minutes when the output cannot be written.
     let out = match Output::check(&output, false) {
         Ok(o) => o,

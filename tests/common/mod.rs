@@ -65,13 +65,12 @@ pub fn run_with_input(args: &[&str], stdin: Option<&str>) -> (i32, String, Strin
 /// `rollx referee` reads it, and asserts that it is clean and that the
 /// referee's X agree with the final sheets.
 pub fn assert_referees_clean(
-    game: &rollx::rolling::rules::Game,
-    played: &rollx::rolling::play::PlayedGame,
+    game: &rollx::rolling::Game,
+    played: &rollx::rolling::PlayedGame,
     what: &str,
 ) {
-    let log = rollx::rolling::rules::log::GameLog::parse(&played.log.to_json())
-        .expect("a played log parses");
-    let verdict = rollx::rolling::rules::referee::referee(game, &log).expect("the log's own map");
+    let log = rollx::rolling::GameLog::parse(&played.log.to_json()).expect("a played log parses");
+    let verdict = rollx::rolling::referee(game, &log).expect("the log's own map");
     assert!(
         verdict.is_clean(),
         "{what}: {:?} {:?}",

@@ -735,7 +735,7 @@ pub fn solve_within(game: &Game, rolls: &[Roll], limit: Limit) -> Result<Solutio
     solve_guided(game, rolls, limit, None)
 }
 
-/// [`solve_within`], with wide beams guided by the values `rollx train`
+/// `solve_within`, with wide beams guided by the values `rollx train`
 /// learned on the map when they are given (they find better games on
 /// full-size maps).
 pub fn solve_guided(

@@ -28,14 +28,12 @@ mod resolve;
 mod rules;
 
 pub use crate::source::toml::suggest as suggest_word;
-pub use load::{Checked, LoadError, check_bytes, check_file, check_with, load};
-pub use model::{
-    Area, AreaId, Atlas, Color, Grid, Layout, Link, Map, MapInfo, Position, Region, RegionId,
-};
+pub use load::{Checked, check_bytes, check_file, load};
+pub use model::{AreaId, Atlas, Color, Grid, Layout, Map, Position, RegionId};
 pub use places::Places;
-pub use report::{AreaReport, DiceReport, LayoutReport, LinkReport, RegionReport, Report};
+pub use report::Report;
 pub use resolve::{MAX_AREAS, MAX_FACE, MAX_REGIONS};
-pub use rules::{Power, Powers, Preset, RuleOptions, Rules, WildWithoutPlacement};
+pub use rules::{Power, Rules, WildWithoutPlacement};
 
 #[cfg(test)]
 mod tests;

@@ -199,7 +199,7 @@ pub struct Map {
     pub info: MapInfo,
     /// The rules preset with overrides applied.
     pub rules: Rules,
-    /// Regions, indexed by [`RegionId`].
+    /// Regions, indexed by `RegionId`.
     pub regions: Vec<Region>,
     /// Areas, indexed by [`AreaId`].
     pub areas: Vec<Area>,

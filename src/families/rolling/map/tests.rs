@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 
 use super::*;
 use crate::source::Files;
+use load::check_with;
 
 /// An in-memory file system.
 struct MemFiles(HashMap<PathBuf, String>);

@@ -79,25 +79,6 @@ impl Default for PlayerSetup {
     }
 }
 
-/// Builds a policy by name; `seed` feeds policies that use randomness.
-/// `None` for an unknown name, and for `tuples` and `expert` (they need
-/// learned values: see [`policy_with`]).
-pub fn policy_by_name(name: &str, seed: u64) -> Option<Box<dyn Policy>> {
-    policy_with_knobs(name, seed, StrongKnobs::default())
-}
-
-/// Builds a policy by name, with the strong player's effort set by `knobs`.
-pub fn policy_with_knobs(name: &str, seed: u64, knobs: StrongKnobs) -> Option<Box<dyn Policy>> {
-    policy_with(
-        name,
-        seed,
-        &PlayerSetup {
-            knobs,
-            ..PlayerSetup::default()
-        },
-    )
-}
-
 /// Builds a policy by name with everything `setup` provides. `None` for an
 /// unknown name, or for `tuples` and `expert` without values.
 pub fn policy_with(name: &str, seed: u64, setup: &PlayerSetup) -> Option<Box<dyn Policy>> {

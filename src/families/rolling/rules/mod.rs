@@ -26,9 +26,9 @@ pub mod referee;
 mod state;
 mod table;
 
-pub use game::{Die, DieId, DieKind, Game, GameError, MAX_DICE, MAX_DICE_PER_TURN, window};
+pub use game::{DieId, DieKind, Game, GameError, MAX_DICE, window};
 pub use movelist::MoveList;
-pub use moves::{Action, Breach, Move, PowerSet, RollProblem, Score};
+pub use moves::{Action, Move, PowerSet, Score};
 pub use state::{Cell, Phase, Roll, State};
 pub use table::{Solo, Table};
 

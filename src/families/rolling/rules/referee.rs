@@ -179,7 +179,7 @@ fn differing_keys(a: &Value, b: &Value, path: &str, out: &mut Vec<String>) {
     }
 }
 
-/// Referees a log on a game; a log of another map (see [`wrong_map`]) is
+/// Referees a log on a game; a log of another map (see `wrong_map`) is
 /// not refereed.
 pub fn referee(game: &Game, log: &GameLog) -> Result<Verdict, WrongMap> {
     if let Some(wrong) = wrong_map(game, log) {

@@ -5,6 +5,7 @@ use std::path::Path;
 use super::*;
 use crate::rolling::map::{AreaId, Power, check_bytes};
 use crate::source::DiskFiles;
+use moves::{Breach, RollProblem};
 
 /// A row A-B-C (region r), C-D-E-F (D, E, F in region g), and I (region g,
 /// immune, alone). Dice: r, g and the wild die "clear"; two dice per turn and

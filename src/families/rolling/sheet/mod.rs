@@ -26,7 +26,7 @@ mod heat;
 mod layout;
 mod mono;
 
-pub use heat::{heat_color, heat_map, scale_top};
+pub use heat::{heat_map, scale_top};
 pub use layout::{About, Pad, layout};
 
 use crate::diag::Diagnostic;
