@@ -8,7 +8,7 @@
 //! `extends`.
 
 mod face;
-pub mod log;
+pub(crate) mod log;
 pub mod simulate;
 
 pub use face::{

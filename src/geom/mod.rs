@@ -2,13 +2,13 @@
 //! numbered row by row from the top left, with their neighbours, and the
 //! connected groups of cells (a colour block, an area drawn in one piece);
 //! and real shapes read from GeoJSON ([`geojson`]) with the borders they
-//! share ([`borders`]).
+//! share (`borders`).
 
-pub mod borders;
-pub mod contact;
+pub(crate) mod borders;
+pub(crate) mod contact;
 pub mod geojson;
 mod hex;
-pub mod polygon;
+pub(crate) mod polygon;
 mod square;
 
 pub use hex::Hex;

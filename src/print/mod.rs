@@ -10,12 +10,12 @@
 //! or colours that cannot be told apart or do not show on paper;
 //! [`shipped_findings`] runs the checks on every shipped template, for
 //! `rollx check`; [`Drawing`] records what a family draws for the checks,
-//! and [`mono`] holds what black-and-white sheets of every family share
+//! and `mono` holds what black-and-white sheets of every family share
 //! (hatching, a letter per colour).
 
 mod checks;
 mod draw;
-pub mod mono;
+pub(crate) mod mono;
 mod pad;
 mod paging;
 mod shipped;

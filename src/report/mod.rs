@@ -2,5 +2,5 @@
 //! score (mean, spread, 95 % confidence interval) and the HTML page with
 //! its bar charts.
 
-pub mod html;
-pub mod stats;
+pub(crate) mod html;
+pub(crate) mod stats;

@@ -7,7 +7,7 @@
 //! [`Item::Use`], so that a PDF can hold it once (as a form XObject) however
 //! many pages use it.
 
-pub mod font;
+pub(crate) mod font;
 
 use std::fmt;
 

@@ -2,10 +2,10 @@
 //! from, TOML with the byte spans diagnostics point at, and `extends`
 //! chains of files that build on a base.
 
-pub mod chain;
+pub(crate) mod chain;
 pub mod files;
-pub mod game;
-pub mod toml;
+pub(crate) mod game;
+pub(crate) mod toml;
 
 pub use chain::{Extends, MAX_EXTENDS_DEPTH, read_chain};
 pub use files::{DiskFiles, Files, normalize};
