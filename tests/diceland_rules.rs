@@ -713,7 +713,7 @@ fn computer_games_referee_clean_and_repeat() {
             assert!(played.log.finished, "seed {seed}: the game ends");
             let verdict = referee(&game, &played.log).unwrap();
             assert!(verdict.is_clean(), "seed {seed}: {verdict:?}");
-            assert_eq!(verdict.winners, played.log.winners);
+            assert_eq!(verdict.winners, played.log.result);
             // Every player's finished sheet checks clean the paper way.
             for (p, sheet) in played.table.sheets.iter().enumerate() {
                 let text =
@@ -748,7 +748,7 @@ fn strong_games_referee_clean() {
         let played = play_game(&game, seed, &policies, None).unwrap();
         let verdict = referee(&game, &played.log).unwrap();
         assert!(verdict.is_clean(), "{verdict:?}");
-        assert!(!played.log.winners.is_empty());
+        assert!(!played.log.result.is_empty());
     }
     assert_eq!(PLAYERS, ["random", "greedy", "strong"]);
 }
@@ -878,7 +878,7 @@ fn corrupted_logs_are_caught() {
 
     // A winner claimed who did not win.
     let mut bad = log.clone();
-    bad.winners = vec!["greedy 1".into(), "greedy 2".into()];
+    bad.result = vec!["greedy 1".into(), "greedy 2".into()];
     assert_eq!(kinds(&bad), ["wrong-winners"]);
 
     // A move by someone not at the table, and one that cannot be read.

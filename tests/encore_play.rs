@@ -122,7 +122,7 @@ fn a_strong_players_log_referees_clean() {
 fn the_log_names_dice_by_face_and_boxes_by_name() {
     let (g, log) = four_greedy();
     assert_eq!(log.format, "rollx-game-log");
-    assert_eq!(log.game, "encore");
+    assert_eq!(log.game.as_deref(), Some("encore"));
     assert_eq!(log.board.id, "encore-black");
     assert!(log.board.hash.as_deref().unwrap().starts_with("sha256:"));
     assert_eq!(log.players[1].name, "greedy 2");

@@ -552,10 +552,10 @@ fn every_single_mistake_is_reported_at_its_turn_and_player() {
         let loser = bad
             .players
             .iter()
-            .find(|p| !bad.winners.contains(p))
+            .find(|p| !bad.result.contains(p))
             .cloned()
             .unwrap();
-        bad.winners = vec![loser];
+        bad.result = vec![loser];
         let e = Expect::new("false score", None, None, &["wrong-winners"]);
         assert_reported("diceland", seed, &[e], &diceland::found(&g, &bad));
         // A move after the winning crossing, and a turn after the end.

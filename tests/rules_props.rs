@@ -362,8 +362,8 @@ fn games_played_with_color_change_on_cross_referee_clean() {
     // Color Change out of its die's region is a power without a number
     // and an X in the wrong region.
     let (g, mut log) = example.expect("a Color Change moved an X");
-    log.rules = None;
-    log.map.hash = None;
+    log.options = None;
+    log.board.hash = None;
     let verdict = referee(&usa, &log).expect("the same map");
     let first = &verdict.violations[0];
     let (turn, mv) = log

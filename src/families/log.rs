@@ -1,11 +1,24 @@
-//! What the game logs of every family share: the envelope's `format`,
-//! reading a log with located errors, the `finished` flag, finding the
-//! file a game was played on, the problems a referee finds with a log
-//! itself, and which family a log belongs to.
+//! What the game logs of every family share: the envelope itself
+//! ([`GameLog`], generic over the family's parts: [`LogFamily`]) with its
+//! `format`, `version`, `game` and `finished`, how it is read (with located
+//! errors), written and described by a JSON Schema ([`LogSchema`]); the
+//! hash of a map or board as a log writes it, finding the file a game was
+//! played on, the problems a referee finds with a log itself, and which
+//! family a log belongs to.
+//!
+//! A family supplies the parts of its log (`rolling::rules::log::RollingLog`
+//! and the others) and names the result `pub type GameLog =
+//! families::log::GameLog<Parts>`.
 
+use std::borrow::Cow;
+use std::fmt::{self, Debug};
+use std::marker::PhantomData;
 use std::path::{Path, PathBuf};
 
-use serde::Serialize;
+use schemars::{JsonSchema, Schema, SchemaGenerator};
+use serde::de::{self, DeserializeOwned, DeserializeSeed, MapAccess, SeqAccess, Visitor};
+use serde::ser::SerializeStruct;
+use serde::{Deserialize, Serialize};
 
 use super::Family;
 use crate::diag::{Diagnostic, Failure, Loc, SourceId, SourceMap};
@@ -69,6 +82,625 @@ pub fn finished_default() -> bool {
 /// Whether `finished` is the default (and is left out of the log).
 pub fn is_finished(finished: &bool) -> bool {
     *finished
+}
+
+/// How a log writes the hash of its map or board (the `hash` the referee
+/// compares): `sha256:` and the SHA-256 `digest` of what the file means for
+/// play, in hex.
+pub fn hash_text(digest: &[u8]) -> String {
+    let hex: String = digest.iter().map(|b| format!("{b:02x}")).collect();
+    format!("sha256:{hex}")
+}
+
+/// What a family puts in the envelope of its game log ([`GameLog`]): the
+/// value of its `game`, its version, the keys and types of its own parts
+/// (the map or board, the rules or options, a player, a turn, the claimed
+/// result) and the checks only it makes.
+pub trait LogFamily: Sized {
+    /// The value of `game`, the family's name; `None` for a family whose
+    /// logs have no `game` (Rolling, whose logs came first).
+    const GAME: Option<&'static str>;
+    /// The version of the family's log format this rollx reads and writes.
+    const VERSION: u32;
+    /// The key of the map or board (`map`, `board`).
+    const BOARD: &'static str;
+    /// The key of the rules or options the game was played by (`rules`,
+    /// `options`).
+    const OPTIONS: &'static str;
+    /// The key of the claimed result (`result`, `winners`).
+    const RESULT: &'static str;
+    /// The map or board the game was played on.
+    type Board: BoardRef + Clone + Debug + PartialEq + Serialize + DeserializeOwned;
+    /// The rules or options; a log without them reads as their default.
+    type Options: Clone + Debug + PartialEq + Default + Serialize + DeserializeOwned;
+    /// One player of `players`.
+    type Player: Clone + Debug + PartialEq + Serialize + DeserializeOwned;
+    /// One turn of `turns`.
+    type Turn: Clone + Debug + PartialEq + Serialize + DeserializeOwned;
+    /// The result the recorder claims; a log without one reads as the
+    /// default (nothing claimed).
+    type Claim: Clone + Debug + PartialEq + Default + Serialize + DeserializeOwned;
+
+    /// Whether a log writes these rules or options (`false`: they are left
+    /// out).
+    fn writes_options(_options: &Self::Options) -> bool {
+        true
+    }
+
+    /// Whether a log writes this claimed result (`false`: it is left out).
+    fn writes_result(_result: &Self::Claim) -> bool {
+        true
+    }
+
+    /// What is wrong with a log of another `version` of the format.
+    fn wrong_version(version: u32) -> String;
+
+    /// What the family finds wrong with a log whose envelope reads (its
+    /// players), shown at the start of the log.
+    fn check(log: &GameLog<Self>) -> Result<(), String>;
+
+    /// The log as JSON (pretty-printed unless the family says otherwise).
+    fn write_json(log: &GameLog<Self>) -> String {
+        serde_json::to_string_pretty(log).expect("logs serialise")
+    }
+}
+
+/// The map or board a log names: its id and the file it was read from.
+pub trait BoardRef {
+    /// The map's or board's id.
+    fn id(&self) -> &str;
+    /// The file as given to `rollx play`, when the log records it.
+    fn file(&self) -> Option<&str>;
+}
+
+/// What the JSON Schema of a family's log says about it: its title and
+/// description, and the descriptions of the family's own parts (the shared
+/// fields describe themselves).
+pub trait LogSchema: LogFamily {
+    /// The schema's title (`"rollx game log"`).
+    const TITLE: &'static str;
+    /// What one log records.
+    const DESCRIPTION: &'static str;
+    /// What the map or board is.
+    const BOARD_DOC: &'static str;
+    /// What the rules or options are.
+    const OPTIONS_DOC: &'static str;
+    /// What `players` lists.
+    const PLAYERS_DOC: &'static str;
+    /// What `turns` lists.
+    const TURNS_DOC: &'static str;
+    /// What the claimed result is.
+    const RESULT_DOC: &'static str;
+    /// The most players a log may list, when there is a limit.
+    const MAX_PLAYERS: Option<usize> = None;
+}
+
+/// A recorded game of the family `F`: the envelope every family's log
+/// shares, with the family's own parts in it. The JSON object lists the
+/// fields in this order, under these keys but for the family's parts,
+/// which it names ([`LogFamily::BOARD`], [`LogFamily::OPTIONS`],
+/// [`LogFamily::RESULT`]); `game` is written by the families that have
+/// one.
+///
+/// Reading, writing and the JSON Schema are written by hand, once, over
+/// the list of the envelope's fields: serde's derive cannot name a field after the family, and
+/// `#[serde(flatten)]` would give up `deny_unknown_fields` and the line
+/// and column of an error in a field. The hand-written reader makes the
+/// same calls in the same order as the derived one did (a key, then its
+/// value, as they stream; duplicates, unknown and missing keys refused
+/// with serde's own words), so every log reads, and every broken log is
+/// refused, exactly as when each family derived its own.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GameLog<F: LogFamily> {
+    /// Always `"rollx-game-log"` ([`LOG_FORMAT`]).
+    pub format: String,
+    /// The version of the family's log format ([`LogFamily::VERSION`]).
+    pub version: u32,
+    /// The game family, as the log names it (`"encore"`); `None` for a
+    /// family whose logs have no `game` (Rolling).
+    pub game: Option<String>,
+    /// The map or board the game was played on (`map` in a Rolling log,
+    /// `board` in the others).
+    pub board: F::Board,
+    /// The rules or options the game was played by (`rules` in a Rolling
+    /// log, `options` in the others); left out, their default.
+    pub options: F::Options,
+    /// The seed that generated the dice, for computer games.
+    /// Hand-recorded games have none.
+    pub seed: Option<u64>,
+    /// The players, by seat, in the order each turn lists their moves.
+    pub players: Vec<F::Player>,
+    /// Every turn, in order.
+    pub turns: Vec<F::Turn>,
+    /// `false` for a game stopped before its end and saved to be resumed;
+    /// its turns are the ones played so far. Left out (`true`) for a game
+    /// played to the end.
+    pub finished: bool,
+    /// The result as the recorder claims it, which the referee compares
+    /// with its own count (`result` in Rolling and Encore logs, `winners`
+    /// in Diceland's); left out, nothing is claimed.
+    pub result: F::Claim,
+}
+
+/// A field of the envelope, in the order a log writes them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Key {
+    Format,
+    Version,
+    Game,
+    Board,
+    Options,
+    Seed,
+    Players,
+    Turns,
+    Finished,
+    Result,
+}
+
+impl Key {
+    /// Every field of the family's log, in order.
+    fn all<F: LogFamily>() -> impl Iterator<Item = Key> {
+        [
+            Key::Format,
+            Key::Version,
+            Key::Game,
+            Key::Board,
+            Key::Options,
+            Key::Seed,
+            Key::Players,
+            Key::Turns,
+            Key::Finished,
+            Key::Result,
+        ]
+        .into_iter()
+        .filter(|&key| key != Key::Game || F::GAME.is_some())
+    }
+
+    /// The field's key in the family's log.
+    fn name<F: LogFamily>(self) -> &'static str {
+        match self {
+            Key::Format => "format",
+            Key::Version => "version",
+            Key::Game => "game",
+            Key::Board => F::BOARD,
+            Key::Options => F::OPTIONS,
+            Key::Seed => "seed",
+            Key::Players => "players",
+            Key::Turns => "turns",
+            Key::Finished => "finished",
+            Key::Result => F::RESULT,
+        }
+    }
+
+    /// Whether a log must have the field (the others have a default).
+    fn required(self) -> bool {
+        matches!(
+            self,
+            Key::Format | Key::Version | Key::Game | Key::Board | Key::Players | Key::Turns
+        )
+    }
+}
+
+impl<F: LogFamily> GameLog<F> {
+    /// A log of the family's current format, of a game played to its end
+    /// with no result claimed (set `finished` and `result` after).
+    pub fn from_parts(
+        board: F::Board,
+        options: F::Options,
+        seed: Option<u64>,
+        players: Vec<F::Player>,
+        turns: Vec<F::Turn>,
+    ) -> Self {
+        GameLog {
+            format: LOG_FORMAT.to_string(),
+            version: F::VERSION,
+            game: F::GAME.map(str::to_string),
+            board,
+            options,
+            seed,
+            players,
+            turns,
+            finished: finished_default(),
+            result: F::Claim::default(),
+        }
+    }
+
+    /// Reads a log's text and checks its envelope: the `format`, the
+    /// `game`, the `version`, then what the family checks
+    /// ([`LogFamily::check`]); an error says where the log goes wrong.
+    pub fn parse(text: &str) -> Result<Self, LogError> {
+        let log: Self = parse_json(text)?;
+        check_format(&log.format)?;
+        if let (Some(expected), Some(game)) = (F::GAME, &log.game)
+            && game != expected
+        {
+            return Err(LogError::at_start(format!(
+                "`game` is \"{game}\", expected \"{expected}\""
+            )));
+        }
+        if log.version != F::VERSION {
+            return Err(LogError::at_start(F::wrong_version(log.version)));
+        }
+        F::check(&log).map_err(LogError::at_start)?;
+        Ok(log)
+    }
+
+    /// The log as JSON, as `rollx play --log` writes it.
+    pub fn to_json(&self) -> String {
+        F::write_json(self)
+    }
+
+    /// Where the map or board of the log saved at `log_path` may be, in
+    /// the order to try ([`file_candidates`]).
+    pub fn file_candidates(&self, log_path: &Path) -> Vec<PathBuf> {
+        file_candidates(self.board.file(), self.board.id(), log_path)
+    }
+}
+
+impl<F: LogFamily> Serialize for GameLog<F> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let written = |key: Key| match key {
+            Key::Game => self.game.is_some(),
+            Key::Options => F::writes_options(&self.options),
+            Key::Seed => self.seed.is_some(),
+            Key::Finished => !is_finished(&self.finished),
+            Key::Result => F::writes_result(&self.result),
+            _ => true,
+        };
+        let count = Key::all::<F>().filter(|&key| written(key)).count();
+        let mut s = serializer.serialize_struct("GameLog", count)?;
+        for key in Key::all::<F>() {
+            let name = key.name::<F>();
+            if !written(key) {
+                s.skip_field(name)?;
+                continue;
+            }
+            match key {
+                Key::Format => s.serialize_field(name, &self.format)?,
+                Key::Version => s.serialize_field(name, &self.version)?,
+                Key::Game => s.serialize_field(name, &self.game)?,
+                Key::Board => s.serialize_field(name, &self.board)?,
+                Key::Options => s.serialize_field(name, &self.options)?,
+                Key::Seed => s.serialize_field(name, &self.seed)?,
+                Key::Players => s.serialize_field(name, &self.players)?,
+                Key::Turns => s.serialize_field(name, &self.turns)?,
+                Key::Finished => s.serialize_field(name, &self.finished)?,
+                Key::Result => s.serialize_field(name, &self.result)?,
+            }
+        }
+        s.end()
+    }
+}
+
+impl<'de, F: LogFamily> Deserialize<'de> for GameLog<F> {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        deserializer.deserialize_struct("GameLog", &[], LogVisitor::<F>(PhantomData))
+    }
+}
+
+/// Reads a [`GameLog`] as serde's derive would: a JSON object key by key,
+/// or (as derived structs also accept) an array of the fields in order.
+struct LogVisitor<F>(PhantomData<F>);
+
+/// The envelope's fields as they are read, each `None` until it is.
+struct Fields<F: LogFamily> {
+    format: Option<String>,
+    version: Option<u32>,
+    game: Option<String>,
+    board: Option<F::Board>,
+    options: Option<F::Options>,
+    seed: Option<Option<u64>>,
+    players: Option<Vec<F::Player>>,
+    turns: Option<Vec<F::Turn>>,
+    finished: Option<bool>,
+    result: Option<F::Claim>,
+}
+
+impl<F: LogFamily> Fields<F> {
+    fn new() -> Self {
+        Fields {
+            format: None,
+            version: None,
+            game: None,
+            board: None,
+            options: None,
+            seed: None,
+            players: None,
+            turns: None,
+            finished: None,
+            result: None,
+        }
+    }
+
+    /// Whether the field `key` has been read.
+    fn has(&self, key: Key) -> bool {
+        match key {
+            Key::Format => self.format.is_some(),
+            Key::Version => self.version.is_some(),
+            Key::Game => self.game.is_some(),
+            Key::Board => self.board.is_some(),
+            Key::Options => self.options.is_some(),
+            Key::Seed => self.seed.is_some(),
+            Key::Players => self.players.is_some(),
+            Key::Turns => self.turns.is_some(),
+            Key::Finished => self.finished.is_some(),
+            Key::Result => self.result.is_some(),
+        }
+    }
+
+    /// Reads the value of the field `key` with `read`, which is given the
+    /// field's type.
+    fn read<E>(&mut self, key: Key, mut read: impl ReadValue<E>) -> Result<(), E> {
+        match key {
+            Key::Format => self.format = read.value()?,
+            Key::Version => self.version = read.value()?,
+            Key::Game => self.game = read.value()?,
+            Key::Board => self.board = read.value()?,
+            Key::Options => self.options = read.value()?,
+            Key::Seed => self.seed = read.value()?,
+            Key::Players => self.players = read.value()?,
+            Key::Turns => self.turns = read.value()?,
+            Key::Finished => self.finished = read.value()?,
+            Key::Result => self.result = read.value()?,
+        }
+        Ok(())
+    }
+
+    /// The log, once every field is read: a field left out takes its
+    /// default, or is missing (`missing` says so, of the first in order)
+    /// when it has none.
+    fn finish<E>(self, missing: impl Fn(&'static str) -> E) -> Result<GameLog<F>, E> {
+        if let Some(key) = Key::all::<F>().find(|&key| key.required() && !self.has(key)) {
+            return Err(missing(key.name::<F>()));
+        }
+        let present = "checked above";
+        Ok(GameLog {
+            format: self.format.expect(present),
+            version: self.version.expect(present),
+            game: self.game,
+            board: self.board.expect(present),
+            options: self.options.unwrap_or_default(),
+            seed: self.seed.unwrap_or_default(),
+            players: self.players.expect(present),
+            turns: self.turns.expect(present),
+            finished: self.finished.unwrap_or_else(finished_default),
+            result: self.result.unwrap_or_default(),
+        })
+    }
+}
+
+/// Reads the value of one field, of the type the field asks for: `None`
+/// when there is none (an array of fields that ends early).
+trait ReadValue<E> {
+    fn value<T: DeserializeOwned>(&mut self) -> Result<Option<T>, E>;
+}
+
+/// The value after a key of a JSON object.
+struct FromMap<'a, A>(&'a mut A);
+
+impl<'de, A: MapAccess<'de>> ReadValue<A::Error> for FromMap<'_, A> {
+    fn value<T: DeserializeOwned>(&mut self) -> Result<Option<T>, A::Error> {
+        self.0.next_value().map(Some)
+    }
+}
+
+/// The next element of a JSON array.
+struct FromSeq<'a, A>(&'a mut A);
+
+impl<'de, A: SeqAccess<'de>> ReadValue<A::Error> for FromSeq<'_, A> {
+    fn value<T: DeserializeOwned>(&mut self) -> Result<Option<T>, A::Error> {
+        self.0.next_element()
+    }
+}
+
+impl<'de, F: LogFamily> Visitor<'de> for LogVisitor<F> {
+    type Value = GameLog<F>;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("struct GameLog")
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<GameLog<F>, A::Error> {
+        let mut fields = Fields::<F>::new();
+        while let Some(key) = map.next_key_seed(KeySeed::<F>(PhantomData))? {
+            if fields.has(key) {
+                return Err(de::Error::duplicate_field(key.name::<F>()));
+            }
+            fields.read(key, FromMap(&mut map))?;
+        }
+        fields.finish(de::Error::missing_field)
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<GameLog<F>, A::Error> {
+        let mut fields = Fields::<F>::new();
+        for (index, key) in Key::all::<F>().enumerate() {
+            fields.read(key, FromSeq(&mut seq))?;
+            if key.required() && !fields.has(key) {
+                let count = Key::all::<F>().count();
+                return Err(de::Error::invalid_length(index, &Elements(count)));
+            }
+        }
+        fields.finish(de::Error::missing_field)
+    }
+}
+
+/// What an array read as a log should hold: "struct GameLog with 9
+/// elements".
+struct Elements(usize);
+
+impl de::Expected for Elements {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "struct GameLog with {} elements", self.0)
+    }
+}
+
+/// Reads a key of the log's object as the field it names, refusing a key
+/// the family's log does not have.
+struct KeySeed<F>(PhantomData<F>);
+
+impl<'de, F: LogFamily> DeserializeSeed<'de> for KeySeed<F> {
+    type Value = Key;
+
+    fn deserialize<D: serde::Deserializer<'de>>(self, deserializer: D) -> Result<Key, D::Error> {
+        deserializer.deserialize_identifier(self)
+    }
+}
+
+impl<'de, F: LogFamily> Visitor<'de> for KeySeed<F> {
+    type Value = Key;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("field identifier")
+    }
+
+    fn visit_str<E: de::Error>(self, name: &str) -> Result<Key, E> {
+        Key::all::<F>()
+            .find(|key| key.name::<F>() == name)
+            .ok_or_else(|| {
+                // serde's `unknown_field`, which wants the names as a static list
+                let names: Vec<String> = Key::all::<F>()
+                    .map(|key| format!("`{}`", key.name::<F>()))
+                    .collect();
+                E::custom(format_args!(
+                    "unknown field `{name}`, expected one of {}",
+                    names.join(", ")
+                ))
+            })
+    }
+
+    fn visit_bytes<E: de::Error>(self, name: &[u8]) -> Result<Key, E> {
+        self.visit_str(&String::from_utf8_lossy(name))
+    }
+}
+
+impl<F: LogSchema> JsonSchema for GameLog<F>
+where
+    F::Board: JsonSchema,
+    F::Options: JsonSchema,
+    F::Player: JsonSchema,
+    F::Turn: JsonSchema,
+    F::Claim: JsonSchema,
+{
+    fn schema_name() -> Cow<'static, str> {
+        "GameLog".into()
+    }
+
+    fn schema_id() -> Cow<'static, str> {
+        format!(
+            "{}::GameLog<{}>",
+            module_path!(),
+            std::any::type_name::<F>()
+        )
+        .into()
+    }
+
+    /// The schema schemars derived for each family's log when it had its
+    /// own struct: the shared fields described here, the family's parts as
+    /// [`LogSchema`] describes them.
+    fn json_schema(generator: &mut SchemaGenerator) -> Schema {
+        let mut properties = serde_json::Map::new();
+        let mut required = Vec::new();
+        for key in Key::all::<F>() {
+            let (mut schema, description) = match key {
+                Key::Format => (
+                    generator.subschema_for::<String>(),
+                    "Always `\"rollx-game-log\"`.".to_string(),
+                ),
+                Key::Version => (
+                    generator.subschema_for::<u32>(),
+                    format!("Format version; this is version {}.", F::VERSION),
+                ),
+                Key::Game => (
+                    generator.subschema_for::<String>(),
+                    format!(
+                        "The game family: always `\"{}\"` (a Rolling log has no `game`).",
+                        F::GAME.unwrap_or_default()
+                    ),
+                ),
+                Key::Board => (generator.subschema_for::<F::Board>(), F::BOARD_DOC.into()),
+                Key::Options => (
+                    generator.subschema_for::<F::Options>(),
+                    F::OPTIONS_DOC.into(),
+                ),
+                Key::Seed => (
+                    generator.subschema_for::<Option<u64>>(),
+                    "The seed that generated the dice, for computer games. Hand-recorded\n\
+                     games have none."
+                        .into(),
+                ),
+                Key::Players => (
+                    generator.subschema_for::<Vec<F::Player>>(),
+                    F::PLAYERS_DOC.into(),
+                ),
+                Key::Turns => (
+                    generator.subschema_for::<Vec<F::Turn>>(),
+                    F::TURNS_DOC.into(),
+                ),
+                Key::Finished => (
+                    generator.subschema_for::<bool>(),
+                    "`false` for a game stopped before its end and saved to be resumed\n\
+                     (`rollx play --human` saves one when the player quits, and `rollx\n\
+                     play --resume` continues it); its turns are the ones played so far.\n\
+                     Omitted (`true`) for a game played to the end."
+                        .into(),
+                ),
+                Key::Result => (generator.subschema_for::<F::Claim>(), F::RESULT_DOC.into()),
+            };
+            schema.insert("description".into(), description.into());
+            // what schemars adds after a field's own schema: its length,
+            // its default (unless a log leaves the default out) and its
+            // `const`
+            let default = match key {
+                Key::Options => F::writes_options(&F::Options::default())
+                    .then(|| serde_json::to_value(F::Options::default()).ok())
+                    .flatten(),
+                Key::Finished => Some(finished_default().into()),
+                Key::Result => F::writes_result(&F::Claim::default())
+                    .then(|| serde_json::to_value(F::Claim::default()).ok())
+                    .flatten(),
+                _ => None,
+            };
+            if key == Key::Players {
+                schema.insert("minItems".into(), 1.into());
+                if let Some(max) = F::MAX_PLAYERS {
+                    schema.insert("maxItems".into(), max.into());
+                }
+            }
+            if let Some(default) = default {
+                schema.insert("default".into(), default);
+            }
+            match key {
+                Key::Format => schema.insert("const".into(), LOG_FORMAT.into()),
+                Key::Version => schema.insert("const".into(), F::VERSION.into()),
+                Key::Game => schema.insert("const".into(), F::GAME.unwrap_or_default().into()),
+                _ => None,
+            };
+            properties.insert(key.name::<F>().into(), schema.to_value());
+            if key.required() {
+                required.push(serde_json::Value::from(key.name::<F>()));
+            }
+        }
+        let mut schema = schemars::json_schema!({
+            "type": "object",
+            "additionalProperties": false,
+        });
+        schema.insert("properties".into(), properties.into());
+        schema.insert("required".into(), required.into());
+        schema.insert("title".into(), F::TITLE.into());
+        schema.insert("description".into(), F::DESCRIPTION.into());
+        schema
+    }
+}
+
+impl<F: LogSchema> GameLog<F>
+where
+    Self: JsonSchema,
+{
+    /// The JSON Schema of the family's log format.
+    pub fn schema() -> String {
+        let schema = schemars::schema_for!(Self);
+        serde_json::to_string_pretty(&schema).expect("schemas serialise")
+    }
 }
 
 /// Where the map or board of a log saved at `log_path` may be, in the

@@ -8,14 +8,14 @@
 //! `extends`.
 
 mod face;
-pub(crate) mod log;
+pub mod log;
 pub mod simulate;
 
 pub use face::{
     AtTerminal, CheckedSheet, Command, Console, Declared, Face, Generator, Given, Loader,
     PlayRequest, Played, RefereeRequest, Refereed, SheetRequest, Start, Takes, TerminalRequest,
 };
-pub use log::log_family;
+pub use log::{LogError, log_family};
 
 use std::path::{Path, PathBuf};
 

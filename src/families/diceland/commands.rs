@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 use std::path::Path;
 
 use crate::diag::Failure;
-use crate::families::log::{file_candidates, file_of_log, invalid_log};
+use crate::families::log::{file_of_log, invalid_log};
 use crate::families::simulate::{SimCount, SimulateRequest, Simulated};
 use crate::families::{
     CheckedSheet, Loader, Model, PlayRequest, Played, RefereeRequest, Refereed, SheetRequest,
@@ -77,13 +77,13 @@ fn game_text(game: &Game, log: &GameLog, sheets: &[Sheet], seed: u64, width: usi
     let _ = writeln!(
         s,
         "\n{}",
-        if log.winners.is_empty() {
+        if log.result.is_empty() {
             "no winner: the turn limit was reached".to_string()
         } else {
             format!(
                 "winner{}: {}",
-                if log.winners.len() == 1 { "" } else { "s" },
-                log.winners.join(", ")
+                if log.result.len() == 1 { "" } else { "s" },
+                log.result.join(", ")
             )
         }
     );
@@ -147,7 +147,7 @@ pub(crate) fn refereed_log(
     })?;
     let board_path = file_of_log(
         map,
-        file_candidates(log.board.file.as_deref(), &log.board.id, path),
+        log.file_candidates(path),
         ("board", &log.board.id),
         path,
         "pass it with --map FILE",

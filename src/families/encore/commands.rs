@@ -310,7 +310,7 @@ pub(crate) fn refereed(
     let given = map.is_some();
     let board_path = file_of_log(
         map,
-        log.board_candidates(path),
+        log.file_candidates(path),
         ("board", &log.board.id),
         path,
         "pass it with --map FILE",

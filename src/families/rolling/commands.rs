@@ -220,8 +220,8 @@ pub(crate) fn referee_log(r: &RefereeRequest) -> Result<Refereed, Failure> {
     })?;
     let map_path = file_of_log(
         r.map,
-        log.map_candidates(r.path),
-        ("map", &log.map.id),
+        log.file_candidates(r.path),
+        ("map", &log.board.id),
         r.path,
         "pass it with --map FILE",
     )?;
@@ -294,7 +294,7 @@ fn wrong_map_diagnostic(
 ) -> Diagnostic {
     let (log_file, map_file) = (log_path.display(), map_path.display());
     let recorded = log
-        .map
+        .board
         .file
         .as_ref()
         .map(|f| format!(" (played from {f})"))
@@ -309,7 +309,7 @@ fn wrong_map_diagnostic(
             ),
             "id",
             format!("a game on `{want}`"),
-            match (&log.map.file, given) {
+            match (&log.board.file, given) {
                 (Some(f), true) => format!(
                     "leave out --map to use the map the log was played on ({f}), or pass the map \
 whose [map] id is `{want}` with --map FILE"

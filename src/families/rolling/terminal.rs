@@ -102,7 +102,7 @@ pub(crate) fn terminal(r: &TerminalRequest, mut console: Console) -> Result<AtTe
             },
             _,
         ) => Some(path.display().to_string()),
-        (Start::Resume { map: None, .. }, Some(s)) => s.log.map.file.clone(),
+        (Start::Resume { map: None, .. }, Some(s)) => s.log.board.file.clone(),
         (Start::Resume { map: None, .. }, None) => None,
     };
     if let Some(s) = &saved {
@@ -142,8 +142,8 @@ fn read_saved(path: &Path, text: &str, map: Option<&Path>) -> Result<Saved, Fail
     })?;
     let map_path = file_of_log(
         map,
-        log.map_candidates(path),
-        ("map", &log.map.id),
+        log.file_candidates(path),
+        ("map", &log.board.id),
         path,
         "give it as MAP",
     )?;
@@ -161,15 +161,15 @@ impl Saved {
         let log = &self.log;
         let path = self.path.display();
         let map = game.map();
-        if log.map.id != map.info.id
-            || log.map.hash.as_ref().is_some_and(|h| *h != map_hash(map))
-            || log.rules.as_ref().is_some_and(|r| r != game.rules())
+        if log.board.id != map.info.id
+            || log.board.hash.as_ref().is_some_and(|h| *h != map_hash(map))
+            || log.options.as_ref().is_some_and(|r| r != game.rules())
         {
             return Err(Failure::usage(format!(
                 "{path} was played on another map than {} (`{}`{}): give the map it was played on",
                 self.map_path.display(),
-                log.map.id,
-                if log.map.id == map.info.id {
+                log.board.id,
+                if log.board.id == map.info.id {
                     ", since changed"
                 } else {
                     ""

@@ -1,8 +1,9 @@
 //! Diceland game logs: a versioned JSON record of a game on a board,
-//! written by `rollx play` and read by `rollx referee`, in the envelope of
-//! every family's log (`format`, `version`, `game`, `seed`, `players`,
-//! `turns`, `finished`) with `"game": "diceland"`. `docs/diceland-log.md`
-//! documents the format.
+//! written by `rollx play` and read by `rollx referee`, in the envelope
+//! every family's log shares (`families::log::GameLog`: `format`,
+//! `version`, `game`, `seed`, `players`, `turns`, `finished`) with `"game":
+//! "diceland"`, its `board`, its `options` and the claimed `winners`.
+//! `docs/diceland-log.md` documents the format.
 //!
 //! Each turn is a list of events in the order they happened: a roll of
 //! the dice (`{"roll": "RRYBBA"}`, one colour letter per die) or a
@@ -18,7 +19,7 @@ use super::table::{Move, Phase, Roll, Table};
 use super::{Game, Options};
 use crate::diceland::model::{Board, Cell, CellSet, Color};
 use crate::engine::Watcher;
-use crate::families::log::{LOG_FORMAT, LogError, check_format, parse_json};
+use crate::families::log::{self as envelope, BoardRef, LogFamily};
 
 /// The current version of the Diceland log.
 pub const LOG_VERSION: u32 = 1;
@@ -26,37 +27,44 @@ pub const LOG_VERSION: u32 = 1;
 /// The value of the `game` field.
 pub const LOG_GAME: &str = "diceland";
 
+/// The parts of a Diceland log in the envelope every family's log shares
+/// ([`envelope::GameLog`]): `"game": "diceland"`, `board`, `options`,
+/// players by name, [`LogTurn`]s and the claimed `winners` (by name,
+/// always written).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DicelandLog;
+
 /// A recorded Diceland game.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct GameLog {
-    /// Always `"rollx-game-log"`.
-    pub format: String,
-    /// Format version; this is version 1.
-    pub version: u32,
-    /// Always `"diceland"`.
-    pub game: String,
-    /// The board the game was played on.
-    pub board: LogBoard,
-    /// The readings of the rulebook the game was played by.
-    #[serde(default)]
-    pub options: Options,
-    /// The seed of the dice, for computer games.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub seed: Option<u64>,
-    /// The players' names, by seat: seat 1 is active first.
-    pub players: Vec<String>,
-    /// Every turn, in order.
-    pub turns: Vec<LogTurn>,
-    /// `false` for a game stopped before its end.
-    #[serde(
-        default = "crate::families::log::finished_default",
-        skip_serializing_if = "crate::families::log::is_finished"
-    )]
-    pub finished: bool,
-    /// The winners as the recorder claims them (the referee compares).
-    #[serde(default)]
-    pub winners: Vec<String>,
+pub type GameLog = envelope::GameLog<DicelandLog>;
+
+impl LogFamily for DicelandLog {
+    const GAME: Option<&'static str> = Some(LOG_GAME);
+    const VERSION: u32 = LOG_VERSION;
+    const BOARD: &'static str = "board";
+    const OPTIONS: &'static str = "options";
+    const RESULT: &'static str = "winners";
+    type Board = LogBoard;
+    type Options = Options;
+    /// A player's name.
+    type Player = String;
+    type Turn = LogTurn;
+    /// The winners' names.
+    type Claim = Vec<String>;
+
+    fn wrong_version(version: u32) -> String {
+        format!("this is a version {version} log; rollx reads version {LOG_VERSION}")
+    }
+
+    fn check(log: &GameLog) -> Result<(), String> {
+        if log.players.is_empty() || log.players.len() > super::MAX_PLAYERS {
+            return Err(format!(
+                "`players` names {} players; a game has 1 to {}",
+                log.players.len(),
+                super::MAX_PLAYERS
+            ));
+        }
+        Ok(())
+    }
 }
 
 /// The board of a log.
@@ -71,6 +79,16 @@ pub struct LogBoard {
     /// `sha256:` hash of what the board means for play ([`board_hash`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub hash: Option<String>,
+}
+
+impl BoardRef for LogBoard {
+    fn id(&self) -> &str {
+        &self.id
+    }
+
+    fn file(&self) -> Option<&str> {
+        self.file.as_deref()
+    }
 }
 
 /// One turn: the active player's rolls and choices, everyone's crossings,
@@ -121,9 +139,7 @@ pub fn board_hash(board: &Board) -> String {
         h.update(" ");
     }
     h.update(format!("goal {} {}", board.goal.stars, board.goal.colors));
-    let digest = h.finalize();
-    let hex: String = digest.iter().map(|b| format!("{b:02x}")).collect();
-    format!("sha256:{hex}")
+    envelope::hash_text(&h.finalize())
 }
 
 /// A move as a log writes it.
@@ -194,59 +210,21 @@ impl GameLog {
         seed: Option<u64>,
         players: Vec<String>,
     ) -> GameLog {
+        let board = LogBoard {
+            id: game.board().info.id.clone(),
+            file,
+            hash: Some(board_hash(game.board())),
+        };
         GameLog {
-            format: LOG_FORMAT.to_string(),
-            version: LOG_VERSION,
-            game: LOG_GAME.to_string(),
-            board: LogBoard {
-                id: game.board().info.id.clone(),
-                file,
-                hash: Some(board_hash(game.board())),
-            },
-            options: *game.options(),
-            seed,
-            players,
-            turns: Vec::new(),
             finished: false,
-            winners: Vec::new(),
+            ..GameLog::from_parts(board, *game.options(), seed, players, Vec::new())
         }
-    }
-
-    /// Reads a log's text, with where it goes wrong.
-    pub fn parse(text: &str) -> Result<GameLog, LogError> {
-        let log: GameLog = parse_json(text)?;
-        check_format(&log.format)?;
-        if log.game != LOG_GAME {
-            return Err(LogError::at_start(format!(
-                "`game` is \"{}\", expected \"{LOG_GAME}\"",
-                log.game
-            )));
-        }
-        if log.version != LOG_VERSION {
-            return Err(LogError::at_start(format!(
-                "this is a version {} log; rollx reads version {LOG_VERSION}",
-                log.version
-            )));
-        }
-        if log.players.is_empty() || log.players.len() > super::MAX_PLAYERS {
-            return Err(LogError::at_start(format!(
-                "`players` names {} players; a game has 1 to {}",
-                log.players.len(),
-                super::MAX_PLAYERS
-            )));
-        }
-        Ok(log)
-    }
-
-    /// The log as pretty JSON.
-    pub fn to_json(&self) -> String {
-        serde_json::to_string_pretty(self).expect("logs serialise")
     }
 
     /// Marks the game finished with the table's winners.
     pub fn finish(&mut self, table: &Table) {
         self.finished = table.phase == Phase::Over;
-        self.winners = table
+        self.result = table
             .winners()
             .into_iter()
             .map(|p| self.players[p].clone())

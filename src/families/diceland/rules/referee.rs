@@ -610,7 +610,7 @@ because a crossing of {name} in turn {t} crossed nothing)"
         .map(|p| log.players[p].clone())
         .collect();
     if complete {
-        let mut claimed = log.winners.clone();
+        let mut claimed = log.result.clone();
         claimed.sort();
         let mut found = winners.clone();
         found.sort();

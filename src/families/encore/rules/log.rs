@@ -1,7 +1,8 @@
 //! Encore game logs: a versioned JSON record of a game on a board, written
-//! by `rollx play` and read by `rollx referee`, in the envelope of the
-//! Rolling game log (`format`, `version`, `seed`, `players`, `turns`,
-//! `finished`, `result`) with `"game": "encore"`. `docs/encore-log.md`
+//! by `rollx play` and read by `rollx referee`, in the envelope every
+//! family's log shares (`families::log::GameLog`: `format`, `version`,
+//! `seed`, `players`, `turns`, `finished`, `result`) with `"game":
+//! "encore"`, its `board` and its `options`. `docs/encore-log.md`
 //! documents the format and `docs/encore-log.schema.json` is its JSON
 //! Schema (generated from these types; a test keeps it current).
 //!
@@ -22,8 +23,7 @@ use super::table::{MAX_PLAYERS, Phase, Table};
 use crate::encore::{Board, ColorId};
 use crate::engine::Watcher;
 
-pub use crate::families::log::{LOG_FORMAT, LogError};
-use crate::families::log::{check_format, file_candidates, parse_json};
+use crate::families::log::{self as envelope, BoardRef, LogFamily, LogSchema};
 
 /// The current version of the Encore log.
 pub const LOG_VERSION: u32 = 1;
@@ -35,50 +35,86 @@ pub const LOG_GAME: &str = "encore";
 /// number face.
 pub const JOKER: &str = "?";
 
+/// The parts of an Encore log in the envelope every family's log shares
+/// ([`envelope::GameLog`]): `"game": "encore"`, `board`, `options`,
+/// [`LogPlayer`]s, [`LogTurn`]s and each player's claimed [`LogResult`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct EncoreLog;
+
 /// A recorded Encore game.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-#[schemars(
-    title = "rollx Encore game log",
-    description = "One game on an Encore board: each roll of the dice and what each player took and crossed."
-)]
-pub struct GameLog {
-    /// Always `"rollx-game-log"`.
-    #[schemars(extend("const" = "rollx-game-log"))]
-    pub format: String,
-    /// Format version; this is version 1.
-    #[schemars(extend("const" = 1))]
-    pub version: u32,
-    /// The game family: always `"encore"` (a Rolling log has no `game`).
-    #[schemars(extend("const" = "encore"))]
-    pub game: String,
-    /// The board the game was played on.
-    pub board: LogBoard,
-    /// The readings of the rulebook the game was played by (each left out
-    /// takes its default).
-    #[serde(default)]
-    pub options: Options,
-    /// The seed that generated the dice, for computer games. Hand-recorded
-    /// games have none.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub seed: Option<u64>,
-    /// The players, by seat: seat 1 rolls first.
-    #[schemars(length(min = 1, max = 64))]
-    pub players: Vec<LogPlayer>,
-    /// Every roll, in order.
-    pub turns: Vec<LogTurn>,
-    /// `false` for a game stopped before its end; omitted (`true`) for a
-    /// game played to the end.
-    #[serde(
-        default = "crate::families::log::finished_default",
-        skip_serializing_if = "crate::families::log::is_finished"
-    )]
-    #[schemars(extend("default" = true))]
-    pub finished: bool,
-    /// Each player's final score as claimed by the recorder (optional; the
-    /// referee compares it with its own count).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub result: Vec<LogResult>,
+pub type GameLog = envelope::GameLog<EncoreLog>;
+
+impl LogFamily for EncoreLog {
+    const GAME: Option<&'static str> = Some(LOG_GAME);
+    const VERSION: u32 = LOG_VERSION;
+    const BOARD: &'static str = "board";
+    const OPTIONS: &'static str = "options";
+    const RESULT: &'static str = "result";
+    type Board = LogBoard;
+    type Options = Options;
+    type Player = LogPlayer;
+    type Turn = LogTurn;
+    type Claim = Vec<LogResult>;
+
+    fn writes_result(result: &Vec<LogResult>) -> bool {
+        !result.is_empty()
+    }
+
+    fn wrong_version(version: u32) -> String {
+        format!(
+            "this is version {version} of the Encore game log format; this rollx reads version {LOG_VERSION}"
+        )
+    }
+
+    fn check(log: &GameLog) -> Result<(), String> {
+        if log.players.is_empty() || log.players.len() > MAX_PLAYERS {
+            return Err(format!(
+                "`players` lists {}: an Encore game has 1 to {MAX_PLAYERS} players",
+                log.players.len()
+            ));
+        }
+        if let Some((i, p)) = log
+            .players
+            .iter()
+            .enumerate()
+            .find(|(i, p)| log.players[..*i].iter().any(|q| q.name == p.name))
+        {
+            return Err(format!(
+                "`players` names \"{}\" twice (seats {} and {}): each player needs a name of their own",
+                p.name,
+                log.players
+                    .iter()
+                    .position(|q| q.name == p.name)
+                    .unwrap_or(0)
+                    + 1,
+                i + 1
+            ));
+        }
+        Ok(())
+    }
+
+    /// Indented down to each move, a move and a roll's dice on one line
+    /// each.
+    fn write_json(log: &GameLog) -> String {
+        let mut out = Vec::new();
+        let mut ser = serde_json::Serializer::with_formatter(&mut out, Shallow::new(4));
+        log.serialize(&mut ser).expect("logs serialise");
+        String::from_utf8(out).expect("JSON is UTF-8")
+    }
+}
+
+impl LogSchema for EncoreLog {
+    const TITLE: &'static str = "rollx Encore game log";
+    const DESCRIPTION: &'static str = "One game on an Encore board: each roll of the dice and \
+what each player took and crossed.";
+    const BOARD_DOC: &'static str = "The board the game was played on.";
+    const OPTIONS_DOC: &'static str = "The readings of the rulebook the game was played by (each \
+left out\ntakes its default).";
+    const PLAYERS_DOC: &'static str = "The players, by seat: seat 1 rolls first.";
+    const TURNS_DOC: &'static str = "Every roll, in order.";
+    const RESULT_DOC: &'static str = "Each player's final score as claimed by the recorder \
+(optional; the\nreferee compares it with its own count).";
+    const MAX_PLAYERS: Option<usize> = Some(MAX_PLAYERS);
 }
 
 /// Which board a game was played on.
@@ -98,6 +134,16 @@ pub struct LogBoard {
     /// Path of the board file as given to `rollx play`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub file: Option<String>,
+}
+
+impl BoardRef for LogBoard {
+    fn id(&self) -> &str {
+        &self.id
+    }
+
+    fn file(&self) -> Option<&str> {
+        self.file.as_deref()
+    }
 }
 
 /// One player.
@@ -233,66 +279,17 @@ impl GameLog {
             Vec::new()
         };
         let board = game.board();
+        let board = LogBoard {
+            id: board.info.id.clone(),
+            name: Some(board.info.name.clone()),
+            hash: Some(board_hash(board)),
+            file: board_file,
+        };
         GameLog {
-            format: LOG_FORMAT.to_string(),
-            version: LOG_VERSION,
-            game: LOG_GAME.to_string(),
-            board: LogBoard {
-                id: board.info.id.clone(),
-                name: Some(board.info.name.clone()),
-                hash: Some(board_hash(board)),
-                file: board_file,
-            },
-            options: *game.options(),
-            seed,
-            players,
-            turns,
             finished,
             result,
+            ..GameLog::from_parts(board, *game.options(), seed, players, turns)
         }
-    }
-
-    /// Parses and checks the structure of a log.
-    pub fn parse(text: &str) -> Result<GameLog, LogError> {
-        let log: GameLog = parse_json(text)?;
-        let at_start = LogError::at_start;
-        check_format(&log.format)?;
-        if log.game != LOG_GAME {
-            return Err(at_start(format!(
-                "`game` is \"{}\", expected \"{LOG_GAME}\"",
-                log.game
-            )));
-        }
-        if log.version != LOG_VERSION {
-            return Err(at_start(format!(
-                "this is version {} of the Encore game log format; this rollx reads version {LOG_VERSION}",
-                log.version
-            )));
-        }
-        if log.players.is_empty() || log.players.len() > MAX_PLAYERS {
-            return Err(at_start(format!(
-                "`players` lists {}: an Encore game has 1 to {MAX_PLAYERS} players",
-                log.players.len()
-            )));
-        }
-        if let Some((i, p)) = log
-            .players
-            .iter()
-            .enumerate()
-            .find(|(i, p)| log.players[..*i].iter().any(|q| q.name == p.name))
-        {
-            return Err(at_start(format!(
-                "`players` names \"{}\" twice (seats {} and {}): each player needs a name of their own",
-                p.name,
-                log.players
-                    .iter()
-                    .position(|q| q.name == p.name)
-                    .unwrap_or(0)
-                    + 1,
-                i + 1
-            )));
-        }
-        Ok(log)
     }
 
     /// The game the log was played: its options on `board`.
@@ -303,28 +300,6 @@ impl GameLog {
     /// The players' names, by seat.
     pub fn names(&self) -> Vec<String> {
         self.players.iter().map(|p| p.name.clone()).collect()
-    }
-
-    /// Where the board of the log saved at `log_path` may be, in the order
-    /// to try: the file recorded in the log (as given, then relative to the
-    /// log's folder), then `maps/<id>.toml`.
-    pub fn board_candidates(&self, log_path: &std::path::Path) -> Vec<std::path::PathBuf> {
-        file_candidates(self.board.file.as_deref(), &self.board.id, log_path)
-    }
-
-    /// The log as JSON, indented down to each move, a move and a roll's
-    /// dice on one line each.
-    pub fn to_json(&self) -> String {
-        let mut out = Vec::new();
-        let mut ser = serde_json::Serializer::with_formatter(&mut out, Shallow::new(4));
-        self.serialize(&mut ser).expect("logs serialise");
-        String::from_utf8(out).expect("JSON is UTF-8")
-    }
-
-    /// The JSON Schema of the format.
-    pub fn schema() -> String {
-        let schema = schemars::schema_for!(GameLog);
-        serde_json::to_string_pretty(&schema).expect("schemas serialise")
     }
 }
 
@@ -384,11 +359,7 @@ pub fn board_hash(board: &Board) -> String {
         solo_rolls: board.solo_rolls,
     })
     .expect("serialises");
-    let hex: String = Sha256::digest(&bytes)
-        .iter()
-        .map(|b| format!("{b:02x}"))
-        .collect();
-    format!("sha256:{hex}")
+    envelope::hash_text(&Sha256::digest(&bytes))
 }
 
 impl LogNumber {

@@ -1,5 +1,8 @@
 //! Game logs: a versioned JSON record of a game, written by `rollx play`
-//! and read by `rollx referee`. `docs/game-log.md` documents the format and
+//! and read by `rollx referee`, in the envelope every family's log shares
+//! (`families::log::GameLog`) with the Rolling parts: `map`, `rules`, the
+//! players' names, the turns and the claimed `result`, and no `game`.
+//! `docs/game-log.md` documents the format and
 //! `docs/game-log.schema.json` is its JSON Schema (generated from these
 //! types; a test keeps it current).
 
@@ -12,54 +15,70 @@ use super::moves::{Action, Move, PowerSet};
 use super::state::State;
 use crate::rolling::map::{Map, Power, Rules};
 
-pub use crate::families::log::{LOG_FORMAT, LogError};
-use crate::families::log::{check_format, file_candidates, parse_json};
+use crate::families::log::{self as envelope, BoardRef, LogFamily, LogSchema};
+
 /// The current version of the format.
 pub const LOG_VERSION: u32 = 1;
 
-/// A recorded game.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-#[schemars(
-    title = "rollx game log",
-    description = "One game of a Rolling X map: the dice rolled and how each player resolved them."
-)]
-pub struct GameLog {
-    /// Always `"rollx-game-log"`.
-    #[schemars(extend("const" = "rollx-game-log"))]
-    pub format: String,
-    /// Format version; this is version 1.
-    #[schemars(extend("const" = 1))]
-    pub version: u32,
-    /// The map the game was played on.
-    pub map: LogMap,
-    /// The rules the game was played with, for reference. When present they
-    /// must equal the map's rules.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub rules: Option<Rules>,
-    /// The seed that generated the dice, for computer games. Hand-recorded
-    /// games have none.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub seed: Option<u64>,
-    /// The players' names, in the order their moves are listed in each turn.
-    #[schemars(length(min = 1))]
-    pub players: Vec<String>,
-    /// Every turn in order.
-    pub turns: Vec<LogTurn>,
-    /// `false` for a game stopped before its end and saved to be resumed
-    /// (`rollx play --human` saves one when the player quits, and `rollx
-    /// play --resume` continues it); its turns are the ones played so far.
-    /// Omitted (`true`) for a game played to the end.
-    #[serde(
-        default = "crate::families::log::finished_default",
-        skip_serializing_if = "crate::families::log::is_finished"
-    )]
-    #[schemars(extend("default" = true))]
-    pub finished: bool,
-    /// Each player's final result as claimed by the recorder (optional; the
-    /// referee compares it with its own count).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub result: Vec<LogResult>,
+/// The parts of a Rolling log in the envelope every family's log shares
+/// ([`envelope::GameLog`]): `map`, `rules`, players by name, [`LogTurn`]s
+/// and each player's claimed [`LogResult`]; no `game` (Rolling logs came
+/// first).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RollingLog;
+
+/// A recorded game on a Rolling map.
+pub type GameLog = envelope::GameLog<RollingLog>;
+
+impl LogFamily for RollingLog {
+    const GAME: Option<&'static str> = None;
+    const VERSION: u32 = LOG_VERSION;
+    const BOARD: &'static str = "map";
+    const OPTIONS: &'static str = "rules";
+    const RESULT: &'static str = "result";
+    type Board = LogMap;
+    /// The rules the game was played with, for reference: when present
+    /// they must equal the map's rules.
+    type Options = Option<Rules>;
+    /// A player's name.
+    type Player = String;
+    type Turn = LogTurn;
+    type Claim = Vec<LogResult>;
+
+    fn writes_options(rules: &Option<Rules>) -> bool {
+        rules.is_some()
+    }
+
+    fn writes_result(result: &Vec<LogResult>) -> bool {
+        !result.is_empty()
+    }
+
+    fn wrong_version(version: u32) -> String {
+        format!(
+            "this is version {version} of the game log format; this rollx reads version {LOG_VERSION}"
+        )
+    }
+
+    fn check(log: &GameLog) -> Result<(), String> {
+        if log.players.is_empty() {
+            return Err("`players` is empty: a game has at least one player".into());
+        }
+        Ok(())
+    }
+}
+
+impl LogSchema for RollingLog {
+    const TITLE: &'static str = "rollx game log";
+    const DESCRIPTION: &'static str =
+        "One game of a Rolling X map: the dice rolled and how each player resolved them.";
+    const BOARD_DOC: &'static str = "The map the game was played on.";
+    const OPTIONS_DOC: &'static str = "The rules the game was played with, for reference. When \
+present they\nmust equal the map's rules.";
+    const PLAYERS_DOC: &'static str =
+        "The players' names, in the order their moves are listed in each turn.";
+    const TURNS_DOC: &'static str = "Every turn in order.";
+    const RESULT_DOC: &'static str = "Each player's final result as claimed by the recorder \
+(optional; the\nreferee compares it with its own count).";
 }
 
 /// Which map a game was played on.
@@ -75,6 +94,16 @@ pub struct LogMap {
     /// Path of the map file as given to `rollx play`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub file: Option<String>,
+}
+
+impl BoardRef for LogMap {
+    fn id(&self) -> &str {
+        &self.id
+    }
+
+    fn file(&self) -> Option<&str> {
+        self.file.as_deref()
+    }
 }
 
 /// One turn: the dice drawn and rolled, and each player's resolutions.
@@ -246,58 +275,16 @@ impl GameLog {
         } else {
             Vec::new()
         };
+        let board = LogMap {
+            id: game.map().info.id.clone(),
+            hash: Some(map_hash(game.map())),
+            file: map_file,
+        };
         GameLog {
-            format: LOG_FORMAT.to_string(),
-            version: LOG_VERSION,
-            map: LogMap {
-                id: game.map().info.id.clone(),
-                hash: Some(map_hash(game.map())),
-                file: map_file,
-            },
-            rules: Some(game.rules().clone()),
-            seed,
-            players,
-            turns,
             finished,
             result,
+            ..GameLog::from_parts(board, Some(game.rules().clone()), seed, players, turns)
         }
-    }
-
-    /// Parses and checks the structure of a log.
-    pub fn parse(text: &str) -> Result<GameLog, LogError> {
-        let log: GameLog = parse_json(text)?;
-        let at_start = LogError::at_start;
-        check_format(&log.format)?;
-        if log.version != LOG_VERSION {
-            return Err(at_start(format!(
-                "this is version {} of the game log format; this rollx reads version {LOG_VERSION}",
-                log.version
-            )));
-        }
-        if log.players.is_empty() {
-            return Err(at_start(
-                "`players` is empty: a game has at least one player".into(),
-            ));
-        }
-        Ok(log)
-    }
-
-    /// Where the map of the log saved at `log_path` may be, in the order to
-    /// try: the file recorded in the log (as given, then relative to the
-    /// log's folder), then `maps/<id>.toml`.
-    pub fn map_candidates(&self, log_path: &std::path::Path) -> Vec<std::path::PathBuf> {
-        file_candidates(self.map.file.as_deref(), &self.map.id, log_path)
-    }
-
-    /// The log as pretty-printed JSON.
-    pub fn to_json(&self) -> String {
-        serde_json::to_string_pretty(self).expect("logs serialise")
-    }
-
-    /// The JSON Schema of the format.
-    pub fn schema() -> String {
-        let schema = schemars::schema_for!(GameLog);
-        serde_json::to_string_pretty(&schema).expect("schemas serialise")
     }
 }
 
@@ -329,9 +316,7 @@ pub fn map_hash(map: &Map) -> String {
         rules: &map.rules,
     })
     .expect("serialises");
-    let digest = Sha256::digest(&bytes);
-    let hex: String = digest.iter().map(|b| format!("{b:02x}")).collect();
-    format!("sha256:{hex}")
+    envelope::hash_text(&Sha256::digest(&bytes))
 }
 
 /// A log move naming what the engine did.

@@ -137,14 +137,14 @@ impl WrongMap {
 pub fn wrong_map(game: &Game, log: &GameLog) -> Option<WrongMap> {
     let map = game.map();
     let id = || map.info.id.clone();
-    if log.map.id != map.info.id {
+    if log.board.id != map.info.id {
         Some(WrongMap::OtherMap {
-            log: log.map.id.clone(),
+            log: log.board.id.clone(),
             map: id(),
         })
-    } else if log.map.hash.as_ref().is_some_and(|h| *h != map_hash(map)) {
+    } else if log.board.hash.as_ref().is_some_and(|h| *h != map_hash(map)) {
         Some(WrongMap::Changed { map: id() })
-    } else if let Some(r) = log.rules.as_ref().filter(|&r| r != game.rules()) {
+    } else if let Some(r) = log.options.as_ref().filter(|&r| r != game.rules()) {
         let mut differences = Vec::new();
         let value = |r: &Rules| serde_json::to_value(r).expect("rules serialise");
         differing_keys(&value(r), &value(game.rules()), "", &mut differences);
