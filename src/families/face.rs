@@ -83,6 +83,14 @@ pub trait Face: Sync + Send {
         seeds: std::ops::Range<u64>,
     ) -> Result<crate::engine::conformance::Conformance, String>;
 
+    /// `rollx check --deep`: the family's deeper look at how good a game
+    /// on `model` (one of this family's) can be, on games sampled as
+    /// `request` says; `None` when the family has none (what `check`
+    /// reports of its solvability is all).
+    fn deep(&self, _model: &Model, _request: &DeepRequest) -> Option<Result<Deepened, Failure>> {
+        None
+    }
+
     /// `rollx play`: the computer players of `request` play a whole game
     /// on `model` (one of this family's).
     fn play(&self, model: &Model, request: &PlayRequest) -> Result<Played, Failure>;
@@ -186,6 +194,31 @@ Sets --players.",
         requires: None,
         what: "sets the tables",
     };
+}
+
+/// What `rollx check --deep` asks of a family.
+pub struct DeepRequest<'a> {
+    /// The file, as given (learned values are looked for beside it).
+    pub path: &'a Path,
+    /// Games sampled.
+    pub samples: u64,
+    /// Seed of the sampled games.
+    pub seed: u64,
+    /// Positions each game is searched at most.
+    pub positions: u64,
+    /// Called once per sampled game done (from any thread).
+    pub tick: &'a (dyn Fn() + Sync),
+}
+
+/// What `rollx check --deep` found.
+#[derive(Clone, Debug)]
+pub struct Deepened {
+    /// The report's `deep` object.
+    pub json: serde_json::Value,
+    /// The report as text, after the file's check.
+    pub text: String,
+    /// Warnings to show beside it (learned values that could not be used).
+    pub warnings: Vec<String>,
 }
 
 /// The family options given on a command line: each flag (without its

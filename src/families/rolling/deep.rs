@@ -6,8 +6,13 @@
 //! and with any number of threads.
 
 use rayon::prelude::*;
+
+use crate::diag::Failure;
+use crate::families::{DeepRequest, Deepened};
+use crate::text::{count, plural};
 use serde::Serialize;
 
+use super::map::Map;
 use super::play::TupleValue;
 use super::play::derive_seed;
 use super::rules::{Game, State};
@@ -219,4 +224,105 @@ mod tests {
         assert!(lo < 1e-12, "{lo}");
         assert!(hi > 0.27 && hi < 0.28, "{hi}");
     }
+}
+
+/// `rollx check --deep` on a valid Rolling map: the sampled games solved
+/// (guided by the values learned for the map, when they are beside it).
+pub(crate) fn deep_check(map: &Map, r: &DeepRequest) -> Result<Deepened, Failure> {
+    let game = Game::new(map.clone()).map_err(|e| {
+        Failure::invalid(format!(
+            "--deep: the rules engine cannot play this map: {e}"
+        ))
+    })?;
+    let (values, warning) = super::commands::solver_values(r.path, None, &game)?;
+    let guide = values.as_ref().map(|(v, _)| v.as_ref());
+    let mut d = deep(&game, r.samples, r.seed, r.positions, guide, r.tick);
+    d.values = values.map(|(_, p)| p.display().to_string());
+    Ok(Deepened {
+        json: serde_json::to_value(&d).expect("serialises"),
+        text: deep_text(&d),
+        warnings: warning.into_iter().collect(),
+    })
+}
+
+/// The `--deep` report as text.
+pub(crate) fn deep_text(d: &Deep) -> String {
+    let mut s = format!(
+        "\nrule solvability: {} (seed {}), each searched up to {}\n",
+        plural(d.samples, "sampled game", "sampled games"),
+        d.seed,
+        count(d.positions, "position")
+    );
+    if let Some(values) = &d.values {
+        s.push_str(&format!("  guided by the values in {values}\n"));
+    }
+    s.push_str(&format!(
+        "  solved exactly: {} of {}{}\n",
+        d.exact,
+        d.samples,
+        if d.exact < d.samples {
+            " (the others give the best game found, which may not be the best possible)"
+        } else {
+            ""
+        }
+    ));
+    match d.perfect_share {
+        Some((p, lo, hi)) => s.push_str(&format!(
+            "  perfect game (0 X) possible: {} of {} = {:.0} % (95 % CI {:.0} % to {:.0} %)\n",
+            d.perfect_found,
+            d.samples,
+            p * 100.0,
+            lo * 100.0,
+            hi * 100.0
+        )),
+        None => s.push_str(&format!(
+            "  perfect game (0 X): found in {}, proven impossible in {}, not known in {}\n",
+            d.perfect_found,
+            d.perfect_impossible,
+            d.samples - d.perfect_found - d.perfect_impossible
+        )),
+    }
+    let dist: Vec<String> = d
+        .best_distribution
+        .iter()
+        .enumerate()
+        .filter(|&(_, &n)| n > 0)
+        .map(|(x, n)| format!("{x} X: {n}"))
+        .collect();
+    s.push_str(&format!(
+        "  {}: mean {:.2}, median {} ({}); the greedy player {:.2}\n",
+        if d.exact == d.samples {
+            "best possible X"
+        } else {
+            "best X found"
+        },
+        d.best_mean,
+        d.best_median,
+        dist.join(", "),
+        d.greedy_mean
+    ));
+    let areas: Vec<String> = d
+        .areas
+        .iter()
+        .filter(|a| a.crossed > 0.0)
+        .take(8)
+        .map(|a| format!("{} {:.0} %", a.area, a.crossed * 100.0))
+        .collect();
+    if !areas.is_empty() {
+        s.push_str(&format!(
+            "  crossed in the best game: {}\n",
+            areas.join(", ")
+        ));
+        let regions: Vec<String> = d
+            .regions
+            .iter()
+            .filter(|r| r.bottleneck > 0.0)
+            .map(|r| format!("{} {:.0} %", r.region, r.bottleneck * 100.0))
+            .collect();
+        s.push_str(&format!(
+            "  bottleneck region (most X in the best game): {}\n",
+            regions.join(", ")
+        ));
+    }
+    s
 }
