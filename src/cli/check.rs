@@ -6,7 +6,8 @@ use std::time::Instant;
 use clap::{Args, ValueEnum};
 
 use super::numbers::whole;
-use super::{EXIT_INVALID, EXIT_OK, EXIT_USAGE, solver_values};
+use super::{Outcome, Ran, solver_values};
+use rollx::diag::Failure;
 use rollx::diag::render::{self, Style};
 use rollx::families::{self, Checked, LoadError};
 use rollx::rolling::deep::{Deep, deep};
@@ -86,10 +87,12 @@ pub enum Format {
     Json,
 }
 
-/// Runs `rollx check`.
-pub fn run(args: &CheckArgs, color: bool) -> u8 {
+/// Runs `rollx check`: every file's findings and summary are shown, and a
+/// file that fails (or cannot be read, said where it is met) fails the
+/// command once all are checked.
+pub fn run(args: &CheckArgs, color: bool) -> Ran {
     let style = Style { color, width: 100 };
-    let mut code = EXIT_OK;
+    let mut outcome = Outcome::Ok;
     let mut reports = Vec::new();
     let mut tally = Tally::default();
     for path in &args.maps {
@@ -107,14 +110,14 @@ pub fn run(args: &CheckArgs, color: bool) -> u8 {
             Ok(c) => c,
             Err(e @ LoadError::Io { .. }) | Err(e @ LoadError::Invalid(_)) => {
                 eprintln!("error: {e}");
-                code = EXIT_USAGE;
+                outcome = Outcome::Usage;
                 tally.unreadable += 1;
                 continue;
             }
         };
         let failed = checked.errors() > 0 || (args.deny_warnings && checked.warnings() > 0);
-        if failed && code == EXIT_OK {
-            code = EXIT_INVALID;
+        if failed && outcome == Outcome::Ok {
+            outcome = Outcome::Failed;
         }
         tally.add(&checked, failed);
         // The file's diagnostics and summary first: --deep takes minutes,
@@ -125,10 +128,7 @@ pub fn run(args: &CheckArgs, color: bool) -> u8 {
         }
         let deep = match (&checked.model, args.deep) {
             (Some(model), true) if model.get::<rollx::rolling::map::Map>().is_some() => {
-                match deep_check(args, model.get().expect("a map"), path) {
-                    Ok(d) => Some(d),
-                    Err(c) => return c,
-                }
+                Some(deep_check(args, model.get().expect("a map"), path)?)
             }
             _ => None,
         };
@@ -171,7 +171,7 @@ pub fn run(args: &CheckArgs, color: bool) -> u8 {
             println!("{}", json.expect("reports serialise"));
         }
     }
-    code
+    Ok(outcome)
 }
 
 /// What several files checked at once came to.
@@ -229,22 +229,17 @@ fn deep_check(
     args: &CheckArgs,
     map: &rollx::rolling::map::Map,
     path: &std::path::Path,
-) -> Result<Deep, u8> {
-    let game = match rollx::rolling::rules::Game::new(map.clone()) {
-        Ok(g) => g,
-        Err(e) => {
-            eprintln!("error: --deep: the rules engine cannot play this map: {e}");
-            return Err(EXIT_INVALID);
-        }
-    };
+) -> Result<Deep, Failure> {
+    let game = rollx::rolling::rules::Game::new(map.clone()).map_err(|e| {
+        Failure::invalid(format!(
+            "--deep: the rules engine cannot play this map: {e}"
+        ))
+    })?;
     let values = solver_values(path, None, &game)?;
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(args.threads.map_or(0, usize::from))
         .build()
-        .map_err(|e| {
-            eprintln!("error: cannot start worker threads: {e}");
-            EXIT_USAGE
-        })?;
+        .map_err(|e| Failure::usage(format!("cannot start worker threads: {e}")))?;
     // On a terminal, under the text report (the JSON report is one document
     // at the end, and a bar would only clutter a log).
     let bar = if std::io::stderr().is_terminal() && args.format == Format::Text {
