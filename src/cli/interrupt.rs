@@ -3,7 +3,7 @@
 //! finished, no new ones are started, and the command reports the games
 //! finished so far. A second interrupt ends the process at once, writing
 //! nothing. Either way the exit code is 130, that of
-//! [`Outcome::Interrupted`](super::Outcome::Interrupted).
+//! [`super::Outcome::Interrupted`].
 //!
 //! On Unix the handler is installed with `sigaction` from `libc` (already
 //! a dependency); elsewhere Ctrl-C keeps its default effect (the process
