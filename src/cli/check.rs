@@ -6,11 +6,11 @@ use std::time::Instant;
 use clap::{Args, ValueEnum};
 
 use super::numbers::whole;
-use super::{EXIT_INVALID, EXIT_OK, EXIT_USAGE, solver_values};
+use super::{Outcome, Ran};
+use rollx::diag::Failure;
 use rollx::diag::render::{self, Style};
-use rollx::families::{self, Checked, LoadError};
-use rollx::rolling::{Deep, deep};
-use rollx::text::{count, plural};
+use rollx::families::{self, Checked, DeepRequest, Deepened, Family, LoadError, Model};
+use rollx::text::{and_list, count};
 use std::io::{IsTerminal, Write};
 
 /// The long description `--help` shows.
@@ -86,10 +86,12 @@ pub enum Format {
     Json,
 }
 
-/// Runs `rollx check`.
-pub fn run(args: &CheckArgs, color: bool) -> u8 {
+/// Runs `rollx check`: every file's findings and summary are shown, and a
+/// file that fails (or cannot be read, said where it is met) fails the
+/// command once all are checked.
+pub fn run(args: &CheckArgs, color: bool) -> Ran {
     let style = Style { color, width: 100 };
-    let mut code = EXIT_OK;
+    let mut outcome = Outcome::Ok;
     let mut reports = Vec::new();
     let mut tally = Tally::default();
     for path in &args.maps {
@@ -107,14 +109,14 @@ pub fn run(args: &CheckArgs, color: bool) -> u8 {
             Ok(c) => c,
             Err(e @ LoadError::Io { .. }) | Err(e @ LoadError::Invalid(_)) => {
                 eprintln!("error: {e}");
-                code = EXIT_USAGE;
+                outcome = Outcome::Usage;
                 tally.unreadable += 1;
                 continue;
             }
         };
         let failed = checked.errors() > 0 || (args.deny_warnings && checked.warnings() > 0);
-        if failed && code == EXIT_OK {
-            code = EXIT_INVALID;
+        if failed && outcome == Outcome::Ok {
+            outcome = Outcome::Failed;
         }
         tally.add(&checked, failed);
         // The file's diagnostics and summary first: --deep takes minutes,
@@ -124,30 +126,31 @@ pub fn run(args: &CheckArgs, color: bool) -> u8 {
             let _ = std::io::stdout().flush();
         }
         let deep = match (&checked.model, args.deep) {
-            (Some(model), true) if model.get::<rollx::rolling::Map>().is_some() => {
-                match deep_check(args, model.get().expect("a map"), path) {
-                    Ok(d) => Some(d),
-                    Err(c) => return c,
-                }
-            }
+            (Some(model), true) => deep_check(args, model, path)?,
             _ => None,
         };
         match args.format {
             Format::Text => match (&deep, &checked.model) {
-                (Some(d), _) => print!("{}", deep_text(d)),
+                (Some(d), _) => print!("{}", d.text),
                 (None, Some(m)) if args.deep => println!(
-                    "--deep: {} {}s have their solvability above ({}); the solver is for \
-                     Rolling maps",
+                    "--deep: {} {}s have their solvability above ({}); the solver is for {}",
                     m.family().title(),
                     m.family().noun(),
-                    m.family().face().solvability()
+                    m.family().face().solvability(),
+                    and_list(
+                        &Family::ALL
+                            .iter()
+                            .filter(|f| f.face().deep().is_some())
+                            .map(|f| format!("{} {}s", f.title(), f.noun()))
+                            .collect::<Vec<_>>()
+                    )
                 ),
                 _ => {}
             },
             Format::Json => {
                 let mut report = checked.report;
                 if let (Some(d), Some(object)) = (&deep, report.as_object_mut()) {
-                    object.insert("deep".into(), serde_json::to_value(d).expect("serialises"));
+                    object.insert("deep".into(), d.json.clone());
                 }
                 reports.push(report);
             }
@@ -171,7 +174,7 @@ pub fn run(args: &CheckArgs, color: bool) -> u8 {
             println!("{}", json.expect("reports serialise"));
         }
     }
-    code
+    Ok(outcome)
 }
 
 /// What several files checked at once came to.
@@ -222,29 +225,21 @@ impl Tally {
     }
 }
 
-/// `check --deep` on a valid Rolling map read from `path`: the sampled
-/// games solved on the thread pool (guided by the values learned for the
-/// map, when they are beside it), with a progress bar on a terminal.
+/// `check --deep` on a valid file read from `path`, when its family has
+/// a deeper check: the sampled games on the thread pool, with a progress
+/// bar on a terminal.
 fn deep_check(
     args: &CheckArgs,
-    map: &rollx::rolling::Map,
+    model: &Model,
     path: &std::path::Path,
-) -> Result<Deep, u8> {
-    let game = match rollx::rolling::Game::new(map.clone()) {
-        Ok(g) => g,
-        Err(e) => {
-            eprintln!("error: --deep: the rules engine cannot play this map: {e}");
-            return Err(EXIT_INVALID);
-        }
+) -> Result<Option<Deepened>, Failure> {
+    let Some(deeper) = model.family().face().deep() else {
+        return Ok(None);
     };
-    let values = solver_values(path, None, &game)?;
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(args.threads.map_or(0, usize::from))
         .build()
-        .map_err(|e| {
-            eprintln!("error: cannot start worker threads: {e}");
-            EXIT_USAGE
-        })?;
+        .map_err(|e| Failure::usage(format!("cannot start worker threads: {e}")))?;
     // On a terminal, under the text report (the JSON report is one document
     // at the end, and a bar would only clutter a log).
     let bar = if std::io::stderr().is_terminal() && args.format == Format::Text {
@@ -259,102 +254,17 @@ fn deep_check(
         .expect("a valid template")
         .progress_chars("=> "),
     );
-    let guide = values.as_ref().map(|(v, _)| v.as_ref());
-    let mut d = pool.install(|| {
-        deep(
-            &game,
-            args.samples,
-            args.seed,
-            args.positions,
-            guide,
-            &|| bar.inc(1),
-        )
-    });
-    d.values = values.map(|(_, p)| p.display().to_string());
+    let request = DeepRequest {
+        path,
+        samples: args.samples,
+        seed: args.seed,
+        positions: args.positions,
+        tick: &|| bar.inc(1),
+        warn: &|w| eprintln!("warning: {w}"),
+    };
+    let deepened = pool.install(|| deeper(model, &request));
     bar.finish_and_clear();
-    Ok(d)
-}
-
-/// The `--deep` report as text.
-fn deep_text(d: &Deep) -> String {
-    let mut s = format!(
-        "\nrule solvability: {} (seed {}), each searched up to {}\n",
-        plural(d.samples, "sampled game", "sampled games"),
-        d.seed,
-        count(d.positions, "position")
-    );
-    if let Some(values) = &d.values {
-        s.push_str(&format!("  guided by the values in {values}\n"));
-    }
-    s.push_str(&format!(
-        "  solved exactly: {} of {}{}\n",
-        d.exact,
-        d.samples,
-        if d.exact < d.samples {
-            " (the others give the best game found, which may not be the best possible)"
-        } else {
-            ""
-        }
-    ));
-    match d.perfect_share {
-        Some((p, lo, hi)) => s.push_str(&format!(
-            "  perfect game (0 X) possible: {} of {} = {:.0} % (95 % CI {:.0} % to {:.0} %)\n",
-            d.perfect_found,
-            d.samples,
-            p * 100.0,
-            lo * 100.0,
-            hi * 100.0
-        )),
-        None => s.push_str(&format!(
-            "  perfect game (0 X): found in {}, proven impossible in {}, not known in {}\n",
-            d.perfect_found,
-            d.perfect_impossible,
-            d.samples - d.perfect_found - d.perfect_impossible
-        )),
-    }
-    let dist: Vec<String> = d
-        .best_distribution
-        .iter()
-        .enumerate()
-        .filter(|&(_, &n)| n > 0)
-        .map(|(x, n)| format!("{x} X: {n}"))
-        .collect();
-    s.push_str(&format!(
-        "  {}: mean {:.2}, median {} ({}); the greedy player {:.2}\n",
-        if d.exact == d.samples {
-            "best possible X"
-        } else {
-            "best X found"
-        },
-        d.best_mean,
-        d.best_median,
-        dist.join(", "),
-        d.greedy_mean
-    ));
-    let areas: Vec<String> = d
-        .areas
-        .iter()
-        .filter(|a| a.crossed > 0.0)
-        .take(8)
-        .map(|a| format!("{} {:.0} %", a.area, a.crossed * 100.0))
-        .collect();
-    if !areas.is_empty() {
-        s.push_str(&format!(
-            "  crossed in the best game: {}\n",
-            areas.join(", ")
-        ));
-        let regions: Vec<String> = d
-            .regions
-            .iter()
-            .filter(|r| r.bottleneck > 0.0)
-            .map(|r| format!("{} {:.0} %", r.region, r.bottleneck * 100.0))
-            .collect();
-        s.push_str(&format!(
-            "  bottleneck region (most X in the best game): {}\n",
-            regions.join(", ")
-        ));
-    }
-    s
+    deepened.map(Some)
 }
 
 /// The text output for one map: every diagnostic, then a verdict and,

@@ -7,9 +7,10 @@ use clap::Args;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::io::IsTerminal;
 
+use super::load_template;
 use super::numbers::{above, whole};
 use super::output::{self, Output};
-use super::{EXIT_INVALID, EXIT_OK, EXIT_USAGE, load_template, show_errors};
+use rollx::diag::{Diagnostic, Failure};
 use rollx::print::{Template, template};
 use rollx::rolling::{AreaId, Map, check_bytes};
 use rollx::rolling::{
@@ -58,41 +59,27 @@ pub struct DrawArgs {
 }
 
 /// Runs `rollx draw`.
-pub fn run(args: &DrawArgs) -> u8 {
+pub fn run(args: &DrawArgs) -> Result<(), Failure> {
     let target = args.output.as_deref().unwrap_or(&args.map);
-    let out = match Output::check_arg(Some(target), true) {
-        Ok(Some(o)) => o,
-        Ok(None) => unreachable!("a path was given"),
-        Err(code) => return code,
-    };
-    let template = match load_template(&args.template) {
-        Ok(t) => t,
-        Err(code) => return code,
-    };
-    let text = match std::fs::read_to_string(&args.map) {
-        Ok(t) => t,
-        Err(e) => {
-            eprintln!("error: cannot read {}: {e}", args.map.display());
-            return EXIT_USAGE;
-        }
-    };
+    let out = Output::check_arg(Some(target), true)?.expect("a path was given");
+    let template = load_template(&args.template)?;
+    let text = std::fs::read_to_string(&args.map)
+        .map_err(|e| Failure::usage(format!("cannot read {}: {e}", args.map.display())))?;
     let drawn = match draw_text(&args.map, &text, &template, args.seed, args.time_limit) {
         Ok(d) => d,
-        Err(Failure::Shown(code)) => return code,
-        Err(Failure::NoDrawing(d)) => {
+        Err(NotDrawn::Failed(f)) => return Err(f),
+        Err(NotDrawn::NoDrawing(d)) => {
+            // The best drawing found, to show what is wrong with it.
             eprintln!("{}", d.layout);
-            eprintln!("{}", d.failure());
-            eprintln!(
-                "  help: try another --seed or a longer --time-limit; the map file was not changed"
-            );
-            return EXIT_INVALID;
+            return Err(Failure::invalid(format!(
+                "{}\n  help: try another --seed or a longer --time-limit; the map file was not \
+                 changed",
+                d.failure()
+            )));
         }
     };
     let new_text = drawn.text.clone();
-    if let Err(e) = output::write(&out, new_text.as_bytes()) {
-        eprintln!("error: {e}");
-        return EXIT_USAGE;
-    }
+    output::write(&out, new_text.as_bytes())?;
     eprintln!("{}", drawn.summary(args.seed));
     for w in drawn.warnings() {
         eprintln!("warning: {w}");
@@ -100,40 +87,45 @@ pub fn run(args: &DrawArgs) -> u8 {
     if !out.is_stdout() {
         eprintln!("wrote {}", out.path().display());
     }
-    EXIT_OK
+    Ok(())
 }
 
-/// The map without its drawing, or the exit code (its errors shown).
-fn read_map(path: &std::path::Path, bare: String) -> Result<Map, u8> {
-    match rollx::families::family_of_text(&DiskFiles, path, &bare) {
+/// The map without its drawing; invalid input, with its errors as `rollx
+/// check` shows them, when it is not a valid map apart from its drawing.
+fn read_map(path: &std::path::Path, bare: String) -> Result<Map, Failure> {
+    let (sources, diagnostics) = match rollx::families::family_of_text(&DiskFiles, path, &bare) {
         Some(f) if f == rollx::rolling::FAMILY => {
             let checked = check_bytes(&DiskFiles, path, bare.into_bytes());
             if let Some(map) = checked.map {
                 return Ok(map);
             }
-            show_errors(&checked.diagnostics, &checked.sources);
+            (checked.sources, checked.diagnostics)
         }
         Some(family) => {
-            eprintln!(
-                "error: {} is {}, and `rollx draw` draws Rolling maps: a board's grid is the \
+            return Err(Failure::usage(format!(
+                "{} is {}, and `rollx draw` draws Rolling maps: a board's grid is the \
                  board itself\n  help: `rollx generate {}` makes new boards",
                 path.display(),
                 family.a_file(),
                 family.name()
-            );
-            return Err(EXIT_USAGE);
+            )));
         }
         // A family rollx does not know: its error, as `check` shows it.
         None => {
             let checked = rollx::families::check_bytes(&DiskFiles, path, bare.into_bytes());
-            show_errors(&checked.diagnostics, &checked.sources);
+            (checked.sources, checked.diagnostics)
         }
-    }
-    eprintln!(
-        "error: {} is invalid apart from its drawing: fix the errors above, then draw it",
-        path.display()
-    );
-    Err(EXIT_INVALID)
+    };
+    let errors = diagnostics
+        .into_iter()
+        .filter(Diagnostic::is_error)
+        .collect();
+    Err(
+        Failure::located(true, sources, errors).with_message(format!(
+            "{} is invalid apart from its drawing: fix the errors above, then draw it",
+            path.display()
+        )),
+    )
 }
 
 /// A map file's text with a new drawing, and what it shows.
@@ -151,9 +143,9 @@ pub struct Drawn {
 }
 
 /// Why no drawing was written.
-pub enum Failure {
-    /// The errors were shown; the exit code.
-    Shown(u8),
+pub enum NotDrawn {
+    /// The map cannot be drawn: why.
+    Failed(Failure),
     /// The search found no usable drawing: the best one.
     NoDrawing(Box<Drawn>),
 }
@@ -218,11 +210,11 @@ impl Drawn {
         out
     }
 
-    /// Why the drawing cannot be used.
+    /// Why the drawing cannot be used, in a sentence.
     pub fn failure(&self) -> String {
         let d = &self.drawing;
         format!(
-            "error: no drawing found{}: the best one makes {} pair{} touch that are not neighbours ({}){}",
+            "no drawing found{}: the best one makes {} pair{} touch that are not neighbours ({}){}",
             if d.timed_out {
                 format!(
                     " (the time limit stopped the search after {:.1} s)",
@@ -269,28 +261,26 @@ fn searching(map: &str, time_limit: f64) -> ProgressBar {
 /// Draws the map whose file at `path` holds `text`: the map is read
 /// without its old drawing, drawn, and the text returned with only its
 /// `[layout]` replaced (and links added for pairs the grid cannot show).
-/// Errors are shown here.
 pub fn draw_text(
     path: &std::path::Path,
     text: &str,
     template: &Template,
     seed: u64,
     time_limit: f64,
-) -> Result<Drawn, Failure> {
+) -> Result<Drawn, NotDrawn> {
     let bare = without_layout(text).map_err(|e| {
-        eprintln!(
-            "error: {}: {e}\n  help: write the layout as a `[layout]` table",
+        NotDrawn::Failed(Failure::invalid(format!(
+            "{}: {e}\n  help: write the layout as a `[layout]` table",
             path.display()
-        );
-        Failure::Shown(EXIT_INVALID)
+        )))
     })?;
-    let map = read_map(path, bare).map_err(Failure::Shown)?;
+    let map = read_map(path, bare).map_err(NotDrawn::Failed)?;
     let started = Instant::now();
     let max_grid = grid_capacity(&map, template);
     let room = max_grid.0 * max_grid.1 / 2;
     if map.areas.len() > room {
-        eprintln!(
-            "error: {} has {} areas, but a grid that {} prints ({} x {} cells at its least writing \
+        return Err(NotDrawn::Failed(Failure::invalid(format!(
+            "{} has {} areas, but a grid that {} prints ({} x {} cells at its least writing \
              box) keeps at most {room} areas apart (half its cells)\n  help: use a larger page \
              (--template), or print the map as a diagram: it needs no [layout]",
             path.display(),
@@ -298,8 +288,7 @@ pub fn draw_text(
             template.name,
             max_grid.0,
             max_grid.1
-        );
-        return Err(Failure::Shown(EXIT_INVALID));
+        ))));
     }
     let mut opts = DrawOptions::new(seed, max_grid, map.areas.len());
     opts.deadline = Some(started + Duration::from_secs_f64(time_limit));
@@ -323,10 +312,8 @@ pub fn draw_text(
             )
         })
         .collect();
-    let new_text = rewrite(text, &layout, &links).map_err(|e| {
-        eprintln!("error: {}: {e}", path.display());
-        Failure::Shown(EXIT_INVALID)
-    })?;
+    let new_text = rewrite(text, &layout, &links)
+        .map_err(|e| NotDrawn::Failed(Failure::invalid(format!("{}: {e}", path.display()))))?;
     let drawn = Drawn {
         text: new_text,
         map,
@@ -337,6 +324,6 @@ pub fn draw_text(
     if drawn.drawing.is_usable() {
         Ok(drawn)
     } else {
-        Err(Failure::NoDrawing(Box::new(drawn)))
+        Err(NotDrawn::NoDrawing(Box::new(drawn)))
     }
 }

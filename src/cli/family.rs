@@ -4,19 +4,18 @@
 
 use std::path::Path;
 
+use rollx::diag::Failure;
 use rollx::families::{Command, Declared, Family, Given, Takes};
 
-use super::EXIT_USAGE;
-
-/// Refuses, with a message, an option given (`given`) that `family` does
+/// Refuses, as a usage error, an option given (`given`) that `family` does
 /// not declare for `command`; `subject` says what the file is ("maps/usa.toml
-/// is a Rolling map"). `Err` holds the exit code.
+/// is a Rolling map").
 pub fn refuse_undeclared(
     family: Family,
     command: Command,
     given: &Given,
     subject: &str,
-) -> Result<(), u8> {
+) -> Result<(), Failure> {
     let declares = |f: Family, flag: &str| {
         f.face()
             .options()
@@ -40,12 +39,11 @@ pub fn refuse_undeclared(
         .iter()
         .map(|f| format!("{} {}s", f.title(), f.noun()))
         .collect();
-    eprintln!(
-        "error: --{flag} {what} of {}, and {subject}\n  help: leave out --{flag}; {}",
+    Err(Failure::usage(format!(
+        "--{flag} {what} of {}, and {subject}\n  help: leave out --{flag}; {}",
         rollx::text::and_list(&files),
         family.face().options_help()
-    );
-    Err(EXIT_USAGE)
+    )))
 }
 
 /// What a file is, in a sentence: "maps/usa.toml is a Rolling map".
@@ -54,36 +52,35 @@ pub fn subject(path: &Path, family: Family) -> String {
 }
 
 /// Refuses a table of `players` that `family` does not play, or a computer
-/// player it does not have (among `policies`), the file being `path`.
+/// player it does not have (among `policies`), the file being `path`: a
+/// usage error.
 pub fn refuse_players(
     family: Family,
     players: usize,
     policies: &[String],
     path: &Path,
-) -> Result<(), u8> {
+) -> Result<(), Failure> {
     let face = family.face();
     let files = format!("{} {}s", family.title(), family.noun());
     if players > face.max_players() {
-        eprintln!(
-            "error: --players {}: a {} table has 1 to {} players",
+        return Err(Failure::usage(format!(
+            "--players {}: a {} table has 1 to {} players",
             players,
             family.title(),
             face.max_players()
-        );
-        return Err(EXIT_USAGE);
+        )));
     }
     if let Some(p) = policies
         .iter()
         .find(|p| !face.players().contains(&p.as_str()))
     {
-        eprintln!(
-            "error: --policy {p}: {} is {}, and `{p}` does not play {files}\n  \
+        return Err(Failure::usage(format!(
+            "--policy {p}: {} is {}, and `{p}` does not play {files}\n  \
              help: {files} have the players {}",
             path.display(),
             family.a_file(),
             face.players().join(", ")
-        );
-        return Err(EXIT_USAGE);
+        )));
     }
     Ok(())
 }

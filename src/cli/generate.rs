@@ -8,7 +8,7 @@ use clap::Args;
 
 use super::numbers::whole;
 use super::output::{self, Output};
-use super::{EXIT_INVALID, EXIT_OK, EXIT_USAGE};
+use rollx::diag::Failure;
 use rollx::families::{self, Family, GenerateError, GenerateOptions};
 use rollx::source::DiskFiles;
 use rollx::text::{count, plural};
@@ -48,25 +48,18 @@ pub struct GenerateArgs {
 }
 
 /// Runs `rollx generate`.
-pub fn run(args: &GenerateArgs) -> u8 {
+pub fn run(args: &GenerateArgs) -> Result<(), Failure> {
     let Some(family) = Family::by_name(&args.family.to_ascii_lowercase()) else {
         let names: Vec<&str> = Family::ALL.iter().map(|f| f.name()).collect();
-        eprintln!(
-            "error: unknown family `{}`\n  help: the families are {}",
+        return Err(Failure::usage(format!(
+            "unknown family `{}`\n  help: the families are {}",
             args.family,
             names.join(", ")
-        );
-        return EXIT_USAGE;
+        )));
     };
     let out = match args.output.as_deref() {
         None => None,
-        Some(p) => match Output::check(p, true) {
-            Ok(o) => Some(o),
-            Err(e) => {
-                eprintln!("error: {e}");
-                return EXIT_USAGE;
-            }
-        },
+        Some(p) => Some(Output::check(p, true)?),
     };
     let start = Instant::now();
     let options = GenerateOptions {
@@ -74,35 +67,25 @@ pub fn run(args: &GenerateArgs) -> u8 {
         columns: args.columns,
         rows: args.rows,
     };
-    let generated = match family.generate(&options) {
-        Ok(g) => g,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return match e {
-                GenerateError::GaveUp(_) => EXIT_INVALID,
-                GenerateError::NoGenerator(_) | GenerateError::Size(_) => EXIT_USAGE,
-            };
-        }
-    };
+    let generated = family.generate(&options).map_err(|e| match e {
+        GenerateError::GaveUp(_) => Failure::invalid(e.to_string()),
+        GenerateError::NoGenerator(_) | GenerateError::Size(_) => Failure::usage(e.to_string()),
+    })?;
     let elapsed = start.elapsed();
     // Say what a designer would see from `rollx check` on the file.
     let name = PathBuf::from(format!("{}.toml", generated.id));
     let checked = families::check_bytes(&DiskFiles, &name, generated.text.clone().into_bytes());
     if checked.errors() + checked.warnings() > 0 {
-        eprintln!(
-            "error: the generated board does not check clean ({}, {}); \
+        return Err(Failure::invalid(format!(
+            "the generated board does not check clean ({}, {}); \
              this is a bug in rollx, please report the seed and size",
             count(checked.errors(), "error"),
             count(checked.warnings(), "warning")
-        );
-        return EXIT_INVALID;
+        )));
     }
     let written = match &out {
         Some(o) if !o.is_stdout() => {
-            if let Err(e) = output::write(o, generated.text.as_bytes()) {
-                eprintln!("error: {e}");
-                return EXIT_USAGE;
-            }
+            output::write(o, generated.text.as_bytes())?;
             format!("wrote {}", o.path().display())
         }
         _ => {
@@ -122,7 +105,7 @@ pub fn run(args: &GenerateArgs) -> u8 {
         elapsed.as_secs_f64() * 1e3,
     );
     eprint!("{}", indent(&checked.summary));
-    EXIT_OK
+    Ok(())
 }
 
 fn indent(text: &str) -> String {

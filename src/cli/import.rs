@@ -6,7 +6,7 @@ use clap::Args;
 
 use super::numbers::{above, whole};
 use super::output::{self, Output};
-use super::{EXIT_INVALID, EXIT_OK, EXIT_USAGE};
+use rollx::diag::Failure;
 use rollx::geom::geojson::{Properties, read};
 use rollx::rolling::{ImportError, ImportOptions as Options, Regions, import};
 use rollx::text::count;
@@ -93,12 +93,10 @@ pub struct ImportArgs {
     pub output: PathBuf,
 }
 
-/// The pairs of a links file, or what is wrong with it (exit code).
-fn read_links(path: &Path) -> Result<Vec<(String, String)>, u8> {
-    let text = std::fs::read_to_string(path).map_err(|e| {
-        eprintln!("error: cannot read {}: {e}", path.display());
-        EXIT_USAGE
-    })?;
+/// The pairs of a links file, or what is wrong with it.
+fn read_links(path: &Path) -> Result<Vec<(String, String)>, Failure> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| Failure::usage(format!("cannot read {}: {e}", path.display())))?;
     let mut pairs = Vec::new();
     for (i, line) in text.lines().enumerate() {
         let line = line.trim();
@@ -107,13 +105,12 @@ fn read_links(path: &Path) -> Result<Vec<(String, String)>, u8> {
         }
         let fields: Vec<&str> = line.split(',').map(str::trim).collect();
         if fields.len() < 2 || fields[0].is_empty() || fields[1].is_empty() {
-            eprintln!(
-                "error: {}:{}: `{line}` is not a pair of area ids\n  help: write one pair a line, \
+            return Err(Failure::invalid(format!(
+                "{}:{}: `{line}` is not a pair of area ids\n  help: write one pair a line, \
                  e.g. `HI,CA`",
                 path.display(),
                 i + 1
-            );
-            return Err(EXIT_INVALID);
+            )));
         }
         pairs.push((fields[0].to_string(), fields[1].to_string()));
     }
@@ -155,35 +152,23 @@ fn atlas_table(args: &ImportArgs, coordinates: &str) -> String {
 }
 
 /// Runs `rollx import`.
-pub fn run(args: &ImportArgs) -> u8 {
-    let out = match Output::check_arg(Some(&args.output), false) {
-        Ok(Some(o)) => o,
-        Ok(None) => unreachable!("a path was given"),
-        Err(code) => return code,
-    };
-    let text = match std::fs::read_to_string(&args.file) {
-        Ok(t) => t,
-        Err(e) => {
-            eprintln!("error: cannot read {}: {e}", args.file.display());
-            return EXIT_USAGE;
-        }
-    };
-    let links = match args.links.as_deref().map(read_links).transpose() {
-        Ok(l) => l.unwrap_or_default(),
-        Err(code) => return code,
-    };
+pub fn run(args: &ImportArgs) -> Result<(), Failure> {
+    let out = Output::check_arg(Some(&args.output), false)?.expect("a path was given");
+    let text = std::fs::read_to_string(&args.file)
+        .map_err(|e| Failure::usage(format!("cannot read {}: {e}", args.file.display())))?;
+    let links = args
+        .links
+        .as_deref()
+        .map(read_links)
+        .transpose()?
+        .unwrap_or_default();
     let props = Properties {
         id: args.id_property.as_deref(),
         name: Some(&args.name_property),
         region: args.region_property.as_deref(),
     };
-    let collection = match read(&text, &props) {
-        Ok(c) => c,
-        Err(e) => {
-            eprintln!("error: {}: {e}", args.file.display());
-            return EXIT_INVALID;
-        }
-    };
+    let collection = read(&text, &props)
+        .map_err(|e| Failure::invalid(format!("{}: {e}", args.file.display())))?;
     let (shapes, degrees) = collection.into_page();
     let stem = args
         .file
@@ -218,26 +203,22 @@ pub fn run(args: &ImportArgs) -> u8 {
         links,
         immune_islands: args.islands == "immune",
     };
-    let imported = match import(&shapes, &options) {
-        Ok(i) => i,
-        Err(e) => {
-            let help = match &e {
-                ImportError::Islands(_) => {
-                    "give --links FILE.csv with a pair `ISLAND,NEIGHBOUR` a line, or \
+    let imported = import(&shapes, &options).map_err(|e| {
+        let help = match &e {
+            ImportError::Islands(_) => {
+                "give --links FILE.csv with a pair `ISLAND,NEIGHBOUR` a line, or \
                      --islands immune to make them immune"
-                }
-                ImportError::BadId(_) => "choose a property of short codes with --id-property",
-                ImportError::UnknownLink(..) => "the links file names areas by their ids",
-                ImportError::RegionCount(..) => "ask for fewer --regions",
-                ImportError::Apart(_) => {
-                    "give --links FILE.csv with pairs `A,B` that join the groups (a strait, a \
+            }
+            ImportError::BadId(_) => "choose a property of short codes with --id-property",
+            ImportError::UnknownLink(..) => "the links file names areas by their ids",
+            ImportError::RegionCount(..) => "ask for fewer --regions",
+            ImportError::Apart(_) => {
+                "give --links FILE.csv with pairs `A,B` that join the groups (a strait, a \
                      bridge)"
-                }
-            };
-            eprintln!("error: {}: {e}\n  help: {help}", args.file.display());
-            return EXIT_INVALID;
-        }
-    };
+            }
+        };
+        Failure::invalid(format!("{}: {e}\n  help: {help}", args.file.display()))
+    })?;
     for f in &imported.findings {
         eprintln!(
             "warning[{}]: {} and {} {} (near {:.1}, {:.1}{})",
@@ -288,10 +269,7 @@ pub fn run(args: &ImportArgs) -> u8 {
         text.push('\n');
         text.push_str(&atlas);
     } else if !args.no_draw {
-        let template = match super::load_template(&args.template) {
-            Ok(t) => t,
-            Err(code) => return code,
-        };
+        let template = super::load_template(&args.template)?;
         match super::draw::draw_text(&args.output, &text, &template, 1, DRAW_SECONDS) {
             Ok(drawn) => {
                 for w in drawn.warnings() {
@@ -300,13 +278,13 @@ pub fn run(args: &ImportArgs) -> u8 {
                 drew = Some(drawn.summary(1));
                 text = drawn.text;
             }
-            Err(super::draw::Failure::NoDrawing(d)) => eprintln!(
+            Err(super::draw::NotDrawn::NoDrawing(d)) => eprintln!(
                 "warning: {}\n  help: the map is written without a grid and prints as a diagram; \
                  try `rollx draw {} --seed 2`",
-                d.failure().trim_start_matches("error: "),
+                d.failure(),
                 args.output.display()
             ),
-            Err(super::draw::Failure::Shown(code)) => return code,
+            Err(super::draw::NotDrawn::Failed(f)) => return Err(f),
         }
     }
     if !args.atlas {
@@ -320,10 +298,7 @@ pub fn run(args: &ImportArgs) -> u8 {
             text.push('\n');
         }
     }
-    if let Err(e) = output::write(&out, text.as_bytes()) {
-        eprintln!("error: {e}");
-        return EXIT_USAGE;
-    }
+    output::write(&out, text.as_bytes())?;
     println!(
         "{} written: {}, {} (shared border at least {:.3}{}), {}",
         args.output.display(),
@@ -337,5 +312,5 @@ pub fn run(args: &ImportArgs) -> u8 {
         println!("{line}");
     }
     println!("next: rollx check {}", args.output.display());
-    EXIT_OK
+    Ok(())
 }

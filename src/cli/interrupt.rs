@@ -2,7 +2,8 @@
 //! first interrupt only asks the run to stop: the games being played are
 //! finished, no new ones are started, and the command reports the games
 //! finished so far. A second interrupt ends the process at once, writing
-//! nothing. Either way the exit code is [`EXIT_INTERRUPTED`].
+//! nothing. Either way the exit code is 130, that of
+//! [`super::Outcome::Interrupted`].
 //!
 //! On Unix the handler is installed with `sigaction` from `libc` (already
 //! a dependency); elsewhere Ctrl-C keeps its default effect (the process
@@ -10,9 +11,8 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
-/// Exit code of an interrupted run: 128 + SIGINT, what shells report for a
-/// command that Ctrl-C ended.
-pub const EXIT_INTERRUPTED: u8 = 130;
+#[cfg(unix)]
+use super::Outcome;
 
 /// Set by the first interrupt.
 static REQUESTED: AtomicBool = AtomicBool::new(false);
@@ -31,7 +31,7 @@ games finished so far (Ctrl-C again stops at once, writing nothing)\n";
 extern "C" fn on_interrupt(_signal: libc::c_int) {
     if REQUESTED.swap(true, Ordering::SeqCst) {
         // SAFETY: `_exit` is async-signal-safe.
-        unsafe { libc::_exit(i32::from(EXIT_INTERRUPTED)) }
+        unsafe { libc::_exit(i32::from(Outcome::Interrupted.code())) }
     }
     // SAFETY: `write` is async-signal-safe; the buffer is a static.
     unsafe {

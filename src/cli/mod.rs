@@ -1,5 +1,13 @@
 //! The `rollx` command line: argument parsing and output. Everything else
 //! lives in the library; this layer only calls it and prints.
+//!
+//! Every command's `run` returns a [`Ran`]: an [`Outcome`] when the command
+//! ran to its end and has shown all it has to say (its report, and any
+//! findings that fail it), or a [`Failure`] when an error stopped it. A
+//! command does not show its failure: [`run`] shows it ([`show`]) and
+//! turns the result into the exit code ([`exit_code`]), the one place
+//! either is done. Warnings and progress lines are written where they
+//! happen.
 
 mod check;
 mod draw;
@@ -21,13 +29,54 @@ use std::io::IsTerminal;
 use std::process::ExitCode;
 
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
+use rollx::diag::Failure;
 
-/// Exit code: everything is fine.
-pub const EXIT_OK: u8 = 0;
-/// Exit code: the input is invalid or a check failed.
-pub const EXIT_INVALID: u8 = 1;
-/// Exit code: bad usage or an I/O error.
-pub const EXIT_USAGE: u8 = 2;
+/// How a command that ran to its end came out. Whatever it found is
+/// already shown; a command that an error stopped returns a [`Failure`]
+/// instead.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// All is well (exit code 0).
+    Ok,
+    /// What the command found fails it, and is shown: an invalid file
+    /// (`check`), a game or sheet that breaks the rules (`referee`), print
+    /// checks that failed (`print`), the input ending before the game did
+    /// (`play --human`) (exit code 1).
+    Failed,
+    /// A usage or I/O error, already said: a file `check` could not read
+    /// (it goes on with the others), a command line clap refused (exit
+    /// code 2).
+    Usage,
+    /// Ctrl-C stopped the run, and the report covers what was done
+    /// (`simulate`; exit code 130, what shells report for a command that
+    /// Ctrl-C ended).
+    Interrupted,
+}
+
+impl Outcome {
+    /// The exit code of the outcome.
+    pub const fn code(self) -> u8 {
+        match self {
+            Outcome::Ok => 0,
+            Outcome::Failed => 1,
+            Outcome::Usage => 2,
+            Outcome::Interrupted => 130,
+        }
+    }
+}
+
+/// What a command's `run` returns: how it came out, or why it stopped.
+pub type Ran = Result<Outcome, Failure>;
+
+/// The exit code of a command's result: its outcome's, or for a failure
+/// 1 when the input is invalid and 2 for a usage or I/O error.
+fn exit_code(ran: &Ran) -> u8 {
+    match ran {
+        Ok(outcome) => outcome.code(),
+        Err(failure) if failure.invalid => Outcome::Failed.code(),
+        Err(_) => Outcome::Usage.code(),
+    }
+}
 
 /// A toolchain for map-based roll-and-write dice games (Rolling America,
 /// Rolling Japan and their fan maps; Encore! / Noch mal! boards; Diceland /
@@ -109,7 +158,8 @@ pub enum Command {
     Train(train::TrainArgs),
 }
 
-/// Parses the command line, runs the command and returns its exit code.
+/// Parses the command line, runs the command, shows why it failed (when an
+/// error stopped it) and returns its exit code.
 pub fn run() -> ExitCode {
     // Every option that takes a value takes a negative number too, so that
     // `--games -5` reaches the option's parser, which says what it takes.
@@ -124,25 +174,35 @@ pub fn run() -> ExitCode {
     let cli = match parsed {
         Ok(cli) => cli,
         Err(e) => {
-            let code = if e.use_stderr() { EXIT_USAGE } else { EXIT_OK };
+            // `--help` and `--version` come this way too, and are no error.
+            let outcome = if e.use_stderr() {
+                Outcome::Usage
+            } else {
+                Outcome::Ok
+            };
             let _ = e.print();
-            return ExitCode::from(code);
+            return ExitCode::from(exit_code(&Ok(outcome)));
         }
     };
     let color = cli.color.enabled();
     let _ = STDERR_COLOR.set(cli.color.enabled_for(&std::io::stderr()));
-    ExitCode::from(match cli.command {
+    let done = |r: Result<(), Failure>| r.map(|()| Outcome::Ok);
+    let ran = match cli.command {
         Command::Check(args) => check::run(&args, color),
-        Command::Generate(args) => generate::run(&args),
-        Command::Import(args) => import::run(&args),
-        Command::Draw(args) => draw::run(&args),
+        Command::Generate(args) => done(generate::run(&args)),
+        Command::Import(args) => done(import::run(&args)),
+        Command::Draw(args) => done(draw::run(&args)),
         Command::Play(args) => play::run(&args, color),
         Command::Referee(args) => referee::run(&args, color),
         Command::Print(args) => print::run(&args, color),
         Command::Simulate(args) => simulate::run(&args),
-        Command::Solve(args) => solve::run(&args),
-        Command::Train(args) => train::run(&args),
-    })
+        Command::Solve(args) => done(solve::run(&args)),
+        Command::Train(args) => done(train::run(&args)),
+    };
+    if let Err(failure) = &ran {
+        show(failure);
+    }
+    ExitCode::from(exit_code(&ran))
 }
 
 /// Tells the user something that is not the command's output itself
@@ -167,38 +227,19 @@ pub fn stderr_color() -> bool {
     *STDERR_COLOR.get().unwrap_or(&false)
 }
 
-/// Shows the errors among `diagnostics` on stderr as `rollx check` shows
-/// them (warnings are left to `check`).
-pub fn show_errors(diagnostics: &[rollx::diag::Diagnostic], sources: &rollx::diag::SourceMap) {
-    let style = rollx::diag::render::Style {
-        color: stderr_color(),
-        width: 100,
-    };
-    for d in diagnostics.iter().filter(|d| d.is_error()) {
-        eprintln!("{}", rollx::diag::render::report(d, sources, style));
-    }
-}
-
-/// A print template by name or path, or the exit code (its findings
-/// shown): 2 when there is no such template, 1 when it is invalid.
-pub fn load_template(name: &str) -> Result<rollx::print::Template, u8> {
+/// A print template by name or path; when it cannot be used, its
+/// findings: a usage error when there is no such template, invalid input
+/// when it is invalid.
+pub fn load_template(name: &str) -> Result<rollx::print::Template, Failure> {
     rollx::print::template::load(name).map_err(|e| {
-        let style = rollx::diag::render::Style {
-            color: stderr_color(),
-            width: 100,
-        };
-        for d in &e.diagnostics {
-            eprint!("{}", rollx::diag::render::report(d, &e.sources, style));
-        }
         let missing = e.diagnostics.iter().any(|d| d.code == "template-not-found");
-        if missing { EXIT_USAGE } else { EXIT_INVALID }
+        Failure::located(!missing, e.sources, e.diagnostics)
     })
 }
 
-/// Shows why a command failed (its located findings, then its message,
-/// a blank line between them) on stderr and returns the exit code: 1 for
-/// invalid input, 2 for a usage or I/O error.
-pub fn fail(failure: rollx::diag::Failure) -> u8 {
+/// Shows why a command failed on stderr: its located findings, then its
+/// message, a blank line between them. Called by [`run`] alone.
+fn show(failure: &Failure) {
     let style = rollx::diag::render::Style {
         color: stderr_color(),
         width: 100,
@@ -214,79 +255,29 @@ pub fn fail(failure: rollx::diag::Failure) -> u8 {
     if let Some(message) = &failure.message {
         eprintln!("error: {message}");
     }
-    if failure.invalid {
-        EXIT_INVALID
-    } else {
-        EXIT_USAGE
-    }
 }
 
-/// Loads a valid map or board for a command. An invalid file's errors are
-/// shown as `rollx check` shows them (warnings are left to `check`).
-/// Returns the exit code on failure.
-pub fn load_model(path: &std::path::Path) -> Result<rollx::families::Model, u8> {
-    match rollx::families::load(path) {
-        Ok(model) => Ok(model),
-        Err(e @ rollx::families::LoadError::Io { .. }) => {
-            eprintln!("error: {e}");
-            Err(EXIT_USAGE)
-        }
-        Err(rollx::families::LoadError::Invalid(checked)) => {
-            show_errors(&checked.diagnostics, &checked.sources);
-            eprintln!("error: {}", rollx::families::LoadError::Invalid(checked));
-            Err(EXIT_INVALID)
-        }
-    }
+/// Loads a valid map or board for a command. An invalid file fails with
+/// its errors as `rollx check` shows them (warnings are left to `check`).
+pub fn load_model(path: &std::path::Path) -> Result<rollx::families::Model, Failure> {
+    rollx::families::load(path).map_err(Failure::from)
 }
 
-/// Loads a Rolling map for a command that plays Rolling games (`play`,
-/// `referee`, `simulate`, `train`), refusing other families up front.
-/// Returns the exit code on failure.
-pub fn load_game(path: &std::path::Path, command: &str) -> Result<rollx::rolling::Game, u8> {
-    match load_model(path)?.take::<rollx::rolling::Map>() {
-        Ok(map) => rolling_game(map, path),
-        Err(family) => {
-            eprintln!(
-                "error: {} is {}, and `rollx {command}` takes Rolling maps only for now\n  \
-                 help: `rollx check`, `rollx print`, `rollx play` (computer players) and \
-                 `rollx referee` take it",
-                path.display(),
-                family.a_file(),
-            );
-            Err(EXIT_USAGE)
-        }
-    }
-}
+#[cfg(test)]
+mod tests {
+    use super::*;
 
-/// The Rolling game on a map read from `path`. Returns the exit code when
-/// the rules engine cannot play it.
-pub fn rolling_game(
-    map: rollx::rolling::Map,
-    path: &std::path::Path,
-) -> Result<rollx::rolling::Game, u8> {
-    rollx::rolling::Game::new(map).map_err(|e| {
-        eprintln!("error: {}: {e}", path.display());
-        EXIT_INVALID
-    })
-}
-
-/// The learned values that guide the solver's search on `map`: the file
-/// `explicit` names (an error if it cannot be read), or the one `rollx
-/// train` writes beside the map when it exists (a warning, and no values,
-/// if it is for another version of the map). With the values, the path
-/// they came from.
-pub fn solver_values(
-    map: &std::path::Path,
-    explicit: Option<&std::path::Path>,
-    game: &rollx::rolling::Game,
-) -> Result<Option<rollx::rolling::Guide>, u8> {
-    match rollx::rolling::solver_values(map, explicit, game) {
-        Ok((values, warning)) => {
-            if let Some(w) = warning {
-                eprintln!("warning: {w}");
-            }
-            Ok(values)
-        }
-        Err(f) => Err(fail(f)),
+    #[test]
+    fn each_outcome_and_failure_has_its_exit_code() {
+        assert_eq!(exit_code(&Ok(Outcome::Ok)), 0);
+        assert_eq!(exit_code(&Ok(Outcome::Failed)), 1);
+        assert_eq!(exit_code(&Ok(Outcome::Usage)), 2);
+        assert_eq!(exit_code(&Ok(Outcome::Interrupted)), 130);
+        assert_eq!(exit_code(&Err(Failure::invalid("bad map"))), 1);
+        assert_eq!(exit_code(&Err(Failure::usage("no such file"))), 2);
+        let sources = rollx::diag::SourceMap::new();
+        let located = |invalid| Failure::located(invalid, sources.clone(), Vec::new());
+        assert_eq!(exit_code(&Err(located(true))), 1);
+        assert_eq!(exit_code(&Err(located(false).with_message("not a log"))), 2);
     }
 }

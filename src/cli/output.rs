@@ -52,6 +52,13 @@ impl fmt::Display for OutputError {
     }
 }
 
+impl From<OutputError> for rollx::diag::Failure {
+    /// An output that cannot be written is an I/O error.
+    fn from(e: OutputError) -> Self {
+        rollx::diag::Failure::usage(e.to_string())
+    }
+}
+
 impl OutputError {
     fn new(path: &Path, message: impl Into<String>) -> Self {
         Self {
@@ -226,15 +233,15 @@ impl Output {
         Ok(Output { given, dest })
     }
 
-    /// [`Output::check`] for an optional command-line path: says why the
-    /// path cannot be written and returns the exit code (2).
-    pub fn check_arg(path: Option<&Path>, stdout_ok: bool) -> Result<Option<Output>, u8> {
+    /// [`Output::check`] for an optional command-line path: a usage error
+    /// when the path cannot be written.
+    pub fn check_arg(
+        path: Option<&Path>,
+        stdout_ok: bool,
+    ) -> Result<Option<Output>, rollx::diag::Failure> {
         path.map(|p| Output::check(p, stdout_ok))
             .transpose()
-            .map_err(|e| {
-                eprintln!("error: {e}");
-                super::EXIT_USAGE
-            })
+            .map_err(Into::into)
     }
 
     /// Whether this output is standard output.

@@ -8,7 +8,8 @@ use clap::Args;
 use super::numbers::whole;
 use super::output::{self, Output};
 use super::terminal::terminal_width;
-use super::{EXIT_INVALID, EXIT_OK, EXIT_USAGE, load_model};
+use super::{Outcome, Ran, load_model};
+use rollx::diag::Failure;
 use rollx::engine::derive_seed;
 use rollx::families::{Command, Console, PlayRequest, Start, TerminalRequest};
 use rollx::session::Ending;
@@ -85,18 +86,15 @@ pub struct PlayArgs {
 }
 
 /// The policy of each of `players` seats from `--policy`: one for
-/// everyone, or one per seat. Says what is wrong otherwise.
-pub(super) fn seat_policies(policies: &[String], players: u16) -> Result<Vec<String>, u8> {
+/// everyone, or one per seat. A usage error otherwise.
+pub(super) fn seat_policies(policies: &[String], players: u16) -> Result<Vec<String>, Failure> {
     match policies.len() {
         1 => Ok(vec![policies[0].clone(); usize::from(players)]),
         n if n == usize::from(players) => Ok(policies.to_vec()),
-        n => {
-            eprintln!(
-                "error: --policy names {n} computer players, but --players is {players}\n  \
-                 help: give one policy for every player, or one per seat separated by commas"
-            );
-            Err(EXIT_USAGE)
-        }
+        n => Err(Failure::usage(format!(
+            "--policy names {n} computer players, but --players is {players}\n  \
+             help: give one policy for every player, or one per seat separated by commas"
+        ))),
     }
 }
 
@@ -111,7 +109,7 @@ pub(super) fn seed_or_clock(seed: Option<u64>) -> u64 {
 }
 
 /// Runs `rollx play`.
-pub fn run(args: &PlayArgs, color: bool) -> u8 {
+pub fn run(args: &PlayArgs, color: bool) -> Ran {
     if args.human || args.resume.is_some() {
         return run_human(args, color);
     }
@@ -119,24 +117,14 @@ pub fn run(args: &PlayArgs, color: bool) -> u8 {
         .map
         .as_ref()
         .expect("clap requires a map without --resume");
-    let log = match Output::check_arg(args.log.as_deref(), false) {
-        Ok(l) => l,
-        Err(code) => return code,
-    };
-    let model = match load_model(map_path) {
-        Ok(m) => m,
-        Err(code) => return code,
-    };
+    let log = Output::check_arg(args.log.as_deref(), false)?;
+    let model = load_model(map_path)?;
     let family = model.family();
     let given = args.options.clone();
     let subject = super::family::subject(map_path, family);
-    let policies = match super::family::refuse_undeclared(family, Command::Play, &given, &subject)
-        .and_then(|()| seat_policies(&args.policy, args.players))
-        .and_then(|p| super::family::refuse_players(family, p.len(), &p, map_path).map(|()| p))
-    {
-        Ok(p) => p,
-        Err(code) => return code,
-    };
+    super::family::refuse_undeclared(family, Command::Play, &given, &subject)?;
+    let policies = seat_policies(&args.policy, args.players)?;
+    super::family::refuse_players(family, policies.len(), &policies, map_path)?;
     let request = PlayRequest {
         path: map_path,
         seed: seed_or_clock(args.seed),
@@ -145,28 +133,19 @@ pub fn run(args: &PlayArgs, color: bool) -> u8 {
         color,
         width: terminal_width(),
     };
-    match family.face().play(&model, &request) {
-        Ok(played) => {
-            print!("{}", played.text);
-            save_finished(log.as_ref(), &played.log)
-        }
-        Err(f) => super::fail(f),
-    }
+    let played = family.face().play(&model, &request)?;
+    print!("{}", played.text);
+    save_finished(log.as_ref(), &played.log)?;
+    Ok(Outcome::Ok)
 }
 
-/// Writes the log of a finished game, when asked to, and says where: the
-/// exit code.
-pub(super) fn save_finished(log: Option<&Output>, json: &str) -> u8 {
-    match log {
-        None => EXIT_OK,
-        Some(out) => match save(out, json) {
-            Ok(()) => {
-                println!("log written to {}", out.path().display());
-                EXIT_OK
-            }
-            Err(code) => code,
-        },
+/// Writes the log of a finished game, when asked to, and says where.
+pub(super) fn save_finished(log: Option<&Output>, json: &str) -> Result<(), Failure> {
+    if let Some(out) = log {
+        save(out, json)?;
+        println!("log written to {}", out.path().display());
     }
+    Ok(())
 }
 
 /// `text` wrapped to the terminal's width.
@@ -174,41 +153,28 @@ pub(super) fn fitted(text: &str) -> String {
     wrap(text, "", "  ", terminal_width())
 }
 
-/// Writes a log, saying why not.
-pub(super) fn save(out: &Output, json: &str) -> Result<(), u8> {
-    output::write(out, format!("{json}\n").as_bytes()).map_err(|e| {
-        eprintln!("error: {e}");
-        EXIT_USAGE
-    })
+/// Writes a log.
+pub(super) fn save(out: &Output, json: &str) -> Result<(), Failure> {
+    Ok(output::write(out, format!("{json}\n").as_bytes())?)
 }
 
 /// A game in the terminal: a new one, or one resumed from its log.
-fn run_human(args: &PlayArgs, color: bool) -> u8 {
+fn run_human(args: &PlayArgs, color: bool) -> Ran {
     // Where the game is saved, checked before it is played.
-    let log = match Output::check_arg(args.log.as_deref().or(args.resume.as_deref()), false) {
-        Ok(l) => l,
-        Err(code) => return code,
-    };
+    let log = Output::check_arg(args.log.as_deref().or(args.resume.as_deref()), false)?;
     let given = args.options.clone();
     let text;
     let model;
     let (family, start, subject) = match &args.resume {
         Some(path) => {
-            text = match read_saved(path) {
-                Ok(t) => t,
-                Err(code) => return code,
-            };
-            let family = match rollx::families::log_family(&text) {
-                Ok(f) => f,
-                Err(_) => {
-                    eprintln!(
-                        "error: {} is not a game log of a family rollx knows: --resume goes on \
-                         with games saved by `rollx play --human --log FILE`",
-                        path.display()
-                    );
-                    return EXIT_USAGE;
-                }
-            };
+            text = read_saved(path)?;
+            let family = rollx::families::log_family(&text).map_err(|_| {
+                Failure::usage(format!(
+                    "{} is not a game log of a family rollx knows: --resume goes on \
+                     with games saved by `rollx play --human --log FILE`",
+                    path.display()
+                ))
+            })?;
             let subject = format!("{} is a game on {}", path.display(), family.a_file());
             let start = Start::Resume {
                 path,
@@ -222,10 +188,7 @@ fn run_human(args: &PlayArgs, color: bool) -> u8 {
                 .map
                 .as_ref()
                 .expect("clap requires a map without --resume");
-            model = match load_model(path) {
-                Ok(m) => m,
-                Err(code) => return code,
-            };
+            model = load_model(path)?;
             let family = model.family();
             let subject = super::family::subject(path, family);
             let start = Start::New {
@@ -238,15 +201,9 @@ fn run_human(args: &PlayArgs, color: bool) -> u8 {
             (family, start, subject)
         }
     };
-    if let Err(code) = super::family::refuse_undeclared(family, Command::Play, &given, &subject)
-        .and_then(|()| match &args.map {
-            Some(path) if args.resume.is_none() => {
-                super::family::refuse_players(family, usize::from(args.players), &args.policy, path)
-            }
-            _ => Ok(()),
-        })
-    {
-        return code;
+    super::family::refuse_undeclared(family, Command::Play, &given, &subject)?;
+    if let (Some(path), None) = (&args.map, &args.resume) {
+        super::family::refuse_players(family, usize::from(args.players), &args.policy, path)?;
     }
     let request = TerminalRequest {
         start,
@@ -267,10 +224,7 @@ fn run_human(args: &PlayArgs, color: bool) -> u8 {
         interactive,
         note: &|note| eprintln!("note: {note}"),
     };
-    let played = match family.face().terminal(&request, console) {
-        Ok(p) => p,
-        Err(f) => return super::fail(f),
-    };
+    let played = family.face().terminal(&request, console)?;
     save_session(
         log.as_ref(),
         &played.log,
@@ -289,17 +243,18 @@ fn run_human(args: &PlayArgs, color: bool) -> u8 {
 
 /// Saves the log (`json`) of a game played at the terminal and says how it
 /// ended: a finished game's to `log`; a stopped one's, marked unfinished,
-/// printed as `saved(path)`, or `abandoned` without `--log`. Exit code 1
-/// when the input ended before the game, 0 otherwise (or the save's error).
+/// printed as `saved(path)`, or `abandoned` without `--log`. The game
+/// fails when the input ended before it did.
 pub(super) fn save_session(
     log: Option<&Output>,
     json: &str,
     ending: Ending,
     saved: impl FnOnce(&Path) -> String,
     abandoned: &str,
-) -> u8 {
+) -> Ran {
     if ending == Ending::Finished {
-        return save_finished(log, json);
+        save_finished(log, json)?;
+        return Ok(Outcome::Ok);
     }
     let why = match ending {
         Ending::InputEnded => "input ended",
@@ -307,31 +262,27 @@ pub(super) fn save_session(
     };
     match log {
         Some(out) => {
-            if let Err(code) = save(out, json) {
-                return code;
-            }
+            save(out, json)?;
             print!("{}", fitted(&format!("{why}: {}", saved(out.path()))));
         }
         None => print!("{}", fitted(&format!("{why}: {abandoned}"))),
     }
-    if ending == Ending::InputEnded {
-        EXIT_INVALID
+    Ok(if ending == Ending::InputEnded {
+        Outcome::Failed
     } else {
-        EXIT_OK
-    }
+        Outcome::Ok
+    })
 }
 
-/// The text of a saved game to resume, or the exit code (the error
-/// said): a file that cannot be read, or that is a map, a board or another
-/// TOML file, not a game log.
-fn read_saved(path: &Path) -> Result<String, u8> {
-    let text = std::fs::read_to_string(path).map_err(|e| {
-        eprintln!("error: cannot read {}: {e}", path.display());
-        EXIT_USAGE
-    })?;
+/// The text of a saved game to resume; a usage error for a file that
+/// cannot be read, or that is a map, a board or another TOML file, not a
+/// game log.
+fn read_saved(path: &Path) -> Result<String, Failure> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| Failure::usage(format!("cannot read {}: {e}", path.display())))?;
     if let Some(what) = super::referee::not_a_log(path, &text) {
-        eprintln!(
-            "error: {} is {}, not a game log\n  help: --resume goes on with a game saved by \
+        return Err(Failure::usage(format!(
+            "{} is {}, not a game log\n  help: --resume goes on with a game saved by \
              `rollx play --human --log FILE`{}",
             path.display(),
             what.describe(),
@@ -343,8 +294,7 @@ fn read_saved(path: &Path) -> Result<String, u8> {
                 ),
                 super::referee::NotALog::Toml => String::new(),
             }
-        );
-        return Err(EXIT_USAGE);
+        )));
     }
     Ok(text)
 }

@@ -7,9 +7,9 @@ use clap::Args;
 
 use super::numbers::{between, whole};
 use super::output::{self, Output};
-use super::{EXIT_INVALID, EXIT_OK, EXIT_USAGE, load_model};
-use rollx::diag::SourceMap;
+use super::{Outcome, Ran, load_model, load_template};
 use rollx::diag::render::{Style, report};
+use rollx::diag::{Failure, SourceMap};
 use rollx::print::{PrintOptions, template};
 use rollx::render::{pdf, png, svg};
 
@@ -59,35 +59,37 @@ pub struct PrintArgs {
     pub mono: bool,
 }
 
-/// Runs `rollx print`.
-pub fn run(args: &PrintArgs, color: bool) -> u8 {
+/// Runs `rollx print`: the pad is written, or nothing is when a print
+/// check fails (the checks' findings shown).
+pub fn run(args: &PrintArgs, color: bool) -> Ran {
     let start = Instant::now();
-    let model = match load_model(&args.map) {
-        Ok(m) => m,
-        Err(code) => return code,
-    };
+    let model = load_model(&args.map)?;
     let style = Style { color, width: 100 };
 
-    // Every output is checked before the work.
+    // Every output is checked before the work, and each that cannot be
+    // written is said, one `error:` line each.
     let want_pdf = args.output.is_some() || (args.svg.is_none() && args.png.is_none());
     let pdf_path = want_pdf.then(|| {
         args.output
             .clone()
             .unwrap_or_else(|| Path::new("output").join(format!("{}.pdf", model.id())))
     });
-    let check = |path: &Option<PathBuf>| Output::check_arg(path.as_deref(), true);
-    let (pdf_out, svg_out, png_out) = match (check(&pdf_path), check(&args.svg), check(&args.png)) {
-        (Ok(a), Ok(b), Ok(c)) => (a, b, c),
-        (Err(code), _, _) | (_, Err(code), _) | (_, _, Err(code)) => return code,
-    };
+    let checked = [&pdf_path, &args.svg, &args.png]
+        .map(|path: &Option<PathBuf>| path.as_deref().map(|p| Output::check(p, true)).transpose());
+    let unwritable: Vec<String> = checked
+        .iter()
+        .filter_map(|c| c.as_ref().err())
+        .map(ToString::to_string)
+        .collect();
+    if !unwritable.is_empty() {
+        return Err(Failure::usage(unwritable.join("\nerror: ")));
+    }
+    let [pdf_out, svg_out, png_out] = checked.map(|c| c.expect("every output checked above"));
     let outputs: Vec<&Output> = [&pdf_out, &svg_out, &png_out]
         .into_iter()
         .flatten()
         .collect();
-    if let Err(e) = output::distinct(&outputs) {
-        eprintln!("error: {e}");
-        return EXIT_USAGE;
-    }
+    output::distinct(&outputs)?;
     // With a file on standard output, what rollx says goes to stderr.
     let to_stdout = outputs.iter().any(|o| o.is_stdout());
     let say = |line: String| {
@@ -98,16 +100,7 @@ pub fn run(args: &PrintArgs, color: bool) -> u8 {
         }
     };
 
-    let template = match template::load(&args.template) {
-        Ok(t) => t,
-        Err(e) => {
-            for d in &e.diagnostics {
-                eprint!("{}", report(d, &e.sources, style));
-            }
-            let missing = e.diagnostics.iter().any(|d| d.code == "template-not-found");
-            return if missing { EXIT_USAGE } else { EXIT_INVALID };
-        }
-    };
+    let template = load_template(&args.template)?;
     let options = PrintOptions {
         sheets: args.sheets,
         mono: args.mono,
@@ -128,7 +121,7 @@ pub fn run(args: &PrintArgs, color: bool) -> u8 {
                     "checks"
                 }
             );
-            return EXIT_INVALID;
+            return Ok(Outcome::Failed);
         }
     };
 
@@ -151,35 +144,23 @@ pub fn run(args: &PrintArgs, color: bool) -> u8 {
                 );
                 files.push((out, bytes, what));
             }
-            Err(e) => {
-                eprintln!("error: {e}");
-                return EXIT_INVALID;
-            }
+            Err(e) => return Err(Failure::invalid(e.to_string())),
         }
     }
     if let Some(out) = &svg_out {
         match svg::to_svg(&pad.document, 1) {
             Ok(text) => files.push((out, text.into_bytes(), "page 1 as SVG".into())),
-            Err(e) => {
-                eprintln!("error: {e}");
-                return EXIT_INVALID;
-            }
+            Err(e) => return Err(Failure::invalid(e.to_string())),
         }
     }
     if let Some(out) = &png_out {
         match png::to_png(&pad.document, 1, args.dpi as f32) {
             Ok(bytes) => files.push((out, bytes, format!("page 1 at {} dpi", args.dpi))),
-            Err(e) => {
-                eprintln!("error: {e}");
-                return EXIT_INVALID;
-            }
+            Err(e) => return Err(Failure::invalid(e.to_string())),
         }
     }
     let all: Vec<(&Output, &[u8])> = files.iter().map(|(o, b, _)| (*o, b.as_slice())).collect();
-    if let Err(e) = output::write_all(&all) {
-        eprintln!("error: {e}; nothing written");
-        return EXIT_USAGE;
-    }
+    output::write_all(&all).map_err(|e| Failure::usage(format!("{e}; nothing written")))?;
     for (out, bytes, what) in &files {
         let place = if out.is_stdout() {
             "standard output".to_string()
@@ -198,5 +179,5 @@ pub fn run(args: &PrintArgs, color: bool) -> u8 {
         pad.box_noun,
         start.elapsed().as_secs_f64() * 1e3
     ));
-    EXIT_OK
+    Ok(Outcome::Ok)
 }

@@ -6,7 +6,8 @@ use clap::{Args, ValueEnum};
 
 use super::output::{self, Output};
 use super::terminal::terminal_width;
-use super::{EXIT_INVALID, EXIT_OK, EXIT_USAGE, load_model};
+use super::{Outcome, Ran, load_model};
+use rollx::diag::Failure;
 use rollx::diag::render::{Style, report};
 use rollx::families::{
     CheckedSheet, Command, Family, Given, RefereeRequest, Refereed, SheetRequest,
@@ -75,7 +76,7 @@ pub enum Format {
 }
 
 /// Runs `rollx referee`.
-pub fn run(args: &RefereeArgs, color: bool) -> u8 {
+pub fn run(args: &RefereeArgs, color: bool) -> Ran {
     if let Some(sheet) = &args.sheet {
         return run_sheet(args, sheet, color);
     }
@@ -83,38 +84,25 @@ pub fn run(args: &RefereeArgs, color: bool) -> u8 {
         .log
         .as_ref()
         .expect("clap requires a log without --sheet");
-    let sheet_out = match Output::check_arg(args.write_sheet.as_deref(), false) {
-        Ok(o) => o,
-        Err(code) => return code,
-    };
-    let text = match std::fs::read_to_string(path) {
-        Ok(t) => t,
-        Err(e) => {
-            eprintln!("error: cannot read {}: {e}", path.display());
-            return EXIT_USAGE;
-        }
-    };
+    let sheet_out = Output::check_arg(args.write_sheet.as_deref(), false)?;
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| Failure::usage(format!("cannot read {}: {e}", path.display())))?;
     if let Some(what) = not_a_log(path, &text) {
-        eprintln!(
-            "error: {} is {}, not a game log\n  help: {}",
+        return Err(Failure::usage(format!(
+            "{} is {}, not a game log\n  help: {}",
             path.display(),
             what.describe(),
             what.referee_help(path)
-        );
-        return EXIT_USAGE;
+        )));
     }
-    let family = match rollx::families::log_family(&text) {
-        Ok(f) => f,
-        Err(game) => {
-            let names: Vec<&str> = Family::ALL.iter().map(|f| f.name()).collect();
-            eprintln!(
-                "error: {}: `game` is {game}, which is no game family rollx knows ({})",
-                path.display(),
-                names.join(", ")
-            );
-            return EXIT_USAGE;
-        }
-    };
+    let family = rollx::families::log_family(&text).map_err(|game| {
+        let names: Vec<&str> = Family::ALL.iter().map(|f| f.name()).collect();
+        Failure::usage(format!(
+            "{}: `game` is {game}, which is no game family rollx knows ({})",
+            path.display(),
+            names.join(", ")
+        ))
+    })?;
     let request = RefereeRequest {
         path,
         text: &text,
@@ -124,38 +112,31 @@ pub fn run(args: &RefereeArgs, color: bool) -> u8 {
         color,
         width: terminal_width(),
     };
-    match family.face().referee(&request) {
-        Ok(r) => report_verdict(args.format, r, sheet_out.as_ref()),
-        Err(failure) => super::fail(failure),
-    }
+    let refereed = family.face().referee(&request)?;
+    report_verdict(args.format, refereed, sheet_out.as_ref())
 }
 
-/// Shows a verdict in `format`, writes the player's sheet to `sheet_out`
-/// when asked, and returns the exit code: 0 when clean, 1 otherwise (2
-/// when the sheet cannot be written).
-fn report_verdict(format: Format, r: Refereed, sheet_out: Option<&Output>) -> u8 {
+/// Shows a verdict in `format` and writes the player's sheet to
+/// `sheet_out` when asked: the game fails when it is not clean (a usage
+/// error when the sheet cannot be written).
+fn report_verdict(format: Format, r: Refereed, sheet_out: Option<&Output>) -> Ran {
     match format {
         Format::Json => println!("{}", r.json),
         Format::Text => print!("{}", r.text),
     }
     if let (Some(out), Some(sheet)) = (sheet_out, r.sheet) {
-        let (player, text) = match sheet {
-            Ok(s) => s,
-            Err(message) => {
-                eprintln!("error: {message}");
-                return EXIT_USAGE;
-            }
-        };
-        if let Err(e) = output::write(out, text.as_bytes()) {
-            eprintln!("error: {e}");
-            return EXIT_USAGE;
-        }
+        let (player, text) = sheet.map_err(Failure::usage)?;
+        output::write(out, text.as_bytes())?;
         super::say(
             format == Format::Json,
             &format!("{player}'s sheet written to {}", out.path().display()),
         );
     }
-    if r.clean { EXIT_OK } else { EXIT_INVALID }
+    Ok(if r.clean {
+        Outcome::Ok
+    } else {
+        Outcome::Failed
+    })
 }
 
 /// What a file given as a game log is, when it is a TOML file instead (game
@@ -223,26 +204,18 @@ pub(super) fn not_a_log(path: &Path, text: &str) -> Option<NotALog> {
     }
 }
 
-fn run_sheet(args: &RefereeArgs, sheet: &Path, color: bool) -> u8 {
+fn run_sheet(args: &RefereeArgs, sheet: &Path, color: bool) -> Ran {
     let map_path = args.map.as_ref().expect("clap requires --map with --sheet");
-    let model = match load_model(map_path) {
-        Ok(m) => m,
-        Err(code) => return code,
-    };
+    let model = load_model(map_path)?;
     let family = model.family();
     let given = args.options.clone();
-    if let Err(code) = super::family::refuse_undeclared(
+    super::family::refuse_undeclared(
         family,
         Command::RefereeSheet,
         &given,
         &super::family::subject(map_path, family),
-    ) {
-        return code;
-    }
-    let bytes = match read_sheet(sheet) {
-        Ok(b) => b,
-        Err(code) => return code,
-    };
+    )?;
+    let bytes = read_sheet(sheet)?;
     let request = SheetRequest {
         map_path,
         path: sheet,
@@ -251,17 +224,15 @@ fn run_sheet(args: &RefereeArgs, sheet: &Path, color: bool) -> u8 {
         color,
         width: terminal_width(),
     };
-    match family.face().referee_sheet(&model, &request) {
-        Ok(checked) => show_sheet(args.format, checked, color),
-        Err(f) => super::fail(f),
-    }
+    let checked = family.face().referee_sheet(&model, &request)?;
+    show_sheet(args.format, checked, color)
 }
 
-/// Shows a checked paper sheet: a sheet that could not be read has its
-/// problems on standard error (exit 2); otherwise `format` gives the
-/// verdict as JSON, or the located findings and then the text (exit 0
-/// when clean, 1 otherwise).
-fn show_sheet(format: Format, checked: CheckedSheet, color: bool) -> u8 {
+/// Shows a checked paper sheet: a sheet that could not be read fails with
+/// its problems (a usage error); otherwise `format` gives the verdict as
+/// JSON, or the located findings and then the text, and the sheet fails
+/// when it is not clean.
+fn show_sheet(format: Format, checked: CheckedSheet, color: bool) -> Ran {
     let style = Style { color, width: 100 };
     let CheckedSheet {
         sources,
@@ -269,10 +240,7 @@ fn show_sheet(format: Format, checked: CheckedSheet, color: bool) -> u8 {
         verdict,
     } = checked;
     let Some(verdict) = verdict else {
-        for d in &diagnostics {
-            eprint!("{}", report(d, &sources, style));
-        }
-        return EXIT_USAGE;
+        return Err(Failure::located(false, sources, diagnostics));
     };
     match format {
         Format::Json => println!("{}", verdict.json),
@@ -283,13 +251,15 @@ fn show_sheet(format: Format, checked: CheckedSheet, color: bool) -> u8 {
             print!("{}", verdict.text);
         }
     }
-    if verdict.clean { EXIT_OK } else { EXIT_INVALID }
+    Ok(if verdict.clean {
+        Outcome::Ok
+    } else {
+        Outcome::Failed
+    })
 }
 
-/// A paper sheet's bytes; `Err` holds the exit code, the error printed.
-pub(super) fn read_sheet(sheet: &Path) -> Result<Vec<u8>, u8> {
-    std::fs::read(sheet).map_err(|e| {
-        eprintln!("error: cannot read {}: {e}", sheet.display());
-        EXIT_USAGE
-    })
+/// A paper sheet's bytes, or a usage error when it cannot be read.
+pub(super) fn read_sheet(sheet: &Path) -> Result<Vec<u8>, Failure> {
+    std::fs::read(sheet)
+        .map_err(|e| Failure::usage(format!("cannot read {}: {e}", sheet.display())))
 }

@@ -11,7 +11,8 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use super::interrupt;
 use super::numbers::whole;
 use super::output::{self, Output, OutputDir};
-use super::{EXIT_OK, EXIT_USAGE, load_model};
+use super::{Outcome, Ran, load_model};
+use rollx::diag::Failure;
 use rollx::families::simulate::{Progress, SimCount, SimulateRequest, Simulated};
 use rollx::families::{Command, Family, Given, Model};
 use rollx::text::count;
@@ -144,54 +145,40 @@ impl Progress for Run {
 }
 
 /// Runs `rollx simulate`.
-pub fn run(args: &SimulateArgs) -> u8 {
+pub fn run(args: &SimulateArgs) -> Ran {
     let start = Instant::now();
     // The outputs are checked before the games are played.
-    let report_out = match Output::check_arg(args.report.as_deref(), false) {
-        Ok(o) => o,
-        Err(code) => return code,
-    };
-    let logs_dir = match args.save_logs.as_deref().map(OutputDir::check).transpose() {
-        Ok(d) => d,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return EXIT_USAGE;
-        }
-    };
-    let mut models = Vec::new();
-    for path in &args.maps {
-        match load_model(path) {
-            Ok(m) => models.push(m),
-            Err(code) => return code,
-        }
-    }
+    let report_out = Output::check_arg(args.report.as_deref(), false)?;
+    let logs_dir = args
+        .save_logs
+        .as_deref()
+        .map(OutputDir::check)
+        .transpose()?;
+    let models = args
+        .maps
+        .iter()
+        .map(|path| load_model(path))
+        .collect::<Result<Vec<Model>, Failure>>()?;
     let families: Vec<Family> = models.iter().map(Model::family).collect();
     if let Some(k) = families.iter().position(|f| *f != families[0]) {
         let what = |i: usize| format!("{} is {}", args.maps[i].display(), families[i].a_file());
-        eprintln!(
-            "error: {} and {}; `rollx simulate` takes the files of one family in one run\n  \
+        return Err(Failure::usage(format!(
+            "{} and {}; `rollx simulate` takes the files of one family in one run\n  \
              help: simulate them in separate runs",
             what(0),
             what(k)
-        );
-        return EXIT_USAGE;
+        )));
     }
     let family = families[0];
     let given = args.options.clone();
-    if let Err(code) = super::family::refuse_undeclared(
+    super::family::refuse_undeclared(
         family,
         Command::Simulate,
         &given,
         &super::family::subject(&args.maps[0], family),
-    )
-    .and_then(|()| super::family::refuse_players(family, 1, &args.policy, &args.maps[0]))
-    {
-        return code;
-    }
-    let pool = match worker_pool(args) {
-        Ok(p) => p,
-        Err(code) => return code,
-    };
+    )?;
+    super::family::refuse_players(family, 1, &args.policy, &args.maps[0])?;
+    let pool = worker_pool(args)?;
     let progress = Run {
         quiet: args.quiet,
         bar: OnceLock::new(),
@@ -227,19 +214,13 @@ pub fn run(args: &SimulateArgs) -> u8 {
     if let Some(bar) = progress.bar.get() {
         bar.finish_and_clear();
     }
-    let sim = match result {
-        Ok(s) => s,
-        Err(f) => return super::fail(f),
-    };
+    let sim = result?;
     let document = args.format != Format::Text;
 
     // The files first: a reader that stops early (`rollx simulate ... |
     // head`) ends the process on its next write, and must not cost them.
-    if let (Some(out), Some(page)) = (&report_out, &sim.html)
-        && let Err(e) = output::write(out, page.as_bytes())
-    {
-        eprintln!("error: {e}");
-        return EXIT_USAGE;
+    if let (Some(out), Some(page)) = (&report_out, &sim.html) {
+        output::write(out, page.as_bytes())?;
     }
     match args.format {
         Format::Text => {
@@ -259,19 +240,19 @@ pub fn run(args: &SimulateArgs) -> u8 {
             print!("{}", sim.markdown);
         }
     }
-    finish(
+    Ok(finish(
         args,
         document,
         report_out.as_ref(),
         logs_dir.as_ref(),
         &sim,
         start,
-    )
+    ))
 }
 
 /// Says which files were written and how long the run took (standard
 /// output under a text report, standard error under a document), and
-/// returns the exit code: 130 when Ctrl-C stopped the run.
+/// how the run came out: interrupted when Ctrl-C stopped it.
 fn finish(
     args: &SimulateArgs,
     document: bool,
@@ -279,7 +260,7 @@ fn finish(
     logs: Option<&OutputDir>,
     sim: &Simulated,
     start: Instant,
-) -> u8 {
+) -> Outcome {
     if let Some(out) = report {
         let gap = if document { "" } else { "\n" };
         super::say(
@@ -317,21 +298,18 @@ fn finish(
             if document {
                 eprintln!("{note}");
             }
-            interrupt::EXIT_INTERRUPTED
+            Outcome::Interrupted
         }
-        None => EXIT_OK,
+        None => Outcome::Ok,
     }
 }
 
 /// The worker threads of `--threads` (one per core without it).
-fn worker_pool(args: &SimulateArgs) -> Result<rayon::ThreadPool, u8> {
+fn worker_pool(args: &SimulateArgs) -> Result<rayon::ThreadPool, Failure> {
     rayon::ThreadPoolBuilder::new()
         .num_threads(args.threads.map_or(0, usize::from))
         .build()
-        .map_err(|e| {
-            eprintln!("error: cannot start worker threads: {e}");
-            EXIT_USAGE
-        })
+        .map_err(|e| Failure::usage(format!("cannot start worker threads: {e}")))
 }
 
 /// The progress bar of a run of `total` games: hidden with `--quiet` or

@@ -7,10 +7,11 @@ use std::time::{Duration, Instant};
 use clap::{Args, ValueEnum};
 use serde::Serialize;
 
+use super::load_model;
 use super::numbers::{above, whole};
 use super::output::Output;
 use super::play::save;
-use super::{EXIT_INVALID, EXIT_USAGE, load_game, solver_values};
+use rollx::diag::Failure;
 use rollx::rolling::{Game, Roll};
 use rollx::rolling::{Limit, SolveError, parse_dice, rolls_of_seed, solve_guided, witness_log};
 use rollx::text::{count, plural};
@@ -89,47 +90,32 @@ struct Report<'a> {
     values: Option<String>,
 }
 
-/// The rolls of the dice file at `path`, with their lines; says what is
-/// wrong and returns the exit code otherwise.
-fn read_dice(game: &Game, path: &std::path::Path) -> Result<Vec<(Roll, usize)>, u8> {
-    let text = std::fs::read_to_string(path).map_err(|e| {
-        eprintln!("error: cannot read {}: {e}", path.display());
-        EXIT_USAGE
-    })?;
+/// The rolls of the dice file at `path`, with their lines, or what is
+/// wrong with it.
+fn read_dice(game: &Game, path: &std::path::Path) -> Result<Vec<(Roll, usize)>, Failure> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| Failure::usage(format!("cannot read {}: {e}", path.display())))?;
     parse_dice(game, &text).map_err(|e| {
-        eprintln!(
-            "error: {}:{}:{}: {}\n  help: {}",
+        Failure::invalid(format!(
+            "{}:{}:{}: {}\n  help: {}",
             path.display(),
             e.line,
             e.column,
             e.message,
             e.help
-        );
-        EXIT_INVALID
+        ))
     })
 }
 
 /// Runs `rollx solve`.
-pub fn run(args: &SolveArgs) -> u8 {
-    let log = match Output::check_arg(args.log.as_deref(), false) {
-        Ok(l) => l,
-        Err(code) => return code,
-    };
-    let game = match load_game(&args.map, "solve") {
-        Ok(g) => g,
-        Err(code) => return code,
-    };
+pub fn run(args: &SolveArgs) -> Result<(), Failure> {
+    let log = Output::check_arg(args.log.as_deref(), false)?;
+    let game = load_game(&args.map, "solve")?;
     let (rolls, lines) = match &args.dice {
         None => (rolls_of_seed(&game, args.seed.unwrap_or(1)), Vec::new()),
-        Some(path) => match read_dice(&game, path) {
-            Ok(r) => r.into_iter().unzip(),
-            Err(code) => return code,
-        },
+        Some(path) => read_dice(&game, path)?.into_iter().unzip(),
     };
-    let values = match solver_values(&args.map, args.values.as_deref(), &game) {
-        Ok(v) => v,
-        Err(code) => return code,
-    };
+    let values = solver_values(&args.map, args.values.as_deref(), &game)?;
     let seed = args.dice.is_none().then(|| args.seed.unwrap_or(1));
     let start = Instant::now();
     let limit = Limit {
@@ -137,28 +123,24 @@ pub fn run(args: &SolveArgs) -> u8 {
         positions: None,
     };
     let guide = values.as_ref().map(|(v, _)| v.as_ref());
-    let solution = match solve_guided(&game, &rolls, limit, guide) {
-        Ok(s) => s,
-        Err(e) => {
-            match (&args.dice, e) {
-                (Some(path), SolveError::BadRoll { index, problem }) => eprintln!(
-                    "error: {}:{}: roll {index}: {problem}\n  help: a die is drawn once a round \
-                     ({} a round); the file lists every roll of the game in order",
-                    path.display(),
-                    lines[index - 1],
-                    plural(game.rules().dice_per_round, "die", "dice")
-                ),
-                (Some(path), e) => eprintln!(
-                    "error: {}: {e}\n  help: a game on {} takes {} rolls",
-                    path.display(),
-                    args.map.display(),
-                    game.rules().results_per_game()
-                ),
-                (None, e) => eprintln!("error: {}: {e}", args.map.display()),
-            }
-            return EXIT_INVALID;
-        }
-    };
+    let solution = solve_guided(&game, &rolls, limit, guide).map_err(|e| {
+        Failure::invalid(match (&args.dice, e) {
+            (Some(path), SolveError::BadRoll { index, problem }) => format!(
+                "{}:{}: roll {index}: {problem}\n  help: a die is drawn once a round \
+                 ({} a round); the file lists every roll of the game in order",
+                path.display(),
+                lines[index - 1],
+                plural(game.rules().dice_per_round, "die", "dice")
+            ),
+            (Some(path), e) => format!(
+                "{}: {e}\n  help: a game on {} takes {} rolls",
+                path.display(),
+                args.map.display(),
+                game.rules().results_per_game()
+            ),
+            (None, e) => format!("{}: {e}", args.map.display()),
+        })
+    })?;
     let seconds = start.elapsed().as_secs_f64();
     let info = &game.map().info;
     match args.format {
@@ -221,7 +203,7 @@ pub fn run(args: &SolveArgs) -> u8 {
         }
     }
     let Some(out) = &log else {
-        return super::EXIT_OK;
+        return Ok(());
     };
     let log = witness_log(
         &game,
@@ -230,15 +212,55 @@ pub fn run(args: &SolveArgs) -> u8 {
         &solution,
         Some(args.map.display().to_string()),
     );
-    match save(out, &log.to_json()) {
-        Ok(()) => {
-            // With --format json, standard output holds the report alone.
-            super::say(
-                args.format == Format::Json,
-                &format!("log written to {}", out.path().display()),
-            );
-            super::EXIT_OK
-        }
-        Err(code) => code,
+    save(out, &log.to_json())?;
+    // With --format json, standard output holds the report alone.
+    super::say(
+        args.format == Format::Json,
+        &format!("log written to {}", out.path().display()),
+    );
+    Ok(())
+}
+
+/// Loads a Rolling map for a command that plays Rolling games (`solve`,
+/// `train`), refusing other families up front.
+pub(super) fn load_game(
+    path: &std::path::Path,
+    command: &str,
+) -> Result<rollx::rolling::Game, Failure> {
+    match load_model(path)?.take::<rollx::rolling::Map>() {
+        Ok(map) => rolling_game(map, path),
+        Err(family) => Err(Failure::usage(format!(
+            "{} is {}, and `rollx {command}` takes Rolling maps only for now\n  \
+             help: `rollx check`, `rollx print`, `rollx play` (computer players) and \
+             `rollx referee` take it",
+            path.display(),
+            family.a_file(),
+        ))),
     }
+}
+
+/// The Rolling game on a map read from `path`, or invalid input when the
+/// rules engine cannot play it.
+pub(super) fn rolling_game(
+    map: rollx::rolling::Map,
+    path: &std::path::Path,
+) -> Result<rollx::rolling::Game, Failure> {
+    rollx::rolling::Game::new(map).map_err(|e| Failure::invalid(format!("{}: {e}", path.display())))
+}
+
+/// The learned values that guide the solver's search on `map`: the file
+/// `explicit` names (an error if it cannot be read), or the one `rollx
+/// train` writes beside the map when it exists (a warning, and no values,
+/// if it is for another version of the map). With the values, the path
+/// they came from.
+pub(super) fn solver_values(
+    map: &std::path::Path,
+    explicit: Option<&std::path::Path>,
+    game: &rollx::rolling::Game,
+) -> Result<Option<rollx::rolling::Guide>, Failure> {
+    let (values, warning) = rollx::rolling::solver_values(map, explicit, game)?;
+    if let Some(w) = warning {
+        eprintln!("warning: {w}");
+    }
+    Ok(values)
 }

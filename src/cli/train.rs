@@ -9,7 +9,8 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use super::numbers::whole;
 use super::output::{self, Output};
-use super::{EXIT_INVALID, EXIT_OK, EXIT_USAGE, load_game};
+use super::solve::load_game;
+use rollx::diag::Failure;
 use rollx::rolling::Trainer;
 use rollx::text::count;
 
@@ -52,23 +53,14 @@ pub struct TrainArgs {
 }
 
 /// Runs `rollx train`.
-pub fn run(args: &TrainArgs) -> u8 {
-    let game = match load_game(&args.map, "train") {
-        Ok(g) => g,
-        Err(code) => return code,
-    };
+pub fn run(args: &TrainArgs) -> Result<(), Failure> {
+    let game = load_game(&args.map, "train")?;
     let output = args
         .output
         .clone()
         .unwrap_or_else(|| rollx::rolling::default_values_path(&args.map));
     // Fail before learning for minutes when the output cannot be written.
-    let out = match Output::check(&output, false) {
-        Ok(o) => o,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return EXIT_USAGE;
-        }
-    };
+    let out = Output::check(&output, false)?;
     let bar = if args.quiet || !std::io::stderr().is_terminal() {
         ProgressBar::hidden()
     } else {
@@ -81,13 +73,8 @@ pub fn run(args: &TrainArgs) -> u8 {
         b.set_message(game.map().info.id.clone());
         b
     };
-    let mut trainer = match Trainer::new(&game, args.seed) {
-        Ok(t) => t,
-        Err(e) => {
-            eprintln!("error: {}: {e}", args.map.display());
-            return EXIT_INVALID;
-        }
-    };
+    let mut trainer = Trainer::new(&game, args.seed)
+        .map_err(|e| Failure::invalid(format!("{}: {e}", args.map.display())))?;
     let start = Instant::now();
     // The mean X of the last games played while learning shows how far the
     // player has come.
@@ -109,10 +96,7 @@ pub fn run(args: &TrainArgs) -> u8 {
     bar.finish_and_clear();
     let value = trainer.finish();
     let bytes = value.to_bytes();
-    if let Err(e) = output::write(&out, &bytes) {
-        eprintln!("error: {e}");
-        return EXIT_USAGE;
-    }
+    output::write(&out, &bytes)?;
     println!(
         "learned from {} of {} (seed {}) in {:.0} s",
         count(args.games, "game"),
@@ -130,7 +114,7 @@ pub fn run(args: &TrainArgs) -> u8 {
         output.display(),
         bytes.len() as f64 / 1e6
     );
-    EXIT_OK
+    Ok(())
 }
 
 /// The training bar, ending in `tail`.

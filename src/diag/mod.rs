@@ -252,10 +252,11 @@ mod tests {
     }
 }
 
-/// Why a command could not do what it was asked, as the library tells the
-/// command line: located findings (shown first, as `rollx check` shows
-/// them) and a message, and whether the input was invalid or the command
-/// misused (which decides the exit code).
+/// Why a command could not do what it was asked, from the library or the
+/// command line itself: located findings (shown first, as `rollx check`
+/// shows them) and a message, and whether the input was invalid or the
+/// command misused (which decides the exit code). The command line shows
+/// it and turns it into the exit code in one place (`cli::run`).
 #[derive(Debug, Default)]
 pub struct Failure {
     /// The input is invalid (exit 1); otherwise a usage or I/O error
@@ -296,5 +297,11 @@ impl Failure {
             diagnostics,
             message: None,
         }
+    }
+
+    /// The same failure with `message` shown after its findings.
+    pub fn with_message(mut self, message: impl Into<String>) -> Failure {
+        self.message = Some(message.into());
+        self
     }
 }

@@ -11,6 +11,10 @@ use crate::source::Files;
 use super::simulate::{SimulateRequest, Simulated};
 use super::{Checked, GenerateError, GenerateOptions, GeneratedFile, Model, Printed};
 
+/// A family's `check --deep`: games sampled on `model` (one of the
+/// family's) as the request says, and what they show.
+pub type Deeper = fn(&Model, &DeepRequest) -> Result<Deepened, Failure>;
+
 /// A family's generator: a random file, or why there is none.
 pub type Generator = fn(&GenerateOptions) -> Result<GeneratedFile, GenerateError>;
 
@@ -84,10 +88,9 @@ pub trait Face: Sync + Send {
     ) -> Result<crate::engine::conformance::Conformance, String>;
 
     /// `rollx check --deep`: the family's deeper look at how good a game
-    /// on `model` (one of this family's) can be, on games sampled as
-    /// `request` says; `None` when the family has none (what `check`
-    /// reports of its solvability is all).
-    fn deep(&self, _model: &Model, _request: &DeepRequest) -> Option<Result<Deepened, Failure>> {
+    /// on one of its files can be, on sampled games; `None` when the
+    /// family has none (what `check` reports of its solvability is all).
+    fn deep(&self) -> Option<Deeper> {
         None
     }
 
@@ -208,6 +211,9 @@ pub struct DeepRequest<'a> {
     pub positions: u64,
     /// Called once per sampled game done (from any thread).
     pub tick: &'a (dyn Fn() + Sync),
+    /// Called with a warning to show now (learned values that cannot be
+    /// used), before the games are solved.
+    pub warn: &'a (dyn Fn(&str) + Sync),
 }
 
 /// What `rollx check --deep` found.
@@ -217,8 +223,6 @@ pub struct Deepened {
     pub json: serde_json::Value,
     /// The report as text, after the file's check.
     pub text: String,
-    /// Warnings to show beside it (learned values that could not be used).
-    pub warnings: Vec<String>,
 }
 
 /// The family options given on a command line: each flag (without its

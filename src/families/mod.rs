@@ -12,9 +12,9 @@ pub mod log;
 pub mod simulate;
 
 pub use face::{
-    AtTerminal, CheckedSheet, Command, Console, Declared, DeepRequest, Deepened, Face, Generator,
-    Given, Loader, PlayRequest, Played, RefereeRequest, Refereed, SheetRequest, Start, Takes,
-    TerminalRequest,
+    AtTerminal, CheckedSheet, Command, Console, Declared, DeepRequest, Deepened, Deeper, Face,
+    Generator, Given, Loader, PlayRequest, Played, RefereeRequest, Refereed, SheetRequest, Start,
+    Takes, TerminalRequest,
 };
 pub use log::{LogError, log_family};
 

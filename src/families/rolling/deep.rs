@@ -8,7 +8,7 @@
 use rayon::prelude::*;
 
 use crate::diag::Failure;
-use crate::families::{DeepRequest, Deepened};
+use crate::families::{DeepRequest, Deepened, Model};
 use crate::text::{count, plural};
 use serde::Serialize;
 
@@ -209,39 +209,25 @@ pub fn deep(
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::wilson;
-
-    #[test]
-    fn wilson_intervals_hold_the_share() {
-        let (p, lo, hi) = wilson(6, 20);
-        assert_eq!(p, 0.3);
-        assert!(lo > 0.14 && lo < 0.15, "{lo}");
-        assert!(hi > 0.51 && hi < 0.53, "{hi}");
-        let (p, lo, hi) = wilson(0, 10);
-        assert_eq!(p, 0.0);
-        assert!(lo < 1e-12, "{lo}");
-        assert!(hi > 0.27 && hi < 0.28, "{hi}");
-    }
-}
-
 /// `rollx check --deep` on a valid Rolling map: the sampled games solved
 /// (guided by the values learned for the map, when they are beside it).
-pub(crate) fn deep_check(map: &Map, r: &DeepRequest) -> Result<Deepened, Failure> {
+pub(crate) fn deep_check(model: &Model, r: &DeepRequest) -> Result<Deepened, Failure> {
+    let map: &Map = model.get().expect("a Rolling model");
     let game = Game::new(map.clone()).map_err(|e| {
         Failure::invalid(format!(
             "--deep: the rules engine cannot play this map: {e}"
         ))
     })?;
     let (values, warning) = super::commands::solver_values(r.path, None, &game)?;
+    if let Some(w) = warning {
+        (r.warn)(&w);
+    }
     let guide = values.as_ref().map(|(v, _)| v.as_ref());
     let mut d = deep(&game, r.samples, r.seed, r.positions, guide, r.tick);
     d.values = values.map(|(_, p)| p.display().to_string());
     Ok(Deepened {
         json: serde_json::to_value(&d).expect("serialises"),
         text: deep_text(&d),
-        warnings: warning.into_iter().collect(),
     })
 }
 
@@ -325,4 +311,21 @@ pub(crate) fn deep_text(d: &Deep) -> String {
         ));
     }
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::wilson;
+
+    #[test]
+    fn wilson_intervals_hold_the_share() {
+        let (p, lo, hi) = wilson(6, 20);
+        assert_eq!(p, 0.3);
+        assert!(lo > 0.14 && lo < 0.15, "{lo}");
+        assert!(hi > 0.51 && hi < 0.53, "{hi}");
+        let (p, lo, hi) = wilson(0, 10);
+        assert_eq!(p, 0.0);
+        assert!(lo < 1e-12, "{lo}");
+        assert!(hi > 0.27 && hi < 0.28, "{hi}");
+    }
 }

@@ -6,9 +6,8 @@ use crate::diag::{Diagnostic, Failure};
 use crate::engine::conformance::{self, Conformance};
 use crate::families::simulate::{SimulateRequest, Simulated};
 use crate::families::{
-    AtTerminal, Checked, CheckedSheet, Command, Console, Declared, DeepRequest, Deepened, Face,
-    Model, PlayRequest, Played, Printed, RefereeRequest, Refereed, SheetRequest, Takes,
-    TerminalRequest,
+    AtTerminal, Checked, CheckedSheet, Command, Console, Declared, Deeper, Face, Model,
+    PlayRequest, Played, Printed, RefereeRequest, Refereed, SheetRequest, Takes, TerminalRequest,
 };
 use crate::print::{PrintOptions, Template};
 use crate::source::Files;
@@ -93,9 +92,8 @@ impl Face for Rolling {
         }
     }
 
-    fn deep(&self, model: &Model, request: &DeepRequest) -> Option<Result<Deepened, Failure>> {
-        let map: &Map = model.get().expect("a Rolling model");
-        Some(super::deep::deep_check(map, request))
+    fn deep(&self) -> Option<Deeper> {
+        Some(super::deep::deep_check)
     }
 
     fn play(&self, model: &Model, request: &PlayRequest) -> Result<Played, Failure> {

@@ -32,7 +32,6 @@ pub(crate) mod solve;
 mod terminal;
 
 pub use commands::{Guide, TRAINING_GAMES, default_values_path, solver_values};
-pub use deep::{Deep, deep};
 pub use draw::{
     DrawOptions, MapDrawing, OldGrid, draw, grid_capacity, layout_toml, rewrite, wished_positions,
     without_layout,
