@@ -698,8 +698,7 @@ where
 {
     /// The JSON Schema of the family's log format.
     pub fn schema() -> String {
-        let schema = schemars::schema_for!(Self);
-        serde_json::to_string_pretty(&schema).expect("schemas serialise")
+        crate::source::schema::pretty::<Self>()
     }
 }
 

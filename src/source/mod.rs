@@ -5,6 +5,7 @@
 pub(crate) mod chain;
 pub mod files;
 pub(crate) mod game;
+pub(crate) mod schema;
 pub(crate) mod toml;
 
 pub use chain::{Extends, MAX_EXTENDS_DEPTH, read_chain};

@@ -67,34 +67,13 @@ pub struct GoalTable {
 
 /// The JSON Schema of the format, pretty-printed.
 pub fn schema() -> String {
-    let schema = schemars::schema_for!(BoardFile);
-    serde_json::to_string_pretty(&schema).expect("schemas serialise")
+    crate::source::schema::pretty::<BoardFile>()
 }
 
 #[cfg(test)]
 mod tests {
+    use crate::source::schema::{keys, sorted};
     use serde_json::Value;
-
-    fn keys(schema: &Value, def: Option<&str>) -> Vec<String> {
-        let object = match def {
-            Some(d) => &schema["$defs"][d],
-            None => schema,
-        };
-        let mut keys: Vec<String> = object["properties"]
-            .as_object()
-            .unwrap_or_else(|| panic!("{def:?} has properties"))
-            .keys()
-            .cloned()
-            .collect();
-        keys.sort();
-        keys
-    }
-
-    fn sorted(list: &[&str]) -> Vec<String> {
-        let mut v: Vec<String> = list.iter().map(|s| s.to_string()).collect();
-        v.sort();
-        v
-    }
 
     #[test]
     fn the_schema_has_exactly_the_keys_the_reader_reads() {
