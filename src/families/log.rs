@@ -282,6 +282,20 @@ impl Key {
 }
 
 impl<F: LogFamily> GameLog<F> {
+    /// The first line of the referee's text on this log, read from `path`
+    /// and played on the map or board `name`: `referee: FILE (NAME, seed
+    /// 5, 2 players, 30 turns)`, where `turn` is what the family calls a
+    /// turn.
+    pub(crate) fn referee_heading(&self, path: &Path, name: &str, turn: &str) -> String {
+        let seed = self.seed.map(|x| format!(", seed {x}")).unwrap_or_default();
+        format!(
+            "referee: {} ({name}{seed}, {}, {})\n",
+            path.display(),
+            crate::text::count(self.players.len(), "player"),
+            crate::text::count(self.turns.len(), turn)
+        )
+    }
+
     /// A log of the family's current format, of a game played to its end
     /// with no result claimed (set `finished` and `result` after).
     pub fn from_parts(
@@ -740,6 +754,16 @@ pub struct LogProblem {
 }
 
 impl LogProblem {
+    /// The problem as the referee's text lists it: `  log problem: turn 3:
+    /// … [kind]`, where `turn` is what the family calls a turn.
+    pub(crate) fn line(&self, turn: &str) -> String {
+        let at = self
+            .turn
+            .map(|t| format!("{turn} {t}: "))
+            .unwrap_or_default();
+        format!("  log problem: {at}{} [{}]\n", self.message, self.kind)
+    }
+
     /// A problem in turn `turn` (or the whole log), of no one player.
     pub fn new(turn: Option<usize>, kind: &'static str, message: String) -> LogProblem {
         LogProblem {

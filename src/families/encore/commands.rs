@@ -388,18 +388,9 @@ delete `hash` from the log's `board` to referee it on the board as it is now"
 /// the scores as the referee counts them.
 fn verdict_text(game: &Game, log: &GameLog, v: &Verdict, path: &Path) -> String {
     let mut s = String::new();
-    let seed = log.seed.map(|x| format!(", seed {x}")).unwrap_or_default();
-    let _ = writeln!(
-        s,
-        "referee: {} ({}{seed}, {}, {})",
-        path.display(),
-        game.board().info.name,
-        count(log.players.len(), "player"),
-        count(log.turns.len(), "roll")
-    );
+    s.push_str(&log.referee_heading(path, &game.board().info.name, "roll"));
     for p in &v.problems {
-        let turn = p.turn.map(|t| format!("roll {t}: ")).unwrap_or_default();
-        let _ = writeln!(s, "  log problem: {turn}{} [{}]", p.message, p.kind);
+        s.push_str(&p.line("roll"));
     }
     for x in &v.violations {
         let active = if x.active { " (active)" } else { "" };

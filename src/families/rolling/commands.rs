@@ -362,18 +362,9 @@ fn text_verdict(
     width: usize,
 ) -> String {
     let mut s = String::new();
-    let seed = log.seed.map(|x| format!(", seed {x}")).unwrap_or_default();
-    let _ = writeln!(
-        s,
-        "referee: {} ({}{seed}, {}, {})",
-        path.display(),
-        game.map().info.name,
-        count(log.players.len(), "player"),
-        count(log.turns.len(), "turn")
-    );
+    s.push_str(&log.referee_heading(path, &game.map().info.name, "turn"));
     for p in &v.problems {
-        let turn = p.turn.map(|t| format!("turn {t}: ")).unwrap_or_default();
-        let _ = writeln!(s, "  log problem: {turn}{} [{}]", p.message, p.kind);
+        s.push_str(&p.line("turn"));
     }
     for x in &v.violations {
         let which = x
