@@ -238,6 +238,62 @@ fn the_command_line_solves_writes_a_clean_log_and_refuses_bad_input() {
         "{out}"
     );
 
+    // By default the search stops on positions, not on the clock: the
+    // same seed gives the same game on every run, however busy the
+    // machine, and the output says which limit ran out and how to learn
+    // values when none guided it.
+    let solve = || {
+        run(&[
+            "solve",
+            "maps/usa.toml",
+            "--seed",
+            "2",
+            "--positions",
+            "20000",
+            "--values",
+            "no/values.tuples",
+        ])
+    };
+    let (code, _, err) = solve();
+    assert_eq!(
+        code, 2,
+        "a --values file that is missing is an error: {err}"
+    );
+    let by_positions = |extra: &[&str]| {
+        let mut args = vec![
+            "solve",
+            "maps/usa.toml",
+            "--seed",
+            "2",
+            "--positions",
+            "20000",
+        ];
+        args.extend_from_slice(extra);
+        let (code, out, err) = run(&args);
+        assert_eq!(code, 0, "{err}");
+        out
+    };
+    let first = by_positions(&[]);
+    assert!(
+        first.contains("not exact: the limit of 20000 positions ran out"),
+        "{first}"
+    );
+    assert!(
+        first.contains("`rollx train maps/usa.toml` learns them (into maps/usa.tuples)"),
+        "{first}"
+    );
+    let json = |out: &str| {
+        let mut v: serde_json::Value = serde_json::from_str(out).unwrap();
+        v.as_object_mut().unwrap().remove("seconds");
+        v
+    };
+    let a = json(&by_positions(&["--format", "json"]));
+    let b = json(&by_positions(&["--format", "json"]));
+    assert_eq!(a, b, "the same positions give the same game");
+    // The first game (the pilot method's) is played whole before the
+    // limit is looked at, so a small limit is passed by that much.
+    assert!(a["nodes"].as_u64().unwrap() >= 20000, "{a}");
+
     for (args, code, message) in [
         (
             &["solve", "no/such.toml"][..],

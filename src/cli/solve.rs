@@ -22,8 +22,10 @@ roll of the game is known in advance: the dice `rollx play --seed S` rolls, unde
 rules (forced placement, the wild die, immune areas, every power). A branch and bound over the \
 rules engine's own moves, starting from the greedy player's game on the same dice; on large \
 maps, beams guided by play-outs and by the values `rollx train` learned (MAP.tuples, or \
---values) look for better games. It says whether the result is exact (proven the fewest) or, when --time-limit ran out, the best game \
-found with a proven lower bound. Every player at a table sees the same dice, so each player's \
+--values) look for better games. It says whether the result is exact (proven the fewest) or, when its limit ran out, the best game \
+found with a proven lower bound. The search is limited by the positions it visits \
+(--positions), so a seed gives the same game on every machine however busy; --time-limit \
+stops it sooner when asked. Every player at a table sees the same dice, so each player's \
 optimum is the same. --log writes the best game as a game log, which `rollx referee` checks. \
 See docs/solver.md for the method and its limits.";
 
@@ -32,7 +34,7 @@ See docs/solver.md for the method and its limits.";
 #[command(
     after_help = "Exit codes: 0 solved (exactly or not: the output says), 1 the map is invalid, 2 usage \
 or I/O error.\n\n\
-Examples:\n  rollx solve maps/examples/tutorial.toml --seed 3\n  rollx solve maps/usa.toml --seed 1 --log best.json && rollx referee best.json\n  rollx solve maps/japan.toml --seed 7 --time-limit 60 --format json"
+Examples:\n  rollx solve maps/examples/tutorial.toml --seed 3\n  rollx solve maps/usa.toml --seed 1 --log best.json && rollx referee best.json\n  rollx solve maps/japan.toml --seed 7 --positions 20000000 --format json"
 )]
 pub struct SolveArgs {
     /// The map.
@@ -46,10 +48,15 @@ pub struct SolveArgs {
     /// and the number it shows (`red 4`); see docs/solver.md.
     #[arg(long, value_name = "FILE")]
     pub dice: Option<PathBuf>,
-    /// Stop after this many seconds with the best game found and a proven
-    /// lower bound.
-    #[arg(long, value_name = "SECONDS", default_value_t = 10.0, value_parser = above("a number of seconds", 0.0))]
-    pub time_limit: f64,
+    /// Stop after visiting this many positions with the best game found
+    /// and a proven lower bound: the same result on every machine (about
+    /// 10 s on a full-size map on one core of a laptop).
+    #[arg(long, value_name = "POSITIONS", default_value_t = 4_000_000, value_parser = whole::<u64>(1, u64::MAX))]
+    pub positions: u64,
+    /// Also stop after this many seconds (the result then depends on the
+    /// machine and its load).
+    #[arg(long, value_name = "SECONDS", value_parser = above("a number of seconds", 0.0))]
+    pub time_limit: Option<f64>,
     /// Write the best game found as a game log.
     #[arg(long, value_name = "FILE")]
     pub log: Option<PathBuf>,
@@ -119,8 +126,10 @@ pub fn run(args: &SolveArgs) -> Result<(), Failure> {
     let seed = args.dice.is_none().then(|| args.seed.unwrap_or(1));
     let start = Instant::now();
     let limit = Limit {
-        deadline: Some(start + Duration::from_secs_f64(args.time_limit.min(1e7))),
-        positions: None,
+        deadline: args
+            .time_limit
+            .map(|t| start + Duration::from_secs_f64(t.min(1e7))),
+        positions: Some(args.positions),
     };
     let guide = values.as_ref().map(|(v, _)| v.as_ref());
     let solution = solve_guided(&game, &rolls, limit, guide).map_err(|e| {
@@ -184,9 +193,15 @@ pub fn run(args: &SolveArgs) -> Result<(), Failure> {
                     0 => "no lower bound above 0 X is proven".to_string(),
                     b => format!("proven: no game ends with fewer than {b} X"),
                 };
+                let limit = match args.time_limit {
+                    Some(t) if solution.nodes < args.positions => {
+                        format!("the time limit of {t} s ran out")
+                    }
+                    _ => format!("the limit of {} ran out", count(args.positions, "position")),
+                };
                 println!(
-                    "  best game found: {} X (not exact: the time limit of {} s ran out; {bound})",
-                    solution.crosses, args.time_limit
+                    "  best game found: {} X (not exact: {limit}; {bound})",
+                    solution.crosses
                 );
             }
             println!(
@@ -197,8 +212,15 @@ pub fn run(args: &SolveArgs) -> Result<(), Failure> {
                 "  {} searched in {seconds:.2} s",
                 count(solution.nodes, "position")
             );
-            if let Some((_, path)) = &values {
-                println!("  guided by the values in {}", path.display());
+            match &values {
+                Some((_, path)) => println!("  guided by the values in {}", path.display()),
+                None if !solution.exact && args.values.is_none() => println!(
+                    "  no learned values guided the search: `rollx train {}` learns them \
+                     (into {}), and with them it finds better games on large maps",
+                    args.map.display(),
+                    rollx::rolling::default_values_path(&args.map).display()
+                ),
+                None => {}
             }
         }
     }
