@@ -18,6 +18,7 @@
 //! - `face`, `commands`, `notation`, `terminal`, `limits`: the family's
 //!   side of each command and of the terminal session.
 
+pub(crate) mod bound;
 pub(crate) mod commands;
 pub(crate) mod deep;
 pub(crate) mod draw;
@@ -31,6 +32,7 @@ pub(crate) mod sheet;
 pub(crate) mod solve;
 mod terminal;
 
+pub use bound::{Bound, relaxed_bound};
 pub use commands::{Guide, TRAINING_GAMES, default_values_path, solver_values};
 pub use draw::{
     DrawOptions, MapDrawing, OldGrid, draw, grid_capacity, layout_toml, rewrite, wished_positions,
