@@ -259,24 +259,7 @@ fn the_command_line_solves_writes_a_clean_log_and_refuses_bad_input() {
     // same seed gives the same game on every run, however busy the
     // machine, and the output says which limit ran out and how to learn
     // values when none guided it.
-    let solve = || {
-        run(&[
-            "solve",
-            "maps/usa.toml",
-            "--seed",
-            "2",
-            "--positions",
-            "20000",
-            "--values",
-            "no/values.tuples",
-        ])
-    };
-    let (code, _, err) = solve();
-    assert_eq!(
-        code, 2,
-        "a --values file that is missing is an error: {err}"
-    );
-    let by_positions = |extra: &[&str]| {
+    let args = |extra: &[&'static str]| {
         let mut args = vec![
             "solve",
             "maps/usa.toml",
@@ -286,7 +269,15 @@ fn the_command_line_solves_writes_a_clean_log_and_refuses_bad_input() {
             "20000",
         ];
         args.extend_from_slice(extra);
-        let (code, out, err) = run(&args);
+        args
+    };
+    let (code, _, err) = run(&args(&["--values", "no/values.tuples"]));
+    assert_eq!(
+        code, 2,
+        "a --values file that is missing is an error: {err}"
+    );
+    let by_positions = |extra: &[&'static str]| {
+        let (code, out, err) = run(&args(extra));
         assert_eq!(code, 0, "{err}");
         out
     };

@@ -71,6 +71,19 @@ struct Cnf {
 }
 
 impl Cnf {
+    /// An empty instance whose solver stops after `conflicts` conflicts.
+    fn new(conflicts: u64) -> Cnf {
+        Cnf {
+            solver: batsat::Solver::new_with(
+                SolverOpts::default(),
+                Budget {
+                    conflicts: 0,
+                    limit: conflicts,
+                },
+            ),
+        }
+    }
+
     fn var(&mut self) -> Lit {
         let v: Var = self.solver.new_var_default();
         Lit::new(v, true)
@@ -130,15 +143,7 @@ pub fn relaxed_bound(game: &Game, rolls: &[Roll], conflicts: u64) -> Bound {
     let powers = game.rules().powers;
     let faces: Vec<u8> = game.rules().faces.clone();
     let max_face = usize::from(faces.iter().copied().max().unwrap_or(0));
-    let mut cnf = Cnf {
-        solver: batsat::Solver::new_with(
-            SolverOpts::default(),
-            Budget {
-                conflicts: 0,
-                limit: conflicts,
-            },
-        ),
-    };
+    let mut cnf = Cnf::new(conflicts);
     // val[a][v]: area a holds the number v.
     let val: Vec<Vec<Lit>> = (0..areas)
         .map(|_| (0..=max_face).map(|_| cnf.var()).collect())
@@ -237,24 +242,23 @@ pub fn relaxed_bound(game: &Game, rolls: &[Roll], conflicts: u64) -> Bound {
     // at_least_blank[j]: at least j + 1 areas hold no number.
     let blank: Vec<Lit> = numbered.iter().map(|&n| !n).collect();
     let at_least_blank = cnf.totalizer(&blank);
-    let mut k = 0;
-    loop {
-        let assumption: Vec<Lit> = at_least_blank.get(k).map(|&l| !l).into_iter().collect();
-        let answer = cnf.solver.solve_limited(&assumption);
-        let spent = cnf.solver.cb().conflicts;
-        if answer == lbool::FALSE {
-            // No labelling leaves at most k areas blank.
-            k += 1;
-            if k > areas {
-                unreachable!("a labelling with every area blank always exists");
-            }
-            continue;
+    // The first k that a labelling reaches, or that the budget leaves
+    // undecided; every area blank is always a labelling, so k = areas
+    // is never refuted.
+    for (k, &more_blank) in at_least_blank.iter().enumerate() {
+        let answer = cnf.solver.solve_limited(&[!more_blank]);
+        if answer != lbool::FALSE {
+            return Bound {
+                crosses: k as u32,
+                optimum: answer == lbool::TRUE,
+                conflicts: cnf.solver.cb().conflicts,
+            };
         }
-        return Bound {
-            crosses: k as u32,
-            optimum: answer == lbool::TRUE,
-            conflicts: spent,
-        };
+    }
+    Bound {
+        crosses: areas as u32,
+        optimum: true,
+        conflicts: cnf.solver.cb().conflicts,
     }
 }
 
@@ -266,17 +270,9 @@ mod tests {
     fn a_totalizer_counts() {
         for n in 1..7usize {
             for k in 0..=n {
-                // k of n forced true: "at least k" holds, "at least k+1"
-                // cannot be forced true... the counter's outputs follow.
-                let mut cnf = Cnf {
-                    solver: batsat::Solver::new_with(
-                        SolverOpts::default(),
-                        Budget {
-                            conflicts: 0,
-                            limit: u64::MAX,
-                        },
-                    ),
-                };
+                // With k of n inputs true, the counter's "at least k"
+                // output cannot be false.
+                let mut cnf = Cnf::new(u64::MAX);
                 let lits: Vec<Lit> = (0..n).map(|_| cnf.var()).collect();
                 for (i, &l) in lits.iter().enumerate() {
                     cnf.clause(&[if i < k { l } else { !l }]);
