@@ -13,7 +13,8 @@ use rollx::rolling::referee;
 use rollx::rolling::{Game, MoveList, Phase, Roll, State};
 use rollx::rolling::{Greedy, Policy, RandomPolicy, play_silent};
 use rollx::rolling::{
-    Limit, SolveError, check_rolls, relaxed_bound, rolls_of_seed, solve, solve_guided, witness_log,
+    Limit, SolveError, check_rolls, relaxed_bound, relaxed_bound_from, rolls_of_seed, solve,
+    solve_guided, witness_log,
 };
 
 /// A map of `areas` areas in a ring, alternately red and green, with the
@@ -125,10 +126,37 @@ fn agrees_with_an_exhaustive_search(seeds: std::ops::Range<u64>) -> (u32, u32) {
             assert_eq!(s.crosses, best, "map {m} seed {seed}");
             assert_eq!(s.lower_bound, best);
             assert!(s.crosses <= s.greedy_crosses);
-            // The relaxation's bound is a proof: never above the optimum.
-            let b = relaxed_bound(game, &rolls, u64::MAX);
+            // The relaxation's bound is a proof: never above the optimum,
+            // from the start or from any position between turns of a
+            // random game (with its numbers, X and powers used).
+            let b = relaxed_bound(game, &rolls, u64::MAX, u32::MAX);
             assert!(b.optimum, "map {m} seed {seed}: no budget, so decided");
             assert!(b.crosses <= best, "map {m} seed {seed}: {b:?} above {best}");
+            let mut state = game.initial_state();
+            let mut random = RandomPolicy::new(seed);
+            let mut k = 0;
+            loop {
+                match game.phase(&state) {
+                    Phase::Terminal => break,
+                    Phase::Chance => {
+                        if state.pending().next().is_none() && k > 0 {
+                            let from = brute_force(game, &state, &rolls, k);
+                            let b =
+                                relaxed_bound_from(game, &state, &rolls[k..], u64::MAX, u32::MAX);
+                            assert!(
+                                b.crosses <= from,
+                                "map {m} seed {seed} after {k} rolls: {b:?} above {from}"
+                            );
+                        }
+                        game.apply_roll(&mut state, rolls[k]).unwrap();
+                        k += 1;
+                    }
+                    Phase::Decision => {
+                        let mv = random.choose(game, &state);
+                        game.apply(&mut state, mv);
+                    }
+                }
+            }
             better_than_greedy += u32::from(s.crosses < s.greedy_crosses);
             tried += 1;
         }
@@ -503,7 +531,17 @@ fn simulate_optimum_reports_each_policys_gap_to_the_best_game() {
         assert_eq!(count(&gap["distribution"]), 12);
         let as_good = gap["as_good_share"].as_f64().unwrap();
         assert!((0.0..=1.0).contains(&as_good));
+        // The gap's other end, to the proven bound: no game is below the
+        // bound, so it is the mean less the mean bound, and at least the
+        // gap to the best game.
+        let to_bound = gap["to_bound_mean"].as_f64().unwrap();
+        let bound = o["lower_bound_mean"].as_f64().unwrap();
+        assert!((to_bound - (mean - bound)).abs() < 1e-9, "{p}");
+        assert!(to_bound >= gap["mean"].as_f64().unwrap() - 1e-9, "{p}");
     }
+    let impossible = o["perfect_impossible_share"].as_f64().unwrap();
+    let perfect = o["perfect_share"].as_f64().unwrap();
+    assert!(impossible + perfect <= 1.0 + 1e-9, "{o}");
 
     let (code, md, _) = sim("2", "markdown", &[]);
     assert_eq!(code, 0);
@@ -641,9 +679,13 @@ fn the_relaxation_proves_bounds_on_japan_that_no_game_beats() {
     let mut above_zero = 0;
     for seed in [1, 5, 8, 9, 10] {
         let rolls = rolls_of_seed(&game, seed);
-        let bound = relaxed_bound(&game, &rolls, 3000);
+        let bound = relaxed_bound(&game, &rolls, 3000, u32::MAX);
         // The same budget of conflicts gives the same bound.
-        assert_eq!(bound, relaxed_bound(&game, &rolls, 3000), "seed {seed}");
+        assert_eq!(
+            bound,
+            relaxed_bound(&game, &rolls, 3000, u32::MAX),
+            "seed {seed}"
+        );
         assert!(bound.conflicts <= 3000 + 10, "{bound:?}");
         // No player's game on the dice ends below it.
         let greedy = play_silent(&game, seed, &mut Greedy::new()).crosses();
@@ -656,5 +698,142 @@ fn the_relaxation_proves_bounds_on_japan_that_no_game_beats() {
     assert!(
         above_zero > 0,
         "a perfect game is proven impossible on some seed"
+    );
+}
+
+/// Every shipped Rolling map and variants of the tutorial map with other
+/// faces, rounds, dice and powers (by editing its text).
+fn rolling_maps_and_variants() -> Vec<(String, Game)> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut games = Vec::new();
+    for name in [
+        "maps/usa.toml",
+        "maps/japan.toml",
+        "maps/usa-atlas.toml",
+        "maps/examples/usa-mainland.toml",
+        "maps/examples/tutorial.toml",
+    ] {
+        let game = Game::new(rollx::rolling::load(&root.join(name)).unwrap()).unwrap();
+        games.push((name.to_string(), game));
+    }
+    let tutorial = std::fs::read_to_string(root.join("maps/examples/tutorial.toml")).unwrap();
+    let variants = [
+        (
+            "faces 0-7, 4 rounds",
+            "rounds = 3",
+            "rounds = 4\nfaces = [0, 1, 2, 3, 4, 5, 6, 7]",
+        ),
+        (
+            "faces 1 3 5 6",
+            "rounds = 3",
+            "rounds = 3\nfaces = [1, 3, 5, 6]",
+        ),
+        (
+            "japan preset, 2 dice a round",
+            "preset = \"rolling-america\"\nrounds = 3\ndice_per_round = 4",
+            "preset = \"rolling-japan\"\nrounds = 5\ndice_per_round = 2",
+        ),
+        (
+            "three of each power",
+            "color_change = 1\nguard = 1\ndupe = 1",
+            "color_change = 3\nguard = 3\ndupe = 3",
+        ),
+        (
+            "dupes only, guard one copy",
+            "color_change = 1\nguard = 1\ndupe = 1",
+            "color_change = 0\nguard = 2\ndupe = 3\n[rules.options]\nguard_covers_dupe = false",
+        ),
+    ];
+    for (what, from, to) in variants {
+        assert!(tutorial.contains(from), "{what}");
+        let text = tutorial.replacen(from, to, 1);
+        let checked = rollx::rolling::check_bytes(
+            &rollx::source::DiskFiles,
+            Path::new("variant.toml"),
+            text.into_bytes(),
+        );
+        assert_eq!(checked.errors(), 0, "{what}: {:?}", checked.diagnostics);
+        let game = Game::new(checked.map.expect("a valid map")).expect("the engine takes it");
+        games.push((format!("tutorial, {what}"), game));
+    }
+    games
+}
+
+#[test]
+fn no_game_played_on_any_rolling_map_beats_the_relaxation() {
+    // The bound is a proof: a game below it would be a false one. Every
+    // game the greedy and random players play on the same dice ends at or
+    // above it, on every shipped map and on variants with other dice,
+    // rounds and powers (the USA maps have immune areas).
+    let mut proven = 0;
+    let mut games = 0;
+    for (name, game) in rolling_maps_and_variants() {
+        for seed in 0..12u64 {
+            let rolls = rolls_of_seed(&game, seed);
+            let bound = relaxed_bound(&game, &rolls, 4000, u32::MAX);
+            let greedy = play_silent(&game, seed, &mut Greedy::new()).crosses();
+            let random = play_silent(&game, seed, &mut RandomPolicy::new(seed)).crosses();
+            assert!(
+                bound.crosses <= greedy.min(random),
+                "{name} seed {seed}: {bound:?}, greedy {greedy}, random {random}"
+            );
+            proven += u32::from(bound.crosses > 0);
+            games += 1;
+        }
+    }
+    // The property is not empty: on many games something is proven.
+    assert!(proven * 6 > games, "proven above 0 on {proven} of {games}");
+}
+
+#[test]
+fn check_deep_counts_perfect_games_proven_impossible_on_japan() {
+    let deep = |format: &str| {
+        run(&[
+            "check",
+            "maps/japan.toml",
+            "--deep",
+            "--samples",
+            "3",
+            "--positions",
+            "20000",
+            "--format",
+            format,
+        ])
+    };
+    let (code, out, err) = deep("json");
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let d = &v["deep"];
+    let (found, impossible) = (
+        d["perfect_found"].as_u64().unwrap(),
+        d["perfect_impossible"].as_u64().unwrap(),
+    );
+    // The relaxation proves what the search alone never did on Japan.
+    assert!(impossible >= 2, "{d}");
+    assert_eq!(d["exact"], 0, "no Japan game is solved exactly: {d}");
+    // Every sample decided: the share comes with its interval although
+    // no game was solved exactly.
+    assert_eq!(found + impossible, 3, "{d}");
+    assert_eq!(d["perfect_share"][0], 0.0, "{d}");
+    let bounds: u64 = d["bound_distribution"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|n| n.as_u64().unwrap())
+        .sum();
+    assert_eq!(bounds, 3);
+    let (bound, best) = (
+        d["bound_mean"].as_f64().unwrap(),
+        d["best_mean"].as_f64().unwrap(),
+    );
+    assert!(bound >= 1.0 - 1e-9 && bound <= best, "{d}");
+    let (_, text, _) = deep("text");
+    assert!(
+        text.contains("  perfect game (0 X) possible: 0 of 3 = 0 % (95 % CI 0 % to 56 %); impossible (proven) in 3\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("  proven lower bound (no game on the dice ends with fewer X): mean "),
+        "{text}"
     );
 }

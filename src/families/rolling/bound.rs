@@ -31,7 +31,8 @@
 
 use batsat::{Callbacks, ClauseKind, Lit, SolverInterface, SolverOpts, Var, lbool};
 
-use super::rules::{DieKind, Game, Roll};
+use super::map::Power;
+use super::rules::{DieKind, Game, Roll, State};
 
 /// What the relaxation proved.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -40,7 +41,8 @@ pub struct Bound {
     pub crosses: u32,
     /// Whether the relaxation's optimum was reached (`crosses` is the
     /// fewest X of any labelling; a better bound needs a stronger
-    /// relaxation), rather than the budget running out.
+    /// relaxation), rather than the budget running out or `up_to` being
+    /// proven.
     pub optimum: bool,
     /// Conflicts the solver spent.
     pub conflicts: u64,
@@ -137,23 +139,79 @@ impl Cnf {
 }
 
 /// The proven lower bound on the X of every game on `rolls` (every roll of
-/// one game, in order), spending at most `conflicts` solver conflicts.
-pub fn relaxed_bound(game: &Game, rolls: &[Roll], conflicts: u64) -> Bound {
+/// one game, in order), spending at most `conflicts` solver conflicts and
+/// proving at most `up_to` (a caller with a game of `up_to` X needs no
+/// more; `u32::MAX` asks for the relaxation's optimum).
+pub fn relaxed_bound(game: &Game, rolls: &[Roll], conflicts: u64, up_to: u32) -> Bound {
+    relaxed_bound_from(game, &game.initial_state(), rolls, conflicts, up_to)
+}
+
+/// [`relaxed_bound`] from `state`, a position between turns (no roll
+/// pending) with `rolls` still to come: its numbers and X are kept, and
+/// only the powers it has left are granted.
+pub fn relaxed_bound_from(
+    game: &Game,
+    state: &State,
+    rolls: &[Roll],
+    conflicts: u64,
+    up_to: u32,
+) -> Bound {
     let areas = game.area_count();
-    let powers = game.rules().powers;
-    let faces: Vec<u8> = game.rules().faces.clone();
+    let (mut cnf, at_least_blank) = instance(game, state, rolls, conflicts);
+    // The first k that a labelling reaches, or that the budget leaves
+    // undecided, or `up_to`; every area blank but those written is always
+    // a labelling, so k = areas is never refuted.
+    for (k, &more_blank) in at_least_blank.iter().enumerate() {
+        if k as u32 >= up_to {
+            return Bound {
+                crosses: up_to,
+                optimum: false,
+                conflicts: cnf.solver.cb().conflicts,
+            };
+        }
+        let answer = cnf.solver.solve_limited(&[!more_blank]);
+        if answer != lbool::FALSE {
+            return Bound {
+                crosses: k as u32,
+                optimum: answer == lbool::TRUE,
+                conflicts: cnf.solver.cb().conflicts,
+            };
+        }
+    }
+    Bound {
+        crosses: areas as u32,
+        optimum: true,
+        conflicts: cnf.solver.cb().conflicts,
+    }
+}
+
+/// The relaxation from `state` as CNF, and its counter of areas without a
+/// number: `out[j]` is true when at least `j + 1` areas hold none.
+fn instance(game: &Game, state: &State, rolls: &[Roll], conflicts: u64) -> (Cnf, Vec<Lit>) {
+    let areas = game.area_count();
+    let rules = game.rules();
+    let left = |power: Power, granted: u8| usize::from(granted.saturating_sub(state.used(power)));
+    let color_change = left(Power::ColorChange, rules.powers.color_change);
+    let dupe = left(Power::Dupe, rules.powers.dupe);
+    let guard = left(Power::Guard, rules.powers.guard);
+    let cells = state.cells();
+    let faces: Vec<u8> = rules.faces.clone();
     let max_face = usize::from(faces.iter().copied().max().unwrap_or(0));
     let mut cnf = Cnf::new(conflicts);
     // val[a][v]: area a holds the number v.
     let val: Vec<Vec<Lit>> = (0..areas)
         .map(|_| (0..=max_face).map(|_| cnf.var()).collect())
         .collect();
-    // An area holds one number at most.
+    // An area holds one number at most; what is written stays.
     let mut numbered = Vec::with_capacity(areas);
-    for holds in &val {
+    for (holds, cell) in val.iter().zip(cells) {
         for v in 0..=max_face {
-            if !faces.contains(&(v as u8)) {
+            let written = cell.value().map(usize::from);
+            if !faces.contains(&(v as u8)) || (!cell.is_empty() && written != Some(v)) {
                 cnf.clause(&[!holds[v]]);
+            }
+            if written == Some(v) {
+                cnf.clause(&[holds[v]]);
             }
             for w in v + 1..=max_face {
                 cnf.clause(&[!holds[v], !holds[w]]);
@@ -165,7 +223,7 @@ pub fn relaxed_bound(game: &Game, rolls: &[Roll], conflicts: u64) -> Bound {
         cnf.clause(&c);
         numbered.push(n);
     }
-    // The results by die and value.
+    // The results to come by die and value.
     let regions = &game.map().regions;
     let mut of_region = vec![vec![0usize; max_face + 1]; regions.len()];
     let mut wild = vec![0usize; max_face + 1];
@@ -176,17 +234,23 @@ pub fn relaxed_bound(game: &Game, rolls: &[Roll], conflicts: u64) -> Bound {
             DieKind::Wild => wild[v] += 1,
         }
     }
-    // For each value, the areas of a region holding it beyond the results
-    // of the region's die (its overflow) are written by wild results of
-    // that value, or by a power: a Color Change makes another die's result
-    // wild, a Dupe writes a second copy. So, summed over the regions, the
-    // overflow of a value is at most its wild results plus what powers
-    // add, and the powers add at most Color Change + Dupe uses in all.
+    // For each value, the empty areas of a region given it beyond the
+    // results of the region's die to come (its overflow) are written by
+    // wild results of that value, or by a power: a Color Change makes
+    // another die's result wild, a Dupe writes a second copy. So, summed
+    // over the regions, the overflow of a value is at most its wild
+    // results plus what powers add, and the powers add at most the Color
+    // Changes and Dupes left.
     let mut excess = Vec::new();
     for v in 0..=max_face {
         let mut overflow = Vec::new();
         for (r, region) in regions.iter().enumerate() {
-            let lits: Vec<Lit> = region.areas.iter().map(|a| val[a.index()][v]).collect();
+            let lits: Vec<Lit> = region
+                .areas
+                .iter()
+                .filter(|a| cells[a.index()].is_empty())
+                .map(|a| val[a.index()][v])
+                .collect();
             let have = of_region[r][v];
             if lits.len() <= have {
                 continue;
@@ -200,22 +264,22 @@ pub fn relaxed_bound(game: &Game, rolls: &[Roll], conflicts: u64) -> Bound {
         let count = cnf.totalizer(&overflow);
         excess.extend_from_slice(&count[wild[v]..]);
     }
-    cnf.at_most(
-        &excess,
-        usize::from(powers.color_change) + usize::from(powers.dupe),
-    );
-    // The neighbour rule, but for immune areas and guarded numbers.
-    let guarded: Vec<Option<Lit>> = (0..areas)
-        .map(|_| (powers.guard > 0).then(|| cnf.var()))
+    cnf.at_most(&excess, color_change + dupe);
+    // The neighbour rule, but for immune areas and guarded numbers (those
+    // written, and those the Guards left may write).
+    let guarded: Vec<Option<Lit>> = cells
+        .iter()
+        .map(|cell| (guard > 0 && cell.is_empty()).then(|| cnf.var()))
         .collect();
+    let exempt = |a: usize| game.is_immune(game.all_areas()[a]) || cells[a].is_guarded();
     for a in 0..areas {
-        let area = game.all_areas()[a];
-        if game.is_immune(area) {
+        if exempt(a) {
             continue;
         }
-        for &nb in game.neighbors(area) {
+        for &nb in game.neighbors(game.all_areas()[a]) {
             let b = nb.index();
-            if b <= a || game.is_immune(nb) {
+            // Two numbers already written are legal as they stand.
+            if b <= a || exempt(b) || (!cells[a].is_empty() && !cells[b].is_empty()) {
                 continue;
             }
             for v in 0..=max_face {
@@ -231,8 +295,8 @@ pub fn relaxed_bound(game: &Game, rolls: &[Roll], conflicts: u64) -> Bound {
             }
         }
     }
-    let guards = usize::from(powers.guard)
-        * if powers.dupe > 0 && game.rules().options.guard_covers_dupe {
+    let guards = guard
+        * if dupe > 0 && rules.options.guard_covers_dupe {
             2
         } else {
             1
@@ -242,24 +306,7 @@ pub fn relaxed_bound(game: &Game, rolls: &[Roll], conflicts: u64) -> Bound {
     // at_least_blank[j]: at least j + 1 areas hold no number.
     let blank: Vec<Lit> = numbered.iter().map(|&n| !n).collect();
     let at_least_blank = cnf.totalizer(&blank);
-    // The first k that a labelling reaches, or that the budget leaves
-    // undecided; every area blank is always a labelling, so k = areas
-    // is never refuted.
-    for (k, &more_blank) in at_least_blank.iter().enumerate() {
-        let answer = cnf.solver.solve_limited(&[!more_blank]);
-        if answer != lbool::FALSE {
-            return Bound {
-                crosses: k as u32,
-                optimum: answer == lbool::TRUE,
-                conflicts: cnf.solver.cb().conflicts,
-            };
-        }
-    }
-    Bound {
-        crosses: areas as u32,
-        optimum: true,
-        conflicts: cnf.solver.cb().conflicts,
-    }
+    (cnf, at_least_blank)
 }
 
 #[cfg(test)]

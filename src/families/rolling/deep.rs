@@ -53,11 +53,19 @@ pub struct Deep {
     pub exact: u64,
     /// Games in which a perfect game (0 X) was found: it is possible.
     pub perfect_found: u64,
-    /// Games in which a perfect game is proven impossible.
+    /// Games in which a perfect game is proven impossible (by the search
+    /// or by the relaxation's SAT proof, `rollx solve`'s lower bound).
     pub perfect_impossible: u64,
-    /// When every game was solved exactly: the share in which a perfect
-    /// game is possible, with its 95 % interval (Wilson).
+    /// When every game is decided either way (a perfect game found or
+    /// proven impossible): the share in which a perfect game is possible,
+    /// with its 95 % interval (Wilson).
     pub perfect_share: Option<(f64, f64, f64)>,
+    /// Mean of the proven lower bounds: no game on a sample's dice ends
+    /// with fewer X, so the fewest possible lies between this and
+    /// `best_mean`.
+    pub bound_mean: f64,
+    /// Games by proven lower bound (index: X).
+    pub bound_distribution: Vec<u64>,
     /// Mean X of the best games found (the fewest possible when every game
     /// was solved exactly; otherwise more than the fewest, or equal).
     pub best_mean: f64,
@@ -168,6 +176,14 @@ pub fn deep(
     let exact = results.iter().filter(|r| r.2).count() as u64;
     let perfect_found = results.iter().filter(|r| r.0 == 0).count() as u64;
     let perfect_impossible = results.iter().filter(|r| r.1 > 0).count() as u64;
+    let mut bound_distribution = Vec::new();
+    for &(_, bound, ..) in &results {
+        let b = bound as usize;
+        if bound_distribution.len() <= b {
+            bound_distribution.resize(b + 1, 0);
+        }
+        bound_distribution[b] += 1;
+    }
     let mut areas: Vec<AreaShare> = crossed
         .iter()
         .enumerate()
@@ -199,7 +215,10 @@ pub fn deep(
         exact,
         perfect_found,
         perfect_impossible,
-        perfect_share: (exact == samples && samples > 0).then(|| wilson(perfect_found, samples)),
+        perfect_share: (perfect_found + perfect_impossible == samples && samples > 0)
+            .then(|| wilson(perfect_found, samples)),
+        bound_mean: results.iter().map(|r| f64::from(r.1)).sum::<f64>() / n,
+        bound_distribution,
         best_mean: results.iter().map(|r| f64::from(r.0)).sum::<f64>() / n,
         best_median: median,
         best_distribution: distribution,
@@ -254,15 +273,17 @@ pub(crate) fn deep_text(d: &Deep) -> String {
     ));
     match d.perfect_share {
         Some((p, lo, hi)) => s.push_str(&format!(
-            "  perfect game (0 X) possible: {} of {} = {:.0} % (95 % CI {:.0} % to {:.0} %)\n",
+            "  perfect game (0 X) possible: {} of {} = {:.0} % (95 % CI {:.0} % to {:.0} %); \
+             impossible (proven) in {}\n",
             d.perfect_found,
             d.samples,
             p * 100.0,
             lo * 100.0,
-            hi * 100.0
+            hi * 100.0,
+            d.perfect_impossible
         )),
         None => s.push_str(&format!(
-            "  perfect game (0 X): found in {}, proven impossible in {}, not known in {}\n",
+            "  perfect game (0 X): found in {}, impossible (proven) in {}, not known in {}\n",
             d.perfect_found,
             d.perfect_impossible,
             d.samples - d.perfect_found - d.perfect_impossible
@@ -287,6 +308,20 @@ pub(crate) fn deep_text(d: &Deep) -> String {
         dist.join(", "),
         d.greedy_mean
     ));
+    if d.exact < d.samples {
+        let bounds: Vec<String> = d
+            .bound_distribution
+            .iter()
+            .enumerate()
+            .filter(|&(_, &n)| n > 0)
+            .map(|(x, n)| format!("{x} X: {n}"))
+            .collect();
+        s.push_str(&format!(
+            "  proven lower bound (no game on the dice ends with fewer X): mean {:.2} ({})\n",
+            d.bound_mean,
+            bounds.join(", ")
+        ));
+    }
     let areas: Vec<String> = d
         .areas
         .iter()

@@ -32,7 +32,7 @@ pub(crate) mod sheet;
 pub(crate) mod solve;
 mod terminal;
 
-pub use bound::{Bound, relaxed_bound};
+pub use bound::{Bound, relaxed_bound, relaxed_bound_from};
 pub use commands::{Guide, TRAINING_GAMES, default_values_path, solver_values};
 pub use draw::{
     DrawOptions, MapDrawing, OldGrid, draw, grid_capacity, layout_toml, rewrite, wished_positions,

@@ -92,6 +92,11 @@ fn summary_table(m: &MapResult) -> String {
                 format!("{:.2} ({:.2} to {:.2})", g.mean, g.ci95[0], g.ci95[1])
             })
         });
+        row("gap at most (to the proven bound)", &|p| {
+            p.gap
+                .as_ref()
+                .map_or("-".into(), |g| format!("{:.2}", g.to_bound_mean))
+        });
         row("as good as the best game", &|p| {
             p.gap
                 .as_ref()

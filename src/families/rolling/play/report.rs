@@ -117,6 +117,10 @@ pub struct Gap {
     pub as_good_share: f64,
     /// Games by gap in X (index = gap).
     pub distribution: Vec<u64>,
+    /// Mean of the policy's X minus the proven lower bound on the same
+    /// dice: the true gap (to the fewest X possible) is at least `mean`
+    /// and at most this.
+    pub to_bound_mean: f64,
 }
 
 /// The best games on the dice the policies faced (`simulate --optimum`):
@@ -130,8 +134,11 @@ pub struct OptimumResult {
     pub values: Option<String>,
     /// Games solved.
     pub games: u64,
-    /// Games whose best X is proven (solved exactly).
+    /// Games whose best X is proven: the best game (the solver's or a
+    /// player's) meets the proven lower bound.
     pub exact: u64,
+    /// Share of games in which a perfect game (0 X) is proven impossible.
+    pub perfect_impossible_share: f64,
     /// Mean X of the best games.
     pub mean: f64,
     /// Lower and upper end of the mean's 95 % confidence interval.
@@ -167,7 +174,7 @@ fn counted(values: impl Iterator<Item = u32>) -> (Vec<u64>, f64, f64) {
 /// `per_game[p][i]` policy `p`'s X in game `i`; `values` names the learned
 /// values that guided the solver. A policy's game may be
 /// better than the solver's when the solver did not finish; the best game
-/// is the better of all.
+/// is the better of all, and it is exact when it meets the bound.
 pub fn add_optimum(
     map: &mut MapResult,
     positions: u64,
@@ -187,7 +194,13 @@ pub fn add_optimum(
         positions,
         values,
         games,
-        exact: solved.iter().filter(|s| s.2).count() as u64,
+        exact: solved
+            .iter()
+            .zip(&best)
+            .filter(|(s, b)| s.2 || **b <= s.1)
+            .count() as u64,
+        perfect_impossible_share: solved.iter().filter(|s| s.1 > 0).count() as f64
+            / games.max(1) as f64,
         mean: m.mean,
         ci95: [m.mean - m.ci95, m.mean + m.ci95],
         median: median(&distribution, 0),
@@ -203,6 +216,12 @@ pub fn add_optimum(
             ci95: [m.mean - m.ci95, m.mean + m.ci95],
             as_good_share: distribution.first().copied().unwrap_or(0) as f64 / games.max(1) as f64,
             distribution,
+            to_bound_mean: xs
+                .iter()
+                .zip(solved)
+                .map(|(&x, s)| f64::from(x - s.1.min(x)))
+                .sum::<f64>()
+                / games.max(1) as f64,
         });
     }
 }
@@ -435,8 +454,12 @@ pub fn optimum_text(m: &MapResult, o: &OptimumResult) -> String {
     } else {
         format!(
             "{} of {} solved exactly; the others may have a better game, so the best X \
-             may be lower and the gaps larger (proven lower bound {:.2} X on average)",
-            o.exact, o.games, o.lower_bound_mean
+             may be lower and the gaps larger (proven lower bound {:.2} X on average; \
+             a perfect game proven impossible in {:.2} % of games)",
+            o.exact,
+            o.games,
+            o.lower_bound_mean,
+            o.perfect_impossible_share * 100.0
         )
     };
     let guide = o
@@ -542,6 +565,16 @@ pub fn text(report: &SimReport) -> String {
                     p.gap.as_ref().map_or("-".into(), |g| {
                         format!("{:.2} ± {:.2}", g.mean, (g.ci95[1] - g.ci95[0]) / 2.0)
                     })
+                })
+                .collect(),
+        );
+        row(
+            "  at most (proven bound)",
+            cols.iter()
+                .map(|(_, p)| {
+                    p.gap
+                        .as_ref()
+                        .map_or("-".into(), |g| format!("{:.2}", g.to_bound_mean))
                 })
                 .collect(),
         );
