@@ -542,3 +542,48 @@ fn an_atlas_import_names_its_shapes_and_checks_their_borders() {
         "{report}"
     );
 }
+
+#[test]
+fn features_with_null_geometries_are_skipped_with_one_warning() {
+    // As files come from the web: legal GeoJSON features whose geometry is
+    // null (here Alaska, Hawaii, and one without an id at the end).
+    let mut doc: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(fixture("us-states.geojson")).unwrap())
+            .unwrap();
+    let features = doc["features"].as_array_mut().unwrap();
+    let all = features.len();
+    for f in features.iter_mut() {
+        if f["id"] == "AK" || f["id"] == "HI" {
+            f["geometry"] = serde_json::Value::Null;
+        }
+    }
+    features.push(
+        serde_json::json!({"type": "Feature", "properties": {"name": "?"}, "geometry": null}),
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let geo = dir.path().join("messy.geojson");
+    std::fs::write(&geo, doc.to_string()).unwrap();
+    let out = dir.path().join("m.toml");
+    let (code, stdout, err) = run(&[
+        "import",
+        geo.to_str().unwrap(),
+        "--no-draw",
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let warning = format!(
+        "warning: {}: 3 features skipped: `AK`, `HI`, `feature {}` (their geometry is null or empty",
+        geo.display(),
+        all + 1
+    );
+    assert_eq!(
+        err.matches("features skipped").count(),
+        1,
+        "one warning: {err}"
+    );
+    assert!(err.contains(&warning), "{err}");
+    assert!(stdout.contains(&format!("{} areas", all - 2)), "{stdout}");
+    let (code, report, err) = run(&["check", out.to_str().unwrap()]);
+    assert_eq!(code, 0, "{report}{err}");
+}

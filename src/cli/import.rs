@@ -169,6 +169,13 @@ pub fn run(args: &ImportArgs) -> Result<(), Failure> {
     };
     let collection = read(&text, &props)
         .map_err(|e| Failure::invalid(format!("{}: {e}", args.file.display())))?;
+    if let Some(w) = collection.skipped_warning() {
+        eprintln!(
+            "warning: {}: {w}\n  help: the map is made of the other features; give those areas a \
+             shape in the file to import them",
+            args.file.display()
+        );
+    }
     let (shapes, degrees) = collection.into_page();
     let stem = args
         .file

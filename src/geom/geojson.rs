@@ -113,6 +113,61 @@ pub struct Collection {
     /// Whether the file says its y axis points down (`"y_axis": "down"`,
     /// as screen coordinates do); planar coordinates point up otherwise.
     pub y_down: bool,
+    /// The features skipped because their geometry is null, missing or
+    /// empty (legal GeoJSON: a feature whose shape is unknown), by id, or
+    /// as `feature N` (counted from 1) when they have none.
+    pub skipped: Vec<String>,
+}
+
+impl Collection {
+    /// One line naming the skipped features, the first few by id, when
+    /// there are any.
+    pub fn skipped_warning(&self) -> Option<String> {
+        let n = self.skipped.len();
+        if n == 0 {
+            return None;
+        }
+        const SHOWN: usize = 5;
+        let mut names: Vec<String> = self
+            .skipped
+            .iter()
+            .take(SHOWN)
+            .map(|s| format!("`{s}`"))
+            .collect();
+        if n > SHOWN {
+            names.push(format!("{} more", n - SHOWN));
+        }
+        Some(format!(
+            "{} skipped: {} (their geometry is null or empty, so they have no shape to import)",
+            if n == 1 {
+                "1 feature".to_string()
+            } else {
+                format!("{n} features")
+            },
+            names.join(", ")
+        ))
+    }
+}
+
+/// Whether a feature's geometry is null, missing or has no coordinates:
+/// a feature without a known shape, which GeoJSON allows.
+fn geometry_is_empty(geometry: Option<&Value>) -> bool {
+    let Some(g) = geometry else {
+        return true;
+    };
+    if g.is_null() {
+        return true;
+    }
+    match g.get("type").and_then(Value::as_str) {
+        Some("GeometryCollection") => g
+            .get("geometries")
+            .and_then(Value::as_array)
+            .is_none_or(|a| a.iter().all(|g| geometry_is_empty(Some(g)))),
+        Some(_) => g
+            .get("coordinates")
+            .is_none_or(|c| c.is_null() || c.as_array().is_some_and(Vec::is_empty)),
+        None => false,
+    }
 }
 
 impl Collection {
@@ -134,8 +189,10 @@ impl Collection {
 }
 
 /// The shapes of a GeoJSON FeatureCollection. Features whose geometry is
-/// not a Polygon or MultiPolygon are an error, as are features without an
-/// id and ids given twice.
+/// null, missing or empty are skipped (and named in
+/// [`Collection::skipped`]); other geometries than a Polygon or
+/// MultiPolygon are an error, as are features without an id, ids given
+/// twice, and a file whose every feature is skipped.
 pub fn read(text: &str, props: &Properties) -> Result<Collection, GeoJsonError> {
     let doc: Value = serde_json::from_str(text).map_err(|e| GeoJsonError::Json(e.to_string()))?;
     let bad = |m: String| GeoJsonError::Shape(m);
@@ -147,6 +204,7 @@ pub fn read(text: &str, props: &Properties) -> Result<Collection, GeoJsonError> 
         .and_then(Value::as_array)
         .ok_or_else(|| bad("the FeatureCollection has no `features` list".into()))?;
     let mut shapes: Vec<Shape> = Vec::new();
+    let mut skipped = Vec::new();
     for (k, f) in features.iter().enumerate() {
         let empty = serde_json::Map::new();
         let properties = f
@@ -164,8 +222,12 @@ pub fn read(text: &str, props: &Properties) -> Result<Collection, GeoJsonError> 
                 .get("id")
                 .and_then(text_of)
                 .or_else(|| properties.get("id").and_then(text_of)),
+        };
+        if geometry_is_empty(f.get("geometry")) {
+            skipped.push(id.unwrap_or_else(|| format!("feature {}", k + 1)));
+            continue;
         }
-        .ok_or_else(|| {
+        let id = id.ok_or_else(|| {
             bad(format!(
                 "feature {} has no id{}",
                 k + 1,
@@ -190,9 +252,7 @@ pub fn read(text: &str, props: &Properties) -> Result<Collection, GeoJsonError> 
             ),
             None => None,
         };
-        let geometry = f
-            .get("geometry")
-            .ok_or_else(|| bad(format!("feature `{id}` has no geometry")))?;
+        let geometry = &f["geometry"];
         let polygons: Vec<&Value> = match geometry.get("type").and_then(Value::as_str) {
             Some("Polygon") => vec![&geometry["coordinates"]],
             Some("MultiPolygon") => geometry["coordinates"]
@@ -249,11 +309,19 @@ pub fn read(text: &str, props: &Properties) -> Result<Collection, GeoJsonError> 
         shapes.push(shape);
     }
     if shapes.is_empty() {
-        return Err(bad("the FeatureCollection has no features".into()));
+        return Err(bad(if skipped.is_empty() {
+            "the FeatureCollection has no features".into()
+        } else {
+            format!(
+                "every feature's geometry is null or empty ({} features), so there is no shape to import",
+                skipped.len()
+            )
+        }));
     }
     Ok(Collection {
         shapes,
         y_down: doc.get("y_axis").and_then(Value::as_str) == Some("down"),
+        skipped,
     })
 }
 
@@ -336,6 +404,53 @@ mod tests {
         assert!(err(point).contains("`P` is a Point"));
         let twice = TWO.replace("\"B\"", "\"A\"");
         assert!(err(&twice).contains("`A` is given to two features"));
+    }
+
+    #[test]
+    fn features_without_a_shape_are_skipped_and_named() {
+        let with_nulls = TWO.replace(
+            "\n    ]}",
+            r#",
+      {"type":"Feature","id":"N1","properties":{},"geometry":null},
+      {"type":"Feature","properties":{"id":"N2"}},
+      {"type":"Feature","properties":{},"geometry":{"type":"MultiPolygon","coordinates":[]}},
+      {"type":"Feature","id":"N4","geometry":{"type":"GeometryCollection","geometries":[]}}
+    ]}"#,
+        );
+        assert_ne!(with_nulls, TWO);
+        let c = read(&with_nulls, &Properties::default()).unwrap();
+        assert_eq!(c.shapes.len(), 2);
+        assert_eq!(c.skipped, ["N1", "N2", "feature 5", "N4"]);
+        let w = c.skipped_warning().unwrap();
+        assert!(
+            w.starts_with("4 features skipped: `N1`, `N2`, `feature 5`, `N4`"),
+            "{w}"
+        );
+        assert_eq!(
+            read(TWO, &Properties::default()).unwrap().skipped_warning(),
+            None
+        );
+        // Only features without a shape: nothing to import, said once.
+        let none = r#"{"type":"FeatureCollection","features":[
+          {"type":"Feature","id":"A","geometry":null},{"type":"Feature","id":"B","geometry":null}]}"#;
+        let e = read(none, &Properties::default()).unwrap_err().to_string();
+        assert!(
+            e.contains("every feature's geometry is null or empty (2 features)"),
+            "{e}"
+        );
+        // Many: the first five by id, and how many more.
+        let many: Vec<String> = (0..9)
+            .map(|i| format!(r#"{{"type":"Feature","id":"Z{i}","geometry":null}}"#))
+            .collect();
+        let many = TWO.replace("\n    ]}", &format!(",{}]}}", many.join(",")));
+        let w = read(&many, &Properties::default())
+            .unwrap()
+            .skipped_warning()
+            .unwrap();
+        assert!(
+            w.starts_with("9 features skipped: `Z0`, `Z1`, `Z2`, `Z3`, `Z4`, 4 more"),
+            "{w}"
+        );
     }
 
     #[test]

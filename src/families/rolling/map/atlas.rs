@@ -50,8 +50,11 @@ pub fn read_atlas(
         name: None,
         region: None,
     };
-    let shapes = match read(&text, &props) {
-        Ok(c) => c.into_page().0,
+    let (shapes, skipped) = match read(&text, &props) {
+        Ok(c) => {
+            let skipped = c.skipped.clone();
+            (c.into_page().0, skipped)
+        }
         Err(e) => {
             diags.push(
                 Diagnostic::error(
@@ -72,14 +75,28 @@ pub fn read_atlas(
             Some(s) => out.push((*s).clone()),
             None => {
                 complete = false;
+                let null = skipped.contains(&area.id);
                 diags.push(
                     Diagnostic::error(
                         "atlas-missing-area",
-                        format!("area `{}` has no shape in {}", area.id, geojson.value),
+                        format!(
+                            "area `{}` has no shape in {}{}",
+                            area.id,
+                            geojson.value,
+                            if null {
+                                " (its feature's geometry is null or empty)"
+                            } else {
+                                ""
+                            }
+                        ),
                     )
                     .with_label(area.loc, "declared here")
                     .with_label(geojson.loc, "the shapes file")
-                    .with_help("give the file a feature whose id is the area's id"),
+                    .with_help(if null {
+                        "give the area's feature a Polygon or MultiPolygon geometry"
+                    } else {
+                        "give the file a feature whose id is the area's id"
+                    }),
                 );
             }
         }
