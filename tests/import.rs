@@ -587,3 +587,100 @@ fn features_with_null_geometries_are_skipped_with_one_warning() {
     let (code, report, err) = run(&["check", out.to_str().unwrap()]);
     assert_eq!(code, 0, "{report}{err}");
 }
+
+/// The `y` of area `id` in a written map.
+fn y_of(map: &str, id: &str) -> f64 {
+    let doc: toml::Value = toml::from_str(map).unwrap();
+    let area = doc["areas"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|a| a["id"].as_str() == Some(id))
+        .unwrap();
+    area["y"].as_float().unwrap()
+}
+
+#[test]
+fn screen_coordinates_say_which_way_y_was_taken_and_can_be_flipped() {
+    // The states in screen coordinates (y down), without the file's
+    // `y_axis`: as a file drawn in an image editor comes.
+    let text = std::fs::read_to_string(fixture("us-states.geojson")).unwrap();
+    let mut doc: serde_json::Value = serde_json::from_str(&text).unwrap();
+    doc.as_object_mut().unwrap().remove("y_axis");
+    let dir = tempfile::tempdir().unwrap();
+    let geo = dir.path().join("screen.geojson");
+    std::fs::write(&geo, doc.to_string()).unwrap();
+    let out = dir.path().join("m.toml");
+    let import = |extra: &[&str]| {
+        let mut args = vec![
+            "import",
+            geo.to_str().unwrap(),
+            "--no-draw",
+            "-o",
+            out.to_str().unwrap(),
+        ];
+        args.extend_from_slice(extra);
+        let (code, stdout, err) = run(&args);
+        assert_eq!(code, 0, "{err}");
+        (stdout, err, std::fs::read_to_string(&out).unwrap())
+    };
+    // Unsaid: y up, with a warning that says how to flip it; Minnesota
+    // then lies south of Texas (the map's y grows downwards).
+    let (stdout, err, map) = import(&[]);
+    assert!(
+        stdout.contains("coordinates: planar, y pointing up (the default)"),
+        "{stdout}"
+    );
+    assert_eq!(
+        err.matches("--y-axis down").count(),
+        1,
+        "warned once: {err}"
+    );
+    assert!(err.contains("does not say which way y points"), "{err}");
+    assert!(y_of(&map, "MN") > y_of(&map, "TX"), "upside down");
+    // --y-axis down: north at the top, no warning.
+    let (stdout, err, map) = import(&["--y-axis", "down"]);
+    assert!(
+        stdout.contains("coordinates: planar, y pointing down (as --y-axis says)"),
+        "{stdout}"
+    );
+    assert!(!err.contains("which way y points"), "{err}");
+    assert!(y_of(&map, "MN") < y_of(&map, "TX"));
+    // An atlas keeps the direction in its layout, so the sheet reads the
+    // shapes the same way, and the map checks clean.
+    let (code, _, err) = run(&[
+        "import",
+        geo.to_str().unwrap(),
+        "--atlas",
+        "--y-axis",
+        "down",
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let map = std::fs::read_to_string(&out).unwrap();
+    assert!(map.contains("y_axis = \"down\"\n"), "{map}");
+    let (code, report, err) = run(&["check", out.to_str().unwrap()]);
+    assert_eq!(code, 0, "{report}{err}");
+    // A bad direction in the layout is located.
+    std::fs::write(&out, map.replace("y_axis = \"down\"", "y_axis = \"south\"")).unwrap();
+    let (code, report, _) = run(&["check", out.to_str().unwrap()]);
+    assert_eq!(code, 1);
+    assert!(
+        report.contains("`y_axis` is `south`, not `up` or `down`"),
+        "{report}"
+    );
+    // The file's own y_axis is honoured, and said.
+    let (code, stdout, err) = run(&[
+        "import",
+        &fixture("us-states.geojson"),
+        "--no-draw",
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        stdout.contains("y pointing down (as the file's `y_axis` says)"),
+        "{stdout}"
+    );
+}

@@ -64,6 +64,12 @@ pub struct ImportArgs {
     /// 0.08 % of the map's diagonal].
     #[arg(long, value_name = "LEN", value_parser = above("a length", 0.0))]
     pub min_border: Option<f64>,
+    /// Which way the y axis of planar coordinates points: `up` (north at
+    /// larger y, as maps are drawn) or `down` (screen coordinates, as SVG
+    /// and image editors write them) [default: the file's own `y_axis`,
+    /// else up]. Longitudes and latitudes need none.
+    #[arg(long, value_name = "DIR", value_parser = ["up", "down"])]
+    pub y_axis: Option<String>,
     /// What becomes of areas that touch nothing and have no link: immune
     /// (they ignore the neighbour rule, as Alaska and Hawaii do on Rolling
     /// America; a warning names them), or an error.
@@ -148,6 +154,9 @@ fn atlas_table(args: &ImportArgs, coordinates: &str) -> String {
     if let Some(m) = args.min_border {
         s.push_str(&format!("min_border = {m}\n"));
     }
+    if let Some(y) = &args.y_axis {
+        s.push_str(&format!("y_axis = \"{y}\"\n"));
+    }
     s
 }
 
@@ -167,8 +176,40 @@ pub fn run(args: &ImportArgs) -> Result<(), Failure> {
         name: Some(&args.name_property),
         region: args.region_property.as_deref(),
     };
-    let collection = read(&text, &props)
+    let mut collection = read(&text, &props)
         .map_err(|e| Failure::invalid(format!("{}: {e}", args.file.display())))?;
+    let degrees_in = rollx::geom::geojson::looks_like_degrees(&collection.shapes);
+    let said_by_file = collection.y_said;
+    if let Some(y) = &args.y_axis {
+        collection.y_down = y == "down";
+    }
+    let y_note = if degrees_in {
+        if args.y_axis.is_some() {
+            eprintln!(
+                "warning: {}: --y-axis is left aside: the coordinates are longitudes and \
+                 latitudes, whose north is known",
+                args.file.display()
+            );
+        }
+        None
+    } else {
+        let way = if collection.y_down { "down" } else { "up" };
+        let why = match (&args.y_axis, said_by_file) {
+            (Some(_), _) => "as --y-axis says",
+            (None, true) => "as the file's `y_axis` says",
+            (None, false) => {
+                eprintln!(
+                    "warning: {}: the coordinates are planar and the file does not say which \
+                     way y points, so y is taken pointing up (north at the top)\n  help: if \
+                     the map comes out upside down (screen coordinates), import it again with \
+                     --y-axis down",
+                    args.file.display()
+                );
+                "the default"
+            }
+        };
+        Some(format!("planar, y pointing {way} ({why})"))
+    };
     if let Some(w) = collection.skipped_warning() {
         eprintln!(
             "warning: {}: {w}\n  help: the map is made of the other features; give those areas a \
@@ -315,6 +356,9 @@ pub fn run(args: &ImportArgs) -> Result<(), Failure> {
         if degrees { " km" } else { "" },
         count(imported.findings.len(), "warning")
     );
+    if let Some(note) = y_note {
+        println!("coordinates: {note}");
+    }
     if let Some(line) = drew {
         println!("{line}");
     }

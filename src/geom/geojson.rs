@@ -113,6 +113,8 @@ pub struct Collection {
     /// Whether the file says its y axis points down (`"y_axis": "down"`,
     /// as screen coordinates do); planar coordinates point up otherwise.
     pub y_down: bool,
+    /// Whether the file says which way its y axis points (`"y_axis"`).
+    pub y_said: bool,
     /// The features skipped because their geometry is null, missing or
     /// empty (legal GeoJSON: a feature whose shape is unknown), by id, or
     /// as `feature N` (counted from 1) when they have none.
@@ -321,6 +323,7 @@ pub fn read(text: &str, props: &Properties) -> Result<Collection, GeoJsonError> 
     Ok(Collection {
         shapes,
         y_down: doc.get("y_axis").and_then(Value::as_str) == Some("down"),
+        y_said: doc.get("y_axis").and_then(Value::as_str).is_some(),
         skipped,
     })
 }

@@ -26,6 +26,7 @@ pub fn read_atlas(
     sources: &SourceMap,
     geojson: &Sp<String>,
     id_property: Option<&str>,
+    y_down: Option<bool>,
     res: &Resolved,
     diags: &mut Vec<Diagnostic>,
 ) -> Option<Atlas> {
@@ -51,8 +52,9 @@ pub fn read_atlas(
         region: None,
     };
     let (shapes, skipped) = match read(&text, &props) {
-        Ok(c) => {
+        Ok(mut c) => {
             let skipped = c.skipped.clone();
+            c.y_down = y_down.unwrap_or(c.y_down);
             (c.into_page().0, skipped)
         }
         Err(e) => {

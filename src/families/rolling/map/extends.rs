@@ -122,6 +122,9 @@ pub fn merge(
     if c.min_border.is_some() {
         l.min_border = c.min_border;
     }
+    if c.y_axis.is_some() {
+        l.y_axis = c.y_axis;
+    }
     out
 }
 

@@ -115,12 +115,14 @@ pub fn check_bytes(files: &dyn Files, path: &Path, bytes: Vec<u8>) -> Checked {
             geojson,
             id_property,
             min_border,
+            y_down,
         } => {
             atlas = atlas::read_atlas(
                 files,
                 &sources,
                 geojson,
                 id_property.as_deref(),
+                *y_down,
                 &res,
                 &mut diags,
             );

@@ -75,6 +75,8 @@ pub struct RawLayout {
     pub id_property: Option<Sp<String>>,
     /// The least shared border of an atlas's neighbours.
     pub min_border: Option<Sp<f64>>,
+    /// Which way an atlas's planar y axis points (`"up"`, `"down"`).
+    pub y_axis: Option<Sp<String>>,
     /// Area ids removed by a variant: their cells in an inherited grid are sea.
     pub removed: Vec<String>,
 }
@@ -159,7 +161,14 @@ const AREA_KEYS: &[&str] = &[
     "remove",
 ];
 const LINK_KEYS: &[&str] = &["between", "name", "remove"];
-const LAYOUT_KEYS: &[&str] = &["kind", "grid", "geojson", "id_property", "min_border"];
+const LAYOUT_KEYS: &[&str] = &[
+    "kind",
+    "grid",
+    "geojson",
+    "id_property",
+    "min_border",
+    "y_axis",
+];
 
 /// Parses one file's text. Syntax errors are reported and yield `None`;
 /// otherwise the document is read with every type problem recorded.
@@ -261,6 +270,7 @@ pub fn read(ctx: &mut Ctx<'_>, source: &str) -> Option<RawDoc> {
             geojson: t.string(ctx, "geojson"),
             id_property: t.string(ctx, "id_property"),
             min_border: t.number(ctx, "min_border"),
+            y_axis: t.string(ctx, "y_axis"),
             removed: Vec::new(),
         };
         t.finish(ctx, LAYOUT_KEYS);

@@ -81,6 +81,9 @@ pub enum ResLayout {
         geojson: Sp<String>,
         id_property: Option<String>,
         min_border: Option<f64>,
+        /// Whether planar y points down (`y_axis = "down"`); `None`: as
+        /// the file says.
+        y_down: Option<bool>,
     },
 }
 
@@ -829,10 +832,26 @@ fn resolve_layout(
                     }
                     m => m.map(|m| m.value),
                 };
+                let y_down = match raw.y_axis {
+                    Some(y) if y.value == "up" || y.value == "down" => Some(y.value == "down"),
+                    Some(y) => {
+                        diags.push(
+                            Diagnostic::error(
+                                "invalid-value",
+                                format!("`y_axis` is `{}`, not `up` or `down`", y.value),
+                            )
+                            .with_label(y.loc, "not a direction")
+                            .with_help("write `y_axis = \"down\"` for screen coordinates (y growing downwards), `\"up\"` otherwise"),
+                        );
+                        None
+                    }
+                    None => None,
+                };
                 ResLayout::Atlas {
                     geojson,
                     id_property: raw.id_property.map(|p| p.value),
                     min_border,
+                    y_down,
                 }
             }
             None if mistyped.has(header, "geojson") => ResLayout::None,
