@@ -684,3 +684,64 @@ fn screen_coordinates_say_which_way_y_was_taken_and_can_be_flipped() {
         "{stdout}"
     );
 }
+
+#[test]
+fn links_files_are_read_as_people_write_them() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("m.toml");
+    let links = dir.path().join("ferries.csv");
+    let import = |text: &str, extra: &[&str]| {
+        std::fs::write(&links, text).unwrap();
+        let geo = fixture("us-states.geojson");
+        let mut args = vec![
+            "import",
+            geo.as_str(),
+            "--no-draw",
+            "--links",
+            links.to_str().unwrap(),
+            "-o",
+            out.to_str().unwrap(),
+        ];
+        args.extend_from_slice(extra);
+        run(&args)
+    };
+    // A header row (its names are not area ids), quoted fields, a further
+    // column, a comment and a blank line: both islands are joined, so none
+    // is made immune.
+    let (code, _, err) = import(
+        "from,to,\"by\"\n# ferries\n\"HI\", \"CA\",\"ship, weekly\"\n\nAK,WA,ferry\n",
+        &[],
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(!err.contains("immune"), "{err}");
+    let map = std::fs::read_to_string(&out).unwrap();
+    assert!(
+        map.contains("between = [\"AK\", \"WA\"]") || map.contains("between = [\"WA\", \"AK\"]"),
+        "{map}"
+    );
+    // Semicolons, no header.
+    let (code, _, err) = import("HI;CA\nAK;WA\n", &[]);
+    assert_eq!(code, 0, "{err}");
+    // --links-header skips a first row even when it names areas.
+    let (code, _, err) = import("HI,CA\nAK,WA\n", &["--links-header"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        err.contains("HI touches no other area"),
+        "the first row was skipped: {err}"
+    );
+    // Every bad line is reported, with its line number, and nothing is
+    // written.
+    std::fs::remove_file(&out).unwrap();
+    let (code, _, err) = import("a,b\nHI,CA\nHI CA\nAK,XX\nYY,ZZ\n,WA\n", &[]);
+    assert_eq!(code, 1);
+    assert!(err.contains("4 bad lines in"), "{err}");
+    for line in [
+        "ferries.csv:3: `HI CA` is not a pair of area ids",
+        "ferries.csv:4: the pair AK-XX names `XX` that no feature has",
+        "ferries.csv:5: the pair YY-ZZ names `YY` and `ZZ` that no feature has",
+        "ferries.csv:6: `,WA` is not a pair of area ids",
+    ] {
+        assert!(err.contains(line), "{line}: {err}");
+    }
+    assert!(!out.exists(), "nothing written");
+}

@@ -1,5 +1,6 @@
 //! `rollx import`: a map from real geography, a GeoJSON file of shapes.
 
+use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
 use clap::Args;
@@ -59,6 +60,10 @@ pub struct ImportArgs {
     /// drawn as links.
     #[arg(long, value_name = "FILE.csv")]
     pub links: Option<PathBuf>,
+    /// The links file's first row is a header (without it, a first row
+    /// that names no area is taken as one).
+    #[arg(long, requires = "links")]
+    pub links_header: bool,
     /// Least length of shared border for two areas to be neighbours, in the
     /// file's units (kilometres for longitudes and latitudes) [default:
     /// 0.08 % of the map's diagonal].
@@ -99,28 +104,108 @@ pub struct ImportArgs {
     pub output: PathBuf,
 }
 
-/// The pairs of a links file, or what is wrong with it.
-fn read_links(path: &Path) -> Result<Vec<(String, String)>, Failure> {
-    let text = std::fs::read_to_string(path)
+/// The pairs of a links file (CSV as people write them: a header row or
+/// none, quoted fields, extra columns, `#` comments, commas, semicolons or
+/// tabs), or every line that is wrong with it. The first row is a header
+/// when `header` says so or when neither of its first two fields is an
+/// area id (`ids`).
+fn read_links(
+    path: &Path,
+    ids: &BTreeSet<&str>,
+    header: bool,
+) -> Result<Vec<(String, String)>, Failure> {
+    let bytes = std::fs::read(path)
         .map_err(|e| Failure::usage(format!("cannot read {}: {e}", path.display())))?;
+    // The delimiter: a comma, unless the first line has none and has a
+    // semicolon or a tab.
+    let first_line = bytes.split(|&b| b == b'\n').next().unwrap_or_default();
+    let delimiter = if first_line.contains(&b',') {
+        b','
+    } else if first_line.contains(&b';') {
+        b';'
+    } else if first_line.contains(&b'\t') {
+        b'\t'
+    } else {
+        b','
+    };
+    let mut reader = csv::ReaderBuilder::new()
+        .has_headers(false)
+        .flexible(true)
+        .comment(Some(b'#'))
+        .trim(csv::Trim::All)
+        .delimiter(delimiter)
+        .from_reader(bytes.as_slice());
     let mut pairs = Vec::new();
-    for (i, line) in text.lines().enumerate() {
-        let line = line.trim();
-        if line.is_empty() || line.starts_with('#') || (i == 0 && line == "a,b") {
+    let mut problems = Vec::new();
+    for (i, record) in reader.records().enumerate() {
+        let record = match record {
+            Ok(r) => r,
+            Err(e) => {
+                problems.push(format!("{}: {e}", path.display()));
+                continue;
+            }
+        };
+        // The line from the byte offset (the reader's own line count
+        // skips comment lines).
+        let line = record.position().map_or(i + 1, |p| {
+            1 + bytes[..(p.byte() as usize).min(bytes.len())]
+                .iter()
+                .filter(|&&b| b == b'\n')
+                .count()
+        });
+        // A field quoted after a space (`"HI", "CA"`) keeps its quotes.
+        let fields: Vec<&str> = record
+            .iter()
+            .map(|f| {
+                f.strip_prefix('"')
+                    .and_then(|f| f.strip_suffix('"'))
+                    .map_or(f, str::trim)
+            })
+            .collect();
+        if fields.iter().all(|f| f.is_empty()) {
             continue;
         }
-        let fields: Vec<&str> = line.split(',').map(str::trim).collect();
-        if fields.len() < 2 || fields[0].is_empty() || fields[1].is_empty() {
-            return Err(Failure::invalid(format!(
-                "{}:{}: `{line}` is not a pair of area ids\n  help: write one pair a line, \
-                 e.g. `HI,CA`",
-                path.display(),
-                i + 1
-            )));
+        let (a, b) = (
+            fields.first().copied().unwrap_or(""),
+            fields.get(1).copied().unwrap_or(""),
+        );
+        if i == 0 && (header || (!ids.contains(a) && !ids.contains(b))) {
+            continue;
         }
-        pairs.push((fields[0].to_string(), fields[1].to_string()));
+        if a.is_empty() || b.is_empty() {
+            problems.push(format!(
+                "{}:{line}: `{}` is not a pair of area ids",
+                path.display(),
+                fields.join(&*(delimiter as char).to_string())
+            ));
+            continue;
+        }
+        let unknown: Vec<&str> = [a, b].into_iter().filter(|x| !ids.contains(x)).collect();
+        if !unknown.is_empty() {
+            problems.push(format!(
+                "{}:{line}: the pair {a}-{b} names {} that no feature has",
+                path.display(),
+                unknown
+                    .iter()
+                    .map(|x| format!("`{x}`"))
+                    .collect::<Vec<_>>()
+                    .join(" and ")
+            ));
+            continue;
+        }
+        pairs.push((a.to_string(), b.to_string()));
     }
-    Ok(pairs)
+    if problems.is_empty() {
+        return Ok(pairs);
+    }
+    Err(Failure::invalid(format!(
+        "{} in {}:\n  {}\n  help: write one pair of area ids a line, e.g. `HI,CA` (a header row, \
+         quoted fields and further columns are fine; --links-header says the first row is a \
+         header)",
+        count(problems.len() as u64, "bad line"),
+        path.display(),
+        problems.join("\n  ")
+    )))
 }
 
 /// A note on the coordinates for the atlas table.
@@ -165,12 +250,6 @@ pub fn run(args: &ImportArgs) -> Result<(), Failure> {
     let out = Output::check_arg(Some(&args.output), false)?.expect("a path was given");
     let text = std::fs::read_to_string(&args.file)
         .map_err(|e| Failure::usage(format!("cannot read {}: {e}", args.file.display())))?;
-    let links = args
-        .links
-        .as_deref()
-        .map(read_links)
-        .transpose()?
-        .unwrap_or_default();
     let props = Properties {
         id: args.id_property.as_deref(),
         name: Some(&args.name_property),
@@ -178,6 +257,13 @@ pub fn run(args: &ImportArgs) -> Result<(), Failure> {
     };
     let mut collection = read(&text, &props)
         .map_err(|e| Failure::invalid(format!("{}: {e}", args.file.display())))?;
+    let links = match &args.links {
+        Some(path) => {
+            let ids: BTreeSet<&str> = collection.shapes.iter().map(|s| s.id.as_str()).collect();
+            read_links(path, &ids, args.links_header)?
+        }
+        None => Vec::new(),
+    };
     let degrees_in = rollx::geom::geojson::looks_like_degrees(&collection.shapes);
     let said_by_file = collection.y_said;
     if let Some(y) = &args.y_axis {
