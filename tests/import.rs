@@ -745,3 +745,92 @@ fn links_files_are_read_as_people_write_them() {
     }
     assert!(!out.exists(), "nothing written");
 }
+
+/// A GeoJSON file of `w` x `h` unit squares, like the counties of a
+/// country: each has a numeric `GEOID` and the `STATEFP` of its 6 x 6 block.
+fn counties(w: usize, h: usize) -> String {
+    let mut features = Vec::new();
+    for y in 0..h {
+        for x in 0..w {
+            let (x0, y0) = (x as f64, y as f64);
+            features.push(serde_json::json!({
+                "type": "Feature",
+                "properties": {
+                    "GEOID": format!("{}", 1000 + y * w + x),
+                    "STATEFP": format!("{:02}", x / 6 + 10 * (y / 6)),
+                },
+                "geometry": {"type": "Polygon", "coordinates": [[
+                    [x0, y0], [x0 + 1.0, y0], [x0 + 1.0, y0 + 1.0], [x0, y0 + 1.0], [x0, y0]
+                ]]}
+            }));
+        }
+    }
+    serde_json::json!({"type": "FeatureCollection", "features": features}).to_string()
+}
+
+#[test]
+fn too_many_areas_are_refused_at_once_and_a_part_imports() {
+    let dir = tempfile::tempdir().unwrap();
+    let geo = dir.path().join("counties.geojson");
+    std::fs::write(&geo, counties(60, 53)).unwrap();
+    let out = dir.path().join("m.toml");
+    let import = |extra: &[&str]| {
+        let mut args = vec![
+            "import",
+            geo.to_str().unwrap(),
+            "--id-property",
+            "GEOID",
+            "--no-draw",
+            "-o",
+            out.to_str().unwrap(),
+        ];
+        args.extend_from_slice(extra);
+        run(&args)
+    };
+    // The whole file: one message, the limit and the ways forward, and
+    // nothing written.
+    let (code, _, err) = import(&[]);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("3180 features, and a map has at most 1000 areas"),
+        "{err}"
+    );
+    assert!(err.contains("--where PROPERTY=VALUE"), "{err}");
+    assert_eq!(err.lines().count(), 2, "one message and its help: {err}");
+    assert!(!out.exists());
+    // One "state": 36 counties, a map that checks clean.
+    let (code, stdout, err) = import(&["--where", "STATEFP=00"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        err.contains("note: --where STATEFP=00 keeps 36 of 3180 features"),
+        "{err}"
+    );
+    assert!(stdout.contains("36 areas"), "{stdout}");
+    // Its 50 corners that touch: the first five, and how many more.
+    assert_eq!(err.matches("warning[corner-contact]: ").count(), 6, "{err}");
+    assert!(
+        err.contains(
+            "warning[corner-contact]: ... and 45 more like these (--all-warnings lists every one)"
+        ),
+        "{err}"
+    );
+    let (code, _, err) = import(&["--where", "STATEFP=00", "--all-warnings"]);
+    assert_eq!(code, 0);
+    assert_eq!(
+        err.matches("warning[corner-contact]: ").count(),
+        50,
+        "{err}"
+    );
+    let (code, report, err) = run(&["check", out.to_str().unwrap()]);
+    assert_eq!(code, 0, "{report}{err}");
+    // A value no feature has: what there is instead.
+    let (code, _, err) = import(&["--where", "STATEFP=zz"]);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("no feature is left to import: `STATEFP` is never `zz` (it is `00`, `01`"),
+        "{err}"
+    );
+    let (code, _, err) = import(&["--where", "STATE"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("`STATE` is not PROPERTY=VALUE"), "{err}");
+}

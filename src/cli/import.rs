@@ -1,6 +1,6 @@
 //! `rollx import`: a map from real geography, a GeoJSON file of shapes.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 use clap::Args;
@@ -9,7 +9,7 @@ use super::numbers::{above, whole};
 use super::output::{self, Output};
 use rollx::diag::Failure;
 use rollx::geom::geojson::{Properties, read};
-use rollx::rolling::{ImportError, ImportOptions as Options, Regions, import};
+use rollx::rolling::{ImportError, ImportOptions as Options, MAX_AREAS, Regions, import};
 use rollx::text::count;
 
 /// The long description `--help` shows.
@@ -49,6 +49,11 @@ pub struct ImportArgs {
     /// The property holding each area's name.
     #[arg(long, value_name = "P", default_value = "name")]
     pub name_property: String,
+    /// Import only the features whose property P has the value V (one
+    /// state's counties: `--where STATEFP=06`); repeat for more conditions,
+    /// all of which must hold.
+    #[arg(long = "where", value_name = "P=V", value_parser = property_value)]
+    pub only: Vec<(String, String)>,
     /// The property holding each area's region.
     #[arg(long, value_name = "P", conflicts_with = "regions")]
     pub region_property: Option<String>,
@@ -99,6 +104,10 @@ pub struct ImportArgs {
     /// ones) instead of a grid drawing.
     #[arg(long)]
     pub atlas: bool,
+    /// List every contact that is not a border (by default the first five
+    /// of each kind, and how many more).
+    #[arg(long)]
+    pub all_warnings: bool,
     /// The map file to write.
     #[arg(short = 'o', long, value_name = "MAP.toml")]
     pub output: PathBuf,
@@ -208,6 +217,17 @@ fn read_links(
     )))
 }
 
+/// Warnings of one kind shown without `--all-warnings`.
+const WARNINGS_SHOWN: usize = 5;
+
+/// `P=V`: a property and its value, for `--where`.
+fn property_value(s: &str) -> Result<(String, String), String> {
+    match s.split_once('=') {
+        Some((p, v)) if !p.trim().is_empty() => Ok((p.trim().to_string(), v.trim().to_string())),
+        _ => Err(format!("`{s}` is not PROPERTY=VALUE (e.g. STATEFP=06)")),
+    }
+}
+
 /// A note on the coordinates for the atlas table.
 fn degrees_note(degrees: bool) -> String {
     if degrees {
@@ -254,9 +274,30 @@ pub fn run(args: &ImportArgs) -> Result<(), Failure> {
         id: args.id_property.as_deref(),
         name: Some(&args.name_property),
         region: args.region_property.as_deref(),
+        only: &args.only,
     };
     let mut collection = read(&text, &props)
         .map_err(|e| Failure::invalid(format!("{}: {e}", args.file.display())))?;
+    if collection.left_out > 0 {
+        let conditions: Vec<String> = args.only.iter().map(|(p, v)| format!("{p}={v}")).collect();
+        eprintln!(
+            "note: --where {} keeps {} of {} features",
+            conditions.join(" --where "),
+            collection.shapes.len(),
+            collection.shapes.len() + collection.left_out + collection.skipped.len()
+        );
+    }
+    // A map has at most MAX_AREAS areas: refused before the long work.
+    if collection.shapes.len() > MAX_AREAS {
+        return Err(Failure::invalid(format!(
+            "{}: {} features, and a map has at most {MAX_AREAS} areas (on a page of more, the \
+             writing boxes are too small to write a number in)\n  help: import a part with \
+             --where PROPERTY=VALUE (one state's counties: e.g. --where STATEFP=06), or \
+             features of a larger unit (states rather than counties)",
+            args.file.display(),
+            collection.shapes.len()
+        )));
+    }
     let links = match &args.links {
         Some(path) => {
             let ids: BTreeSet<&str> = collection.shapes.iter().map(|s| s.id.as_str()).collect();
@@ -353,7 +394,15 @@ pub fn run(args: &ImportArgs) -> Result<(), Failure> {
         };
         Failure::invalid(format!("{}: {e}\n  help: {help}", args.file.display()))
     })?;
+    // The contacts that are not borders, in order: the first few of each
+    // kind unless every one is asked for, then how many more of each.
+    let mut seen: BTreeMap<&str, usize> = BTreeMap::new();
     for f in &imported.findings {
+        let n = seen.entry(f.kind).or_default();
+        *n += 1;
+        if *n > WARNINGS_SHOWN && !args.all_warnings {
+            continue;
+        }
         eprintln!(
             "warning[{}]: {} and {} {} (near {:.1}, {:.1}{})",
             f.kind,
@@ -364,6 +413,14 @@ pub fn run(args: &ImportArgs) -> Result<(), Failure> {
             f.at[1],
             if degrees { " km, projected" } else { "" }
         );
+    }
+    for (kind, n) in seen {
+        if n > WARNINGS_SHOWN && !args.all_warnings {
+            eprintln!(
+                "warning[{kind}]: ... and {} more like these (--all-warnings lists every one)",
+                n - WARNINGS_SHOWN
+            );
+        }
     }
     if !imported.islands.is_empty() {
         eprintln!(

@@ -92,6 +92,9 @@ pub struct Properties<'a> {
     pub name: Option<&'a str>,
     /// The region, if regions come from the file.
     pub region: Option<&'a str>,
+    /// Only the features whose properties have these values (property,
+    /// value); the others are left out and counted.
+    pub only: &'a [(String, String)],
 }
 
 /// Why a GeoJSON file cannot be read.
@@ -119,6 +122,8 @@ pub struct Collection {
     /// empty (legal GeoJSON: a feature whose shape is unknown), by id, or
     /// as `feature N` (counted from 1) when they have none.
     pub skipped: Vec<String>,
+    /// The features left out by [`Properties::only`].
+    pub left_out: usize,
 }
 
 impl Collection {
@@ -207,17 +212,36 @@ pub fn read(text: &str, props: &Properties) -> Result<Collection, GeoJsonError> 
         .ok_or_else(|| bad("the FeatureCollection has no `features` list".into()))?;
     let mut shapes: Vec<Shape> = Vec::new();
     let mut skipped = Vec::new();
+    let mut left_out = 0;
+    // Per condition of `only`, a few of the values met, to say what there
+    // is when nothing matches.
+    let mut met: Vec<std::collections::BTreeSet<String>> =
+        vec![Default::default(); props.only.len()];
+    let text_of = |v: &Value| match v {
+        Value::String(s) => Some(s.clone()),
+        Value::Number(n) => Some(n.to_string()),
+        _ => None,
+    };
     for (k, f) in features.iter().enumerate() {
         let empty = serde_json::Map::new();
         let properties = f
             .get("properties")
             .and_then(Value::as_object)
             .unwrap_or(&empty);
-        let text_of = |v: &Value| match v {
-            Value::String(s) => Some(s.clone()),
-            Value::Number(n) => Some(n.to_string()),
-            _ => None,
-        };
+        let mut kept = true;
+        for ((p, v), met) in props.only.iter().zip(&mut met) {
+            let value = properties.get(p).and_then(text_of);
+            if let Some(value) = &value
+                && met.len() < 12
+            {
+                met.insert(value.clone());
+            }
+            kept &= value.as_deref() == Some(v.as_str());
+        }
+        if !kept {
+            left_out += 1;
+            continue;
+        }
         let id = match props.id {
             Some(p) => properties.get(p).and_then(text_of),
             None => f
@@ -310,6 +334,31 @@ pub fn read(text: &str, props: &Properties) -> Result<Collection, GeoJsonError> 
         }
         shapes.push(shape);
     }
+    if shapes.is_empty() && !props.only.is_empty() && skipped.is_empty() {
+        let said: Vec<String> = props
+            .only
+            .iter()
+            .zip(&met)
+            .map(|((p, v), met)| {
+                if met.is_empty() {
+                    format!("no feature has the property `{p}`")
+                } else {
+                    format!(
+                        "`{p}` is never `{v}` (it is {}{})",
+                        met.iter()
+                            .map(|m| format!("`{m}`"))
+                            .collect::<Vec<_>>()
+                            .join(", "),
+                        if met.len() >= 12 { ", ..." } else { "" }
+                    )
+                }
+            })
+            .collect();
+        return Err(bad(format!(
+            "no feature is left to import: {}",
+            said.join("; ")
+        )));
+    }
     if shapes.is_empty() {
         return Err(bad(if skipped.is_empty() {
             "the FeatureCollection has no features".into()
@@ -325,6 +374,7 @@ pub fn read(text: &str, props: &Properties) -> Result<Collection, GeoJsonError> 
         y_down: doc.get("y_axis").and_then(Value::as_str) == Some("down"),
         y_said: doc.get("y_axis").and_then(Value::as_str).is_some(),
         skipped,
+        left_out,
     })
 }
 

@@ -50,6 +50,7 @@ pub fn read_atlas(
         id: id_property,
         name: None,
         region: None,
+        only: &[],
     };
     let (shapes, skipped) = match read(&text, &props) {
         Ok(mut c) => {
