@@ -834,3 +834,29 @@ fn too_many_areas_are_refused_at_once_and_a_part_imports() {
     assert_eq!(code, 2);
     assert!(err.contains("`STATE` is not PROPERTY=VALUE"), "{err}");
 }
+
+#[test]
+fn a_map_that_falls_apart_names_its_groups_by_size() {
+    // Six islands of 1 to 6 x 2 squares, far apart: the message names the
+    // four largest by size with a few ids each, then how many more, not
+    // every id on one line.
+    let mut shapes = Vec::new();
+    for (k, w) in [1usize, 6, 2, 5, 3, 4].into_iter().enumerate() {
+        for mut s in grid(w, 2) {
+            s.id = format!("i{k}{}", s.id);
+            for p in s.rings.iter_mut().flatten() {
+                p[0] += 20.0 * k as f64;
+            }
+            shapes.push(s);
+        }
+    }
+    let err = import(&shapes, &options(Regions::Split(2), true))
+        .unwrap_err()
+        .to_string();
+    assert_eq!(
+        err,
+        "the map falls apart into 6 groups that no border or link joins: \
+         12 areas (i1c0r0, i1c1r0, i1c2r0, i1c3r0, ...); 10 areas (i3c0r0, i3c1r0, i3c2r0, i3c3r0, ...); \
+         8 areas (i5c0r0, i5c1r0, i5c2r0, i5c3r0, ...); 6 areas (i4c0r0, i4c1r0, i4c2r0, i4c0r1, ...); 2 more groups"
+    );
+}

@@ -53,6 +53,30 @@ pub struct Finding {
     pub message: String,
 }
 
+/// The groups of a map that falls apart, largest first, each by its size
+/// and a few of its ids.
+fn apart(groups: &[Vec<String>]) -> String {
+    const SHOWN: usize = 4;
+    let mut groups: Vec<&Vec<String>> = groups.iter().collect();
+    groups.sort_by_key(|g| std::cmp::Reverse(g.len()));
+    let mut out: Vec<String> = groups
+        .iter()
+        .take(SHOWN)
+        .map(|g| {
+            let ids = g.iter().take(SHOWN).cloned().collect::<Vec<_>>().join(", ");
+            match g.len() {
+                n if n > SHOWN => format!("{n} areas ({ids}, ...)"),
+                1 => format!("1 area ({ids})"),
+                n => format!("{n} areas ({ids})"),
+            }
+        })
+        .collect();
+    if groups.len() > SHOWN {
+        out.push(format!("{} more groups", groups.len() - SHOWN));
+    }
+    out.join("; ")
+}
+
 /// Why a map cannot be made.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ImportError {
@@ -66,7 +90,7 @@ pub enum ImportError {
     #[error("the link {0}-{1} names an area the file does not have")]
     UnknownLink(String, String),
     /// Groups of areas that no border or link joins.
-    #[error("the map falls apart into {} groups that no border or link joins: {}", .0.len(), .0.iter().map(|g| format!("{{{}}}", g.join(", "))).collect::<Vec<_>>().join(" and "))]
+    #[error("the map falls apart into {} groups that no border or link joins: {}", .0.len(), apart(.0))]
     Apart(Vec<Vec<String>>),
     /// More regions asked for than areas, or none.
     #[error(
