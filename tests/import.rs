@@ -860,3 +860,39 @@ fn a_map_that_falls_apart_names_its_groups_by_size() {
          8 areas (i5c0r0, i5c1r0, i5c2r0, i5c3r0, ...); 6 areas (i4c0r0, i4c1r0, i4c2r0, i4c0r1, ...); 2 more groups"
     );
 }
+
+#[test]
+fn ids_that_mix_numbers_and_text_are_warned_about_with_the_property_to_use() {
+    let mut doc: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(fixture("us-states.geojson")).unwrap())
+            .unwrap();
+    // Half the features with their FIPS number as id, as merged files have.
+    for (i, f) in doc["features"]
+        .as_array_mut()
+        .unwrap()
+        .iter_mut()
+        .enumerate()
+    {
+        if i % 2 == 0 {
+            let fips: u64 = f["properties"]["fips"].as_str().unwrap().parse().unwrap();
+            f["id"] = serde_json::json!(fips);
+        }
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let geo = dir.path().join("mixed.geojson");
+    std::fs::write(&geo, doc.to_string()).unwrap();
+    let out = dir.path().join("m.toml");
+    let (code, _, err) = run(&[
+        "import",
+        geo.to_str().unwrap(),
+        "--no-draw",
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        err.contains("the features' ids mix numbers and text (`2` and `AL`)"),
+        "{err}"
+    );
+    assert!(err.contains("--id-property fips"), "{err}");
+}

@@ -278,6 +278,21 @@ pub fn run(args: &ImportArgs) -> Result<(), Failure> {
     };
     let mut collection = read(&text, &props)
         .map_err(|e| Failure::invalid(format!("{}: {e}", args.file.display())))?;
+    if let Some(m) = &collection.mixed_ids {
+        eprintln!(
+            "warning: {}: the features' ids mix numbers and text (`{}` and `{}`), as files \
+             merged from several sources do\n  help: {}",
+            args.file.display(),
+            m.number,
+            m.text,
+            match &m.suggested {
+                Some(p) => format!(
+                    "the property `{p}` has a different text on every feature: --id-property {p}"
+                ),
+                None => "choose a property of short codes with --id-property".to_string(),
+            }
+        );
+    }
     if collection.left_out > 0 {
         let conditions: Vec<String> = args.only.iter().map(|(p, v)| format!("{p}={v}")).collect();
         eprintln!(

@@ -124,6 +124,21 @@ pub struct Collection {
     pub skipped: Vec<String>,
     /// The features left out by [`Properties::only`].
     pub left_out: usize,
+    /// When the ids were not given by a property and mix numbers and text:
+    /// one of each, and a property whose values would do as ids (text,
+    /// on every feature, all different; the shortest), if there is one.
+    pub mixed_ids: Option<MixedIds>,
+}
+
+/// Feature ids that mix numbers and text (`"id": 6` beside `"id": "CA"`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MixedIds {
+    /// A number id and a text id met.
+    pub number: String,
+    /// A text id met.
+    pub text: String,
+    /// A property that would make good ids.
+    pub suggested: Option<String>,
 }
 
 impl Collection {
@@ -213,6 +228,9 @@ pub fn read(text: &str, props: &Properties) -> Result<Collection, GeoJsonError> 
     let mut shapes: Vec<Shape> = Vec::new();
     let mut skipped = Vec::new();
     let mut left_out = 0;
+    let (mut number_id, mut text_id) = (None, None);
+    // Per property: its text values, while it is on every feature read.
+    let mut candidates: Option<std::collections::BTreeMap<String, Vec<String>>> = None;
     // Per condition of `only`, a few of the values met, to say what there
     // is when nothing matches.
     let mut met: Vec<std::collections::BTreeSet<String>> =
@@ -242,13 +260,31 @@ pub fn read(text: &str, props: &Properties) -> Result<Collection, GeoJsonError> 
             left_out += 1;
             continue;
         }
+        let raw_id = f.get("id").or_else(|| properties.get("id"));
         let id = match props.id {
             Some(p) => properties.get(p).and_then(text_of),
-            None => f
-                .get("id")
-                .and_then(text_of)
-                .or_else(|| properties.get("id").and_then(text_of)),
+            None => raw_id.and_then(text_of),
         };
+        if props.id.is_none() {
+            match raw_id {
+                Some(Value::Number(n)) if number_id.is_none() => number_id = Some(n.to_string()),
+                Some(Value::String(s)) if text_id.is_none() => text_id = Some(s.clone()),
+                _ => {}
+            }
+            let here = properties
+                .iter()
+                .filter_map(|(k, v)| v.as_str().map(|s| (k.clone(), s.to_string())));
+            match &mut candidates {
+                None => candidates = Some(here.map(|(k, v)| (k, vec![v])).collect()),
+                Some(c) => {
+                    let here: std::collections::BTreeMap<String, String> = here.collect();
+                    c.retain(|k, _| here.contains_key(k));
+                    for (k, values) in c.iter_mut() {
+                        values.push(here[k].clone());
+                    }
+                }
+            }
+        }
         if geometry_is_empty(f.get("geometry")) {
             skipped.push(id.unwrap_or_else(|| format!("feature {}", k + 1)));
             continue;
@@ -375,6 +411,24 @@ pub fn read(text: &str, props: &Properties) -> Result<Collection, GeoJsonError> 
         y_said: doc.get("y_axis").and_then(Value::as_str).is_some(),
         skipped,
         left_out,
+        mixed_ids: number_id.zip(text_id).map(|(number, text)| MixedIds {
+            number,
+            text,
+            suggested: candidates.and_then(|c| {
+                c.into_iter()
+                    .filter(|(_, values)| {
+                        let distinct: std::collections::BTreeSet<&String> = values.iter().collect();
+                        distinct.len() == values.len() && values.iter().all(|v| !v.is_empty())
+                    })
+                    .min_by_key(|(k, values)| {
+                        (
+                            values.iter().map(|v| v.chars().count()).max().unwrap_or(0),
+                            k.clone(),
+                        )
+                    })
+                    .map(|(k, _)| k)
+            }),
+        }),
     })
 }
 
@@ -504,6 +558,30 @@ mod tests {
             w.starts_with("9 features skipped: `Z0`, `Z1`, `Z2`, `Z3`, `Z4`, 4 more"),
             "{w}"
         );
+    }
+
+    #[test]
+    fn ids_that_mix_numbers_and_text_are_noticed_with_a_property_to_use() {
+        let square = r#""geometry":{"type":"Polygon","coordinates":[[[0,0],[1,0],[1,1],[0,0]]]}"#;
+        let text = format!(
+            r#"{{"type":"FeatureCollection","features":[
+              {{"type":"Feature","id":6,"properties":{{"code":"CA","name":"California","kind":"state"}},{square}}},
+              {{"type":"Feature","id":"NV","properties":{{"code":"NV","name":"Nevada","kind":"state"}},{square}}},
+              {{"type":"Feature","id":41,"properties":{{"code":"OR","name":"Oregon","kind":"state"}},{square}}}
+            ]}}"#
+        );
+        let c = read(&text, &Properties::default()).unwrap();
+        let m = c.mixed_ids.unwrap();
+        assert_eq!((m.number.as_str(), m.text.as_str()), ("6", "NV"));
+        // `kind` repeats and `name` is longer: `code`.
+        assert_eq!(m.suggested.as_deref(), Some("code"));
+        // Given a property, or ids of one kind: nothing to say.
+        let by_code = Properties {
+            id: Some("code"),
+            ..Properties::default()
+        };
+        assert_eq!(read(&text, &by_code).unwrap().mixed_ids, None);
+        assert_eq!(read(TWO, &Properties::default()).unwrap().mixed_ids, None);
     }
 
     #[test]
