@@ -896,3 +896,52 @@ fn ids_that_mix_numbers_and_text_are_warned_about_with_the_property_to_use() {
     );
     assert!(err.contains("--id-property fips"), "{err}");
 }
+
+#[test]
+fn an_enclave_is_its_surrounding_areas_neighbour_whatever_its_border_length() {
+    // A city state inside a country (its whole outline is their border,
+    // shorter than the least border asked for), and a country beside.
+    let square = |x0: f64, y0: f64, x1: f64, y1: f64| vec![[x0, y0], [x1, y0], [x1, y1], [x0, y1]];
+    let shape = |id: &str, rings: Vec<Vec<[f64; 2]>>| Shape {
+        id: id.into(),
+        name: None,
+        region: None,
+        rings,
+        outers: vec![0],
+    };
+    let shapes = vec![
+        shape(
+            "IT",
+            vec![square(0.0, 0.0, 10.0, 10.0), square(4.0, 4.0, 5.0, 5.0)],
+        ),
+        shape("VA", vec![square(4.0, 4.0, 5.0, 5.0)]),
+        shape("FR", vec![square(10.0, 0.0, 20.0, 10.0)]),
+        // Touches Italy along 0.5, under a quarter of its own outline of 6:
+        // too short by both rules.
+        shape("XX", vec![square(-2.0, 9.5, 0.0, 10.5)]),
+    ];
+    let mut opts = options(Regions::Split(1), true);
+    opts.min_border = Some(5.0);
+    let imported = import(&shapes, &opts).unwrap();
+    let pairs = &imported.pairs;
+    let has = |a: &str, b: &str| {
+        pairs
+            .iter()
+            .any(|(x, y)| (x == a && y == b) || (x == b && y == a))
+    };
+    assert!(
+        has("IT", "VA") && has("IT", "FR") && pairs.len() == 2,
+        "{pairs:?}"
+    );
+    assert_eq!(imported.islands, ["XX"], "{pairs:?}");
+    let short = imported
+        .findings
+        .iter()
+        .find(|f| f.kind == "short-border")
+        .expect("the short border is reported");
+    assert!(
+        short.message.contains("under both the least for the map (5.000) and a quarter of the smaller area's outline (1.500)"),
+        "{}",
+        short.message
+    );
+}

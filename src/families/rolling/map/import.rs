@@ -153,9 +153,29 @@ pub fn default_min_border(bounds: [f64; 4]) -> f64 {
     diagonal * 0.0008
 }
 
+/// The share of the smaller area's outline that a border makes neighbours
+/// of whatever its length (an enclave shares all of its outline).
+pub const ENCLAVE_SHARE: f64 = 0.25;
+
+/// The length of a shape's outer rings.
+fn perimeter(shape: &Shape) -> f64 {
+    shape
+        .outers
+        .iter()
+        .map(|&r| {
+            let ring = &shape.rings[r];
+            ring.iter()
+                .zip(ring.iter().cycle().skip(1))
+                .map(|(p, q)| ((q[0] - p[0]).powi(2) + (q[1] - p[1]).powi(2)).sqrt())
+                .sum::<f64>()
+        })
+        .sum()
+}
+
 /// The neighbour rule of real shapes: two shapes are neighbours when their
 /// borders share at least `min_border` (by default
-/// [`default_min_border`]). Used by the import and by the atlas layout's
+/// [`default_min_border`]), or at least a quarter of the smaller shape's
+/// outline ([`ENCLAVE_SHARE`]: an enclave, a city state). Used by the import and by the atlas layout's
 /// check, so that both agree.
 pub fn land_borders(shapes: &[Shape], min_border: Option<f64>) -> Borders {
     let b = bounds(shapes);
@@ -193,7 +213,12 @@ pub fn land_borders(shapes: &[Shape], min_border: Option<f64>) -> Borders {
                 ),
             });
         }
-        if shared >= min_border {
+        // A border is long enough when it reaches the least for the map, or
+        // a good part of the smaller area's outline (an enclave, a city
+        // state: its whole outline is the border).
+        let smaller = perimeter(&shapes[a]).min(perimeter(&shapes[b]));
+        let part = smaller * ENCLAVE_SHARE;
+        if shared >= min_border || (shared > tolerance * 10.0 && shared >= part) {
             neighbours[a].insert(b);
             neighbours[b].insert(a);
             continue;
@@ -203,7 +228,9 @@ pub fn land_borders(shapes: &[Shape], min_border: Option<f64>) -> Borders {
             (
                 "short-border",
                 format!(
-                    "share a border of {shared:.3}, under the least of {min_border:.3}: not neighbours (lower --min-border to make them so)"
+                    "share a border of {shared:.3}, under both the least for the map ({min_border:.3}) \
+                     and a quarter of the smaller area's outline ({part:.3}): not neighbours (lower \
+                     --min-border to make them so)"
                 ),
             )
         } else if gap <= tolerance {
