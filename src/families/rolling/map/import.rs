@@ -187,6 +187,7 @@ pub fn land_borders(shapes: &[Shape], min_border: Option<f64>) -> Borders {
     let mut neighbours: Vec<BTreeSet<usize>> = vec![BTreeSet::new(); n];
     let mut findings = Vec::new();
     let name = |i: usize| shapes[i].id.clone();
+    let perimeters: Vec<f64> = shapes.iter().map(perimeter).collect();
     for Contact {
         a,
         b,
@@ -216,7 +217,7 @@ pub fn land_borders(shapes: &[Shape], min_border: Option<f64>) -> Borders {
         // A border is long enough when it reaches the least for the map, or
         // a good part of the smaller area's outline (an enclave, a city
         // state: its whole outline is the border).
-        let smaller = perimeter(&shapes[a]).min(perimeter(&shapes[b]));
+        let smaller = perimeters[a].min(perimeters[b]);
         let part = smaller * ENCLAVE_SHARE;
         if shared >= min_border || (shared > tolerance * 10.0 && shared >= part) {
             neighbours[a].insert(b);
