@@ -41,7 +41,12 @@ pub struct Playability {
     pub regions: Vec<RegionDice>,
 }
 
-/// Computes the budget and warns where the dice cannot fill the map.
+/// A region is tiny when this many times its areas are at most the median
+/// region's.
+const TINY_REGION: usize = 3;
+
+/// Computes the budget and warns where the dice cannot fill the map, and
+/// about regions far smaller than the others.
 pub fn check(res: &Resolved, diags: &mut Vec<Diagnostic>) -> Playability {
     let rules = &res.rules;
     let bag = res.regions.len() + 1;
@@ -86,6 +91,31 @@ pub fn check(res: &Resolved, diags: &mut Vec<Diagnostic>) -> Playability {
             .with_label(res.rules_loc, "the rules give this many dice")
             .with_help("add rounds or dupes, or remove areas"),
         );
+    }
+    // A region far smaller than the others: its die finds room almost
+    // always, so it brings no choices (nothing to weigh, no conflicts).
+    let mut sizes: Vec<usize> = p.regions.iter().map(|d| d.size).collect();
+    sizes.sort_unstable();
+    let median = sizes.get(sizes.len() / 2).copied().unwrap_or(0);
+    if p.regions.len() >= 3 {
+        for (d, region) in p.regions.iter().zip(&res.regions) {
+            if d.size > 0 && d.size * TINY_REGION <= median {
+                diags.push(
+                    Diagnostic::warning(
+                        "region-tiny",
+                        format!(
+                            "region `{}` has {} where the regions have {median} on the median: its die's {:.1} results a game (and {:.1} wild) find room in it almost always, so it plays without choices",
+                            d.region,
+                            count(d.size, "area"),
+                            d.own,
+                            d.wild
+                        ),
+                    )
+                    .with_label(region.loc, "far smaller than the others")
+                    .with_help("give it areas of a larger neighbouring region, or merge it into one (`rollx import --regions K` makes regions of nearly equal size)"),
+                );
+            }
+        }
     }
     for (d, region) in p.regions.iter().zip(&res.regions) {
         if d.size as f64 > d.reach {
