@@ -6,6 +6,7 @@
 mod common;
 
 use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
 
 use common::{root, run};
 use rollx::geom::geojson::{Properties, Shape, read};
@@ -66,6 +67,17 @@ fn fixture(name: &str) -> String {
         .join(name)
         .display()
         .to_string()
+}
+
+/// The US states fixture as a file would come from the web: parsed,
+/// changed by `edit`, and written into `dir` as `name`.
+fn edited_states(dir: &Path, name: &str, edit: impl FnOnce(&mut serde_json::Value)) -> PathBuf {
+    let text = std::fs::read_to_string(fixture("us-states.geojson")).unwrap();
+    let mut doc: serde_json::Value = serde_json::from_str(&text).unwrap();
+    edit(&mut doc);
+    let path = dir.join(name);
+    std::fs::write(&path, doc.to_string()).unwrap();
+    path
 }
 
 #[test]
@@ -547,22 +559,20 @@ fn an_atlas_import_names_its_shapes_and_checks_their_borders() {
 fn features_with_null_geometries_are_skipped_with_one_warning() {
     // As files come from the web: legal GeoJSON features whose geometry is
     // null (here Alaska, Hawaii, and one without an id at the end).
-    let mut doc: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(fixture("us-states.geojson")).unwrap())
-            .unwrap();
-    let features = doc["features"].as_array_mut().unwrap();
-    let all = features.len();
-    for f in features.iter_mut() {
-        if f["id"] == "AK" || f["id"] == "HI" {
-            f["geometry"] = serde_json::Value::Null;
-        }
-    }
-    features.push(
-        serde_json::json!({"type": "Feature", "properties": {"name": "?"}, "geometry": null}),
-    );
     let dir = tempfile::tempdir().unwrap();
-    let geo = dir.path().join("messy.geojson");
-    std::fs::write(&geo, doc.to_string()).unwrap();
+    let mut all = 0;
+    let geo = edited_states(dir.path(), "messy.geojson", |doc| {
+        let features = doc["features"].as_array_mut().unwrap();
+        all = features.len();
+        for f in features.iter_mut() {
+            if f["id"] == "AK" || f["id"] == "HI" {
+                f["geometry"] = serde_json::Value::Null;
+            }
+        }
+        features.push(
+            serde_json::json!({"type": "Feature", "properties": {"name": "?"}, "geometry": null}),
+        );
+    });
     let out = dir.path().join("m.toml");
     let (code, stdout, err) = run(&[
         "import",
@@ -604,12 +614,10 @@ fn y_of(map: &str, id: &str) -> f64 {
 fn screen_coordinates_say_which_way_y_was_taken_and_can_be_flipped() {
     // The states in screen coordinates (y down), without the file's
     // `y_axis`: as a file drawn in an image editor comes.
-    let text = std::fs::read_to_string(fixture("us-states.geojson")).unwrap();
-    let mut doc: serde_json::Value = serde_json::from_str(&text).unwrap();
-    doc.as_object_mut().unwrap().remove("y_axis");
     let dir = tempfile::tempdir().unwrap();
-    let geo = dir.path().join("screen.geojson");
-    std::fs::write(&geo, doc.to_string()).unwrap();
+    let geo = edited_states(dir.path(), "screen.geojson", |doc| {
+        doc.as_object_mut().unwrap().remove("y_axis");
+    });
     let out = dir.path().join("m.toml");
     let import = |extra: &[&str]| {
         let mut args = vec![
@@ -863,24 +871,17 @@ fn a_map_that_falls_apart_names_its_groups_by_size() {
 
 #[test]
 fn ids_that_mix_numbers_and_text_are_warned_about_with_the_property_to_use() {
-    let mut doc: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(fixture("us-states.geojson")).unwrap())
-            .unwrap();
-    // Half the features with their FIPS number as id, as merged files have.
-    for (i, f) in doc["features"]
-        .as_array_mut()
-        .unwrap()
-        .iter_mut()
-        .enumerate()
-    {
-        if i % 2 == 0 {
-            let fips: u64 = f["properties"]["fips"].as_str().unwrap().parse().unwrap();
-            f["id"] = serde_json::json!(fips);
-        }
-    }
     let dir = tempfile::tempdir().unwrap();
-    let geo = dir.path().join("mixed.geojson");
-    std::fs::write(&geo, doc.to_string()).unwrap();
+    // Half the features with their FIPS number as id, as merged files have.
+    let geo = edited_states(dir.path(), "mixed.geojson", |doc| {
+        let features = doc["features"].as_array_mut().unwrap();
+        for (i, f) in features.iter_mut().enumerate() {
+            if i % 2 == 0 {
+                let fips: u64 = f["properties"]["fips"].as_str().unwrap().parse().unwrap();
+                f["id"] = serde_json::json!(fips);
+            }
+        }
+    });
     let out = dir.path().join("m.toml");
     let (code, _, err) = run(&[
         "import",

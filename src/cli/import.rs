@@ -185,7 +185,7 @@ fn read_links(
             problems.push(format!(
                 "{}:{line}: `{}` is not a pair of area ids",
                 path.display(),
-                fields.join(&*(delimiter as char).to_string())
+                fields.join(&char::from(delimiter).to_string())
             ));
             continue;
         }
@@ -320,12 +320,13 @@ pub fn run(args: &ImportArgs) -> Result<(), Failure> {
         }
         None => Vec::new(),
     };
-    let degrees_in = rollx::geom::geojson::looks_like_degrees(&collection.shapes);
-    let said_by_file = collection.y_said;
+    let skipped = collection.skipped_warning();
     if let Some(y) = &args.y_axis {
         collection.y_down = y == "down";
     }
-    let y_note = if degrees_in {
+    let (y_down, said_by_file) = (collection.y_down, collection.y_said);
+    let (shapes, degrees) = collection.into_page();
+    let y_note = if degrees {
         if args.y_axis.is_some() {
             eprintln!(
                 "warning: {}: --y-axis is left aside: the coordinates are longitudes and \
@@ -335,7 +336,7 @@ pub fn run(args: &ImportArgs) -> Result<(), Failure> {
         }
         None
     } else {
-        let way = if collection.y_down { "down" } else { "up" };
+        let way = if y_down { "down" } else { "up" };
         let why = match (&args.y_axis, said_by_file) {
             (Some(_), _) => "as --y-axis says",
             (None, true) => "as the file's `y_axis` says",
@@ -352,14 +353,13 @@ pub fn run(args: &ImportArgs) -> Result<(), Failure> {
         };
         Some(format!("planar, y pointing {way} ({why})"))
     };
-    if let Some(w) = collection.skipped_warning() {
+    if let Some(w) = skipped {
         eprintln!(
             "warning: {}: {w}\n  help: the map is made of the other features; give those areas a \
              shape in the file to import them",
             args.file.display()
         );
     }
-    let (shapes, degrees) = collection.into_page();
     let stem = args
         .file
         .file_stem()

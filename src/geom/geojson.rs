@@ -171,6 +171,29 @@ impl Collection {
     }
 }
 
+/// Values of a `--where` property named when none matches, at most.
+const VALUES_SAID: usize = 12;
+
+/// A property that would do as the ids of `features`: text on every one,
+/// all different and none empty; of those, the one with the shortest
+/// longest value (then the first by name).
+fn id_property(features: &[&Value]) -> Option<String> {
+    let text = |f: &Value, k: &str| f.get("properties")?.get(k)?.as_str().map(str::to_string);
+    let first = features.first()?.get("properties")?.as_object()?;
+    first
+        .keys()
+        .filter_map(|k| {
+            let values: Vec<String> = features.iter().map(|f| text(f, k)).collect::<Option<_>>()?;
+            let distinct: std::collections::BTreeSet<&String> = values.iter().collect();
+            (distinct.len() == values.len() && values.iter().all(|v| !v.is_empty())).then(|| {
+                let longest = values.iter().map(|v| v.chars().count()).max().unwrap_or(0);
+                (longest, k.clone())
+            })
+        })
+        .min()
+        .map(|(_, k)| k)
+}
+
 /// Whether a feature's geometry is null, missing or has no coordinates:
 /// a feature without a known shape, which GeoJSON allows.
 fn geometry_is_empty(geometry: Option<&Value>) -> bool {
@@ -229,8 +252,8 @@ pub fn read(text: &str, props: &Properties) -> Result<Collection, GeoJsonError> 
     let mut skipped = Vec::new();
     let mut left_out = 0;
     let (mut number_id, mut text_id) = (None, None);
-    // Per property: its text values, while it is on every feature read.
-    let mut candidates: Option<std::collections::BTreeMap<String, Vec<String>>> = None;
+    // The features `only` keeps, for a property to suggest as ids.
+    let mut kept_features = Vec::new();
     // Per condition of `only`, a few of the values met, to say what there
     // is when nothing matches.
     let mut met: Vec<std::collections::BTreeSet<String>> =
@@ -250,7 +273,7 @@ pub fn read(text: &str, props: &Properties) -> Result<Collection, GeoJsonError> 
         for ((p, v), met) in props.only.iter().zip(&mut met) {
             let value = properties.get(p).and_then(text_of);
             if let Some(value) = &value
-                && met.len() < 12
+                && met.len() < VALUES_SAID
             {
                 met.insert(value.clone());
             }
@@ -260,6 +283,7 @@ pub fn read(text: &str, props: &Properties) -> Result<Collection, GeoJsonError> 
             left_out += 1;
             continue;
         }
+        kept_features.push(f);
         let raw_id = f.get("id").or_else(|| properties.get("id"));
         let id = match props.id {
             Some(p) => properties.get(p).and_then(text_of),
@@ -270,19 +294,6 @@ pub fn read(text: &str, props: &Properties) -> Result<Collection, GeoJsonError> 
                 Some(Value::Number(n)) if number_id.is_none() => number_id = Some(n.to_string()),
                 Some(Value::String(s)) if text_id.is_none() => text_id = Some(s.clone()),
                 _ => {}
-            }
-            let here = properties
-                .iter()
-                .filter_map(|(k, v)| v.as_str().map(|s| (k.clone(), s.to_string())));
-            match &mut candidates {
-                None => candidates = Some(here.map(|(k, v)| (k, vec![v])).collect()),
-                Some(c) => {
-                    let here: std::collections::BTreeMap<String, String> = here.collect();
-                    c.retain(|k, _| here.contains_key(k));
-                    for (k, values) in c.iter_mut() {
-                        values.push(here[k].clone());
-                    }
-                }
             }
         }
         if geometry_is_empty(f.get("geometry")) {
@@ -385,7 +396,11 @@ pub fn read(text: &str, props: &Properties) -> Result<Collection, GeoJsonError> 
                             .map(|m| format!("`{m}`"))
                             .collect::<Vec<_>>()
                             .join(", "),
-                        if met.len() >= 12 { ", ..." } else { "" }
+                        if met.len() >= VALUES_SAID {
+                            ", ..."
+                        } else {
+                            ""
+                        }
                     )
                 }
             })
@@ -414,20 +429,7 @@ pub fn read(text: &str, props: &Properties) -> Result<Collection, GeoJsonError> 
         mixed_ids: number_id.zip(text_id).map(|(number, text)| MixedIds {
             number,
             text,
-            suggested: candidates.and_then(|c| {
-                c.into_iter()
-                    .filter(|(_, values)| {
-                        let distinct: std::collections::BTreeSet<&String> = values.iter().collect();
-                        distinct.len() == values.len() && values.iter().all(|v| !v.is_empty())
-                    })
-                    .min_by_key(|(k, values)| {
-                        (
-                            values.iter().map(|v| v.chars().count()).max().unwrap_or(0),
-                            k.clone(),
-                        )
-                    })
-                    .map(|(k, _)| k)
-            }),
+            suggested: id_property(&kept_features),
         }),
     })
 }

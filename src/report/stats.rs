@@ -37,6 +37,19 @@ impl Moments {
     }
 }
 
+/// The histogram of small counts: `hist[i]` values equal to `i`.
+pub fn histogram(values: impl IntoIterator<Item = u32>) -> Vec<u64> {
+    let mut hist = Vec::new();
+    for v in values {
+        let i = v as usize;
+        if hist.len() <= i {
+            hist.resize(i + 1, 0);
+        }
+        hist[i] += 1;
+    }
+    hist
+}
+
 /// The lower median of a histogram: `hist[i]` values equal to `low + i`
 /// (`low` with no values).
 pub fn median(hist: &[u64], low: i64) -> f64 {

@@ -9,6 +9,7 @@ use rayon::prelude::*;
 
 use crate::diag::Failure;
 use crate::families::{DeepRequest, Deepened, Model};
+use crate::report::stats::histogram;
 use crate::text::{count, plural};
 use serde::Serialize;
 
@@ -148,15 +149,9 @@ pub fn deep(
             .collect();
     let n = samples.max(1) as f64;
     let map = game.map();
-    let mut distribution = Vec::new();
     let mut crossed = vec![0u64; game.area_count()];
     let mut bottleneck = vec![0u64; map.regions.len()];
-    for (x, _, _, _, end) in &results {
-        let x = *x as usize;
-        if distribution.len() <= x {
-            distribution.resize(x + 1, 0);
-        }
-        distribution[x] += 1;
+    for (.., end) in &results {
         let mut per_region = vec![0u32; map.regions.len()];
         for (i, cell) in end.cells().iter().enumerate() {
             if cell.is_cross() {
@@ -176,14 +171,8 @@ pub fn deep(
     let exact = results.iter().filter(|r| r.2).count() as u64;
     let perfect_found = results.iter().filter(|r| r.0 == 0).count() as u64;
     let perfect_impossible = results.iter().filter(|r| r.1 > 0).count() as u64;
-    let mut bound_distribution = Vec::new();
-    for &(_, bound, ..) in &results {
-        let b = bound as usize;
-        if bound_distribution.len() <= b {
-            bound_distribution.resize(b + 1, 0);
-        }
-        bound_distribution[b] += 1;
-    }
+    let distribution = histogram(results.iter().map(|r| r.0));
+    let bound_distribution = histogram(results.iter().map(|r| r.1));
     let mut areas: Vec<AreaShare> = crossed
         .iter()
         .enumerate()
@@ -250,6 +239,16 @@ pub(crate) fn deep_check(model: &Model, r: &DeepRequest) -> Result<Deepened, Fai
     })
 }
 
+/// A histogram of X as `5 X: 3, 6 X: 5`, leaving out empty counts.
+fn histogram_text(hist: &[u64]) -> String {
+    hist.iter()
+        .enumerate()
+        .filter(|&(_, &n)| n > 0)
+        .map(|(x, n)| format!("{x} X: {n}"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 /// The `--deep` report as text.
 pub(crate) fn deep_text(d: &Deep) -> String {
     let mut s = format!(
@@ -289,13 +288,6 @@ pub(crate) fn deep_text(d: &Deep) -> String {
             d.samples - d.perfect_found - d.perfect_impossible
         )),
     }
-    let dist: Vec<String> = d
-        .best_distribution
-        .iter()
-        .enumerate()
-        .filter(|&(_, &n)| n > 0)
-        .map(|(x, n)| format!("{x} X: {n}"))
-        .collect();
     s.push_str(&format!(
         "  {}: mean {:.2}, median {} ({}); the greedy player {:.2}\n",
         if d.exact == d.samples {
@@ -305,21 +297,14 @@ pub(crate) fn deep_text(d: &Deep) -> String {
         },
         d.best_mean,
         d.best_median,
-        dist.join(", "),
+        histogram_text(&d.best_distribution),
         d.greedy_mean
     ));
     if d.exact < d.samples {
-        let bounds: Vec<String> = d
-            .bound_distribution
-            .iter()
-            .enumerate()
-            .filter(|&(_, &n)| n > 0)
-            .map(|(x, n)| format!("{x} X: {n}"))
-            .collect();
         s.push_str(&format!(
             "  proven lower bound (no game on the dice ends with fewer X): mean {:.2} ({})\n",
             d.bound_mean,
-            bounds.join(", ")
+            histogram_text(&d.bound_distribution)
         ));
     }
     let areas: Vec<String> = d

@@ -54,7 +54,7 @@ pub fn read_atlas(
     };
     let (shapes, skipped) = match read(&text, &props) {
         Ok(mut c) => {
-            let skipped = c.skipped.clone();
+            let skipped = std::mem::take(&mut c.skipped);
             c.y_down = y_down.unwrap_or(c.y_down);
             (c.into_page().0, skipped)
         }

@@ -5,7 +5,7 @@ use std::fmt::Write;
 use serde::Serialize;
 
 use super::simulate::{Cause, Tally};
-use crate::report::stats::{Moments, median};
+use crate::report::stats::{Moments, histogram, median};
 use crate::rolling::map::Power;
 use crate::rolling::rules::Game;
 use crate::text::count;
@@ -156,15 +156,11 @@ pub struct OptimumResult {
 
 /// A histogram and sums of some small counts.
 fn counted(values: impl Iterator<Item = u32>) -> (Vec<u64>, f64, f64) {
-    let (mut hist, mut sum, mut sum2) = (Vec::new(), 0.0, 0.0);
-    for v in values {
-        let i = v as usize;
-        if hist.len() <= i {
-            hist.resize(i + 1, 0);
-        }
-        hist[i] += 1;
-        sum += f64::from(v);
-        sum2 += f64::from(v) * f64::from(v);
+    let hist = histogram(values);
+    let (mut sum, mut sum2) = (0.0, 0.0);
+    for (v, &n) in hist.iter().enumerate() {
+        sum += (v as u64 * n) as f64;
+        sum2 += (v as u64 * v as u64 * n) as f64;
     }
     (hist, sum, sum2)
 }
