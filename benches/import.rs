@@ -1,10 +1,16 @@
-//! `rollx import` at the scale of the ~3,100 US counties: a generated map
-//! of 62 x 50 jittered cells, each a polygon of eight points whose shared
-//! sides have the same vertices on both sides, as real boundary files do.
+//! `rollx import` at the scale of the ~3,100 US counties, on two kinds of
+//! generated file: counties shaped like real ones (`tests/common/
+//! counties.rs`: uneven sizes and neighbour counts, enclaves, wandering
+//! borders of some 50 points a county, in degrees), read from GeoJSON
+//! text, projected and imported into six regions, the whole import but the
+//! drawing; and a regular lattice of 62 x 50 jittered cells.
 //!
 //! Run with `cargo bench --bench import`.
 
-use rollx::geom::geojson::Shape;
+#[path = "../tests/common/counties.rs"]
+mod counties;
+
+use rollx::geom::geojson::{Properties, Shape, read};
 use rollx::rolling::{ImportOptions as Options, Regions, import};
 
 fn main() {
@@ -59,8 +65,35 @@ fn counties(w: usize, h: usize) -> Vec<Shape> {
     shapes
 }
 
+/// The whole import of 3,100 real-shaped counties from GeoJSON text
+/// (regions split in six, no drawing).
 #[divan::bench(sample_count = 3, sample_size = 1)]
-fn counties_3100(bencher: divan::Bencher) {
+fn real_shaped_3100(bencher: divan::Bencher) {
+    let text = counties::geojson(&counties::counties(3100, 48, 1));
+    let options = Options {
+        id: "counties".into(),
+        name: "Counties".into(),
+        source: "generated".into(),
+        min_border: None,
+        regions: Regions::Split(6),
+        links: Vec::new(),
+        immune_islands: true,
+    };
+    let props = Properties {
+        id: Some("GEOID"),
+        ..Properties::default()
+    };
+    bencher.bench(|| {
+        let (shapes, _) = read(&text, &props).unwrap().into_page();
+        let imported = import(&shapes, &options).unwrap();
+        assert!(imported.pairs.len() > 3100 * 2);
+        imported.toml.len()
+    });
+}
+
+/// The import of a regular lattice of 3,100 cells (regions split in six).
+#[divan::bench(sample_count = 3, sample_size = 1)]
+fn lattice_3100(bencher: divan::Bencher) {
     let shapes = counties(62, 50);
     let options = Options {
         id: "counties".into(),

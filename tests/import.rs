@@ -208,40 +208,133 @@ fn contiguous(
     })
 }
 
+/// Imports `shapes` into `k` split regions and checks what the import
+/// promises of them: contiguous, sizes within one area of each other
+/// unless the import says it could not (and then the sizes it names),
+/// the same every time. Whether they are within one area.
+fn even_regions(shapes: &[Shape], k: usize, what: &str) -> bool {
+    let options = options(Regions::Split(k), true);
+    let imported = import(shapes, &options).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("m.toml");
+    std::fs::write(&path, &imported.toml).unwrap();
+    let map = rollx::rolling::load(&path).unwrap();
+    let mut neighbours = BTreeMap::new();
+    let mut regions = BTreeMap::new();
+    for a in &map.areas {
+        regions.insert(a.id.clone(), map.region(a.region).id.clone());
+        neighbours.insert(
+            a.id.clone(),
+            a.neighbors
+                .iter()
+                .map(|n| map.areas[n.index()].id.clone())
+                .collect::<Vec<_>>(),
+        );
+    }
+    assert_eq!(map.regions.len(), k, "{what}");
+    assert!(contiguous(&neighbours, &regions), "{what}");
+    let sizes: Vec<usize> = map.regions.iter().map(|r| r.areas.len()).collect();
+    let (lo, hi) = (*sizes.iter().min().unwrap(), *sizes.iter().max().unwrap());
+    let even = hi <= lo + 1;
+    assert_eq!(
+        imported.uneven,
+        (!even).then_some((lo, hi)),
+        "{what}: sizes {sizes:?}"
+    );
+    assert_eq!(
+        import(shapes, &options).unwrap().toml,
+        imported.toml,
+        "{what}: deterministic"
+    );
+    even
+}
+
 #[test]
-fn split_regions_are_contiguous_and_nearly_equal() {
+fn split_regions_are_contiguous_and_even() {
     let text = std::fs::read_to_string(fixture("us-states.geojson")).unwrap();
     let (shapes, _) = read(&text, &Properties::default()).unwrap().into_page();
     for k in [2, 3, 4, 6, 8] {
-        let options = options(Regions::Split(k), true);
-        let imported = import(&shapes, &options).unwrap();
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("m.toml");
-        std::fs::write(&path, &imported.toml).unwrap();
-        let map = rollx::rolling::load(&path).unwrap();
-        let mut neighbours = BTreeMap::new();
-        let mut regions = BTreeMap::new();
-        for a in &map.areas {
-            regions.insert(a.id.clone(), map.region(a.region).id.clone());
-            neighbours.insert(
-                a.id.clone(),
-                a.neighbors
-                    .iter()
-                    .map(|n| map.areas[n.index()].id.clone())
-                    .collect::<Vec<_>>(),
-            );
-        }
-        assert_eq!(map.regions.len(), k);
-        assert!(contiguous(&neighbours, &regions), "k = {k}");
-        let sizes: Vec<usize> = map.regions.iter().map(|r| r.areas.len()).collect();
-        let (lo, hi) = (sizes.iter().min().unwrap(), sizes.iter().max().unwrap());
-        assert!(*lo * 2 + 2 >= *hi, "k = {k}: sizes {sizes:?}");
-        assert_eq!(
-            import(&shapes, &options).unwrap().toml,
-            imported.toml,
-            "deterministic"
-        );
+        assert!(even_regions(&shapes, k, &format!("US, k = {k}")), "k = {k}");
     }
+}
+
+/// Counties shaped like real ones (uneven sizes and neighbour counts,
+/// enclaves) split into regions within one area of each other.
+#[test]
+fn split_regions_of_real_shaped_counties_are_even() {
+    let props = Properties {
+        id: Some("GEOID"),
+        ..Properties::default()
+    };
+    let mut even = 0;
+    let mut cases = 0;
+    for seed in 1..=4 {
+        let text = common::counties::geojson(&common::counties::counties(120, 5, seed));
+        let (shapes, _) = read(&text, &props).unwrap().into_page();
+        for k in [2, 5, 7, 12] {
+            cases += 1;
+            even += usize::from(even_regions(&shapes, k, &format!("seed {seed}, k = {k}")));
+        }
+    }
+    assert_eq!(even, cases, "every case evened out");
+}
+
+/// Where regions cannot be evened out without cutting one in two (a
+/// star: leaves that touch only the centre), the import says so with the
+/// sizes, and the command warns.
+#[test]
+fn regions_that_cannot_be_evened_out_are_reported() {
+    let rect = |id: &str, x0: f64, y0: f64, x1: f64, y1: f64| Shape {
+        id: id.into(),
+        name: None,
+        region: None,
+        rings: vec![vec![[x0, y0], [x1, y0], [x1, y1], [x0, y1]]],
+        outers: vec![0],
+    };
+    // Planar coordinates (too large to be degrees).
+    let mut shapes = vec![rect("hub", 0.0, 0.0, 1200.0, 200.0)];
+    for i in 0..6 {
+        let x = f64::from(i) * 200.0;
+        shapes.push(rect(&format!("leaf{i}"), x, 200.0, x + 150.0, 400.0));
+    }
+    assert!(!even_regions(&shapes, 3, "star"));
+    let imported = import(&shapes, &options(Regions::Split(3), true)).unwrap();
+    assert_eq!(imported.uneven, Some((1, 5)));
+    let dir = tempfile::tempdir().unwrap();
+    let geo = dir.path().join("star.geojson");
+    let features: Vec<serde_json::Value> = shapes
+        .iter()
+        .map(|s| {
+            let mut ring = s.rings[0].clone();
+            ring.push(ring[0]);
+            serde_json::json!({"type": "Feature", "id": s.id, "properties": {},
+                "geometry": {"type": "Polygon", "coordinates": [ring]}})
+        })
+        .collect();
+    std::fs::write(
+        &geo,
+        serde_json::json!({"type": "FeatureCollection", "features": features}).to_string(),
+    )
+    .unwrap();
+    let out = dir.path().join("star.toml");
+    let (code, _, stderr) = run(&[
+        "import",
+        geo.to_str().unwrap(),
+        "--regions",
+        "3",
+        "--y-axis",
+        "up",
+        "--no-draw",
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(
+        stderr.contains(
+            "the regions could not be evened out to within one area of each other (they have 1 to 5 areas)"
+        ),
+        "{stderr}"
+    );
 }
 
 /// A grid of `w` x `h` unit squares, ids `c<col>r<row>`, sharing their

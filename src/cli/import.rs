@@ -20,7 +20,7 @@ the file says \"y_axis\": \"down\"). Two areas are neighbours when their borders
 --min-border; corner-only contacts, short borders and near misses across small gaps are reported \
 as warnings naming both areas and where, never fixed silently. No area is dropped, however \
 small. Regions come from a property (--region-property) or are split from the neighbour graph \
-(--regions K: K contiguous regions of nearly equal size, the same every time). Areas that touch \
+(--regions K: K contiguous regions within one area of each other in size, the same every time). Areas that touch \
 nothing are joined by --links (a CSV of area pairs across water), else made immune (--islands). The map is written \
 with each area's position and a grid drawing made as `rollx draw` makes it, with each area near \
 its real place (--no-draw leaves it a diagram laid out like the real map); `rollx check` accepts \
@@ -57,8 +57,9 @@ pub struct ImportArgs {
     /// The property holding each area's region.
     #[arg(long, value_name = "P", conflicts_with = "regions")]
     pub region_property: Option<String>,
-    /// Split the areas into K contiguous regions of nearly equal size
-    /// [default: 6, when --region-property is not given].
+    /// Split the areas into K contiguous regions whose sizes differ by at
+    /// most one area where the map allows (a warning says when it does
+    /// not) [default: 6, when --region-property is not given].
     #[arg(long, value_name = "K", value_parser = whole::<u16>(1, 12))]
     pub regions: Option<u16>,
     /// A CSV file of neighbour pairs across water (`a,b` a line, area ids),
@@ -453,6 +454,13 @@ pub fn run(args: &ImportArgs) -> Result<(), Failure> {
             } else {
                 "them"
             },
+        );
+    }
+    if let Some((least, most)) = imported.uneven {
+        eprintln!(
+            "warning: the regions could not be evened out to within one area of each other \
+             (they have {least} to {most} areas): moving more areas would cut a region in two\n  \
+             help: try another --regions, or give the regions in the file with --region-property"
         );
     }
     let long: Vec<&str> = shapes

@@ -8,7 +8,7 @@
 //! their overlap, measured along the first, is border they share. Borders
 //! need not have the same vertices on both sides.
 
-use std::collections::{BTreeMap, HashMap, HashSet};
+use std::collections::BTreeMap;
 
 use super::Point;
 use super::geojson::Shape;
@@ -121,7 +121,8 @@ pub fn contacts(shapes: &[Shape], tolerance: f64, reach: f64) -> Vec<Contact> {
         return Vec::new();
     }
     // Buckets about as large as an average edge, never smaller than the
-    // reach.
+    // reach; each edge goes in every bucket its box (grown by the reach)
+    // covers.
     let mean = edges
         .iter()
         .map(|e| ((e.q[0] - e.p[0]).powi(2) + (e.q[1] - e.p[1]).powi(2)).sqrt())
@@ -129,26 +130,40 @@ pub fn contacts(shapes: &[Shape], tolerance: f64, reach: f64) -> Vec<Contact> {
         / edges.len() as f64;
     let size = mean.max(reach * 2.0).max(f64::MIN_POSITIVE);
     let key = |x: f64, y: f64| ((x / size).floor() as i64, (y / size).floor() as i64);
-    let mut buckets: HashMap<(i64, i64), Vec<usize>> = HashMap::new();
-    for (i, e) in edges.iter().enumerate() {
-        let (x0, y0) = key(e.p[0].min(e.q[0]) - reach, e.p[1].min(e.q[1]) - reach);
-        let (x1, y1) = key(e.p[0].max(e.q[0]) + reach, e.p[1].max(e.q[1]) + reach);
+    let boxes: Vec<((i64, i64), (i64, i64))> = edges
+        .iter()
+        .map(|e| {
+            (
+                key(e.p[0].min(e.q[0]) - reach, e.p[1].min(e.q[1]) - reach),
+                key(e.p[0].max(e.q[0]) + reach, e.p[1].max(e.q[1]) + reach),
+            )
+        })
+        .collect();
+    let mut placed: Vec<((i64, i64), usize)> = Vec::new();
+    for (i, &((x0, y0), (x1, y1))) in boxes.iter().enumerate() {
         for bx in x0..=x1 {
             for by in y0..=y1 {
-                buckets.entry((bx, by)).or_default().push(i);
+                placed.push(((bx, by), i));
             }
         }
     }
+    placed.sort_unstable();
     let mut found: BTreeMap<(usize, usize), Contact> = BTreeMap::new();
-    let mut seen: HashSet<(usize, usize)> = HashSet::new();
-    let mut keys: Vec<&(i64, i64)> = buckets.keys().collect();
-    keys.sort();
-    for k in keys {
-        let list = &buckets[k];
-        for (n, &i) in list.iter().enumerate() {
-            for &j in &list[n + 1..] {
+    for bucket in placed.chunk_by(|x, y| x.0 == y.0) {
+        let here = bucket[0].0;
+        for (n, &(_, i)) in bucket.iter().enumerate() {
+            for &(_, j) in &bucket[n + 1..] {
                 let (e, f) = (&edges[i], &edges[j]);
-                if e.shape == f.shape || !seen.insert((i.min(j), i.max(j))) {
+                if e.shape == f.shape {
+                    continue;
+                }
+                // Two edges meet in every bucket both boxes cover; they are
+                // compared in the first of these only.
+                let first = (
+                    boxes[i].0.0.max(boxes[j].0.0),
+                    boxes[i].0.1.max(boxes[j].0.1),
+                );
+                if here != first {
                     continue;
                 }
                 let (d, at) = gap(e, f);

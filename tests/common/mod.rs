@@ -7,6 +7,8 @@ use std::path::Path;
 
 use assert_cmd::Command;
 
+pub mod counties;
+
 /// The project's root (maps, fixtures and docs are found from it).
 pub fn root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))

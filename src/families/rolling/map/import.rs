@@ -3,7 +3,8 @@
 //! regions from a property or split from the neighbour graph, and each
 //! area's position, written as a map file that `rollx check` accepts.
 
-use std::collections::{BTreeMap, BTreeSet, VecDeque};
+use std::cmp::Reverse;
+use std::collections::{BTreeMap, BTreeSet, BinaryHeap, VecDeque};
 use std::fmt::Write;
 
 use crate::geom::borders::{Contact, contacts};
@@ -114,6 +115,10 @@ pub struct Imported {
     pub min_border: f64,
     /// Areas that touch nothing and have no link: immune (ids).
     pub islands: Vec<String>,
+    /// When split regions could not be evened out to within one area of
+    /// each other (a region would fall in two): the smallest and largest
+    /// region's size.
+    pub uneven: Option<(usize, usize)>,
 }
 
 /// Print colours of the regions, in order (the first six are the Rolling
@@ -182,7 +187,13 @@ pub fn land_borders(shapes: &[Shape], min_border: Option<f64>) -> Borders {
     let diagonal = ((b[2] - b[0]).powi(2) + (b[3] - b[1]).powi(2)).sqrt();
     let min_border = min_border.unwrap_or_else(|| default_min_border(b));
     let tolerance = diagonal * 1e-5;
-    let reach = diagonal * 0.005;
+    // Near misses are looked for within half a percent of the map's
+    // diagonal, or a tenth of a typical area's width where the areas
+    // are many and small (counties): a wider gap is an area between them.
+    let mut sizes: Vec<f64> = shapes.iter().map(|s| s.area().abs().sqrt()).collect();
+    sizes.sort_by(f64::total_cmp);
+    let typical = sizes.get(sizes.len() / 2).copied().unwrap_or(0.0);
+    let reach = (diagonal * 0.005).min(typical * 0.1);
     let n = shapes.len();
     let mut neighbours: Vec<BTreeSet<usize>> = vec![BTreeSet::new(); n];
     let mut findings = Vec::new();
@@ -343,6 +354,20 @@ pub fn import(shapes: &[Shape], options: &Options) -> Result<Imported, ImportErr
         })
         .map(|(a, b)| (name(a), name(b)))
         .collect();
+    let uneven = match options.regions {
+        Regions::FromProperty => None,
+        Regions::Split(k) => {
+            let mut size = vec![0usize; k];
+            for &r in &region_of {
+                size[r] += 1;
+            }
+            let (least, most) = (size.iter().min(), size.iter().max());
+            least
+                .zip(most)
+                .filter(|(l, m)| **m > **l + 1)
+                .map(|(l, m)| (*l, *m))
+        }
+    };
     let toml = write_map(
         shapes,
         options,
@@ -359,6 +384,7 @@ pub fn import(shapes: &[Shape], options: &Options) -> Result<Imported, ImportErr
         findings,
         min_border,
         islands: islands.iter().map(|&i| name(i)).collect(),
+        uneven,
     })
 }
 
@@ -401,39 +427,92 @@ fn hops(neighbours: &[BTreeSet<usize>], from: &[usize]) -> Vec<usize> {
 }
 
 /// Regions grown from `seeds`, one area at a time, the smallest region
-/// that can grow taking its lowest free neighbour; areas no seed reaches
-/// stay `usize::MAX`.
+/// that can grow (then the lowest) taking its lowest free neighbour; areas
+/// no seed reaches stay `usize::MAX`.
 fn grow(neighbours: &[BTreeSet<usize>], seeds: &[usize]) -> Vec<usize> {
     let n = neighbours.len();
     let mut region = vec![usize::MAX; n];
-    let mut size = vec![1usize; seeds.len()];
     for (r, &s) in seeds.iter().enumerate() {
         region[s] = r;
     }
-    let mut order: Vec<usize> = (0..seeds.len()).collect();
-    loop {
-        order.sort_by_key(|&r| (size[r], r));
-        let next = order.iter().find_map(|&r| {
-            (0..n)
-                .filter(|&a| region[a] == r)
-                .flat_map(|a| neighbours[a].iter().copied())
-                .filter(|&b| region[b] == usize::MAX)
-                .min()
-                .map(|b| (r, b))
-        });
-        let Some((r, b)) = next else {
-            return region;
+    // Each region's free neighbours (some taken since: skipped when met),
+    // and the regions that may still grow, by size.
+    let mut frontier: Vec<BinaryHeap<Reverse<usize>>> = seeds
+        .iter()
+        .map(|&s| neighbours[s].iter().map(|&b| Reverse(b)).collect())
+        .collect();
+    let mut growing: BTreeSet<(usize, usize)> = (0..seeds.len()).map(|r| (1, r)).collect();
+    while let Some((size, r)) = growing.pop_first() {
+        while frontier[r]
+            .peek()
+            .is_some_and(|&Reverse(b)| region[b] != usize::MAX)
+        {
+            frontier[r].pop();
+        }
+        // A region with no free neighbour never gets one again.
+        let Some(Reverse(b)) = frontier[r].pop() else {
+            continue;
         };
         region[b] = r;
-        size[r] += 1;
+        frontier[r].extend(
+            neighbours[b]
+                .iter()
+                .filter(|&&c| region[c] == usize::MAX)
+                .map(|&c| Reverse(c)),
+        );
+        growing.insert((size + 1, r));
     }
+    region
+}
+
+/// The area of `members` with the fewest hops to the others (then the
+/// lowest), counting `n` hops for one it cannot reach.
+fn middle(neighbours: &[BTreeSet<usize>], members: &[usize], in_region: &[bool]) -> Option<usize> {
+    let n = neighbours.len();
+    let mut d = vec![usize::MAX; n];
+    let mut touched = Vec::new();
+    let mut best: Option<(usize, usize)> = None;
+    for &a in members {
+        // Hops from `a`, stopping once every member is reached or the
+        // sum can no longer beat the best.
+        for &t in &touched {
+            d[t] = usize::MAX;
+        }
+        touched.clear();
+        d[a] = 0;
+        touched.push(a);
+        let mut queue = VecDeque::from([a]);
+        let (mut reached, mut sum) = (1, 0usize);
+        while let Some(x) = queue.pop_front() {
+            if reached == members.len() || best.is_some_and(|(b, _)| sum > b) {
+                break;
+            }
+            for &y in &neighbours[x] {
+                if d[y] == usize::MAX {
+                    d[y] = d[x] + 1;
+                    touched.push(y);
+                    queue.push_back(y);
+                    if in_region[y] {
+                        reached += 1;
+                        sum += d[y];
+                    }
+                }
+            }
+        }
+        sum += (members.len() - reached) * n;
+        if best.is_none_or(|(b, _)| sum < b) {
+            best = Some((sum, a));
+        }
+    }
+    best.map(|(_, a)| a)
 }
 
 /// `k` contiguous regions of nearly equal size. Seeds start far apart in
 /// the neighbour graph; then, a few times over, the regions are grown
 /// from the seeds and each seed moves to its region's centre (the area
 /// with the fewest hops to the rest), so no region is boxed in at an edge.
-/// Areas no seed reaches (islands) join the region of the nearest seed.
+/// Areas no seed reaches (islands) join the region of the nearest seed;
+/// then the regions are evened out ([`rebalance`]).
 fn split(neighbours: &[BTreeSet<usize>], centres: &[Point], k: usize) -> Vec<usize> {
     let n = neighbours.len();
     // Seeds are areas with neighbours (islands join a region at the end).
@@ -460,15 +539,9 @@ fn split(neighbours: &[BTreeSet<usize>], centres: &[Point], k: usize) -> Vec<usi
     for _ in 0..8 {
         let moved: Vec<usize> = (0..k)
             .map(|r| {
-                let members: Vec<usize> = (0..n).filter(|&a| region[a] == r).collect();
-                members
-                    .iter()
-                    .copied()
-                    .min_by_key(|&a| {
-                        let d = hops(neighbours, &[a]);
-                        (members.iter().map(|&m| d[m].min(n)).sum::<usize>(), a)
-                    })
-                    .unwrap_or(seeds[r])
+                let in_region: Vec<bool> = region.iter().map(|&x| x == r).collect();
+                let members: Vec<usize> = (0..n).filter(|&a| in_region[a]).collect();
+                middle(neighbours, &members, &in_region).unwrap_or(seeds[r])
             })
             .collect();
         if moved == seeds {
@@ -477,7 +550,6 @@ fn split(neighbours: &[BTreeSet<usize>], centres: &[Point], k: usize) -> Vec<usi
         seeds = moved;
         region = grow(neighbours, &seeds);
     }
-    rebalance(neighbours, &mut region, k);
     for a in 0..n {
         if region[a] == usize::MAX {
             let dist = |s: usize| {
@@ -488,10 +560,13 @@ fn split(neighbours: &[BTreeSet<usize>], centres: &[Point], k: usize) -> Vec<usi
                 .expect("k > 0");
         }
     }
+    rebalance(neighbours, &mut region, k);
     region
 }
 
-/// Whether the areas of `region` other than `without` are one piece.
+/// Whether the areas of region `r` other than `without` are one piece
+/// (areas without neighbours, islands, aside: they never hold a region
+/// together or apart).
 fn connected_without(
     neighbours: &[BTreeSet<usize>],
     region: &[usize],
@@ -499,7 +574,7 @@ fn connected_without(
     without: usize,
 ) -> bool {
     let members: Vec<usize> = (0..region.len())
-        .filter(|&a| region[a] == r && a != without)
+        .filter(|&a| region[a] == r && a != without && !neighbours[a].is_empty())
         .collect();
     let Some(&start) = members.first() else {
         return false;
@@ -516,40 +591,101 @@ fn connected_without(
     seen.len() == members.len()
 }
 
-/// Evens out the regions' sizes: while some area on the border of a
-/// region can move to a neighbouring region at least two smaller, keeping
-/// its own region in one piece, the move with the largest difference
-/// (then the lowest area) is made.
+/// The area region `from` can give to region `to` (a neighbour of `to`
+/// whose leaving keeps `from` in one piece): the one with the most
+/// neighbours in `to`, then the lowest.
+fn giveable(
+    neighbours: &[BTreeSet<usize>],
+    region: &[usize],
+    from: usize,
+    to: usize,
+) -> Option<usize> {
+    let mut candidates: Vec<(usize, usize)> = (0..region.len())
+        .filter(|&a| region[a] == from)
+        .filter_map(|a| {
+            let inside = neighbours[a].iter().filter(|&&b| region[b] == to).count();
+            (inside > 0).then_some((inside, a))
+        })
+        .collect();
+    candidates.sort_by_key(|&(inside, a)| (Reverse(inside), a));
+    candidates
+        .into_iter()
+        .map(|(_, a)| a)
+        .find(|&a| connected_without(neighbours, region, from, a))
+}
+
+/// Evens out the regions' sizes until the largest is at most one area
+/// larger than the smallest, or no more can be done without cutting a
+/// region in two. Each step takes the smallest region (then the lowest)
+/// and the nearest region at least two areas larger that can reach it
+/// through regions that each give an area to the next (a chain of moves
+/// that leaves the regions between with their size), and makes the moves,
+/// from the small region's end; a chain that would cut a region is undone
+/// and the next tried.
 fn rebalance(neighbours: &[BTreeSet<usize>], region: &mut [usize], k: usize) {
-    let n = region.len();
-    for _ in 0..n * k {
+    loop {
         let mut size = vec![0usize; k];
-        for &r in region.iter().filter(|&&r| r != usize::MAX) {
+        for &r in region.iter() {
             size[r] += 1;
         }
-        let mut moves: Vec<(usize, usize, usize)> = Vec::new();
-        for a in 0..n {
-            let from = region[a];
-            if from == usize::MAX {
-                continue;
-            }
-            for &b in &neighbours[a] {
-                let to = region[b];
-                if to != usize::MAX && to != from && size[from] >= size[to] + 2 {
-                    moves.push((size[from] - size[to], a, to));
+        let mut order: Vec<usize> = (0..k).collect();
+        order.sort_by_key(|&r| (size[r], r));
+        let improved = order.iter().any(|&small| {
+            // Regions that can pass an area on towards `small`, nearest
+            // first: toward[t] is where t gives its area.
+            let mut toward = vec![usize::MAX; k];
+            toward[small] = small;
+            let mut queue = VecDeque::from([small]);
+            while let Some(u) = queue.pop_front() {
+                for t in 0..k {
+                    if toward[t] != usize::MAX || giveable(neighbours, region, t, u).is_none() {
+                        continue;
+                    }
+                    toward[t] = u;
+                    if size[t] >= size[small] + 2 && chain(neighbours, region, &toward, t, small) {
+                        return true;
+                    }
+                    queue.push_back(t);
                 }
             }
-        }
-        moves.sort_by_key(|&(diff, a, to)| (std::cmp::Reverse(diff), a, to));
-        moves.dedup();
-        let Some(&(_, a, to)) = moves
-            .iter()
-            .find(|&&(_, a, _)| connected_without(neighbours, region, region[a], a))
-        else {
+            false
+        });
+        if !improved {
             return;
-        };
-        region[a] = to;
+        }
     }
+}
+
+/// Makes the moves of the chain from `start` to `end` along `toward`, the
+/// last first; undoes them and says false when one cannot be made.
+fn chain(
+    neighbours: &[BTreeSet<usize>],
+    region: &mut [usize],
+    toward: &[usize],
+    start: usize,
+    end: usize,
+) -> bool {
+    let mut path = vec![start];
+    while *path.last().expect("non-empty") != end {
+        path.push(toward[*path.last().expect("non-empty")]);
+    }
+    let mut made: Vec<(usize, usize)> = Vec::new();
+    for step in path.windows(2).rev() {
+        let (from, to) = (step[0], step[1]);
+        match giveable(neighbours, region, from, to) {
+            Some(a) => {
+                region[a] = to;
+                made.push((a, from));
+            }
+            None => {
+                for (a, from) in made.into_iter().rev() {
+                    region[a] = from;
+                }
+                return false;
+            }
+        }
+    }
+    true
 }
 
 /// A TOML string.
