@@ -16,7 +16,8 @@ use crate::source::toml::valid_id;
 pub enum Regions {
     /// Each shape's region property (already read into [`Shape::region`]).
     FromProperty,
-    /// This many contiguous regions of nearly equal size.
+    /// This many contiguous regions, within one area of each other in size
+    /// where the map allows.
     Split(usize),
 }
 
@@ -507,7 +508,7 @@ fn middle(neighbours: &[BTreeSet<usize>], members: &[usize], in_region: &[bool])
     best.map(|(_, a)| a)
 }
 
-/// `k` contiguous regions of nearly equal size. Seeds start far apart in
+/// `k` contiguous regions of even size. Seeds start far apart in
 /// the neighbour graph; then, a few times over, the regions are grown
 /// from the seeds and each seed moves to its region's centre (the area
 /// with the fewest hops to the rest), so no region is boxed in at an edge.
@@ -666,8 +667,8 @@ fn chain(
     end: usize,
 ) -> bool {
     let mut path = vec![start];
-    while *path.last().expect("non-empty") != end {
-        path.push(toward[*path.last().expect("non-empty")]);
+    while *path.last().expect("the path has a start") != end {
+        path.push(toward[*path.last().expect("the path has a start")]);
     }
     let mut made: Vec<(usize, usize)> = Vec::new();
     for step in path.windows(2).rev() {

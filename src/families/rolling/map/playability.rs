@@ -112,7 +112,7 @@ pub fn check(res: &Resolved, diags: &mut Vec<Diagnostic>) -> Playability {
                         ),
                     )
                     .with_label(region.loc, "far smaller than the others")
-                    .with_help("give it areas of a larger neighbouring region, or merge it into one (`rollx import --regions K` makes regions of nearly equal size)"),
+                    .with_help("give it areas of a larger neighbouring region, or merge it into one (`rollx import --regions K` makes regions within one area of each other in size)"),
                 );
             }
         }
