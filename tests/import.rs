@@ -897,6 +897,14 @@ fn too_many_areas_are_refused_at_once_and_a_part_imports() {
         "{err}"
     );
     assert!(err.contains("--where PROPERTY=VALUE"), "{err}");
+    assert!(
+        err.contains("--dissolve PROPERTY (counties into states: --dissolve STATEFP)"),
+        "{err}"
+    );
+    assert!(
+        err.contains("properties with fewer values: STATEFP (90 values)"),
+        "{err}"
+    );
     assert_eq!(err.lines().count(), 2, "one message and its help: {err}");
     assert!(!out.exists());
     // One "state": 36 counties, a map that checks clean.
@@ -1037,5 +1045,154 @@ fn an_enclave_is_its_surrounding_areas_neighbour_whatever_its_border_length() {
         short.message.contains("under both the least for the map (5.000) and a quarter of the smaller area's outline (1.500)"),
         "{}",
         short.message
+    );
+}
+
+/// The state of each county of a generated file, by id.
+fn states_of(counties: &[common::counties::County]) -> BTreeMap<String, String> {
+    counties
+        .iter()
+        .map(|c| (c.geoid.clone(), c.state.clone()))
+        .collect()
+}
+
+/// `--dissolve` merges counties into states along their shared borders:
+/// each state one area, with the counties' land, neighbours where their
+/// counties are, and a map that checks clean, drawn as a grid or printed
+/// as an atlas of the merged outlines.
+#[test]
+fn counties_dissolve_into_states_along_their_borders() {
+    let counties = common::counties::counties(400, 7, 5);
+    let text = common::counties::geojson(&counties);
+    let state = states_of(&counties);
+    // The library: one shape per state, as much land as its counties.
+    let by_county = read(
+        &text,
+        &Properties {
+            id: Some("GEOID"),
+            ..Properties::default()
+        },
+    )
+    .unwrap();
+    let by_state = read(
+        &text,
+        &Properties {
+            dissolve: Some("STATEFP"),
+            ..Properties::default()
+        },
+    )
+    .unwrap();
+    assert_eq!(by_state.dissolved, counties.len());
+    let states: BTreeSet<&String> = state.values().collect();
+    assert_eq!(by_state.shapes.len(), states.len());
+    for s in &by_state.shapes {
+        let land: f64 = by_county
+            .shapes
+            .iter()
+            .filter(|c| state[&c.id] == s.id)
+            .map(Shape::area)
+            .sum();
+        assert!(
+            (s.area() - land).abs() < land * 1e-9,
+            "{}: {} against {land}",
+            s.id,
+            s.area()
+        );
+        // The borders inside the state are gone: far fewer points than
+        // its counties have.
+        let points: usize = s.rings.iter().map(Vec::len).sum();
+        let county_points: usize = by_county
+            .shapes
+            .iter()
+            .filter(|c| state[&c.id] == s.id)
+            .flat_map(|c| c.rings.iter().map(Vec::len))
+            .sum();
+        assert!(
+            points * 2 < county_points,
+            "{}: {points} of {county_points}",
+            s.id
+        );
+    }
+    // The command: neighbours are the states whose counties are.
+    let dir = tempfile::tempdir().unwrap();
+    let geo = dir.path().join("counties.geojson");
+    std::fs::write(&geo, &text).unwrap();
+    let counties_map = dir.path().join("counties.toml");
+    let (code, _, err) = run(&[
+        "import",
+        geo.to_str().unwrap(),
+        "--id-property",
+        "GEOID",
+        "--no-draw",
+        "-o",
+        counties_map.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let states_map = dir.path().join("states.toml");
+    let (code, stdout, err) = run(&[
+        "import",
+        geo.to_str().unwrap(),
+        "--dissolve",
+        "STATEFP",
+        "--regions",
+        "3",
+        "-o",
+        states_map.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        err.contains(&format!(
+            "note: --dissolve STATEFP merges {} features into {} areas",
+            counties.len(),
+            states.len()
+        )),
+        "{err}"
+    );
+    assert!(
+        stdout.contains(&format!("{} areas", states.len())),
+        "{stdout}"
+    );
+    let (county_pairs, _) = pairs_and_regions(&counties_map);
+    let expected: BTreeSet<(String, String)> = county_pairs
+        .iter()
+        .map(|(a, b)| (state[a].clone(), state[b].clone()))
+        .filter(|(a, b)| a != b)
+        .map(|(a, b)| if a < b { (a, b) } else { (b, a) })
+        .collect();
+    let (state_pairs, _) = pairs_and_regions(&states_map);
+    assert_eq!(state_pairs, expected);
+    let (code, report, err) = run(&["check", states_map.to_str().unwrap()]);
+    assert_eq!(code, 0, "{report}{err}");
+    // An atlas of the merged outlines: the map says how to read the file.
+    let atlas_map = dir.path().join("atlas.toml");
+    let (code, _, err) = run(&[
+        "import",
+        geo.to_str().unwrap(),
+        "--dissolve",
+        "STATEFP",
+        "--regions",
+        "3",
+        "--atlas",
+        "-o",
+        atlas_map.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let written = std::fs::read_to_string(&atlas_map).unwrap();
+    assert!(written.contains("dissolve = \"STATEFP\""), "{written}");
+    let (code, report, err) = run(&["check", atlas_map.to_str().unwrap()]);
+    assert_eq!(code, 0, "{report}{err}");
+    // Dissolving by a property some feature lacks: which one.
+    let (code, _, err) = run(&[
+        "import",
+        geo.to_str().unwrap(),
+        "--dissolve",
+        "COUNTY",
+        "-o",
+        dir.path().join("x.toml").to_str().unwrap(),
+    ]);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("feature 1 has no property `COUNTY` to dissolve by"),
+        "{err}"
     );
 }

@@ -54,6 +54,11 @@ pub struct ImportArgs {
     /// all of which must hold.
     #[arg(long = "where", value_name = "P=V", value_parser = property_value)]
     pub only: Vec<(String, String)>,
+    /// Merge the features with the same value of property P into one area,
+    /// named by the value, along their shared borders (counties into
+    /// states: `--dissolve STATEFP`). Replaces --id-property.
+    #[arg(long, value_name = "P", conflicts_with = "id_property")]
+    pub dissolve: Option<String>,
     /// The property holding each area's region.
     #[arg(long, value_name = "P", conflicts_with = "regions")]
     pub region_property: Option<String>,
@@ -257,6 +262,9 @@ fn atlas_table(args: &ImportArgs, coordinates: &str) -> String {
             toml::Value::String(p.clone())
         ));
     }
+    if let Some(p) = &args.dissolve {
+        s.push_str(&format!("dissolve = {}\n", toml::Value::String(p.clone())));
+    }
     if let Some(m) = args.min_border {
         s.push_str(&format!("min_border = {m}\n"));
     }
@@ -264,6 +272,42 @@ fn atlas_table(args: &ImportArgs, coordinates: &str) -> String {
         s.push_str(&format!("y_axis = \"{y}\"\n"));
     }
     s
+}
+
+/// Properties named in the message about too many areas, at most.
+const GROUPINGS_SAID: usize = 4;
+
+/// The message refusing a file of `n` areas, more than a map can have,
+/// with the ways forward: a part of it (`--where`), or larger areas
+/// (`--dissolve`), naming the properties that could do either.
+fn too_many(file: &Path, n: usize, groupings: &[(String, usize)]) -> String {
+    // Properties whose values could be areas (no more than a map holds).
+    let fit: Vec<&(String, usize)> = groupings
+        .iter()
+        .filter(|(_, values)| *values <= MAX_AREAS)
+        .take(GROUPINGS_SAID)
+        .collect();
+    let (example, listed) = match fit.first() {
+        Some((p, _)) => (
+            p.as_str(),
+            format!(
+                "; properties with fewer values: {}",
+                fit.iter()
+                    .map(|(p, v)| format!("{p} ({v} values)"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+        ),
+        None => ("STATEFP", String::new()),
+    };
+    format!(
+        "{}: {n} features, and a map has at most {MAX_AREAS} areas (on a page of more, the \
+         writing boxes are too small to write a number in)\n  help: import a part with --where \
+         PROPERTY=VALUE (one state's counties: --where {example}=...), or merge features into \
+         larger areas along their shared borders with --dissolve PROPERTY (counties into states: \
+         --dissolve {example}){listed}",
+        file.display()
+    )
 }
 
 /// Runs `rollx import`.
@@ -276,6 +320,7 @@ pub fn run(args: &ImportArgs) -> Result<(), Failure> {
         name: Some(&args.name_property),
         region: args.region_property.as_deref(),
         only: &args.only,
+        dissolve: args.dissolve.as_deref(),
     };
     let mut collection = read(&text, &props)
         .map_err(|e| Failure::invalid(format!("{}: {e}", args.file.display())))?;
@@ -303,15 +348,19 @@ pub fn run(args: &ImportArgs) -> Result<(), Failure> {
             collection.shapes.len() + collection.left_out + collection.skipped.len()
         );
     }
+    if let Some(p) = &args.dissolve {
+        eprintln!(
+            "note: --dissolve {p} merges {} into {}",
+            count(collection.dissolved, "feature"),
+            count(collection.shapes.len(), "area")
+        );
+    }
     // A map has at most MAX_AREAS areas: refused before the long work.
     if collection.shapes.len() > MAX_AREAS {
-        return Err(Failure::invalid(format!(
-            "{}: {} features, and a map has at most {MAX_AREAS} areas (on a page of more, the \
-             writing boxes are too small to write a number in)\n  help: import a part with \
-             --where PROPERTY=VALUE (one state's counties: e.g. --where STATEFP=06), or \
-             features of a larger unit (states rather than counties)",
-            args.file.display(),
-            collection.shapes.len()
+        return Err(Failure::invalid(too_many(
+            &args.file,
+            collection.shapes.len(),
+            &collection.groupings,
         )));
     }
     let links = match &args.links {

@@ -95,6 +95,10 @@ pub struct Properties<'a> {
     /// Only the features whose properties have these values (property,
     /// value); the others are left out and counted.
     pub only: &'a [(String, String)],
+    /// Merge the features with the same value of this property into one
+    /// shape, whose id is the value (counties into states): their shared
+    /// borders are dissolved ([`super::polygon::dissolve`]).
+    pub dissolve: Option<&'a str>,
 }
 
 /// Why a GeoJSON file cannot be read.
@@ -124,6 +128,14 @@ pub struct Collection {
     pub skipped: Vec<String>,
     /// The features left out by [`Properties::only`].
     pub left_out: usize,
+    /// With [`Properties::dissolve`], how many features were merged into
+    /// the shapes.
+    pub dissolved: usize,
+    /// The properties on every feature kept, each with how many different
+    /// values it takes, when that is more than one and fewer than the
+    /// features (properties to import a part by, or to dissolve by), the
+    /// most values first.
+    pub groupings: Vec<(String, usize)>,
     /// When the ids were not given by a property and mix numbers and text:
     /// one of each, and a property whose values would do as ids (text,
     /// on every feature, all different; the shortest), if there is one.
@@ -194,6 +206,35 @@ fn id_property(features: &[&Value]) -> Option<String> {
         .map(|(_, k)| k)
 }
 
+/// The properties on every one of `features` with more than one value and
+/// fewer values than features, each with its number of values, the most
+/// first (then by name).
+fn groupings(features: &[&Value]) -> Vec<(String, usize)> {
+    let value = |f: &Value, k: &str| match f.get("properties")?.get(k)? {
+        Value::String(s) => Some(s.clone()),
+        Value::Number(n) => Some(n.to_string()),
+        _ => None,
+    };
+    let Some(first) = features
+        .first()
+        .and_then(|f| f.get("properties")?.as_object())
+    else {
+        return Vec::new();
+    };
+    let mut found: Vec<(String, usize)> = first
+        .keys()
+        .filter_map(|k| {
+            let values: std::collections::HashSet<String> = features
+                .iter()
+                .map(|f| value(f, k))
+                .collect::<Option<_>>()?;
+            (values.len() > 1 && values.len() < features.len()).then(|| (k.clone(), values.len()))
+        })
+        .collect();
+    found.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+    found
+}
+
 /// Whether a feature's geometry is null, missing or has no coordinates:
 /// a feature without a known shape, which GeoJSON allows.
 fn geometry_is_empty(geometry: Option<&Value>) -> bool {
@@ -249,6 +290,10 @@ pub fn read(text: &str, props: &Properties) -> Result<Collection, GeoJsonError> 
         .and_then(Value::as_array)
         .ok_or_else(|| bad("the FeatureCollection has no `features` list".into()))?;
     let mut shapes: Vec<Shape> = Vec::new();
+    // Each shape by its id, and how many features make it.
+    let mut index: std::collections::HashMap<String, usize> = Default::default();
+    let mut parts: Vec<usize> = Vec::new();
+    let mut dissolved = 0;
     let mut skipped = Vec::new();
     let mut left_out = 0;
     let (mut number_id, mut text_id) = (None, None);
@@ -285,9 +330,9 @@ pub fn read(text: &str, props: &Properties) -> Result<Collection, GeoJsonError> 
         }
         kept_features.push(f);
         let raw_id = f.get("id").or_else(|| properties.get("id"));
-        let id = match props.id {
-            Some(p) => properties.get(p).and_then(text_of),
-            None => raw_id.and_then(text_of),
+        let id = match (props.dissolve, props.id) {
+            (Some(p), _) | (None, Some(p)) => properties.get(p).and_then(text_of),
+            (None, None) => raw_id.and_then(text_of),
         };
         if props.id.is_none() {
             match raw_id {
@@ -301,16 +346,20 @@ pub fn read(text: &str, props: &Properties) -> Result<Collection, GeoJsonError> 
             continue;
         }
         let id = id.ok_or_else(|| {
-            bad(format!(
-                "feature {} has no id{}",
-                k + 1,
-                props
-                    .id
-                    .map(|p| format!(" (property `{p}`)"))
-                    .unwrap_or_default()
-            ))
+            bad(match props.dissolve {
+                Some(p) => format!("feature {} has no property `{p}` to dissolve by", k + 1),
+                None => format!(
+                    "feature {} has no id{}",
+                    k + 1,
+                    props
+                        .id
+                        .map(|p| format!(" (property `{p}`)"))
+                        .unwrap_or_default()
+                ),
+            })
         })?;
-        if shapes.iter().any(|s| s.id == id) {
+        let merged_into = index.get(&id).copied();
+        if merged_into.is_some() && props.dissolve.is_none() {
             return Err(bad(format!("the id `{id}` is given to two features")));
         }
         let name = properties
@@ -341,7 +390,13 @@ pub fn read(text: &str, props: &Properties) -> Result<Collection, GeoJsonError> 
         };
         let mut shape = Shape {
             id: id.clone(),
-            name,
+            // A merged shape is named by its parts' name when they agree,
+            // else by its id.
+            name: if props.dissolve.is_some() {
+                name.or_else(|| Some(id.clone()))
+            } else {
+                name
+            },
             region,
             rings: Vec::new(),
             outers: Vec::new(),
@@ -379,7 +434,32 @@ pub fn read(text: &str, props: &Properties) -> Result<Collection, GeoJsonError> 
         if shape.outers.is_empty() {
             return Err(bad(format!("feature `{id}` has no polygon")));
         }
-        shapes.push(shape);
+        dissolved += 1;
+        match merged_into {
+            // Another part of a shape: its rings join the shape's, its
+            // region and name too where the first part had none.
+            Some(i) => {
+                let into = &mut shapes[i];
+                let base = into.rings.len();
+                into.outers.extend(shape.outers.iter().map(|o| o + base));
+                into.rings.append(&mut shape.rings);
+                if into.name != shape.name {
+                    into.name = Some(into.id.clone());
+                }
+                parts[i] += 1;
+            }
+            None => {
+                index.insert(id, shapes.len());
+                shapes.push(shape);
+                parts.push(1);
+            }
+        }
+    }
+    // Shapes of several parts lose the borders between them.
+    for (shape, &n) in shapes.iter_mut().zip(&parts) {
+        if n > 1 {
+            (shape.rings, shape.outers) = super::polygon::dissolve(&shape.rings, &shape.outers);
+        }
     }
     if shapes.is_empty() && !props.only.is_empty() && skipped.is_empty() {
         let said: Vec<String> = props
@@ -426,6 +506,12 @@ pub fn read(text: &str, props: &Properties) -> Result<Collection, GeoJsonError> 
         y_said: doc.get("y_axis").and_then(Value::as_str).is_some(),
         skipped,
         left_out,
+        dissolved: if props.dissolve.is_some() {
+            dissolved
+        } else {
+            0
+        },
+        groupings: groupings(&kept_features),
         mixed_ids: number_id.zip(text_id).map(|(number, text)| MixedIds {
             number,
             text,

@@ -22,6 +22,133 @@ pub fn contains(rings: &[Vec<Point>], p: Point) -> bool {
     inside
 }
 
+/// Twice the signed area of a ring (positive: counter-clockwise with y
+/// up).
+fn twice_area(ring: &[Point]) -> f64 {
+    let n = ring.len();
+    (0..n)
+        .map(|i| {
+            let (p, q) = (ring[i], ring[(i + 1) % n]);
+            p[0] * q[1] - q[0] * p[1]
+        })
+        .sum()
+}
+
+/// The outline of polygons put together along their shared borders: every
+/// side that two polygons share (the same two points, walked one way by
+/// one and the other way by the other, as boundary files from one source
+/// draw them) is dropped, and the sides left are joined into rings. Takes
+/// and gives rings and the indices of the outer ones (each outer ring
+/// followed by its holes); gives outer rings counter-clockwise (y up) and
+/// holes clockwise. A border drawn with different points on its two
+/// sides stays, as a thin sliver inside the outline.
+pub fn dissolve(rings: &[Vec<Point>], outers: &[usize]) -> (Vec<Vec<Point>>, Vec<usize>) {
+    type Key = [u64; 2];
+    let key = |p: Point| [p[0].to_bits(), p[1].to_bits()];
+    // Every side, outer rings turned counter-clockwise and holes clockwise.
+    let mut sides: Vec<(Point, Point)> = Vec::new();
+    for (r, ring) in rings.iter().enumerate() {
+        let outer = outers.contains(&r);
+        let forward = (twice_area(ring) >= 0.0) == outer;
+        let n = ring.len();
+        for i in 0..n {
+            let (p, q) = (ring[i], ring[(i + 1) % n]);
+            if key(p) == key(q) {
+                continue;
+            }
+            sides.push(if forward { (p, q) } else { (q, p) });
+        }
+    }
+    // A side cancels one walked the other way.
+    let mut open: std::collections::HashMap<(Key, Key), usize> = Default::default();
+    for &(p, q) in &sides {
+        match open.get_mut(&(key(q), key(p))) {
+            Some(n) if *n > 0 => *n -= 1,
+            _ => *open.entry((key(p), key(q))).or_default() += 1,
+        }
+    }
+    // The sides left, in their first order, by their start.
+    let mut left: Vec<(Point, Point)> = Vec::new();
+    for &(p, q) in &sides {
+        if let Some(n) = open.get_mut(&(key(p), key(q)))
+            && *n > 0
+        {
+            *n -= 1;
+            left.push((p, q));
+        }
+    }
+    let mut from: std::collections::HashMap<Key, Vec<usize>> = Default::default();
+    for (i, &(p, _)) in left.iter().enumerate().rev() {
+        from.entry(key(p)).or_default().push(i);
+    }
+    // Walk each ring: every point has as many sides in as out, so a walk
+    // from a side comes back to where it started.
+    let mut used = vec![false; left.len()];
+    let mut out_rings = Vec::new();
+    for start in 0..left.len() {
+        if used[start] {
+            continue;
+        }
+        let mut ring = Vec::new();
+        let mut at = start;
+        loop {
+            used[at] = true;
+            let (p, q) = left[at];
+            ring.push(p);
+            if key(q) == key(left[start].0) {
+                break;
+            }
+            let next = from.get_mut(&key(q)).and_then(|list| {
+                while let Some(&i) = list.last() {
+                    if used[i] {
+                        list.pop();
+                    } else {
+                        return Some(i);
+                    }
+                }
+                None
+            });
+            match next {
+                Some(i) => at = i,
+                None => break,
+            }
+        }
+        if ring.len() >= 3 {
+            out_rings.push(ring);
+        }
+    }
+    // Outer rings first, each with the holes inside it after it.
+    let (outer_rings, holes): (Vec<Vec<Point>>, Vec<Vec<Point>>) =
+        out_rings.into_iter().partition(|r| twice_area(r) > 0.0);
+    let mut grouped: Vec<Vec<Vec<Point>>> = outer_rings.into_iter().map(|r| vec![r]).collect();
+    for hole in holes {
+        // The smallest outer ring around the hole's first point.
+        let around = (0..grouped.len())
+            .filter(|&g| contains(&grouped[g][..1], inside_point(&hole)))
+            .min_by(|&a, &b| twice_area(&grouped[a][0]).total_cmp(&twice_area(&grouped[b][0])));
+        match around {
+            Some(g) => grouped[g].push(hole),
+            // A hole outside every outer ring cannot be: keep it as a ring
+            // of its own rather than lose it.
+            None => grouped.push(vec![hole]),
+        }
+    }
+    let mut rings_out = Vec::new();
+    let mut outers_out = Vec::new();
+    for group in grouped {
+        outers_out.push(rings_out.len());
+        rings_out.extend(group);
+    }
+    (rings_out, outers_out)
+}
+
+/// A point of a ring's first side, its middle (inside the outline a hole
+/// is cut from, even where the hole touches it at a point).
+fn inside_point(ring: &[Point]) -> Point {
+    let (p, q) = (ring[0], ring[1 % ring.len()]);
+    [(p[0] + q[0]) / 2.0, (p[1] + q[1]) / 2.0]
+}
+
 /// The distance from `p` to the segment `a`-`b`, and the segment's point
 /// nearest to `p`.
 pub fn to_segment(p: Point, a: Point, b: Point) -> (f64, Point) {
@@ -165,6 +292,51 @@ pub fn square_place(rings: &[Vec<Point>], h: f64, step: f64) -> (Point, Option<P
 
 #[cfg(test)]
 mod tests {
+    use super::dissolve;
+
+    fn unit(x: f64, y: f64) -> Vec<super::Point> {
+        vec![[x, y], [x + 1.0, y], [x + 1.0, y + 1.0], [x, y + 1.0]]
+    }
+
+    fn area(rings: &[Vec<super::Point>]) -> f64 {
+        rings.iter().map(|r| super::twice_area(r) / 2.0).sum()
+    }
+
+    #[test]
+    fn dissolving_drops_shared_sides_and_keeps_holes() {
+        // Two squares side by side, one drawn clockwise: one ring.
+        let mut b = unit(1.0, 0.0);
+        b.reverse();
+        let (rings, outers) = dissolve(&[unit(0.0, 0.0), b], &[0, 1]);
+        assert_eq!(outers, vec![0]);
+        assert_eq!(rings.len(), 1);
+        assert_eq!(rings[0].len(), 6, "{rings:?}");
+        assert!((area(&rings) - 2.0).abs() < 1e-12);
+        // Eight squares around a missing middle: an outer ring and a hole.
+        let ring: Vec<Vec<super::Point>> = (0..3)
+            .flat_map(|y| (0..3).map(move |x| (x, y)))
+            .filter(|&(x, y)| (x, y) != (1, 1))
+            .map(|(x, y)| unit(f64::from(x), f64::from(y)))
+            .collect();
+        let outers: Vec<usize> = (0..ring.len()).collect();
+        let (rings, outers) = dissolve(&ring, &outers);
+        assert_eq!(outers, vec![0], "{rings:?}");
+        assert_eq!(rings.len(), 2);
+        assert!(super::twice_area(&rings[0]) > 0.0 && super::twice_area(&rings[1]) < 0.0);
+        assert!((area(&rings) - 8.0).abs() < 1e-12);
+        // Squares apart stay two polygons.
+        let (rings, outers) = dissolve(&[unit(0.0, 0.0), unit(5.0, 0.0)], &[0, 1]);
+        assert_eq!((rings.len(), outers), (2, vec![0, 1]));
+    }
+
+    #[test]
+    fn a_border_drawn_differently_on_its_two_sides_stays_as_a_sliver() {
+        // B's left side has a point A's right side lacks.
+        let b = vec![[1.0, 0.0], [2.0, 0.0], [2.0, 1.0], [1.0, 1.0], [1.0, 0.5]];
+        let (rings, _) = dissolve(&[unit(0.0, 0.0), b], &[0, 1]);
+        assert!((area(&rings) - 2.0).abs() < 1e-12);
+        assert_eq!(rings.len(), 2, "the two outlines stay: {rings:?}");
+    }
     use super::*;
 
     fn square(x: f64, y: f64, s: f64) -> Vec<Point> {

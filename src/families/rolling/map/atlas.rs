@@ -10,7 +10,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use super::import::land_borders;
 use super::model::Atlas;
-use super::resolve::Resolved;
+use super::resolve::{AtlasRead, Resolved};
 use crate::diag::{Diagnostic, Loc, SourceMap};
 use crate::geom::geojson::{Properties, Shape, read};
 use crate::source::Files;
@@ -25,8 +25,7 @@ pub fn read_atlas(
     files: &dyn Files,
     sources: &SourceMap,
     geojson: &Sp<String>,
-    id_property: Option<&str>,
-    y_down: Option<bool>,
+    how: &AtlasRead,
     res: &Resolved,
     diags: &mut Vec<Diagnostic>,
 ) -> Option<Atlas> {
@@ -47,15 +46,14 @@ pub fn read_atlas(
     };
     let text = String::from_utf8_lossy(&bytes);
     let props = Properties {
-        id: id_property,
-        name: None,
-        region: None,
-        only: &[],
+        id: how.id_property.as_deref(),
+        dissolve: how.dissolve.as_deref(),
+        ..Properties::default()
     };
     let (shapes, skipped) = match read(&text, &props) {
         Ok(mut c) => {
             let skipped = std::mem::take(&mut c.skipped);
-            c.y_down = y_down.unwrap_or(c.y_down);
+            c.y_down = how.y_down.unwrap_or(c.y_down);
             (c.into_page().0, skipped)
         }
         Err(e) => {

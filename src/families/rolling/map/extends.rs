@@ -125,6 +125,9 @@ pub fn merge(
     if c.y_axis.is_some() {
         l.y_axis = c.y_axis;
     }
+    if c.dissolve.is_some() {
+        l.dissolve = c.dissolve;
+    }
     out
 }
 

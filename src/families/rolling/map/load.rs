@@ -113,19 +113,10 @@ pub fn check_bytes(files: &dyn Files, path: &Path, bytes: Vec<u8>) -> Checked {
         ResLayout::Grid { text, removed } => grid::parse(text, removed, &res, &mut diags),
         ResLayout::Atlas {
             geojson,
-            id_property,
+            read,
             min_border,
-            y_down,
         } => {
-            atlas = atlas::read_atlas(
-                files,
-                &sources,
-                geojson,
-                id_property.as_deref(),
-                *y_down,
-                &res,
-                &mut diags,
-            );
+            atlas = atlas::read_atlas(files, &sources, geojson, read, &res, &mut diags);
             if let Some(a) = &atlas {
                 atlas::check(a, geojson.loc, *min_border, &res, &mut diags);
             }

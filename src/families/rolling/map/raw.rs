@@ -77,6 +77,8 @@ pub struct RawLayout {
     pub min_border: Option<Sp<f64>>,
     /// Which way an atlas's planar y axis points (`"up"`, `"down"`).
     pub y_axis: Option<Sp<String>>,
+    /// The property by which an atlas's features are merged into areas.
+    pub dissolve: Option<Sp<String>>,
     /// Area ids removed by a variant: their cells in an inherited grid are sea.
     pub removed: Vec<String>,
 }
@@ -168,6 +170,7 @@ const LAYOUT_KEYS: &[&str] = &[
     "id_property",
     "min_border",
     "y_axis",
+    "dissolve",
 ];
 
 /// Parses one file's text. Syntax errors are reported and yield `None`;
@@ -271,6 +274,7 @@ pub fn read(ctx: &mut Ctx<'_>, source: &str) -> Option<RawDoc> {
             id_property: t.string(ctx, "id_property"),
             min_border: t.number(ctx, "min_border"),
             y_axis: t.string(ctx, "y_axis"),
+            dissolve: t.string(ctx, "dissolve"),
             removed: Vec::new(),
         };
         t.finish(ctx, LAYOUT_KEYS);

@@ -79,12 +79,22 @@ pub enum ResLayout {
     /// written, relative to the file that names it).
     Atlas {
         geojson: Sp<String>,
-        id_property: Option<String>,
+        /// How its features are read.
+        read: AtlasRead,
         min_border: Option<f64>,
-        /// Whether planar y points down (`y_axis = "down"`); `None`: as
-        /// the file says.
-        y_down: Option<bool>,
     },
+}
+
+/// How an atlas's shapes file is read.
+#[derive(Clone, Debug, Default)]
+pub struct AtlasRead {
+    /// The property holding the area ids.
+    pub id_property: Option<String>,
+    /// The property by which features merge into areas (`dissolve`).
+    pub dissolve: Option<String>,
+    /// Whether planar y points down (`y_axis = "down"`); `None`: as the
+    /// file says.
+    pub y_down: Option<bool>,
 }
 
 /// The whole map after resolution.
@@ -849,9 +859,12 @@ fn resolve_layout(
                 };
                 ResLayout::Atlas {
                     geojson,
-                    id_property: raw.id_property.map(|p| p.value),
+                    read: AtlasRead {
+                        id_property: raw.id_property.map(|p| p.value),
+                        dissolve: raw.dissolve.map(|p| p.value),
+                        y_down,
+                    },
                     min_border,
-                    y_down,
                 }
             }
             None if mistyped.has(header, "geojson") => ResLayout::None,
