@@ -919,7 +919,7 @@ fn too_many_areas_are_refused_at_once_and_a_part_imports() {
     assert_eq!(err.matches("warning[corner-contact]: ").count(), 6, "{err}");
     assert!(
         err.contains(
-            "warning[corner-contact]: ... and 45 more like these (--all-warnings lists every one)"
+            "warning[corner-contact]: ... and 45 more like these (--all-warnings or --format json lists every one)"
         ),
         "{err}"
     );
@@ -1195,4 +1195,83 @@ fn counties_dissolve_into_states_along_their_borders() {
         err.contains("feature 1 has no property `COUNTY` to dissolve by"),
         "{err}"
     );
+}
+
+/// `--format json`: stdout holds one JSON report alone, with every
+/// warning (the terminal shows a few of each kind, nearest first) and,
+/// when the map falls apart, every group in full.
+#[test]
+fn the_json_report_has_every_warning_and_every_group() {
+    let dir = tempfile::tempdir().unwrap();
+    let counties = common::counties::counties(300, 3, 2);
+    let geo = dir.path().join("counties.geojson");
+    std::fs::write(&geo, common::counties::geojson(&counties)).unwrap();
+    let out = dir.path().join("m.toml");
+    let args = |extra: &[&str]| {
+        let mut a = vec![
+            "import".to_string(),
+            geo.to_str().unwrap().to_string(),
+            "--id-property".into(),
+            "GEOID".into(),
+            "--no-draw".into(),
+            "-o".into(),
+            out.to_str().unwrap().into(),
+        ];
+        a.extend(extra.iter().map(|s| s.to_string()));
+        a
+    };
+    let text_args = args(&[]);
+    let (code, stdout, err) = run(&text_args.iter().map(String::as_str).collect::<Vec<_>>());
+    assert_eq!(code, 0, "{err}");
+    assert!(stdout.contains("written: 300 areas"), "{stdout}");
+    let json_args = args(&["--format", "json"]);
+    let (code, stdout, json_err) = run(&json_args.iter().map(String::as_str).collect::<Vec<_>>());
+    assert_eq!(code, 0, "{json_err}");
+    let report: serde_json::Value = serde_json::from_str(&stdout).expect("stdout is JSON alone");
+    assert_eq!(report["areas"], 300);
+    assert!(
+        json_err.contains("written: 300 areas"),
+        "messages on stderr: {json_err}"
+    );
+    // Every warning is in the report; the terminal shows at most five of a
+    // kind and says how many more.
+    let warnings = report["warnings"].as_array().unwrap();
+    let corners = warnings
+        .iter()
+        .filter(|w| w["kind"] == "corner-contact")
+        .count();
+    assert!(corners > 5, "{corners}");
+    assert!(
+        err.contains(&format!(
+            "warning[corner-contact]: ... and {} more like these (--all-warnings or --format json lists every one)",
+            corners - 5
+        )),
+        "{err}"
+    );
+    assert_eq!(
+        stdout.matches("\"kind\"").count(),
+        warnings.len(),
+        "one entry per warning"
+    );
+    let pairs = report["neighbour_pairs"].as_array().unwrap();
+    assert!(pairs.len() > 300, "{}", pairs.len());
+    // A map in pieces: every group, every id, largest first.
+    let mut text = common::counties::geojson(&counties);
+    text = text.replacen("\"features\":[", "\"features\":[{\"type\":\"Feature\",\"properties\":{\"GEOID\":\"far\"},\"geometry\":{\"type\":\"Polygon\",\"coordinates\":[[[10,10],[10.1,10],[10.1,10.1],[10,10.1],[10,10]]]}},{\"type\":\"Feature\",\"properties\":{\"GEOID\":\"farther\"},\"geometry\":{\"type\":\"Polygon\",\"coordinates\":[[[10.1,10],[10.2,10],[10.2,10.1],[10.1,10.1],[10.1,10]]]}},", 1);
+    std::fs::write(&geo, text).unwrap();
+    let (code, stdout, err) = run(&json_args.iter().map(String::as_str).collect::<Vec<_>>());
+    assert_eq!(code, 1, "{err}");
+    let refusal: serde_json::Value = serde_json::from_str(&stdout).expect("stdout is JSON alone");
+    let groups = refusal["groups"].as_array().unwrap();
+    assert_eq!(groups.len(), 2, "{refusal}");
+    assert_eq!(groups[0].as_array().unwrap().len(), 300);
+    assert_eq!(groups[1], serde_json::json!(["far", "farther"]));
+    assert!(
+        refusal["error"]
+            .as_str()
+            .unwrap()
+            .contains("falls apart into 2 groups")
+    );
+    assert!(err.contains("falls apart into 2 groups"), "{err}");
+    assert!(!out.exists() || std::fs::read_to_string(&out).unwrap().contains("300 areas"));
 }

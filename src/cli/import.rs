@@ -3,7 +3,8 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
-use clap::Args;
+use clap::{Args, ValueEnum};
+use serde::Serialize;
 
 use super::numbers::{above, whole};
 use super::output::{self, Output};
@@ -110,13 +111,70 @@ pub struct ImportArgs {
     /// ones) instead of a grid drawing.
     #[arg(long)]
     pub atlas: bool,
-    /// List every contact that is not a border (by default the first five
-    /// of each kind, and how many more).
+    /// List every contact that is not a border (by default the five of each
+    /// kind nearest to being neighbours, and how many more).
     #[arg(long)]
     pub all_warnings: bool,
     /// The map file to write.
     #[arg(short = 'o', long, value_name = "MAP.toml")]
     pub output: PathBuf,
+    /// Output format: `json` puts one JSON report on stdout with every
+    /// warning and, when the map falls apart, every group in full (the
+    /// messages stay on stderr).
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+}
+
+/// Output formats of `import`.
+#[derive(Clone, Copy, Debug, ValueEnum, PartialEq, Eq)]
+pub enum Format {
+    /// A few lines.
+    Text,
+    /// One JSON object.
+    Json,
+}
+
+/// A contact that is not a border, in the JSON report.
+#[derive(Serialize)]
+struct JsonWarning<'a> {
+    kind: &'a str,
+    areas: [&'a str; 2],
+    /// Where, in the map's coordinates (kilometres, projected, for
+    /// longitudes and latitudes).
+    at: [f64; 2],
+    message: &'a str,
+}
+
+/// What `--format json` prints when the map is written.
+#[derive(Serialize)]
+struct Report<'a> {
+    written: String,
+    areas: usize,
+    neighbour_pairs: Vec<[&'a str; 2]>,
+    min_border: f64,
+    /// `km` for longitudes and latitudes, else the file's own units.
+    units: &'a str,
+    coordinates: String,
+    warnings: Vec<JsonWarning<'a>>,
+    islands: &'a [String],
+    skipped: &'a [String],
+    left_out: usize,
+    /// The smallest and largest region, when split regions could not be
+    /// evened out.
+    uneven: Option<[usize; 2]>,
+    drawing: Option<String>,
+}
+
+/// What `--format json` prints when the shapes cannot make a map.
+#[derive(Serialize)]
+struct Refusal<'a> {
+    error: String,
+    /// Every group of a map that falls apart, largest first.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    groups: Option<Vec<&'a Vec<String>>>,
+    /// Every area that touches nothing.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    islands: Option<&'a [String]>,
 }
 
 /// The pairs of a links file (CSV as people write them: a header row or
@@ -313,6 +371,7 @@ fn too_many(file: &Path, n: usize, groupings: &[(String, usize)]) -> String {
 /// Runs `rollx import`.
 pub fn run(args: &ImportArgs) -> Result<(), Failure> {
     let out = Output::check_arg(Some(&args.output), false)?.expect("a path was given");
+    let json = args.format == Format::Json;
     let text = std::fs::read_to_string(&args.file)
         .map_err(|e| Failure::usage(format!("cannot read {}: {e}", args.file.display())))?;
     let props = Properties {
@@ -371,6 +430,8 @@ pub fn run(args: &ImportArgs) -> Result<(), Failure> {
         None => Vec::new(),
     };
     let skipped = collection.skipped_warning();
+    let skipped_ids = collection.skipped.clone();
+    let left_out = collection.left_out;
     if let Some(y) = &args.y_axis {
         collection.y_down = y == "down";
     }
@@ -457,12 +518,35 @@ pub fn run(args: &ImportArgs) -> Result<(), Failure> {
                      bridge)"
             }
         };
-        Failure::invalid(format!("{}: {e}\n  help: {help}", args.file.display()))
+        let message = format!("{}: {e}\n  help: {help}", args.file.display());
+        if json {
+            let mut groups: Option<Vec<&Vec<String>>> = match &e {
+                ImportError::Apart(g) => Some(g.iter().collect()),
+                _ => None,
+            };
+            if let Some(g) = &mut groups {
+                g.sort_by_key(|g| std::cmp::Reverse(g.len()));
+            }
+            let refusal = Refusal {
+                error: message.clone(),
+                groups,
+                islands: match &e {
+                    ImportError::Islands(i) => Some(i),
+                    _ => None,
+                },
+            };
+            println!(
+                "{}",
+                serde_json::to_string_pretty(&refusal).expect("serialises")
+            );
+        }
+        Failure::invalid(message)
     })?;
-    // The contacts that are not borders, in order: the first few of each
-    // kind unless every one is asked for, then how many more of each.
+    // The contacts that are not borders, by kind: the few of each nearest
+    // to being neighbours unless every one is asked for, then how many
+    // more of each.
     let mut seen: BTreeMap<&str, usize> = BTreeMap::new();
-    for f in &imported.findings {
+    for f in rollx::rolling::ImportFinding::nearest_first(&imported.findings) {
         let n = seen.entry(f.kind).or_default();
         *n += 1;
         if *n > WARNINGS_SHOWN && !args.all_warnings {
@@ -482,7 +566,7 @@ pub fn run(args: &ImportArgs) -> Result<(), Failure> {
     for (kind, n) in seen {
         if n > WARNINGS_SHOWN && !args.all_warnings {
             eprintln!(
-                "warning[{kind}]: ... and {} more like these (--all-warnings lists every one)",
+                "warning[{kind}]: ... and {} more like these (--all-warnings or --format json lists every one)",
                 n - WARNINGS_SHOWN
             );
         }
@@ -562,21 +646,60 @@ pub fn run(args: &ImportArgs) -> Result<(), Failure> {
         }
     }
     output::write(&out, text.as_bytes())?;
-    println!(
-        "{} written: {}, {} (shared border at least {:.3}{}), {}",
-        args.output.display(),
-        count(shapes.len(), "area"),
-        count(imported.pairs.len(), "neighbour pair"),
-        imported.min_border,
-        if degrees { " km" } else { "" },
-        count(imported.findings.len(), "warning")
+    super::say(
+        json,
+        &format!(
+            "{} written: {}, {} (shared border at least {:.3}{}), {}",
+            args.output.display(),
+            count(shapes.len(), "area"),
+            count(imported.pairs.len(), "neighbour pair"),
+            imported.min_border,
+            if degrees { " km" } else { "" },
+            count(imported.findings.len(), "warning")
+        ),
     );
-    if let Some(note) = y_note {
-        println!("coordinates: {note}");
+    if let Some(note) = &y_note {
+        super::say(json, &format!("coordinates: {note}"));
     }
-    if let Some(line) = drew {
-        println!("{line}");
+    if let Some(line) = &drew {
+        super::say(json, line);
     }
-    println!("next: rollx check {}", args.output.display());
+    super::say(
+        json,
+        &format!("next: rollx check {}", args.output.display()),
+    );
+    if json {
+        let report = Report {
+            written: args.output.display().to_string(),
+            areas: shapes.len(),
+            neighbour_pairs: imported
+                .pairs
+                .iter()
+                .map(|(a, b)| [a.as_str(), b.as_str()])
+                .collect(),
+            min_border: imported.min_border,
+            units: if degrees { "km" } else { "file" },
+            coordinates: y_note.unwrap_or_else(|| "longitudes and latitudes, projected".into()),
+            warnings: imported
+                .findings
+                .iter()
+                .map(|f| JsonWarning {
+                    kind: f.kind,
+                    areas: [&f.areas.0, &f.areas.1],
+                    at: f.at,
+                    message: &f.message,
+                })
+                .collect(),
+            islands: &imported.islands,
+            skipped: &skipped_ids,
+            left_out,
+            uneven: imported.uneven.map(|(a, b)| [a, b]),
+            drawing: drew,
+        };
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&report).expect("serialises")
+        );
+    }
     Ok(())
 }

@@ -38,7 +38,9 @@ pub use draw::{
     DrawOptions, MapDrawing, OldGrid, draw, grid_capacity, layout_toml, rewrite, wished_positions,
     without_layout,
 };
-pub use map::import::{ImportError, Options as ImportOptions, Regions, import};
+pub use map::import::{
+    Finding as ImportFinding, ImportError, Options as ImportOptions, Regions, import,
+};
 pub use map::{
     AreaId, Checked, Layout, MAX_AREAS, Map, Power, Report, Rules, WildWithoutPlacement,
     check_bytes, check_file, load,

@@ -53,6 +53,20 @@ pub struct Finding {
     pub at: Point,
     /// What it means.
     pub message: String,
+    /// How near the two came to being neighbours, larger is nearer: the
+    /// border they share (a short border, or an overlap's), the gap
+    /// between them negated (a near miss), zero at a corner.
+    pub nearness: f64,
+}
+
+impl Finding {
+    /// The findings of each kind, in the order to show them: the nearest
+    /// to being neighbours first (then as found).
+    pub fn nearest_first(findings: &[Finding]) -> Vec<&Finding> {
+        let mut sorted: Vec<&Finding> = findings.iter().collect();
+        sorted.sort_by(|a, b| a.kind.cmp(b.kind).then(b.nearness.total_cmp(&a.nearness)));
+        sorted
+    }
 }
 
 /// The groups of a map that falls apart, largest first, each by its size
@@ -215,6 +229,7 @@ pub fn land_borders(shapes: &[Shape], min_border: Option<f64>) -> Borders {
                 kind: "overlap",
                 areas: (name(a), name(b)),
                 at: p,
+                nearness: shared,
                 message: format!(
                     "overlap: their borders cross {crossings} time{} (a drawing error in the file, or shapes simplified apart); {}",
                     if crossings == 1 { "" } else { "s" },
@@ -262,6 +277,11 @@ pub fn land_borders(shapes: &[Shape], min_border: Option<f64>) -> Borders {
             areas: (name(a), name(b)),
             at,
             message,
+            nearness: match kind {
+                "short-border" => shared,
+                "near-miss" => -gap,
+                _ => 0.0,
+            },
         });
     }
     Borders {
