@@ -1275,3 +1275,173 @@ fn the_json_report_has_every_warning_and_every_group() {
     assert!(err.contains("falls apart into 2 groups"), "{err}");
     assert!(!out.exists() || std::fs::read_to_string(&out).unwrap().contains("300 areas"));
 }
+
+/// Imports a committed fixture with `args` (then `-o` a map in `dir`),
+/// checks the map with `rollx check`: (stdout, stderr, the map's path).
+fn import_fixture(dir: &Path, file: &str, args: &[&str]) -> (String, String, PathBuf) {
+    let out = dir.join(format!("{file}.toml"));
+    let geo = fixture(file);
+    let mut all = vec!["import", geo.as_str()];
+    all.extend_from_slice(args);
+    all.extend_from_slice(&["-o", out.to_str().unwrap()]);
+    let (code, stdout, stderr) = run(&all);
+    assert_eq!(code, 0, "{file}: {stderr}");
+    let (code, report, err) = run(&["check", out.to_str().unwrap()]);
+    assert_eq!(code, 0, "{file}: {report}{err}");
+    (stdout, stderr, out)
+}
+
+/// A continent as designers download one: countries in longitudes and
+/// latitudes with wandering borders, a city state inside one of them, an
+/// island joined by a links file with a header, quotes and an extra
+/// column. It imports, checks clean, and prints with its print checks
+/// passing.
+#[test]
+fn a_continent_with_an_enclave_and_a_ferry_imports_checks_and_prints() {
+    let dir = tempfile::tempdir().unwrap();
+    let links = root().join("tests/fixtures/geodata/continent-links.csv");
+    let (stdout, stderr, map) = import_fixture(
+        dir.path(),
+        "continent.geojson",
+        &[
+            "--id-property",
+            "iso_a2",
+            "--regions",
+            "5",
+            "--links",
+            links.to_str().unwrap(),
+        ],
+    );
+    assert!(stdout.contains("written: 26 areas"), "{stdout}");
+    assert!(!stderr.contains("touch no other area"), "{stderr}");
+    let (pairs, _) = pairs_and_regions(&map);
+    // The city state is the neighbour of the country around it, and of no
+    // other; the island of the country its ferry reaches.
+    let vs: Vec<&(String, String)> = pairs
+        .iter()
+        .filter(|(a, b)| a == "VS" || b == "VS")
+        .collect();
+    assert_eq!(vs.len(), 1, "{vs:?}");
+    let link = std::fs::read_to_string(&links).unwrap();
+    let coast = link
+        .lines()
+        .nth(1)
+        .unwrap()
+        .split(',')
+        .nth(1)
+        .unwrap()
+        .trim_matches('"');
+    assert!(
+        pairs.contains(&(coast.to_string(), "IS".to_string())),
+        "{pairs:?}"
+    );
+    let png = dir.path().join("continent.png");
+    let (code, out, err) = run(&[
+        "print",
+        map.to_str().unwrap(),
+        "--png",
+        png.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(
+        format!("{out}{err}").contains("print checks passed"),
+        "{out}{err}"
+    );
+}
+
+/// Screen coordinates without a word about y: the import says which way
+/// it took y and warns; `--y-axis down` puts Maine above Connecticut.
+#[test]
+fn a_screen_coordinate_file_imports_the_right_way_up_when_told() {
+    let dir = tempfile::tempdir().unwrap();
+    let (stdout, stderr, map) = import_fixture(
+        dir.path(),
+        "new-england-screen.geojson",
+        &["--id-property", "id", "--no-draw"],
+    );
+    assert!(
+        stdout.contains("coordinates: planar, y pointing up (the default)"),
+        "{stdout}"
+    );
+    assert!(
+        stderr.contains("import it again with --y-axis down"),
+        "{stderr}"
+    );
+    let text = std::fs::read_to_string(&map).unwrap();
+    assert!(
+        y_of(&text, "ME") > y_of(&text, "CT"),
+        "upside down without a word"
+    );
+    let (stdout, _, map) = import_fixture(
+        dir.path(),
+        "new-england-screen.geojson",
+        &["--id-property", "id", "--no-draw", "--y-axis", "down"],
+    );
+    assert!(
+        stdout.contains("coordinates: planar, y pointing down (as --y-axis says)"),
+        "{stdout}"
+    );
+    let text = std::fs::read_to_string(&map).unwrap();
+    assert!(y_of(&text, "ME") < y_of(&text, "CT"), "Maine at the top");
+}
+
+/// Features without a shape (null, missing, empty) are skipped with one
+/// warning that names them; the rest make a map that checks clean.
+#[test]
+fn a_file_with_null_geometries_imports_the_rest() {
+    let dir = tempfile::tempdir().unwrap();
+    let (stdout, stderr, _) = import_fixture(
+        dir.path(),
+        "new-england-nulls.geojson",
+        &["--id-property", "id", "--regions", "2"],
+    );
+    assert!(stdout.contains("written: 7 areas"), "{stdout}");
+    assert!(
+        stderr.contains("3 features skipped: `PR`, `GU`, `VI`"),
+        "{stderr}"
+    );
+    assert_eq!(
+        stderr.matches("skipped").count(),
+        1,
+        "one warning: {stderr}"
+    );
+}
+
+/// A country's 3,100 counties: refused whole with one message and the
+/// ways forward; one state's counties, and the counties dissolved into
+/// states, each import to a map that checks clean.
+#[test]
+fn a_countrys_counties_import_as_one_state_or_dissolved_into_states() {
+    let dir = tempfile::tempdir().unwrap();
+    let counties = common::counties::counties(3100, 48, 1);
+    let geo = dir.path().join("counties.geojson");
+    std::fs::write(&geo, common::counties::geojson(&counties)).unwrap();
+    let out = dir.path().join("m.toml");
+    let import = |extra: &[&str]| {
+        let mut args = vec!["import", geo.to_str().unwrap(), "-o", out.to_str().unwrap()];
+        args.extend_from_slice(extra);
+        run(&args)
+    };
+    let (code, _, err) = import(&["--id-property", "GEOID"]);
+    assert_eq!(code, 1);
+    assert_eq!(err.lines().count(), 2, "{err}");
+    assert!(err.contains("--dissolve STATEFP"), "{err}");
+    assert!(!out.exists());
+    let state = &counties[0].state;
+    let in_state = counties.iter().filter(|c| &c.state == state).count();
+    let condition = format!("STATEFP={state}");
+    let (code, stdout, err) =
+        import(&["--id-property", "GEOID", "--where", &condition, "--no-draw"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        stdout.contains(&format!("written: {in_state} areas")),
+        "{stdout}"
+    );
+    let (code, report, err) = run(&["check", out.to_str().unwrap()]);
+    assert_eq!(code, 0, "{report}{err}");
+    let (code, stdout, err) = import(&["--dissolve", "STATEFP", "--atlas"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(stdout.contains("written: 48 areas"), "{stdout}");
+    let (code, report, err) = run(&["check", out.to_str().unwrap()]);
+    assert_eq!(code, 0, "{report}{err}");
+}
