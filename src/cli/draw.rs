@@ -12,7 +12,7 @@ use super::numbers::{above, whole};
 use super::output::{self, Output};
 use rollx::diag::{Diagnostic, Failure};
 use rollx::print::{Template, template};
-use rollx::rolling::{AreaId, Map, check_bytes};
+use rollx::rolling::{AreaId, Map, check_bytes_undrawn};
 use rollx::rolling::{
     DrawOptions, MapDrawing, OldGrid, draw, grid_capacity, layout_toml, rewrite, wished_positions,
     without_layout,
@@ -90,14 +90,15 @@ pub fn run(args: &DrawArgs) -> Result<(), Failure> {
     Ok(())
 }
 
-/// The map without its drawing; invalid input, with its errors as `rollx
+/// The map without its drawing (nor the drawing of a map it extends), and
+/// the grid it inherits, if any; invalid input, with its errors as `rollx
 /// check` shows them, when it is not a valid map apart from its drawing.
-fn read_map(path: &std::path::Path, bare: String) -> Result<Map, Failure> {
+fn read_map(path: &std::path::Path, bare: String) -> Result<(Map, Option<OldGrid>), Failure> {
     let (sources, diagnostics) = match rollx::families::family_of_text(&DiskFiles, path, &bare) {
         Some(f) if f == rollx::rolling::FAMILY => {
-            let checked = check_bytes(&DiskFiles, path, bare.into_bytes());
+            let (checked, inherited) = check_bytes_undrawn(&DiskFiles, path, bare.into_bytes());
             if let Some(map) = checked.map {
-                return Ok(map);
+                return Ok((map, inherited.as_deref().map(OldGrid::of_grid)));
             }
             (checked.sources, checked.diagnostics)
         }
@@ -274,7 +275,7 @@ pub fn draw_text(
             path.display()
         )))
     })?;
-    let map = read_map(path, bare).map_err(NotDrawn::Failed)?;
+    let (map, inherited) = read_map(path, bare).map_err(NotDrawn::Failed)?;
     let started = Instant::now();
     let max_grid = grid_capacity(&map, template);
     let room = max_grid.0 * max_grid.1 / 2;
@@ -292,7 +293,9 @@ pub fn draw_text(
     }
     let mut opts = DrawOptions::new(seed, max_grid, map.areas.len());
     opts.deadline = Some(started + Duration::from_secs_f64(time_limit));
-    let positions = wished_positions(&map, OldGrid::read(text).as_ref());
+    // Where the areas were: the file's own grid, else the one it inherits.
+    let old = OldGrid::read(text).or(inherited);
+    let positions = wished_positions(&map, old.as_ref());
     let spinner = searching(&map.info.id, time_limit);
     let drawing = draw(&map, &positions, &opts);
     spinner.finish_and_clear();
