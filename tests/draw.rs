@@ -299,13 +299,40 @@ fn a_pair_that_cannot_be_drawn_flat_becomes_a_reported_link() {
     std::fs::write(&path, &s).unwrap();
     // No flat drawing exists, so the search runs to its time limit (120 s
     // by default); a few seconds find the drawing with one link.
-    let (code, _, err) = run(&["draw", path.to_str().unwrap(), "--time-limit", "10"]);
-    assert_eq!(code, 0, "{err}");
-    assert!(err.contains("drawn as a new link:"), "{err}");
+    let (code, _, drew) = run(&["draw", path.to_str().unwrap(), "--time-limit", "10"]);
+    assert_eq!(code, 0, "{drew}");
+    assert!(drew.contains("drawn as a new link:"), "{drew}");
     let text = std::fs::read_to_string(&path).unwrap();
     assert!(text.contains("[[links]]\nbetween = ["), "{text}");
     let (code, out, err) = run(&["check", path.to_str().unwrap()]);
     assert_eq!(code, 0, "{out}{err}");
+    // Drawn flat, one of the five is ringed by the others, so no sea
+    // joins the two ends of the link: `draw` says so, naming the area the
+    // line must cross, and `print` refuses the sheet for the same link.
+    let warned = drew
+        .lines()
+        .find(|l| l.starts_with("warning: no sea joins"))
+        .unwrap_or_else(|| panic!("{drew}"));
+    let across = warned
+        .split("link across ")
+        .nth(1)
+        .and_then(|s| s.split(',').next())
+        .unwrap();
+    let pdf = dir.path().join("k5.pdf");
+    let (code, _, printed) = run(&[
+        "print",
+        path.to_str().unwrap(),
+        "--sheets",
+        "1",
+        "-o",
+        pdf.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 1, "{printed}");
+    assert!(
+        printed.contains("print-link-crosses")
+            && printed.contains(&format!("drawn across {across},")),
+        "{warned}\n{printed}"
+    );
 }
 
 #[test]

@@ -18,7 +18,7 @@ use rollx::rolling::{
     without_layout,
 };
 use rollx::source::DiskFiles;
-use rollx::text::plural;
+use rollx::text::{and_list, plural};
 
 /// The long description `--help` shows.
 pub const LONG_ABOUT: &str = "Draw a map as a grid of square cells from its neighbours alone: \
@@ -26,8 +26,10 @@ every declared neighbour pair shares a cell edge, no other pair does, each area 
 cells, with sea between. The grid fits the template's page at its least writing box (about 25 x \
 16 cells on Letter and A4), and each area lies near where it would like to be: its `x`/`y` \
 (written by `rollx import`), else where the map's old grid drew it, else where the neighbour \
-graph puts it. A pair the grid cannot show becomes a [[links]] entry (drawn as a line) and is \
-reported. Only the file's [layout] table is rewritten (and links added); comments and order \
+graph puts it. A variant (`extends`) is drawn without the grid it inherits, so one that adds \
+areas can be drawn. A pair the grid cannot show becomes a [[links]] entry (drawn as a line) and is \
+reported, and so is a link that no sea joins (the sheet could only draw it across another area). \
+Only the file's [layout] table is rewritten (and links added); comments and order \
 elsewhere are kept. The same seed gives the same drawing. See docs/draw.md.";
 
 /// Arguments of `rollx draw`.
@@ -202,6 +204,15 @@ impl Drawn {
                 )
             })
             .collect();
+        for ((a, b), crossed) in &self.drawing.crossing_links {
+            let names: Vec<&str> = crossed.iter().map(|&x| self.name(x)).collect();
+            out.push(format!(
+                "no sea joins {} and {}: the sheet can only draw their link across {}, and `rollx print` refuses it; another --seed may draw it better",
+                self.name(*a),
+                self.name(*b),
+                and_list(&names)
+            ));
+        }
         if self.drawing.timed_out {
             out.push(
                 "the time limit stopped the search; another --seed or a longer --time-limit may draw it better"

@@ -63,6 +63,9 @@ pub struct MapDrawing {
     pub extra: Vec<(AreaId, AreaId)>,
     /// Linked pairs that touch anyway (`rollx check` warns about them).
     pub touching_links: Vec<(AreaId, AreaId)>,
+    /// Links (old and new) whose line the sheet can only draw across other
+    /// areas, with those areas (`rollx print` refuses the sheet).
+    pub crossing_links: Vec<((AreaId, AreaId), Vec<AreaId>)>,
     /// Whether the deadline cut the search short.
     pub timed_out: bool,
     /// Rounds of search made.
@@ -277,7 +280,11 @@ pub fn draw(map: &Map, positions: &[(f64, f64)], opts: &DrawOptions) -> MapDrawi
         columns,
         rows,
     };
-    let mut best: Option<contact::Drawing> = None;
+    let id = |&(a, b): &(usize, usize)| (AreaId(a as u16), AreaId(b as u16));
+    // A round's drawing, its grid and the links the sheet would draw
+    // across other areas.
+    type Round = (contact::Drawing, Grid, Vec<((AreaId, AreaId), Vec<AreaId>)>);
+    let mut best: Option<Round> = None;
     let mut rounds = 0;
     let mut moves = opts.moves;
     for round in 0..opts.rounds.max(1) {
@@ -288,25 +295,37 @@ pub fn draw(map: &Map, positions: &[(f64, f64)], opts: &DrawOptions) -> MapDrawi
             deadline: opts.deadline,
         };
         let d = contact::draw(&problem, opts.seed.wrapping_add(u64::from(round)), &budget);
+        let grid = trimmed(&d);
+        let crossing: Vec<((AreaId, AreaId), Vec<AreaId>)> = problem
+            .may
+            .iter()
+            .chain(&d.missing)
+            .map(id)
+            .filter_map(|(a, b)| {
+                let crossed = super::sheet::link_crossings(&grid, a, b);
+                (!crossed.is_empty()).then_some(((a, b), crossed))
+            })
+            .collect();
+        let score = |d: &contact::Drawing, c: &[_]| (d.extra.len(), d.missing.len(), c.len());
         let better = best
             .as_ref()
-            .is_none_or(|b| (d.extra.len(), d.missing.len()) < (b.extra.len(), b.missing.len()));
-        let stop = d.is_exact() || d.timed_out;
+            .is_none_or(|(b, _, c)| score(&d, &crossing) < score(b, c));
+        let stop = (d.is_exact() && crossing.is_empty()) || d.timed_out;
         if better {
-            best = Some(d);
+            best = Some((d, grid, crossing));
         }
         if stop {
             break;
         }
         moves = moves.saturating_add(moves / 4);
     }
-    let d = best.expect("one round at least");
-    let id = |&(a, b): &(usize, usize)| (AreaId(a as u16), AreaId(b as u16));
+    let (d, grid, crossing_links) = best.expect("one round at least");
     MapDrawing {
-        grid: trimmed(&d),
+        grid,
         new_links: d.missing.iter().map(id).collect(),
         extra: d.extra.iter().map(id).collect(),
         touching_links: d.touching_may.iter().map(id).collect(),
+        crossing_links,
         timed_out: d.timed_out,
         rounds,
     }

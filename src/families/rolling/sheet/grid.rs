@@ -3,6 +3,7 @@
 
 use std::collections::BTreeMap;
 
+use super::auto::crosses_square;
 use crate::rolling::map::{AreaId, Grid, Map};
 use crate::scene::{Path, Point, Seg};
 
@@ -153,6 +154,41 @@ pub fn inner_lines(map: &Map, grid: &Grid, at: &Placement) -> Path {
     path
 }
 
+/// Sea cells that the sea around the grid cannot reach through sea and
+/// water cells sharing an edge (a lake, a gap between areas), row by row.
+/// Left white, such a cell would be a framed square like a writing box;
+/// the sheet paints it as water.
+pub fn enclosed_sea(grid: &Grid) -> Vec<bool> {
+    let (w, h) = (grid.columns, grid.rows);
+    let wet = |i: usize| grid.cells[i].is_none();
+    let mut open = vec![false; w * h];
+    let mut stack: Vec<usize> = (0..w * h)
+        .filter(|&i| {
+            let (c, r) = (i % w, i / w);
+            wet(i) && (c == 0 || r == 0 || c + 1 == w || r + 1 == h)
+        })
+        .collect();
+    for &i in &stack {
+        open[i] = true;
+    }
+    while let Some(i) = stack.pop() {
+        let (c, r) = (i % w, i / w);
+        let around = [
+            (c > 0).then(|| i - 1),
+            (c + 1 < w).then(|| i + 1),
+            (r > 0).then(|| i - w),
+            (r + 1 < h).then(|| i + w),
+        ];
+        for j in around.into_iter().flatten() {
+            if wet(j) && !open[j] {
+                open[j] = true;
+                stack.push(j);
+            }
+        }
+    }
+    (0..w * h).map(|i| wet(i) && !open[i]).collect()
+}
+
 /// Where an area is widest: the centre of the largest square of its cells
 /// (nearest the area's centre of mass among equals), in grid units, and the
 /// square's side in cells.
@@ -203,14 +239,206 @@ pub fn widest_place(grid: &Grid, area: AreaId) -> (f32, f32, usize) {
     (x, y, k)
 }
 
+/// How far inside a cell a line must pass to cross it: lines along a
+/// cell's edge or through its corner do not.
+const GRAZE: f64 = 0.05;
+
+/// The areas other than `a` and `b` whose cells the segment `p`-`q` (in
+/// cells) runs across, added to `out` once each.
+fn crossings(
+    grid: &Grid,
+    p: (f64, f64),
+    q: (f64, f64),
+    [a, b]: [AreaId; 2],
+    out: &mut Vec<AreaId>,
+) {
+    let (c0, c1) = (p.0.min(q.0).floor().max(0.0), p.0.max(q.0).ceil());
+    let (r0, r1) = (p.1.min(q.1).floor().max(0.0), p.1.max(q.1).ceil());
+    for r in r0 as usize..(r1.max(0.0) as usize).min(grid.rows) {
+        for c in c0 as usize..(c1.max(0.0) as usize).min(grid.columns) {
+            if let Some(x) = grid.cell(c, r)
+                && x != a
+                && x != b
+                && !out.contains(&x)
+                && crosses_square(p, q, (c as f64 + 0.5, r as f64 + 0.5), 0.5 - GRAZE)
+            {
+                out.push(x);
+            }
+        }
+    }
+}
+
+/// Whether the segment `p`-`q` (in cells) runs across an area other than
+/// `ends`.
+fn clear(grid: &Grid, p: (f64, f64), q: (f64, f64), ends: [AreaId; 2]) -> bool {
+    let mut out = Vec::new();
+    crossings(grid, p, q, ends, &mut out);
+    out.is_empty()
+}
+
+/// The areas other than `a` and `b` that a link's line `path` (on the
+/// sheet) runs across, sorted.
+pub fn crossed_areas(
+    grid: &Grid,
+    path: &Path,
+    a: AreaId,
+    b: AreaId,
+    at: &Placement,
+) -> Vec<AreaId> {
+    let cells = |p: Point| {
+        (
+            f64::from((p.x - at.origin.x) / at.cell),
+            f64::from((p.y - at.origin.y) / at.cell),
+        )
+    };
+    let mut out = Vec::new();
+    for line in path.flatten(16) {
+        for w in line.windows(2) {
+            crossings(grid, cells(w[0]), cells(w[1]), [a, b], &mut out);
+        }
+    }
+    out.sort_unstable();
+    out
+}
+
+/// A line for the link between `a` and `b` that crosses no other area: from
+/// a cell of `a` through sea cells (those of the grid first, then also a
+/// ring of cells around it) to a cell of `b`, the fewest cells, then
+/// straightened wherever a straight piece crosses no other area. `None`
+/// when the sea does not join them.
+fn sea_route(grid: &Grid, a: AreaId, b: AreaId, at: &Placement) -> Option<Path> {
+    let (w, h) = (grid.columns as isize, grid.rows as isize);
+    let inside = |c: isize, r: isize| c >= 0 && r >= 0 && c < w && r < h;
+    let owner = |c: isize, r: isize| {
+        if inside(c, r) {
+            grid.cell(c as usize, r as usize)
+        } else {
+            None
+        }
+    };
+    const STEPS: [(isize, isize); 4] = [(0, -1), (1, 0), (0, 1), (-1, 0)];
+    for ring in [0isize, 1] {
+        let within = |c: isize, r: isize| c >= -ring && r >= -ring && c < w + ring && r < h + ring;
+        let sea = |c: isize, r: isize| within(c, r) && owner(c, r).is_none();
+        // Breadth-first from the sea cells beside `a`, each remembering
+        // the cell it was reached from (`a`'s own for the first).
+        let (ew, eh) = ((w + 2) as usize, (h + 2) as usize);
+        let index = |c: isize, r: isize| (r + 1) as usize * ew + (c + 1) as usize;
+        let mut from: Vec<Option<(isize, isize)>> = vec![None; ew * eh];
+        let mut queue = std::collections::VecDeque::new();
+        for (c, r) in grid.cells_of(a) {
+            let (c, r) = (c as isize, r as isize);
+            for (dc, dr) in STEPS {
+                let (c2, r2) = (c + dc, r + dr);
+                if sea(c2, r2) && from[index(c2, r2)].is_none() {
+                    from[index(c2, r2)] = Some((c, r));
+                    queue.push_back((c2, r2));
+                }
+            }
+        }
+        let mut end = None;
+        'search: while let Some((c, r)) = queue.pop_front() {
+            for (dc, dr) in STEPS {
+                let (c2, r2) = (c + dc, r + dr);
+                if owner(c2, r2) == Some(b) {
+                    end = Some(((c, r), (c2, r2)));
+                    break 'search;
+                }
+                if sea(c2, r2) && from[index(c2, r2)].is_none() {
+                    from[index(c2, r2)] = Some((c, r));
+                    queue.push_back((c2, r2));
+                }
+            }
+        }
+        let Some((last, in_b)) = end else { continue };
+        // The cells from `a`'s to `b`'s, as centres.
+        let mut cells = vec![in_b, last];
+        let mut at_cell = last;
+        while owner(at_cell.0, at_cell.1) != Some(a) {
+            at_cell = from[index(at_cell.0, at_cell.1)].expect("reached from somewhere");
+            cells.push(at_cell);
+        }
+        cells.reverse();
+        let pts: Vec<(f64, f64)> = cells
+            .iter()
+            .map(|&(c, r)| (c as f64 + 0.5, r as f64 + 0.5))
+            .collect();
+        // Straighten: from each corner, on to the furthest point that a
+        // straight piece reaches without crossing another area.
+        let mut kept = vec![pts[0]];
+        let mut i = 0;
+        while i + 1 < pts.len() {
+            let j = (i + 1..pts.len())
+                .rev()
+                .find(|&j| clear(grid, pts[i], pts[j], [a, b]))
+                .unwrap_or(i + 1);
+            kept.push(pts[j]);
+            i = j;
+        }
+        // Leave the first cell and enter the last at their edges.
+        let n = kept.len();
+        let edge = |p: (f64, f64), q: (f64, f64)| {
+            let (dx, dy) = (q.0 - p.0, q.1 - p.1);
+            let k = 0.5 / dx.abs().max(dy.abs()).max(1e-9);
+            (p.0 + dx * k, p.1 + dy * k)
+        };
+        kept[0] = edge(kept[0], kept[1]);
+        kept[n - 1] = edge(kept[n - 1], kept[n - 2]);
+        let point = |p: (f64, f64)| at.at(p.0 as f32, p.1 as f32);
+        let mut path = Path {
+            segs: vec![Seg::MoveTo(point(kept[0]))],
+        };
+        path.segs
+            .extend(kept[1..].iter().map(|&p| Seg::LineTo(point(p))));
+        return Some(path);
+    }
+    None
+}
+
 /// Ways to draw the link between areas `a` and `b`, best first.
 ///
 /// Where a cell of one touches a cell of the other only at a corner, a
 /// quarter circle around that corner, from the middle of one cell's side
 /// to the middle of the other's, through one of the two other cells at the
 /// corner (sea and water before land). Otherwise a straight line between
-/// the closest cells of the two, from edge to edge.
+/// the closest cells of the two, from edge to edge. When each of those
+/// runs across another area, a line bent through the sea as well
+/// ([`sea_route`]), if the sea joins the two.
 pub fn link_paths(grid: &Grid, a: AreaId, b: AreaId, at: &Placement) -> Vec<Path> {
+    let mut paths = direct_paths(grid, a, b, at);
+    if !paths.is_empty()
+        && paths
+            .iter()
+            .all(|p| !crossed_areas(grid, p, a, b, at).is_empty())
+        && let Some(route) = sea_route(grid, a, b, at)
+    {
+        paths.push(route);
+    }
+    paths
+}
+
+/// The areas that the line of the link between `a` and `b` runs across on
+/// the sheet: none when one of the ways to draw it ([`link_paths`])
+/// crosses no other area (the sheet draws that one), else those the first
+/// way crosses.
+pub fn link_crossings(grid: &Grid, a: AreaId, b: AreaId) -> Vec<AreaId> {
+    let at = Placement {
+        origin: Point::new(0.0, 0.0),
+        cell: 1.0,
+    };
+    let mut first = None;
+    for path in link_paths(grid, a, b, &at) {
+        let crossed = crossed_areas(grid, &path, a, b, &at);
+        if crossed.is_empty() {
+            return crossed;
+        }
+        first.get_or_insert(crossed);
+    }
+    first.unwrap_or_default()
+}
+
+/// The arcs around a corner, or the straight line, of [`link_paths`].
+fn direct_paths(grid: &Grid, a: AreaId, b: AreaId, at: &Placement) -> Vec<Path> {
     let ca: Vec<(usize, usize)> = grid.cells_of(a).collect();
     let cb: Vec<(usize, usize)> = grid.cells_of(b).collect();
     let mut arcs: Vec<(bool, Path)> = Vec::new();
@@ -339,6 +567,32 @@ mod tests {
                 || (x - 2.0).abs() < 1e-6 && (y - 1.0).abs() < 1e-6,
             "{x} {y}"
         );
+    }
+
+    #[test]
+    fn enclosed_sea_is_the_sea_that_the_open_sea_cannot_reach() {
+        // A lake at (1, 1); the sea right of A reaches the rim, and so does
+        // the bay at (1, 3) (corners do not join sea cells).
+        let g = grid(&["AAA.", "A.A.", "AAA.", "A.A."]);
+        let enclosed = enclosed_sea(&g);
+        let cells: Vec<usize> = (0..enclosed.len()).filter(|&i| enclosed[i]).collect();
+        assert_eq!(cells, [5]);
+    }
+
+    #[test]
+    fn links_bend_through_the_sea_and_cross_land_only_when_no_sea_joins_them() {
+        let (a, b, c) = (AreaId(0), AreaId(1), AreaId(2));
+        // A straight line from A to C crosses B; the route through the sea
+        // above or below it crosses nothing.
+        let g = grid(&["......", "AA.B.C", "......"]);
+        let paths = link_paths(&g, a, c, &AT);
+        assert_eq!(crossed_areas(&g, &paths[0], a, c, &AT), [b]);
+        let route = paths.last().unwrap();
+        assert!(crossed_areas(&g, route, a, c, &AT).is_empty(), "{route:?}");
+        assert!(link_crossings(&g, a, c).is_empty());
+        // A and C inside B: no sea joins them.
+        let g = grid(&["BBBBB", "BABCB", "BBBBB"]);
+        assert_eq!(link_crossings(&g, a, c), [b]);
     }
 
     #[test]
