@@ -797,3 +797,64 @@ fn a_link_with_land_all_round_is_refused_naming_the_area_it_crosses() {
         "{err}"
     );
 }
+
+#[test]
+fn a_link_bent_round_the_grid_stays_in_the_maps_place() {
+    // The tutorial with Woodhaven (west) and Eastport (east) linked: land
+    // lies between them, and the only sea that joins them runs round the
+    // grid's edge. The line goes where the sheet has room for it, over no
+    // label or box of the header or the footer.
+    let text = std::fs::read_to_string(root().join("maps/examples/tutorial.toml"))
+        .unwrap()
+        .replace(
+            "neighbors = [\"FJ\", \"MO\", \"VA\"]",
+            "neighbors = [\"EA\", \"FJ\", \"MO\", \"VA\"]",
+        )
+        .replace(
+            "neighbors = [\"DU\", \"HI\", \"RI\", \"SA\"]",
+            "neighbors = [\"DU\", \"HI\", \"RI\", \"SA\", \"WO\"]",
+        )
+        .replace(
+            "[layout]",
+            "[[links]]\nbetween = [\"WO\", \"EA\"]\n\n[layout]",
+        );
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("linked.toml");
+    std::fs::write(&file, text).unwrap();
+    let map = load(&file).unwrap();
+    for t in TEMPLATES {
+        let tp = template::load(t).unwrap();
+        let p = rollx::rolling::print_sheet(
+            &map,
+            &tp,
+            &PrintOptions {
+                sheets: 1,
+                mono: false,
+            },
+        )
+        .unwrap_or_else(|e| panic!("{t}: {e:#?}"));
+        let lines = dashed_lines(&p);
+        assert_eq!(lines.len(), 2, "{t}: two links");
+        // Between the header (down to its round boxes) and the footer (from
+        // its "Number of X's" box).
+        let top = p
+            .marks
+            .iter()
+            .filter(|m| m.what.starts_with("round box"))
+            .map(|m| m.rect.bottom())
+            .fold(f32::MIN, f32::max);
+        let bottom = p
+            .marks
+            .iter()
+            .filter(|m| m.what.contains("Number of X's"))
+            .map(|m| m.rect.y)
+            .fold(f32::MAX, f32::min);
+        for point in lines.concat() {
+            assert!(
+                point.y > top && point.y < bottom,
+                "{t}: a link runs at {point:?}, outside {top}..{bottom}"
+            );
+        }
+        assert!(p.links.iter().all(|l| l.crosses.is_empty()), "{t}");
+    }
+}

@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 
 use super::auto::crosses_square;
 use crate::rolling::map::{AreaId, Grid, Map};
-use crate::scene::{Path, Point, Seg};
+use crate::scene::{Path, Point, Rect, Seg};
 
 /// Where the grid sits on the sheet.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -243,37 +243,36 @@ pub fn widest_place(grid: &Grid, area: AreaId) -> (f32, f32, usize) {
 /// cell's edge or through its corner do not.
 const GRAZE: f64 = 0.05;
 
-/// The areas other than `a` and `b` whose cells the segment `p`-`q` (in
-/// cells) runs across, added to `out` once each.
+/// How far from other areas' cells a link bent through the sea keeps, so
+/// that it does not run along their borders.
+const KEEP: f64 = 0.2;
+
+/// The areas other than `a` and `b` that the segment `p`-`q` (in cells)
+/// passes within the square of half-side `h` around the centre of one of
+/// their cells, added to `out` once each.
 fn crossings(
     grid: &Grid,
-    p: (f64, f64),
-    q: (f64, f64),
+    (p, q): ((f64, f64), (f64, f64)),
     [a, b]: [AreaId; 2],
+    h: f64,
     out: &mut Vec<AreaId>,
 ) {
-    let (c0, c1) = (p.0.min(q.0).floor().max(0.0), p.0.max(q.0).ceil());
-    let (r0, r1) = (p.1.min(q.1).floor().max(0.0), p.1.max(q.1).ceil());
-    for r in r0 as usize..(r1.max(0.0) as usize).min(grid.rows) {
-        for c in c0 as usize..(c1.max(0.0) as usize).min(grid.columns) {
+    let (c0, c1) = ((p.0.min(q.0) - 1.0).floor(), (p.0.max(q.0) + 1.0).ceil());
+    let (r0, r1) = ((p.1.min(q.1) - 1.0).floor(), (p.1.max(q.1) + 1.0).ceil());
+    let (c0, r0) = (c0.max(0.0) as usize, r0.max(0.0) as usize);
+    let (c1, r1) = (c1.max(0.0) as usize, r1.max(0.0) as usize);
+    for r in r0..r1.min(grid.rows) {
+        for c in c0..c1.min(grid.columns) {
             if let Some(x) = grid.cell(c, r)
                 && x != a
                 && x != b
                 && !out.contains(&x)
-                && crosses_square(p, q, (c as f64 + 0.5, r as f64 + 0.5), 0.5 - GRAZE)
+                && crosses_square(p, q, (c as f64 + 0.5, r as f64 + 0.5), h)
             {
                 out.push(x);
             }
         }
     }
-}
-
-/// Whether the segment `p`-`q` (in cells) runs across an area other than
-/// `ends`.
-fn clear(grid: &Grid, p: (f64, f64), q: (f64, f64), ends: [AreaId; 2]) -> bool {
-    let mut out = Vec::new();
-    crossings(grid, p, q, ends, &mut out);
-    out.is_empty()
 }
 
 /// The areas other than `a` and `b` that a link's line `path` (on the
@@ -294,7 +293,13 @@ pub fn crossed_areas(
     let mut out = Vec::new();
     for line in path.flatten(16) {
         for w in line.windows(2) {
-            crossings(grid, cells(w[0]), cells(w[1]), [a, b], &mut out);
+            crossings(
+                grid,
+                (cells(w[0]), cells(w[1])),
+                [a, b],
+                0.5 - GRAZE,
+                &mut out,
+            );
         }
     }
     out.sort_unstable();
@@ -303,10 +308,11 @@ pub fn crossed_areas(
 
 /// A line for the link between `a` and `b` that crosses no other area: from
 /// a cell of `a` through sea cells (those of the grid first, then also a
-/// ring of cells around it) to a cell of `b`, the fewest cells, then
-/// straightened wherever a straight piece crosses no other area. `None`
-/// when the sea does not join them.
-fn sea_route(grid: &Grid, a: AreaId, b: AreaId, at: &Placement) -> Option<Path> {
+/// ring of cells around it, those of the ring that lie within `room` on
+/// the sheet) to a cell of `b`, the fewest cells, then straightened
+/// wherever a straight piece keeps clear of other areas. `None` when the
+/// sea does not join them.
+fn sea_route(grid: &Grid, [a, b]: [AreaId; 2], at: &Placement, room: Option<Rect>) -> Option<Path> {
     let (w, h) = (grid.columns as isize, grid.rows as isize);
     let inside = |c: isize, r: isize| c >= 0 && r >= 0 && c < w && r < h;
     let owner = |c: isize, r: isize| {
@@ -318,7 +324,15 @@ fn sea_route(grid: &Grid, a: AreaId, b: AreaId, at: &Placement) -> Option<Path> 
     };
     const STEPS: [(isize, isize); 4] = [(0, -1), (1, 0), (0, 1), (-1, 0)];
     for ring in [0isize, 1] {
-        let within = |c: isize, r: isize| c >= -ring && r >= -ring && c < w + ring && r < h + ring;
+        let within = |c: isize, r: isize| {
+            inside(c, r)
+                || (c >= -ring && r >= -ring && c < w + ring && r < h + ring && {
+                    let corner = at.at(c as f32, r as f32);
+                    room.is_none_or(|room| {
+                        room.contains(&Rect::new(corner.x, corner.y, at.cell, at.cell))
+                    })
+                })
+        };
         let sea = |c: isize, r: isize| within(c, r) && owner(c, r).is_none();
         // Breadth-first from the sea cells beside `a`, each remembering
         // the cell it was reached from (`a`'s own for the first).
@@ -359,31 +373,34 @@ fn sea_route(grid: &Grid, a: AreaId, b: AreaId, at: &Placement) -> Option<Path> 
             cells.push(at_cell);
         }
         cells.reverse();
-        let pts: Vec<(f64, f64)> = cells
-            .iter()
-            .map(|&(c, r)| (c as f64 + 0.5, r as f64 + 0.5))
-            .collect();
+        // From the middle of the side where `a`'s cell meets the sea,
+        // through the sea cells' centres, to the middle of the side where
+        // the sea meets `b`'s cell.
+        let centre = |(c, r): (isize, isize)| (c as f64 + 0.5, r as f64 + 0.5);
+        let side = |p: (isize, isize), q: (isize, isize)| {
+            let (p, q) = (centre(p), centre(q));
+            ((p.0 + q.0) / 2.0, (p.1 + q.1) / 2.0)
+        };
+        let n = cells.len();
+        let mut pts = vec![side(cells[0], cells[1])];
+        pts.extend(cells[1..n - 1].iter().map(|&c| centre(c)));
+        pts.push(side(cells[n - 2], cells[n - 1]));
         // Straighten: from each corner, on to the furthest point that a
-        // straight piece reaches without crossing another area.
+        // straight piece reaches keeping clear of other areas.
         let mut kept = vec![pts[0]];
         let mut i = 0;
         while i + 1 < pts.len() {
             let j = (i + 1..pts.len())
                 .rev()
-                .find(|&j| clear(grid, pts[i], pts[j], [a, b]))
+                .find(|&j| {
+                    let mut near = Vec::new();
+                    crossings(grid, (pts[i], pts[j]), [a, b], 0.5 + KEEP, &mut near);
+                    near.is_empty()
+                })
                 .unwrap_or(i + 1);
             kept.push(pts[j]);
             i = j;
         }
-        // Leave the first cell and enter the last at their edges.
-        let n = kept.len();
-        let edge = |p: (f64, f64), q: (f64, f64)| {
-            let (dx, dy) = (q.0 - p.0, q.1 - p.1);
-            let k = 0.5 / dx.abs().max(dy.abs()).max(1e-9);
-            (p.0 + dx * k, p.1 + dy * k)
-        };
-        kept[0] = edge(kept[0], kept[1]);
-        kept[n - 1] = edge(kept[n - 1], kept[n - 2]);
         let point = |p: (f64, f64)| at.at(p.0 as f32, p.1 as f32);
         let mut path = Path {
             segs: vec![Seg::MoveTo(point(kept[0]))],
@@ -403,14 +420,21 @@ fn sea_route(grid: &Grid, a: AreaId, b: AreaId, at: &Placement) -> Option<Path> 
 /// corner (sea and water before land). Otherwise a straight line between
 /// the closest cells of the two, from edge to edge. When each of those
 /// runs across another area, a line bent through the sea as well
-/// ([`sea_route`]), if the sea joins the two.
-pub fn link_paths(grid: &Grid, a: AreaId, b: AreaId, at: &Placement) -> Vec<Path> {
+/// ([`sea_route`], round the grid's edge where `room` on the sheet
+/// allows), if the sea joins the two.
+pub fn link_paths(
+    grid: &Grid,
+    a: AreaId,
+    b: AreaId,
+    at: &Placement,
+    room: Option<Rect>,
+) -> Vec<Path> {
     let mut paths = direct_paths(grid, a, b, at);
     if !paths.is_empty()
         && paths
             .iter()
             .all(|p| !crossed_areas(grid, p, a, b, at).is_empty())
-        && let Some(route) = sea_route(grid, a, b, at)
+        && let Some(route) = sea_route(grid, [a, b], at, room)
     {
         paths.push(route);
     }
@@ -418,16 +442,16 @@ pub fn link_paths(grid: &Grid, a: AreaId, b: AreaId, at: &Placement) -> Vec<Path
 }
 
 /// The areas that the line of the link between `a` and `b` runs across on
-/// the sheet: none when one of the ways to draw it ([`link_paths`])
-/// crosses no other area (the sheet draws that one), else those the first
-/// way crosses.
+/// the sheet: none when one of the ways to draw it ([`link_paths`], with
+/// room all round the grid) crosses no other area (the sheet draws that
+/// one), else those the first way crosses.
 pub fn link_crossings(grid: &Grid, a: AreaId, b: AreaId) -> Vec<AreaId> {
     let at = Placement {
         origin: Point::new(0.0, 0.0),
         cell: 1.0,
     };
     let mut first = None;
-    for path in link_paths(grid, a, b, &at) {
+    for path in link_paths(grid, a, b, &at, None) {
         let crossed = crossed_areas(grid, &path, a, b, &at);
         if crossed.is_empty() {
             return crossed;
@@ -585,7 +609,7 @@ mod tests {
         // A straight line from A to C crosses B; the route through the sea
         // above or below it crosses nothing.
         let g = grid(&["......", "AA.B.C", "......"]);
-        let paths = link_paths(&g, a, c, &AT);
+        let paths = link_paths(&g, a, c, &AT, None);
         assert_eq!(crossed_areas(&g, &paths[0], a, c, &AT), [b]);
         let route = paths.last().unwrap();
         assert!(crossed_areas(&g, route, a, c, &AT).is_empty(), "{route:?}");
@@ -598,7 +622,7 @@ mod tests {
     #[test]
     fn link_lines_run_between_cell_edges() {
         let g = grid(&["A.B"]);
-        let paths = link_paths(&g, AreaId(0), AreaId(1), &AT);
+        let paths = link_paths(&g, AreaId(0), AreaId(1), &AT, None);
         assert_eq!(
             paths,
             [Path::line(Point::new(10.0, 5.0), Point::new(20.0, 5.0))]
@@ -609,7 +633,7 @@ mod tests {
     fn links_between_corners_go_round_the_corner_through_the_sea() {
         // A and B meet only at the corner (10, 10); C holds the cell right of A.
         let g = grid(&["AC", ".B"]);
-        let paths = link_paths(&g, AreaId(0), AreaId(1), &AT);
+        let paths = link_paths(&g, AreaId(0), AreaId(1), &AT, None);
         assert_eq!(paths.len(), 2);
         // First through the sea below A: from the middle of A's bottom side
         // to the middle of B's left side, a quarter circle of radius 5

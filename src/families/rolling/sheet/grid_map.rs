@@ -137,7 +137,7 @@ impl Sheet<'_> {
         // A way that crosses no other area beats one that does.
         for link in &self.map.links {
             let mut best: Option<(Vec<AreaId>, f32, Path)> = None;
-            for path in link_paths(grid, link.a, link.b, &at) {
+            for path in link_paths(grid, link.a, link.b, &at, Some(bounds)) {
                 let crossed = crossed_areas(grid, &path, link.a, link.b, &at);
                 let (_, visible) = visible_length(&path, &covers);
                 let better = best.as_ref().is_none_or(|(c, v, _)| {
