@@ -299,13 +299,40 @@ fn a_pair_that_cannot_be_drawn_flat_becomes_a_reported_link() {
     std::fs::write(&path, &s).unwrap();
     // No flat drawing exists, so the search runs to its time limit (120 s
     // by default); a few seconds find the drawing with one link.
-    let (code, _, err) = run(&["draw", path.to_str().unwrap(), "--time-limit", "10"]);
-    assert_eq!(code, 0, "{err}");
-    assert!(err.contains("drawn as a new link:"), "{err}");
+    let (code, _, drew) = run(&["draw", path.to_str().unwrap(), "--time-limit", "10"]);
+    assert_eq!(code, 0, "{drew}");
+    assert!(drew.contains("drawn as a new link:"), "{drew}");
     let text = std::fs::read_to_string(&path).unwrap();
     assert!(text.contains("[[links]]\nbetween = ["), "{text}");
     let (code, out, err) = run(&["check", path.to_str().unwrap()]);
     assert_eq!(code, 0, "{out}{err}");
+    // Drawn flat, one of the five is ringed by the others, so no sea
+    // joins the two ends of the link: `draw` says so, naming the area the
+    // line must cross, and `print` refuses the sheet for the same link.
+    let warned = drew
+        .lines()
+        .find(|l| l.starts_with("warning: no sea joins"))
+        .unwrap_or_else(|| panic!("{drew}"));
+    let across = warned
+        .split("link across ")
+        .nth(1)
+        .and_then(|s| s.split(',').next())
+        .unwrap();
+    let pdf = dir.path().join("k5.pdf");
+    let (code, _, printed) = run(&[
+        "print",
+        path.to_str().unwrap(),
+        "--sheets",
+        "1",
+        "-o",
+        pdf.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 1, "{printed}");
+    assert!(
+        printed.contains("print-link-crosses")
+            && printed.contains(&format!("drawn across {across},")),
+        "{warned}\n{printed}"
+    );
 }
 
 #[test]
@@ -405,4 +432,97 @@ fn the_drawing_does_not_depend_on_the_number_of_threads() {
     let one = draw_with("1");
     assert!(String::from_utf8_lossy(&one).contains("[layout]\nkind = \"grid\""));
     assert_eq!(one, draw_with("3"), "one thread and three draw the same");
+}
+
+/// The centre `(column, row)` of an area's cells in a map's grid.
+fn centre(map: &Map, id: &str) -> (f64, f64) {
+    let Layout::Grid(grid) = &map.layout else {
+        panic!("a grid map")
+    };
+    let a = map.areas.iter().position(|a| a.id == id).unwrap();
+    let cells: Vec<(usize, usize)> = grid.cells_of(rollx::rolling::AreaId(a as u16)).collect();
+    let n = cells.len() as f64;
+    let (x, y) = cells.iter().fold((0.0, 0.0), |(x, y), &(c, r)| {
+        (x + c as f64 + 0.5, y + r as f64 + 0.5)
+    });
+    (x / n, y / n)
+}
+
+#[test]
+fn a_variant_that_adds_an_area_is_drawn_and_then_checks_clean() {
+    let dir = tempfile::tempdir().unwrap();
+    let base = root().join("maps/examples/tutorial.toml");
+    let text =
+        std::fs::read_to_string(root().join("tests/fixtures/variants/tutorial-new-area.toml"))
+            .unwrap()
+            .replace(
+                "\"../../../maps/examples/tutorial.toml\"",
+                &format!("{:?}", base.to_str().unwrap()),
+            );
+    let path = dir.path().join("cape.toml");
+    std::fs::write(&path, &text).unwrap();
+    // Its only error: the inherited grid has no cell for the new area.
+    let (code, out, _) = run(&["check", path.to_str().unwrap()]);
+    assert_eq!(code, 1);
+    assert!(
+        out.contains("grid-missing-area") && out.contains("1 error"),
+        "{out}"
+    );
+    let (code, _, err) = run(&["draw", path.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("drew tutorial-cape"), "{err}");
+    let (code, out, err) = run(&["check", path.to_str().unwrap(), "--deny-warnings"]);
+    assert_eq!(code, 0, "{out}{err}");
+    // The variant keeps its own text and gets a [layout] of its own.
+    let drawn = std::fs::read_to_string(&path).unwrap();
+    assert!(drawn.starts_with(&text), "{drawn}");
+    assert!(drawn[text.len()..].contains("[layout]\nkind = \"grid\""));
+    // The areas keep the places the inherited grid gave them: the north
+    // above the south, the west left of the east.
+    let map = rollx::rolling::load(&path).unwrap();
+    assert_eq!(map.areas.len(), 13);
+    let (fj, su, wo, ea) = (
+        centre(&map, "FJ"),
+        centre(&map, "SU"),
+        centre(&map, "WO"),
+        centre(&map, "EA"),
+    );
+    assert!(fj.1 < su.1 && wo.0 < ea.0, "{drawn}");
+}
+
+#[test]
+fn areas_with_a_place_keep_it_and_an_island_far_from_its_anchor_too() {
+    // Four areas of the tutorial map have a place: three on the mainland
+    // as its grid has them, and the island (joined to Dunes, bottom right,
+    // by a ferry alone) far off at the top left.
+    let mut text = bare("maps/examples/tutorial.toml");
+    for (id, x, y) in [
+        ("HI", 5.5, 0.8),
+        ("VA", 0.8, 3.5),
+        ("DU", 4.5, 4.0),
+        ("IS", -4.0, 0.0),
+    ] {
+        let from = format!("id = \"{id}\"\n");
+        text = text.replacen(&from, &format!("{from}x = {x:.1}\ny = {y:.1}\n"), 1);
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("placed.toml");
+    std::fs::write(&path, &text).unwrap();
+    let (code, _, err) = run(&["draw", path.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    let map = rollx::rolling::load(&path).unwrap();
+    let drawn = std::fs::read_to_string(&path).unwrap();
+    let at = |id: &str| centre(&map, id);
+    let (hi, va, du, is) = (at("HI"), at("VA"), at("DU"), at("IS"));
+    // The mainland as placed: Vale west of Highcliff and Dunes, Highcliff
+    // north of Dunes.
+    assert!(va.0 < hi.0 && va.0 < du.0 && hi.1 < du.1, "{drawn}");
+    // The island west of every other area and north of its anchor.
+    assert!(is.1 < du.1, "{drawn}");
+    for a in &map.areas {
+        if a.id != "IS" {
+            let p = at(&a.id);
+            assert!(is.0 < p.0, "{} at {p:?}, IS at {is:?}\n{drawn}", a.id);
+        }
+    }
 }

@@ -223,7 +223,12 @@ fn two_up_templates_put_two_sheets_on_a_page() {
 }
 
 /// (fixture, extra arguments, check code)
-const BAD: [(&str, &[&str], &str); 6] = [
+const BAD: [(&str, &[&str], &str); 7] = [
+    (
+        "tests/fixtures/limits/print-link-crosses.toml",
+        &[],
+        "print-link-crosses",
+    ),
     (
         "tests/fixtures/print/close-colors.toml",
         &[],
@@ -700,5 +705,156 @@ fn a_variant_footer_prints_its_own_version_not_its_base() {
         if base_version != "-" {
             assert!(!credit.contains(base_version), "{file}: {credit}");
         }
+    }
+}
+
+#[test]
+fn sea_cells_enclosed_by_land_print_as_water_not_as_boxes() {
+    let map = "tests/fixtures/print/lake.toml";
+    for (mono, wash) in [
+        (false, rollx::scene::Rgb::new(222, 236, 248)),
+        (true, rollx::scene::Rgb::grey(238)),
+    ] {
+        let p = pad(map, "letter", PrintOptions { sheets: 1, mono });
+        // One wash, over the two cells of the lake: twice as wide as high,
+        // a cell high (half the three rows of the grid's cells).
+        let washes: Vec<rollx::scene::Rect> = p.document.symbols[0]
+            .items
+            .iter()
+            .filter_map(|item| match item {
+                Item::Path(path, style) if style.fill == Some(wash) && style.stroke.is_none() => {
+                    path.bounds()
+                }
+                _ => None,
+            })
+            .collect();
+        assert_eq!(washes.len(), 1, "mono {mono}: {washes:?}");
+        let w = washes[0];
+        assert!((w.w - 2.0 * w.h).abs() < 0.01, "mono {mono}: {w:?}");
+        // The white squares on the sheet are the four writing boxes.
+        assert_eq!(squares(&p, p.box_size).len(), 4, "mono {mono}");
+    }
+}
+
+/// The dashed lines on a sheet: the points of each, flattened.
+fn dashed_lines(pad: &rollx::rolling::Pad) -> Vec<Vec<Point>> {
+    pad.document.symbols[0]
+        .items
+        .iter()
+        .filter_map(|item| match item {
+            Item::Path(path, style)
+                if style.stroke.as_ref().is_some_and(|s| !s.dash.is_empty()) =>
+            {
+                Some(path.flatten(16).concat())
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn a_link_that_a_straight_line_would_draw_across_an_area_bends_through_the_sea() {
+    let map = "tests/fixtures/print/link-around.toml";
+    for t in TEMPLATES {
+        let p = pad(
+            map,
+            t,
+            PrintOptions {
+                sheets: 1,
+                mono: false,
+            },
+        );
+        let lines = dashed_lines(&p);
+        assert_eq!(lines.len(), 1, "{t}: one link, one dashed line");
+        // A straight line from A to B is level (the areas share their
+        // rows); the line drawn leaves those rows for the sea above or
+        // below C, by more than half a cell.
+        let ys: Vec<f32> = lines[0].iter().map(|q| q.y).collect();
+        let (lo, hi) = ys
+            .iter()
+            .fold((f32::MAX, f32::MIN), |(a, b), &y| (a.min(y), b.max(y)));
+        let cell = p.box_size / template::load(t).unwrap().box_fill;
+        assert!(
+            hi - lo > cell * 0.5,
+            "{t}: the line spans {:.1} pt of height",
+            hi - lo
+        );
+        assert!(p.links[0].crosses.is_empty(), "{t}: {:?}", p.links[0]);
+    }
+}
+
+#[test]
+fn a_link_with_land_all_round_is_refused_naming_the_area_it_crosses() {
+    let (code, out, err) = run(&[
+        "print",
+        "tests/fixtures/limits/print-link-crosses.toml",
+        "--svg",
+        "-",
+    ]);
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(
+        err.contains("the link between A and B is drawn across C"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_link_bent_round_the_grid_stays_in_the_maps_place() {
+    // The tutorial with Woodhaven (west) and Eastport (east) linked: land
+    // lies between them, and the only sea that joins them runs round the
+    // grid's edge. The line goes where the sheet has room for it, over no
+    // label or box of the header or the footer.
+    let text = std::fs::read_to_string(root().join("maps/examples/tutorial.toml"))
+        .unwrap()
+        .replace(
+            "neighbors = [\"FJ\", \"MO\", \"VA\"]",
+            "neighbors = [\"EA\", \"FJ\", \"MO\", \"VA\"]",
+        )
+        .replace(
+            "neighbors = [\"DU\", \"HI\", \"RI\", \"SA\"]",
+            "neighbors = [\"DU\", \"HI\", \"RI\", \"SA\", \"WO\"]",
+        )
+        .replace(
+            "[layout]",
+            "[[links]]\nbetween = [\"WO\", \"EA\"]\n\n[layout]",
+        );
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("linked.toml");
+    std::fs::write(&file, text).unwrap();
+    let map = load(&file).unwrap();
+    for t in TEMPLATES {
+        let tp = template::load(t).unwrap();
+        let p = rollx::rolling::print_sheet(
+            &map,
+            &tp,
+            &PrintOptions {
+                sheets: 1,
+                mono: false,
+            },
+        )
+        .unwrap_or_else(|e| panic!("{t}: {e:#?}"));
+        let lines = dashed_lines(&p);
+        assert_eq!(lines.len(), 2, "{t}: two links");
+        // Between the header (down to its round boxes) and the footer (from
+        // its "Number of X's" box).
+        let top = p
+            .marks
+            .iter()
+            .filter(|m| m.what.starts_with("round box"))
+            .map(|m| m.rect.bottom())
+            .fold(f32::MIN, f32::max);
+        let bottom = p
+            .marks
+            .iter()
+            .filter(|m| m.what.contains("Number of X's"))
+            .map(|m| m.rect.y)
+            .fold(f32::MAX, f32::min);
+        for point in lines.concat() {
+            assert!(
+                point.y > top && point.y < bottom,
+                "{t}: a link runs at {point:?}, outside {top}..{bottom}"
+            );
+        }
+        assert!(p.links.iter().all(|l| l.crosses.is_empty()), "{t}");
     }
 }

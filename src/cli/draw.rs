@@ -12,13 +12,13 @@ use super::numbers::{above, whole};
 use super::output::{self, Output};
 use rollx::diag::{Diagnostic, Failure};
 use rollx::print::{Template, template};
-use rollx::rolling::{AreaId, Map, check_bytes};
+use rollx::rolling::{AreaId, Map, check_bytes_undrawn};
 use rollx::rolling::{
     DrawOptions, MapDrawing, OldGrid, draw, grid_capacity, layout_toml, rewrite, wished_positions,
     without_layout,
 };
 use rollx::source::DiskFiles;
-use rollx::text::plural;
+use rollx::text::{and_list, plural};
 
 /// The long description `--help` shows.
 pub const LONG_ABOUT: &str = "Draw a map as a grid of square cells from its neighbours alone: \
@@ -26,8 +26,10 @@ every declared neighbour pair shares a cell edge, no other pair does, each area 
 cells, with sea between. The grid fits the template's page at its least writing box (about 25 x \
 16 cells on Letter and A4), and each area lies near where it would like to be: its `x`/`y` \
 (written by `rollx import`), else where the map's old grid drew it, else where the neighbour \
-graph puts it. A pair the grid cannot show becomes a [[links]] entry (drawn as a line) and is \
-reported. Only the file's [layout] table is rewritten (and links added); comments and order \
+graph puts it. A variant (`extends`) is drawn without the grid it inherits, so one that adds \
+areas can be drawn. A pair the grid cannot show becomes a [[links]] entry (drawn as a line) and is \
+reported, and so is a link that no sea joins (the sheet could only draw it across another area). \
+Only the file's [layout] table is rewritten (and links added); comments and order \
 elsewhere are kept. The same seed gives the same drawing. See docs/draw.md.";
 
 /// Arguments of `rollx draw`.
@@ -90,14 +92,15 @@ pub fn run(args: &DrawArgs) -> Result<(), Failure> {
     Ok(())
 }
 
-/// The map without its drawing; invalid input, with its errors as `rollx
+/// The map without its drawing (nor the drawing of a map it extends), and
+/// the grid it inherits, if any; invalid input, with its errors as `rollx
 /// check` shows them, when it is not a valid map apart from its drawing.
-fn read_map(path: &std::path::Path, bare: String) -> Result<Map, Failure> {
+fn read_map(path: &std::path::Path, bare: String) -> Result<(Map, Option<OldGrid>), Failure> {
     let (sources, diagnostics) = match rollx::families::family_of_text(&DiskFiles, path, &bare) {
         Some(f) if f == rollx::rolling::FAMILY => {
-            let checked = check_bytes(&DiskFiles, path, bare.into_bytes());
+            let (checked, inherited) = check_bytes_undrawn(&DiskFiles, path, bare.into_bytes());
             if let Some(map) = checked.map {
-                return Ok(map);
+                return Ok((map, inherited.as_deref().map(OldGrid::of_grid)));
             }
             (checked.sources, checked.diagnostics)
         }
@@ -201,6 +204,15 @@ impl Drawn {
                 )
             })
             .collect();
+        for ((a, b), crossed) in &self.drawing.crossing_links {
+            let names: Vec<&str> = crossed.iter().map(|&x| self.name(x)).collect();
+            out.push(format!(
+                "no sea joins {} and {}: the sheet can only draw their link across {}, and `rollx print` refuses it; another --seed may draw it better",
+                self.name(*a),
+                self.name(*b),
+                and_list(&names)
+            ));
+        }
         if self.drawing.timed_out {
             out.push(
                 "the time limit stopped the search; another --seed or a longer --time-limit may draw it better"
@@ -274,7 +286,7 @@ pub fn draw_text(
             path.display()
         )))
     })?;
-    let map = read_map(path, bare).map_err(NotDrawn::Failed)?;
+    let (map, inherited) = read_map(path, bare).map_err(NotDrawn::Failed)?;
     let started = Instant::now();
     let max_grid = grid_capacity(&map, template);
     let room = max_grid.0 * max_grid.1 / 2;
@@ -292,7 +304,9 @@ pub fn draw_text(
     }
     let mut opts = DrawOptions::new(seed, max_grid, map.areas.len());
     opts.deadline = Some(started + Duration::from_secs_f64(time_limit));
-    let positions = wished_positions(&map, OldGrid::read(text).as_ref());
+    // Where the areas were: the file's own grid, else the one it inherits.
+    let old = OldGrid::read(text).or(inherited);
+    let positions = wished_positions(&map, old.as_ref());
     let spinner = searching(&map.info.id, time_limit);
     let drawing = draw(&map, &positions, &opts);
     spinner.finish_and_clear();

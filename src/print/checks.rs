@@ -294,6 +294,22 @@ pub fn findings<A: Part>(pad: &Pad<A>, t: &Template, mono: bool) -> Vec<Finding<
         }
     }
 
+    for link in pad.links.iter().filter(|l| !l.crosses.is_empty()) {
+        push(
+            Diagnostic::error(
+                "print-link-crosses",
+                format!(
+                    "the link between {} and {} is drawn across {}, so players cannot tell which areas it joins",
+                    link.between[0],
+                    link.between[1],
+                    crate::text::and_list(&link.crosses)
+                ),
+            )
+            .with_help("move the two areas in the grid so that the sea joins them (the line is bent through the sea when it can be), or make them touch and drop the link"),
+            vec![link.about],
+        );
+    }
+
     // Region colours.
     if !mono {
         for (i, (id, c)) in pad.colors.iter().enumerate() {

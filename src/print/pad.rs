@@ -130,6 +130,9 @@ pub struct LinkView<A> {
     pub length: f32,
     /// Length of its line that no writing box or frame hides, in points.
     pub visible: f32,
+    /// The codes of the areas its line runs across besides the two it
+    /// joins (players cannot tell which areas it joins).
+    pub crosses: Vec<String>,
     /// The link.
     pub about: A,
 }

@@ -63,6 +63,9 @@ pub struct MapDrawing {
     pub extra: Vec<(AreaId, AreaId)>,
     /// Linked pairs that touch anyway (`rollx check` warns about them).
     pub touching_links: Vec<(AreaId, AreaId)>,
+    /// Links (old and new) whose line the sheet can only draw across other
+    /// areas, with those areas (`rollx print` refuses the sheet).
+    pub crossing_links: Vec<((AreaId, AreaId), Vec<AreaId>)>,
     /// Whether the deadline cut the search short.
     pub timed_out: bool,
     /// Rounds of search made.
@@ -103,8 +106,10 @@ pub fn grid_capacity(map: &Map, template: &Template) -> (usize, usize) {
 
 /// Where each area of `map` would like to be: `x`/`y` where the map gives
 /// them, else the centre of its cells in `old` (a previous drawing). When
-/// every area has a place so, those are the places; otherwise the
-/// neighbour graph's shape, turned to the places that are known.
+/// every area has a place so, those are the places; when two or more do,
+/// they keep their places and the others go where the neighbour graph's
+/// shape, fitted onto the known places, puts them ([`anchored`]);
+/// otherwise the graph's shape alone.
 pub fn wished_positions(map: &Map, old: Option<&OldGrid>) -> Vec<(f64, f64)> {
     let mut guided = map.clone();
     if let Some(old) = old {
@@ -130,6 +135,9 @@ pub fn wished_positions(map: &Map, old: Option<&OldGrid>) -> Vec<(f64, f64)> {
             .collect();
     }
     let pos = auto::positions(&guided);
+    if let Some(placed) = anchored(map, &guided, &pos) {
+        return placed;
+    }
     // Slots of a grid with about two per area, placed to keep neighbour
     // lines short and uncrossed: a flat arrangement to start the drawing
     // from.
@@ -147,6 +155,92 @@ pub fn wished_positions(map: &Map, old: Option<&OldGrid>) -> Vec<(f64, f64)> {
         .iter()
         .map(|&(c, r)| (c as f64, r as f64))
         .collect()
+}
+
+/// Where each area would like to be when some areas have a place and
+/// others do not: those with a place there, the others where the
+/// neighbour graph's drawing `pos` puts them once it is moved, turned (or
+/// mirrored) and scaled onto the places given. Only areas that share a
+/// border with another set that fit: an island joined to the rest by links
+/// alone may lie far from its anchor, and is kept where its place is all
+/// the same. `None` when fewer than two areas have a place (nothing to fit
+/// to).
+fn anchored(map: &Map, guided: &Map, pos: &[(f64, f64)]) -> Option<Vec<(f64, f64)>> {
+    let given: Vec<Option<(f64, f64)>> = guided
+        .areas
+        .iter()
+        .map(|a| a.position.map(|p| (f64::from(p.x), f64::from(p.y))))
+        .collect();
+    let mut bordered = vec![false; map.areas.len()];
+    for (a, b) in map.edges() {
+        if !map
+            .links
+            .iter()
+            .any(|l| (l.a, l.b) == (a, b) || (l.a, l.b) == (b, a))
+        {
+            bordered[a.index()] = true;
+            bordered[b.index()] = true;
+        }
+    }
+    let mut fit: Vec<usize> = (0..given.len())
+        .filter(|&i| given[i].is_some() && bordered[i])
+        .collect();
+    if fit.len() < 2 {
+        fit = (0..given.len()).filter(|&i| given[i].is_some()).collect();
+    }
+    if fit.len() < 2 {
+        return None;
+    }
+    let mean = |pts: &mut dyn Iterator<Item = (f64, f64)>| {
+        let (mut x, mut y, mut k) = (0.0, 0.0, 0.0);
+        for p in pts {
+            x += p.0;
+            y += p.1;
+            k += 1.0;
+        }
+        (x / k, y / k)
+    };
+    let ca = mean(&mut fit.iter().map(|&i| pos[i]));
+    let cb = mean(&mut fit.iter().filter_map(|&i| given[i]));
+    // The similarity (mirrored or not) that best maps the drawing onto
+    // the places: its mirror, angle and scale.
+    let (mirror, angle, scale) = [1.0, -1.0]
+        .into_iter()
+        .map(|m: f64| {
+            let (mut sxx, mut sxy, mut saa) = (0.0, 0.0, 0.0);
+            for &i in &fit {
+                let g = given[i].expect("given");
+                let a = (pos[i].0 - ca.0, m * (pos[i].1 - ca.1));
+                let b = (g.0 - cb.0, g.1 - cb.1);
+                sxx += a.0 * b.0 + a.1 * b.1;
+                sxy += a.0 * b.1 - a.1 * b.0;
+                saa += a.0 * a.0 + a.1 * a.1;
+            }
+            let r = sxx.hypot(sxy);
+            let scale = if saa > 1e-12 { r / saa } else { 1.0 };
+            (m, sxy.atan2(sxx), scale, r)
+        })
+        .fold(None::<(f64, f64, f64, f64)>, |best, c| match best {
+            Some(b) if b.3 >= c.3 - 1e-9 => Some(b),
+            _ => Some(c),
+        })
+        .map(|(m, a, s, _)| (m, a, s))
+        .expect("two candidates");
+    let (sin, cos) = angle.sin_cos();
+    Some(
+        pos.iter()
+            .zip(&given)
+            .map(|(&p, g)| {
+                g.unwrap_or_else(|| {
+                    let (x, y) = (p.0 - ca.0, mirror * (p.1 - ca.1));
+                    (
+                        cb.0 + scale * (x * cos - y * sin),
+                        cb.1 + scale * (x * sin + y * cos),
+                    )
+                })
+            })
+            .collect(),
+    )
 }
 
 /// Draws `map` on a grid: its declared neighbours (links apart) sharing
@@ -186,7 +280,11 @@ pub fn draw(map: &Map, positions: &[(f64, f64)], opts: &DrawOptions) -> MapDrawi
         columns,
         rows,
     };
-    let mut best: Option<contact::Drawing> = None;
+    let id = |&(a, b): &(usize, usize)| (AreaId(a as u16), AreaId(b as u16));
+    // A round's drawing, its grid and the links the sheet would draw
+    // across other areas.
+    type Round = (contact::Drawing, Grid, Vec<((AreaId, AreaId), Vec<AreaId>)>);
+    let mut best: Option<Round> = None;
     let mut rounds = 0;
     let mut moves = opts.moves;
     for round in 0..opts.rounds.max(1) {
@@ -197,25 +295,37 @@ pub fn draw(map: &Map, positions: &[(f64, f64)], opts: &DrawOptions) -> MapDrawi
             deadline: opts.deadline,
         };
         let d = contact::draw(&problem, opts.seed.wrapping_add(u64::from(round)), &budget);
+        let grid = trimmed(&d);
+        let crossing: Vec<((AreaId, AreaId), Vec<AreaId>)> = problem
+            .may
+            .iter()
+            .chain(&d.missing)
+            .map(id)
+            .filter_map(|(a, b)| {
+                let crossed = super::sheet::link_crossings(&grid, a, b);
+                (!crossed.is_empty()).then_some(((a, b), crossed))
+            })
+            .collect();
+        let score = |d: &contact::Drawing, c: &[_]| (d.extra.len(), d.missing.len(), c.len());
         let better = best
             .as_ref()
-            .is_none_or(|b| (d.extra.len(), d.missing.len()) < (b.extra.len(), b.missing.len()));
-        let stop = d.is_exact() || d.timed_out;
+            .is_none_or(|(b, _, c)| score(&d, &crossing) < score(b, c));
+        let stop = (d.is_exact() && crossing.is_empty()) || d.timed_out;
         if better {
-            best = Some(d);
+            best = Some((d, grid, crossing));
         }
         if stop {
             break;
         }
         moves = moves.saturating_add(moves / 4);
     }
-    let d = best.expect("one round at least");
-    let id = |&(a, b): &(usize, usize)| (AreaId(a as u16), AreaId(b as u16));
+    let (d, grid, crossing_links) = best.expect("one round at least");
     MapDrawing {
-        grid: trimmed(&d),
+        grid,
         new_links: d.missing.iter().map(id).collect(),
         extra: d.extra.iter().map(id).collect(),
         touching_links: d.touching_may.iter().map(id).collect(),
+        crossing_links,
         timed_out: d.timed_out,
         rounds,
     }
@@ -313,6 +423,11 @@ impl OldGrid {
     pub fn read(text: &str) -> Option<Self> {
         let table: toml::Table = toml::from_str(text).ok()?;
         let grid = table.get("layout")?.get("grid")?.as_str()?;
+        Some(Self::of_grid(grid))
+    }
+
+    /// The centres of the areas in a grid's text (one token per cell).
+    pub fn of_grid(grid: &str) -> Self {
         let mut sums: std::collections::BTreeMap<String, (f64, f64, f64)> = Default::default();
         for (r, line) in grid.lines().filter(|l| !l.trim().is_empty()).enumerate() {
             for (c, token) in line.split_whitespace().enumerate() {
@@ -325,12 +440,12 @@ impl OldGrid {
                 e.2 += 1.0;
             }
         }
-        Some(Self {
+        Self {
             centres: sums
                 .into_iter()
                 .map(|(k, (x, y, n))| (k, (x / n, y / n)))
                 .collect(),
-        })
+        }
     }
 }
 

@@ -43,7 +43,7 @@ pub use map::import::{
 };
 pub use map::{
     AreaId, Checked, Layout, MAX_AREAS, Map, Power, Report, Rules, WildWithoutPlacement,
-    check_bytes, check_file, load,
+    check_bytes, check_bytes_undrawn, check_file, load,
 };
 pub use play::leaf::LeafModel;
 pub use play::simulate::simulate;

@@ -83,9 +83,46 @@ pub fn check_with(files: &dyn Files, path: &Path) -> Result<Checked, LoadError> 
 
 /// Checks a map given as bytes; `files` serves the files it extends.
 pub fn check_bytes(files: &dyn Files, path: &Path, bytes: Vec<u8>) -> Checked {
+    check_bytes_as(files, path, bytes, false).0
+}
+
+/// Checks a map given as bytes without its drawing: the `[layout]` of the
+/// file and of every file it extends is left out, so that a variant that
+/// adds areas to an inherited grid can be drawn (`rollx draw`). Also
+/// returns the grid text the layout had, if any (where the areas were).
+pub fn check_bytes_undrawn(
+    files: &dyn Files,
+    path: &Path,
+    bytes: Vec<u8>,
+) -> (Checked, Option<String>) {
+    check_bytes_as(files, path, bytes, true)
+}
+
+fn check_bytes_as(
+    files: &dyn Files,
+    path: &Path,
+    bytes: Vec<u8>,
+    undrawn: bool,
+) -> (Checked, Option<String>) {
     let mut sources = SourceMap::new();
     let mut diags = Vec::new();
-    let raw = read_chain(files, &mut sources, &mut diags, path, bytes);
+    let mut raw = read_chain(files, &mut sources, &mut diags, path, bytes);
+    let mut old_grid = None;
+    if undrawn && let Some(raw) = &mut raw {
+        let layout = std::mem::take(&mut raw.layout);
+        old_grid = layout.grid.map(|g| g.text.value);
+    }
+    (check_raw(files, path, raw, sources, diags), old_grid)
+}
+
+/// Resolves and checks a map read (and merged) into `raw`.
+fn check_raw(
+    files: &dyn Files,
+    path: &Path,
+    raw: Option<RawDoc>,
+    sources: SourceMap,
+    mut diags: Vec<Diagnostic>,
+) -> Checked {
     let file_loc = Loc {
         source: diag::SourceId(0),
         start: 0,

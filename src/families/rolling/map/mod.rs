@@ -28,7 +28,7 @@ mod resolve;
 mod rules;
 
 pub use crate::source::toml::suggest as suggest_word;
-pub use load::{Checked, check_bytes, check_file, load};
+pub use load::{Checked, check_bytes, check_bytes_undrawn, check_file, load};
 pub use model::{AreaId, Atlas, Color, Grid, Layout, Map, Position, RegionId};
 pub use places::Places;
 pub use report::Report;

@@ -120,11 +120,14 @@ impl Sheet<'_> {
             .collect();
         for link in &self.map.links {
             let (p, q) = (anchors[link.a.index()], anchors[link.b.index()]);
+            // Straight, even across other areas (Lake Michigan's link
+            // crosses Indiana): not checked here.
             self.link(
                 link.a,
                 link.b,
                 Path::line(page_point(p), page_point(q)),
                 &covers,
+                &[],
             );
         }
         // Leaders with a dot on the area, then the boxes over everything.

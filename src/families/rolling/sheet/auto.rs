@@ -297,7 +297,7 @@ pub struct Slots {
 
 /// Whether the segment from `p` to `q` passes through the square of
 /// half-side `h` around `c` (Liang-Barsky clipping).
-fn crosses_square(p: P, q: P, c: P, h: f64) -> bool {
+pub(super) fn crosses_square(p: P, q: P, c: P, h: f64) -> bool {
     let (dx, dy) = (q.0 - p.0, q.1 - p.1);
     let (mut t0, mut t1) = (0.0f64, 1.0f64);
     for (num, den) in [

@@ -92,7 +92,7 @@ impl Sheet<'_> {
         ));
         for link in &self.map.links {
             let path = Path::line(center(link.a), center(link.b));
-            self.link(link.a, link.b, path, &frames);
+            self.link(link.a, link.b, path, &frames, &[]);
         }
 
         for a in self.map.area_ids() {

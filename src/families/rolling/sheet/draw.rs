@@ -6,7 +6,7 @@ use super::layout::About;
 use crate::print::{Canvas, Capacity, Drawing, MarkKind, text};
 type LinkView = crate::print::LinkView<About>;
 use crate::print::Template;
-use crate::rolling::map::{AreaId, Map};
+use crate::rolling::map::{AreaId, Layout, Map};
 use crate::scene::{Anchor, Item, Path, Point, Rect, Rgb, Stroke, Style, Text, Weight};
 
 pub(super) use crate::print::INK;
@@ -52,8 +52,16 @@ impl Drawing for Sheet<'_> {
 
 impl Sheet<'_> {
     /// Draws a link's line (dashed) and records how much of it shows
-    /// outside `covers` (writing boxes or frames drawn over it).
-    pub(super) fn link(&mut self, a: AreaId, b: AreaId, path: Path, covers: &[Rect]) {
+    /// outside `covers` (writing boxes or frames drawn over it), and the
+    /// areas other than its own that it runs across (`crossed`).
+    pub(super) fn link(
+        &mut self,
+        a: AreaId,
+        b: AreaId,
+        path: Path,
+        covers: &[Rect],
+        crossed: &[AreaId],
+    ) {
         let (length, visible) = visible_length(&path, covers);
         self.canvas.about = About::Link(a, b);
         let color = if self.mono { INK } else { LINK };
@@ -65,6 +73,10 @@ impl Sheet<'_> {
             between: [self.map.area(a).id.clone(), self.map.area(b).id.clone()],
             length,
             visible,
+            crosses: crossed
+                .iter()
+                .map(|&x| self.map.area(x).id.clone())
+                .collect(),
             about: About::Link(a, b),
         });
     }
@@ -232,7 +244,12 @@ impl Sheet<'_> {
             legend.push("Dashed box: immune area (ignores the neighbour rule).".into());
         }
         if !self.map.links.is_empty() {
-            legend.push("Dashed line: neighbours across the water.".into());
+            // A diagram has no water; a grid or an atlas draws its links
+            // through the sea (the print checks refuse one across land).
+            legend.push(match self.map.layout {
+                Layout::None => "Dashed line: neighbours joined by a link.".into(),
+                _ => "Dashed line: neighbours across the water.".into(),
+            });
         }
         if self.mono {
             let key: Vec<String> = self

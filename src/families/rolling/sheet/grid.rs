@@ -3,8 +3,9 @@
 
 use std::collections::BTreeMap;
 
+use super::auto::crosses_square;
 use crate::rolling::map::{AreaId, Grid, Map};
-use crate::scene::{Path, Point, Seg};
+use crate::scene::{Path, Point, Rect, Seg};
 
 /// Where the grid sits on the sheet.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -153,6 +154,41 @@ pub fn inner_lines(map: &Map, grid: &Grid, at: &Placement) -> Path {
     path
 }
 
+/// Sea cells that the sea around the grid cannot reach through sea and
+/// water cells sharing an edge (a lake, a gap between areas), row by row.
+/// Left white, such a cell would be a framed square like a writing box;
+/// the sheet paints it as water.
+pub fn enclosed_sea(grid: &Grid) -> Vec<bool> {
+    let (w, h) = (grid.columns, grid.rows);
+    let wet = |i: usize| grid.cells[i].is_none();
+    let mut open = vec![false; w * h];
+    let mut stack: Vec<usize> = (0..w * h)
+        .filter(|&i| {
+            let (c, r) = (i % w, i / w);
+            wet(i) && (c == 0 || r == 0 || c + 1 == w || r + 1 == h)
+        })
+        .collect();
+    for &i in &stack {
+        open[i] = true;
+    }
+    while let Some(i) = stack.pop() {
+        let (c, r) = (i % w, i / w);
+        let around = [
+            (c > 0).then(|| i - 1),
+            (c + 1 < w).then(|| i + 1),
+            (r > 0).then(|| i - w),
+            (r + 1 < h).then(|| i + w),
+        ];
+        for j in around.into_iter().flatten() {
+            if wet(j) && !open[j] {
+                open[j] = true;
+                stack.push(j);
+            }
+        }
+    }
+    (0..w * h).map(|i| wet(i) && !open[i]).collect()
+}
+
 /// Where an area is widest: the centre of the largest square of its cells
 /// (nearest the area's centre of mass among equals), in grid units, and the
 /// square's side in cells.
@@ -203,14 +239,230 @@ pub fn widest_place(grid: &Grid, area: AreaId) -> (f32, f32, usize) {
     (x, y, k)
 }
 
+/// How far inside a cell a line must pass to cross it: lines along a
+/// cell's edge or through its corner do not.
+const GRAZE: f64 = 0.05;
+
+/// How far from other areas' cells a link bent through the sea keeps, so
+/// that it does not run along their borders.
+const KEEP: f64 = 0.2;
+
+/// The areas other than `a` and `b` that the segment `p`-`q` (in cells)
+/// passes within the square of half-side `h` around the centre of one of
+/// their cells, added to `out` once each.
+fn crossings(
+    grid: &Grid,
+    (p, q): ((f64, f64), (f64, f64)),
+    [a, b]: [AreaId; 2],
+    h: f64,
+    out: &mut Vec<AreaId>,
+) {
+    let (c0, c1) = ((p.0.min(q.0) - 1.0).floor(), (p.0.max(q.0) + 1.0).ceil());
+    let (r0, r1) = ((p.1.min(q.1) - 1.0).floor(), (p.1.max(q.1) + 1.0).ceil());
+    let (c0, r0) = (c0.max(0.0) as usize, r0.max(0.0) as usize);
+    let (c1, r1) = (c1.max(0.0) as usize, r1.max(0.0) as usize);
+    for r in r0..r1.min(grid.rows) {
+        for c in c0..c1.min(grid.columns) {
+            if let Some(x) = grid.cell(c, r)
+                && x != a
+                && x != b
+                && !out.contains(&x)
+                && crosses_square(p, q, (c as f64 + 0.5, r as f64 + 0.5), h)
+            {
+                out.push(x);
+            }
+        }
+    }
+}
+
+/// The areas other than `a` and `b` that a link's line `path` (on the
+/// sheet) runs across, sorted.
+pub fn crossed_areas(
+    grid: &Grid,
+    path: &Path,
+    a: AreaId,
+    b: AreaId,
+    at: &Placement,
+) -> Vec<AreaId> {
+    let cells = |p: Point| {
+        (
+            f64::from((p.x - at.origin.x) / at.cell),
+            f64::from((p.y - at.origin.y) / at.cell),
+        )
+    };
+    let mut out = Vec::new();
+    for line in path.flatten(16) {
+        for w in line.windows(2) {
+            crossings(
+                grid,
+                (cells(w[0]), cells(w[1])),
+                [a, b],
+                0.5 - GRAZE,
+                &mut out,
+            );
+        }
+    }
+    out.sort_unstable();
+    out
+}
+
+/// A line for the link between `a` and `b` that crosses no other area: from
+/// a cell of `a` through sea cells (those of the grid first, then also a
+/// ring of cells around it, those of the ring that lie within `room` on
+/// the sheet) to a cell of `b`, the fewest cells, then straightened
+/// wherever a straight piece keeps clear of other areas. `None` when the
+/// sea does not join them.
+fn sea_route(grid: &Grid, [a, b]: [AreaId; 2], at: &Placement, room: Option<Rect>) -> Option<Path> {
+    let (w, h) = (grid.columns as isize, grid.rows as isize);
+    let inside = |c: isize, r: isize| c >= 0 && r >= 0 && c < w && r < h;
+    let owner = |c: isize, r: isize| {
+        if inside(c, r) {
+            grid.cell(c as usize, r as usize)
+        } else {
+            None
+        }
+    };
+    const STEPS: [(isize, isize); 4] = [(0, -1), (1, 0), (0, 1), (-1, 0)];
+    for ring in [0isize, 1] {
+        let within = |c: isize, r: isize| {
+            inside(c, r)
+                || (c >= -ring && r >= -ring && c < w + ring && r < h + ring && {
+                    let corner = at.at(c as f32, r as f32);
+                    room.is_none_or(|room| {
+                        room.contains(&Rect::new(corner.x, corner.y, at.cell, at.cell))
+                    })
+                })
+        };
+        let sea = |c: isize, r: isize| within(c, r) && owner(c, r).is_none();
+        // Breadth-first from the sea cells beside `a`, each remembering
+        // the cell it was reached from (`a`'s own for the first).
+        let (ew, eh) = ((w + 2) as usize, (h + 2) as usize);
+        let index = |c: isize, r: isize| (r + 1) as usize * ew + (c + 1) as usize;
+        let mut from: Vec<Option<(isize, isize)>> = vec![None; ew * eh];
+        let mut queue = std::collections::VecDeque::new();
+        for (c, r) in grid.cells_of(a) {
+            let (c, r) = (c as isize, r as isize);
+            for (dc, dr) in STEPS {
+                let (c2, r2) = (c + dc, r + dr);
+                if sea(c2, r2) && from[index(c2, r2)].is_none() {
+                    from[index(c2, r2)] = Some((c, r));
+                    queue.push_back((c2, r2));
+                }
+            }
+        }
+        let mut end = None;
+        'search: while let Some((c, r)) = queue.pop_front() {
+            for (dc, dr) in STEPS {
+                let (c2, r2) = (c + dc, r + dr);
+                if owner(c2, r2) == Some(b) {
+                    end = Some(((c, r), (c2, r2)));
+                    break 'search;
+                }
+                if sea(c2, r2) && from[index(c2, r2)].is_none() {
+                    from[index(c2, r2)] = Some((c, r));
+                    queue.push_back((c2, r2));
+                }
+            }
+        }
+        let Some((last, in_b)) = end else { continue };
+        // The cells from `a`'s to `b`'s, as centres.
+        let mut cells = vec![in_b, last];
+        let mut at_cell = last;
+        while owner(at_cell.0, at_cell.1) != Some(a) {
+            at_cell = from[index(at_cell.0, at_cell.1)].expect("reached from somewhere");
+            cells.push(at_cell);
+        }
+        cells.reverse();
+        // From the middle of the side where `a`'s cell meets the sea,
+        // through the sea cells' centres, to the middle of the side where
+        // the sea meets `b`'s cell.
+        let centre = |(c, r): (isize, isize)| (c as f64 + 0.5, r as f64 + 0.5);
+        let side = |p: (isize, isize), q: (isize, isize)| {
+            let (p, q) = (centre(p), centre(q));
+            ((p.0 + q.0) / 2.0, (p.1 + q.1) / 2.0)
+        };
+        let n = cells.len();
+        let mut pts = vec![side(cells[0], cells[1])];
+        pts.extend(cells[1..n - 1].iter().map(|&c| centre(c)));
+        pts.push(side(cells[n - 2], cells[n - 1]));
+        // Straighten: from each corner, on to the furthest point that a
+        // straight piece reaches keeping clear of other areas.
+        let mut kept = vec![pts[0]];
+        let mut i = 0;
+        while i + 1 < pts.len() {
+            let j = (i + 1..pts.len())
+                .rev()
+                .find(|&j| {
+                    let mut near = Vec::new();
+                    crossings(grid, (pts[i], pts[j]), [a, b], 0.5 + KEEP, &mut near);
+                    near.is_empty()
+                })
+                .unwrap_or(i + 1);
+            kept.push(pts[j]);
+            i = j;
+        }
+        let point = |p: (f64, f64)| at.at(p.0 as f32, p.1 as f32);
+        let mut path = Path {
+            segs: vec![Seg::MoveTo(point(kept[0]))],
+        };
+        path.segs
+            .extend(kept[1..].iter().map(|&p| Seg::LineTo(point(p))));
+        return Some(path);
+    }
+    None
+}
+
 /// Ways to draw the link between areas `a` and `b`, best first.
 ///
 /// Where a cell of one touches a cell of the other only at a corner, a
 /// quarter circle around that corner, from the middle of one cell's side
 /// to the middle of the other's, through one of the two other cells at the
 /// corner (sea and water before land). Otherwise a straight line between
-/// the closest cells of the two, from edge to edge.
-pub fn link_paths(grid: &Grid, a: AreaId, b: AreaId, at: &Placement) -> Vec<Path> {
+/// the closest cells of the two, from edge to edge. When each of those
+/// runs across another area, a line bent through the sea as well
+/// ([`sea_route`], round the grid's edge where `room` on the sheet
+/// allows), if the sea joins the two.
+pub fn link_paths(
+    grid: &Grid,
+    a: AreaId,
+    b: AreaId,
+    at: &Placement,
+    room: Option<Rect>,
+) -> Vec<Path> {
+    let mut paths = direct_paths(grid, a, b, at);
+    if !paths.is_empty()
+        && paths
+            .iter()
+            .all(|p| !crossed_areas(grid, p, a, b, at).is_empty())
+        && let Some(route) = sea_route(grid, [a, b], at, room)
+    {
+        paths.push(route);
+    }
+    paths
+}
+
+/// The areas that the line of the link between `a` and `b` runs across on
+/// the sheet: none when one of the ways to draw it ([`link_paths`], with
+/// room all round the grid) crosses no other area (the sheet draws that
+/// one), else those the first way crosses.
+pub fn link_crossings(grid: &Grid, a: AreaId, b: AreaId) -> Vec<AreaId> {
+    let at = Placement {
+        origin: Point::new(0.0, 0.0),
+        cell: 1.0,
+    };
+    let mut first = None;
+    for path in link_paths(grid, a, b, &at, None) {
+        let crossed = crossed_areas(grid, &path, a, b, &at);
+        if crossed.is_empty() {
+            return crossed;
+        }
+        first.get_or_insert(crossed);
+    }
+    first.unwrap_or_default()
+}
+
+/// The arcs around a corner, or the straight line, of [`link_paths`].
+fn direct_paths(grid: &Grid, a: AreaId, b: AreaId, at: &Placement) -> Vec<Path> {
     let ca: Vec<(usize, usize)> = grid.cells_of(a).collect();
     let cb: Vec<(usize, usize)> = grid.cells_of(b).collect();
     let mut arcs: Vec<(bool, Path)> = Vec::new();
@@ -342,9 +594,35 @@ mod tests {
     }
 
     #[test]
+    fn enclosed_sea_is_the_sea_that_the_open_sea_cannot_reach() {
+        // A lake at (1, 1); the sea right of A reaches the rim, and so does
+        // the bay at (1, 3) (corners do not join sea cells).
+        let g = grid(&["AAA.", "A.A.", "AAA.", "A.A."]);
+        let enclosed = enclosed_sea(&g);
+        let cells: Vec<usize> = (0..enclosed.len()).filter(|&i| enclosed[i]).collect();
+        assert_eq!(cells, [5]);
+    }
+
+    #[test]
+    fn links_bend_through_the_sea_and_cross_land_only_when_no_sea_joins_them() {
+        let (a, b, c) = (AreaId(0), AreaId(1), AreaId(2));
+        // A straight line from A to C crosses B; the route through the sea
+        // above or below it crosses nothing.
+        let g = grid(&["......", "AA.B.C", "......"]);
+        let paths = link_paths(&g, a, c, &AT, None);
+        assert_eq!(crossed_areas(&g, &paths[0], a, c, &AT), [b]);
+        let route = paths.last().unwrap();
+        assert!(crossed_areas(&g, route, a, c, &AT).is_empty(), "{route:?}");
+        assert!(link_crossings(&g, a, c).is_empty());
+        // A and C inside B: no sea joins them.
+        let g = grid(&["BBBBB", "BABCB", "BBBBB"]);
+        assert_eq!(link_crossings(&g, a, c), [b]);
+    }
+
+    #[test]
     fn link_lines_run_between_cell_edges() {
         let g = grid(&["A.B"]);
-        let paths = link_paths(&g, AreaId(0), AreaId(1), &AT);
+        let paths = link_paths(&g, AreaId(0), AreaId(1), &AT, None);
         assert_eq!(
             paths,
             [Path::line(Point::new(10.0, 5.0), Point::new(20.0, 5.0))]
@@ -355,7 +633,7 @@ mod tests {
     fn links_between_corners_go_round_the_corner_through_the_sea() {
         // A and B meet only at the corner (10, 10); C holds the cell right of A.
         let g = grid(&["AC", ".B"]);
-        let paths = link_paths(&g, AreaId(0), AreaId(1), &AT);
+        let paths = link_paths(&g, AreaId(0), AreaId(1), &AT, None);
         assert_eq!(paths.len(), 2);
         // First through the sea below A: from the middle of A's bottom side
         // to the middle of B's left side, a quarter circle of radius 5

@@ -2,7 +2,10 @@
 //! writing box where each area is widest.
 
 use super::draw::{INK, SOFT, Sheet, visible_length};
-use super::grid::{Placement, inner_lines, link_paths, outline, outline_cells, widest_place};
+use super::grid::{
+    Placement, crossed_areas, enclosed_sea, inner_lines, link_paths, outline, outline_cells,
+    widest_place,
+};
 use super::mono::hatch;
 use crate::print::Capacity;
 use crate::rolling::map::{AreaId, Grid};
@@ -54,15 +57,18 @@ impl Sheet<'_> {
         };
 
         // Water: a pale wash with waves, so that lakes and straits do not
-        // look like writing boxes.
-        if grid.water.contains(&true) {
-            let wash = outline_cells(grid, &at, |c, r| grid.is_water(c, r));
+        // look like writing boxes; sea cells that the open sea does not
+        // reach are lakes too.
+        let enclosed = enclosed_sea(grid);
+        let wet = |c: usize, r: usize| grid.is_water(c, r) || enclosed[r * grid.columns + c];
+        if grid.water.contains(&true) || enclosed.contains(&true) {
+            let wash = outline_cells(grid, &at, wet);
             let fill = if self.mono { WATER_MONO } else { WATER };
             self.canvas.items.push(Item::Path(wash, Style::fill(fill)));
             let mut marks = Path::new();
             for r in 0..grid.rows {
                 for c in 0..grid.columns {
-                    if grid.is_water(c, r) {
+                    if wet(c, r) {
                         let p = at.at(c as f32, r as f32);
                         marks.segs.extend(waves(p.x, p.y, cell).segs);
                     }
@@ -128,18 +134,24 @@ impl Sheet<'_> {
             .iter()
             .map(|(_, c)| Rect::new(c.x - size / 2.0, c.y - size / 2.0, size, size))
             .collect();
+        // A way that crosses no other area beats one that does.
         for link in &self.map.links {
-            let mut best: Option<(f32, Path)> = None;
-            for path in link_paths(grid, link.a, link.b, &at) {
+            let mut best: Option<(Vec<AreaId>, f32, Path)> = None;
+            for path in link_paths(grid, link.a, link.b, &at, Some(bounds)) {
+                let crossed = crossed_areas(grid, &path, link.a, link.b, &at);
                 let (_, visible) = visible_length(&path, &covers);
-                if best.as_ref().is_none_or(|(v, _)| visible > v * 1.05 + 0.1) {
-                    best = Some((visible, path));
+                let better = best.as_ref().is_none_or(|(c, v, _)| {
+                    (crossed.is_empty() && !c.is_empty())
+                        || (crossed.is_empty() == c.is_empty() && visible > v * 1.05 + 0.1)
+                });
+                if better {
+                    best = Some((crossed, visible, path));
                 }
             }
             // Areas that share a side need no line (`check` warns about
             // the link).
-            if let Some((_, path)) = best {
-                self.link(link.a, link.b, path, &covers);
+            if let Some((crossed, _, path)) = best {
+                self.link(link.a, link.b, path, &covers, &crossed);
             }
         }
 

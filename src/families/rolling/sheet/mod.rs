@@ -26,6 +26,7 @@ mod heat;
 mod layout;
 mod mono;
 
+pub(crate) use grid::link_crossings;
 pub use heat::{heat_map, scale_top};
 pub use layout::{About, Pad, layout};
 
