@@ -1273,6 +1273,19 @@ fn the_json_report_has_every_warning_and_every_group() {
             .contains("falls apart into 2 groups")
     );
     assert!(err.contains("falls apart into 2 groups"), "{err}");
+    // Any other refusal is a JSON report too.
+    let none = args(&["--format", "json", "--where", "STATEFP=zz"]);
+    let (code, stdout, err) = run(&none.iter().map(String::as_str).collect::<Vec<_>>());
+    assert_eq!(code, 1, "{err}");
+    let refusal: serde_json::Value = serde_json::from_str(&stdout).expect("stdout is JSON alone");
+    assert!(
+        refusal["error"]
+            .as_str()
+            .unwrap()
+            .contains("no feature is left to import"),
+        "{refusal}"
+    );
+    assert!(refusal.get("groups").is_none(), "{refusal}");
     assert!(!out.exists() || std::fs::read_to_string(&out).unwrap().contains("300 areas"));
 }
 

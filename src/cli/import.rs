@@ -165,16 +165,16 @@ struct Report<'a> {
     drawing: Option<String>,
 }
 
-/// What `--format json` prints when the shapes cannot make a map.
+/// What `--format json` prints when nothing is imported.
 #[derive(Serialize)]
-struct Refusal<'a> {
+struct Refusal {
     error: String,
     /// Every group of a map that falls apart, largest first.
     #[serde(skip_serializing_if = "Option::is_none")]
-    groups: Option<Vec<&'a Vec<String>>>,
+    groups: Option<Vec<Vec<String>>>,
     /// Every area that touches nothing.
     #[serde(skip_serializing_if = "Option::is_none")]
-    islands: Option<&'a [String]>,
+    islands: Option<Vec<String>>,
 }
 
 /// The pairs of a links file (CSV as people write them: a header row or
@@ -370,8 +370,46 @@ fn too_many(file: &Path, n: usize, groupings: &[(String, usize)]) -> String {
 
 /// Runs `rollx import`.
 pub fn run(args: &ImportArgs) -> Result<(), Failure> {
-    let out = Output::check_arg(Some(&args.output), false)?.expect("a path was given");
     let json = args.format == Format::Json;
+    imported(args, json).map_err(|refused| {
+        // With --format json, a refusal is a JSON report too (the message
+        // goes to stderr as always).
+        if json {
+            let report = Refusal {
+                error: refused.failure.message.clone().unwrap_or_default(),
+                groups: refused.groups,
+                islands: refused.islands,
+            };
+            println!(
+                "{}",
+                serde_json::to_string_pretty(&report).expect("serialises")
+            );
+        }
+        refused.failure
+    })
+}
+
+/// Why the shapes were not imported, with what the JSON report lists in
+/// full.
+struct Refused {
+    failure: Failure,
+    groups: Option<Vec<Vec<String>>>,
+    islands: Option<Vec<String>>,
+}
+
+impl From<Failure> for Refused {
+    fn from(failure: Failure) -> Refused {
+        Refused {
+            failure,
+            groups: None,
+            islands: None,
+        }
+    }
+}
+
+/// Imports as `args` say and writes the map (`json`: the report on stdout).
+fn imported(args: &ImportArgs, json: bool) -> Result<(), Refused> {
+    let out = Output::check_arg(Some(&args.output), false)?.expect("a path was given");
     let text = std::fs::read_to_string(&args.file)
         .map_err(|e| Failure::usage(format!("cannot read {}: {e}", args.file.display())))?;
     let props = Properties {
@@ -420,7 +458,8 @@ pub fn run(args: &ImportArgs) -> Result<(), Failure> {
             &args.file,
             collection.shapes.len(),
             &collection.groupings,
-        )));
+        ))
+        .into());
     }
     let links = match &args.links {
         Some(path) => {
@@ -518,29 +557,21 @@ pub fn run(args: &ImportArgs) -> Result<(), Failure> {
                      bridge)"
             }
         };
-        let message = format!("{}: {e}\n  help: {help}", args.file.display());
-        if json {
-            let mut groups: Option<Vec<&Vec<String>>> = match &e {
-                ImportError::Apart(g) => Some(g.iter().collect()),
-                _ => None,
-            };
-            if let Some(g) = &mut groups {
-                g.sort_by_key(|g| std::cmp::Reverse(g.len()));
-            }
-            let refusal = Refusal {
-                error: message.clone(),
-                groups,
-                islands: match &e {
-                    ImportError::Islands(i) => Some(i),
-                    _ => None,
-                },
-            };
-            println!(
-                "{}",
-                serde_json::to_string_pretty(&refusal).expect("serialises")
-            );
+        let mut groups = match &e {
+            ImportError::Apart(g) => Some(g.clone()),
+            _ => None,
+        };
+        if let Some(g) = &mut groups {
+            g.sort_by_key(|g| std::cmp::Reverse(g.len()));
         }
-        Failure::invalid(message)
+        Refused {
+            failure: Failure::invalid(format!("{}: {e}\n  help: {help}", args.file.display())),
+            groups,
+            islands: match e {
+                ImportError::Islands(i) => Some(i),
+                _ => None,
+            },
+        }
     })?;
     // The contacts that are not borders, by kind: the few of each nearest
     // to being neighbours unless every one is asked for, then how many
@@ -631,7 +662,7 @@ pub fn run(args: &ImportArgs) -> Result<(), Failure> {
                 d.failure(),
                 args.output.display()
             ),
-            Err(super::draw::NotDrawn::Failed(f)) => return Err(f),
+            Err(super::draw::NotDrawn::Failed(f)) => return Err(f.into()),
         }
     }
     if !args.atlas {
@@ -645,7 +676,7 @@ pub fn run(args: &ImportArgs) -> Result<(), Failure> {
             text.push('\n');
         }
     }
-    output::write(&out, text.as_bytes())?;
+    output::write(&out, text.as_bytes()).map_err(Failure::from)?;
     super::say(
         json,
         &format!(
