@@ -385,14 +385,14 @@ pub fn run(args: &ImportArgs) -> Result<(), Failure> {
                 serde_json::to_string_pretty(&report).expect("serialises")
             );
         }
-        refused.failure
+        *refused.failure
     })
 }
 
 /// Why the shapes were not imported, with what the JSON report lists in
 /// full.
 struct Refused {
-    failure: Failure,
+    failure: Box<Failure>,
     groups: Option<Vec<Vec<String>>>,
     islands: Option<Vec<String>>,
 }
@@ -400,7 +400,7 @@ struct Refused {
 impl From<Failure> for Refused {
     fn from(failure: Failure) -> Refused {
         Refused {
-            failure,
+            failure: Box::new(failure),
             groups: None,
             islands: None,
         }
@@ -565,7 +565,10 @@ fn imported(args: &ImportArgs, json: bool) -> Result<(), Refused> {
             g.sort_by_key(|g| std::cmp::Reverse(g.len()));
         }
         Refused {
-            failure: Failure::invalid(format!("{}: {e}\n  help: {help}", args.file.display())),
+            failure: Box::new(Failure::invalid(format!(
+                "{}: {e}\n  help: {help}",
+                args.file.display()
+            ))),
             groups,
             islands: match e {
                 ImportError::Islands(i) => Some(i),
