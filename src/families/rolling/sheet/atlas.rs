@@ -8,10 +8,11 @@
 use std::collections::BTreeMap;
 
 use super::draw::{INK, SOFT, Sheet};
+use super::layout::About;
 use super::mono::hatch;
 use crate::geom::geojson::ring_area;
 use crate::geom::polygon;
-use crate::print::Capacity;
+use crate::print::{Capacity, LeaderView, MAX_LEADER_MM};
 use crate::rolling::map::{AreaId, Atlas};
 use crate::scene::{Item, Path, Point, Rect, Stroke, Style};
 
@@ -132,9 +133,16 @@ impl Sheet<'_> {
         }
         // Leaders with a dot on the area, then the boxes over everything.
         let mut leader_path = Path::new();
-        for place in &places {
+        for (a, place) in places.iter().enumerate() {
             if let Place::Callout { at, anchor } = *place {
                 let end = nearest_on_square(at, h, anchor);
+                let area = AreaId(a as u16);
+                self.leaders.push(LeaderView {
+                    area: self.map.area(area).id.clone(),
+                    from: anchor,
+                    to: end,
+                    about: About::Area(area),
+                });
                 leader_path
                     .segs
                     .extend(Path::line(page_point(anchor), page_point(end)).segs);
@@ -312,6 +320,7 @@ fn place_boxes(
             .any(|&t| (c[0] - t[0]).abs() < apart && (c[1] - t[1]).abs() < apart)
     };
     let dist = |p: Pt, q: Pt| ((p[0] - q[0]).powi(2) + (p[1] - q[1]).powi(2)).sqrt();
+    let max_leader = MAX_LEADER_MM / 25.4 * 72.0;
     // The areas nearest to free space first, so that most leaders are
     // short; ties by id order.
     let mut waiting: Vec<(f64, usize)> = (0..n)
@@ -337,9 +346,29 @@ fn place_boxes(
                 .then(x.1[0].total_cmp(&y.1[0]))
                 .then(x.1[1].total_cmp(&y.1[1]))
         });
+        // A place whose leader would cross another leader, or run longer
+        // than the print checks allow, is taken only when there is no
+        // other.
+        // The best a place can be: 0 short and crossing no leader, 1
+        // crossing none, 2 crossing one.
+        let grade = |c: Pt| {
+            let end = nearest_on_square(c, h, anchor);
+            if leaders
+                .iter()
+                .any(|&(p, q)| polygon::segments_cross(p, q, anchor, end))
+            {
+                2
+            } else if dist(anchor, end) > max_leader {
+                1
+            } else {
+                0
+            }
+        };
+        let least = near.iter().take(TRIES).map(|&(_, c)| grade(c)).min();
         let best = near
             .iter()
             .take(TRIES)
+            .filter(|&&(_, c)| Some(grade(c)) == least)
             .map(|&(d, c)| {
                 let end = nearest_on_square(c, h, anchor);
                 let mut cost = d;
@@ -377,7 +406,73 @@ fn place_boxes(
         .map(|p| p.expect("every area placed"))
         .collect();
     untangle(&mut places, &borders, h);
+    uncross(&mut places, &free, h, apart, max_leader);
     (places, anchors)
+}
+
+/// The last pass: while two leaders cross, moves the box of the later
+/// area of the first such pair (by area order) to the nearest free place
+/// (of `free`, clear of every other box by `apart`) whose leader crosses
+/// no other leader and runs over no box, at most `max_leader` long if
+/// one is; else the box of the earlier one. Stops when no move helps (the print
+/// check `print-leaders-cross` reports what is left).
+fn uncross(places: &mut [Place], free: &[Pt], h: f64, apart: f64, max_leader: f64) {
+    let leader = |p: &Place| match *p {
+        Place::Callout { at, anchor } => Some((anchor, nearest_on_square(at, h, anchor))),
+        Place::Inside(_) => None,
+    };
+    let dist = |p: Pt, q: Pt| ((p[0] - q[0]).powi(2) + (p[1] - q[1]).powi(2)).sqrt();
+    // Each move ends a crossing and makes none, so this ends; the bound
+    // is a guard.
+    for _ in 0..places.len() * 2 {
+        let lines: Vec<Option<(Pt, Pt)>> = places.iter().map(leader).collect();
+        let pair = (0..lines.len()).find_map(|a| {
+            let (p, q) = lines[a]?;
+            (a + 1..lines.len()).find_map(|b| {
+                let (u, v) = lines[b]?;
+                polygon::segments_cross(p, q, u, v).then_some((a, b))
+            })
+        });
+        let Some((a, b)) = pair else { return };
+        let moved = [b, a].into_iter().find_map(|m| {
+            let Place::Callout { anchor, .. } = places[m] else {
+                return None;
+            };
+            let others: Vec<usize> = (0..places.len()).filter(|&o| o != m).collect();
+            let mut near: Vec<(f64, Pt)> = free
+                .iter()
+                .filter(|&&c| {
+                    others.iter().all(|&o| {
+                        let t = places[o].centre();
+                        (c[0] - t[0]).abs() >= apart || (c[1] - t[1]).abs() >= apart
+                    })
+                })
+                .map(|&c| (dist(c, anchor), c))
+                .collect();
+            near.sort_by(|x, y| {
+                x.0.total_cmp(&y.0)
+                    .then(x.1[0].total_cmp(&y.1[0]))
+                    .then(x.1[1].total_cmp(&y.1[1]))
+            });
+            let clear = |c: Pt, longest: f64| {
+                let end = nearest_on_square(c, h, anchor);
+                dist(anchor, end) <= longest
+                    && others.iter().all(|&o| {
+                        lines[o].is_none_or(|(p, q)| !polygon::segments_cross(p, q, anchor, end))
+                            && !polygon::segment_hits_square(anchor, end, places[o].centre(), h)
+                    })
+            };
+            // Short if it can be, else any length.
+            [max_leader, f64::INFINITY]
+                .into_iter()
+                .find_map(|longest| near.iter().map(|&(_, c)| c).find(|&c| clear(c, longest)))
+                .map(|c| (m, c))
+        });
+        let Some((m, c)) = moved else { return };
+        if let Place::Callout { anchor, .. } = places[m] {
+            places[m] = Place::Callout { at: c, anchor };
+        }
+    }
 }
 
 /// Swaps the boxes of any two callouts when that makes their leaders
