@@ -223,7 +223,17 @@ fn two_up_templates_put_two_sheets_on_a_page() {
 }
 
 /// (fixture, extra arguments, check code)
-const BAD: [(&str, &[&str], &str); 7] = [
+const BAD: [(&str, &[&str], &str); 9] = [
+    (
+        "tests/fixtures/limits/print-leaders-cross.toml",
+        &["--template", "a4-2up"],
+        "print-leaders-cross",
+    ),
+    (
+        "tests/fixtures/limits/print-callout-far.toml",
+        &[],
+        "print-callout-far",
+    ),
     (
         "tests/fixtures/limits/print-link-crosses.toml",
         &[],

@@ -3,7 +3,7 @@
 //! drawn over anything else, links that can be seen, and region colours
 //! that can be told apart and from the paper.
 
-use super::pad::{Capacity, Mark, MarkKind, Pad, Part};
+use super::pad::{Capacity, LeaderView, Mark, MarkKind, Pad, Part};
 use super::template::Template;
 use crate::diag::Diagnostic;
 use crate::scene::{Item, Rect, Rgb, items_bounds};
@@ -19,6 +19,10 @@ pub const MIN_PAPER_DISTANCE: f32 = 8.0;
 
 /// The least length of a link's line that must show, in millimetres.
 pub const MIN_LINK_MM: f32 = 2.0;
+
+/// The longest a callout's leader line may be, in millimetres: a box
+/// farther from its area than this is hard to match to it.
+pub const MAX_LEADER_MM: f64 = 60.0;
 
 fn points_to_mm(v: f32) -> f32 {
     v * 25.4 / 72.0
@@ -307,6 +311,89 @@ pub fn findings<A: Part>(pad: &Pad<A>, t: &Template, mono: bool) -> Vec<Finding<
             )
             .with_help("move the two areas in the grid so that the sea joins them (the line is bent through the sea when it can be), or make them touch and drop the link"),
             vec![link.about],
+        );
+    }
+
+    // Callouts: leader lines that cross each other, or run far.
+    let mut crossing: Vec<(&str, &str, A, A)> = Vec::new();
+    for (i, l) in pad.leaders.iter().enumerate() {
+        for m in &pad.leaders[i + 1..] {
+            if crate::geom::polygon::segments_cross(l.from, l.to, m.from, m.to) {
+                crossing.push((&l.area, &m.area, l.about, m.about));
+            }
+        }
+    }
+    if !crossing.is_empty() {
+        let shown: Vec<String> = crossing
+            .iter()
+            .take(6)
+            .map(|(a, b, _, _)| format!("{a} and {b}"))
+            .collect();
+        let more = match crossing.len() - shown.len() {
+            0 => String::new(),
+            n => format!(", and {n} more"),
+        };
+        let message = match crossing.len() {
+            1 => format!(
+                "the leader lines of the callouts of {} cross, so players cannot follow them to their areas",
+                shown[0]
+            ),
+            n => format!(
+                "the leader lines of {n} pairs of callouts cross, so players cannot follow them to their areas: {}{more}",
+                shown.join("; ")
+            ),
+        };
+        let mut about: Vec<A> = Vec::new();
+        for &(_, _, x, y) in &crossing {
+            for a in [x, y] {
+                if !about.contains(&a) {
+                    about.push(a);
+                }
+            }
+        }
+        push(
+            Diagnostic::error("print-leaders-cross", message)
+                .with_help("use a larger page or smaller writing boxes (sheet.min_box_mm), or print the map with a [layout] grid"),
+            about,
+        );
+    }
+    let far: Vec<(&LeaderView<A>, f64)> = pad
+        .leaders
+        .iter()
+        .map(|l| {
+            let length =
+                f64::from(points_to_mm(1.0)) * (l.to[0] - l.from[0]).hypot(l.to[1] - l.from[1]);
+            (l, length)
+        })
+        .filter(|&(_, length)| length > MAX_LEADER_MM)
+        .collect();
+    if !far.is_empty() {
+        let message = match far.as_slice() {
+            [(l, length)] => format!(
+                "the callout of {} is {length:.1} mm from its area (the length of its leader line), but at most {MAX_LEADER_MM:.0} mm keeps it easy to find",
+                l.area
+            ),
+            many => {
+                let shown: Vec<String> = many
+                    .iter()
+                    .take(6)
+                    .map(|(l, length)| format!("{} ({length:.1} mm)", l.area))
+                    .collect();
+                let more = match many.len() - shown.len() {
+                    0 => String::new(),
+                    n => format!(", and {n} more"),
+                };
+                format!(
+                    "{} callouts are farther from their areas (the length of their leader lines) than the {MAX_LEADER_MM:.0} mm that keeps them easy to find: {}{more}",
+                    many.len(),
+                    shown.join(", ")
+                )
+            }
+        };
+        push(
+            Diagnostic::error("print-callout-far", message)
+                .with_help("use a larger page or smaller writing boxes (sheet.min_box_mm), or print the map with a [layout] grid"),
+            far.iter().take(6).map(|(l, _)| l.about).collect(),
         );
     }
 

@@ -22,10 +22,11 @@ mod shipped;
 pub mod template;
 
 pub use checks::{
-    Finding, MIN_COLOR_DISTANCE, MIN_LINK_MM, MIN_PAPER_DISTANCE, check, checked, delta_e, findings,
+    Finding, MAX_LEADER_MM, MIN_COLOR_DISTANCE, MIN_LINK_MM, MIN_PAPER_DISTANCE, check, checked,
+    delta_e, findings,
 };
 pub use draw::{Canvas, Drawing, text};
-pub use pad::{Capacity, LinkView, Mark, MarkKind, Pad, Part, PrintOptions};
+pub use pad::{Capacity, LeaderView, LinkView, Mark, MarkKind, Pad, Part, PrintOptions};
 pub use paging::{INK, SOFT, paginate, sheet_size};
 pub use shipped::{ShippedFinding, shipped_findings};
 pub use template::{Template, TemplateError};

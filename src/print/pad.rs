@@ -76,6 +76,9 @@ pub struct Pad<A> {
     pub marks: Vec<Mark<A>>,
     /// How much of each link's line can be seen.
     pub links: Vec<LinkView<A>>,
+    /// The leader lines of callouts (a writing box in free space joined to
+    /// its area by a line), in the sheet's coordinates.
+    pub leaders: Vec<LeaderView<A>>,
     /// How large a drawing the sheet holds with the template's smallest
     /// writing boxes.
     pub capacity: Capacity,
@@ -134,6 +137,20 @@ pub struct LinkView<A> {
     /// joins (players cannot tell which areas it joins).
     pub crosses: Vec<String>,
     /// The link.
+    pub about: A,
+}
+
+/// A callout's leader line as drawn: from a dot on its area to the side
+/// of its writing box.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LeaderView<A> {
+    /// The code of the area the box belongs to.
+    pub area: String,
+    /// The dot on the area, in points.
+    pub from: [f64; 2],
+    /// Where the line meets the box, in points.
+    pub to: [f64; 2],
+    /// The area.
     pub about: A,
 }
 

@@ -225,6 +225,7 @@ fn sheet_symbol(board: &Board, t: &Template, mono: bool, (w, h): (f32, f32)) -> 
         overflows: s.canvas.overflows,
         marks: s.canvas.marks,
         links: Vec::new(),
+        leaders: Vec::new(),
         capacity,
     };
     (symbol, pad)

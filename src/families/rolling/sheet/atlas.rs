@@ -8,12 +8,13 @@
 use std::collections::BTreeMap;
 
 use super::draw::{INK, SOFT, Sheet};
+use super::layout::About;
 use super::mono::hatch;
 use crate::geom::geojson::ring_area;
 use crate::geom::polygon;
-use crate::print::Capacity;
+use crate::print::{Capacity, LeaderView, MAX_LEADER_MM};
 use crate::rolling::map::{AreaId, Atlas};
-use crate::scene::{Item, Path, Point, Rect, Stroke, Style};
+use crate::scene::{Item, Path, Point, Rect, Seg, Stroke, Style};
 
 /// The gap kept between a callout box and the land or another box, as a
 /// share of the box's side.
@@ -118,23 +119,25 @@ impl Sheet<'_> {
             .iter()
             .map(|&c| Rect::new((c[0] - h) as f32, (c[1] - h) as f32, size, size))
             .collect();
+        let borders = Borders::new(&shapes);
         for link in &self.map.links {
-            let (p, q) = (anchors[link.a.index()], anchors[link.b.index()]);
-            // Straight, even across other areas (Lake Michigan's link
-            // crosses Indiana): not checked here.
-            self.link(
-                link.a,
-                link.b,
-                Path::line(page_point(p), page_point(q)),
-                &covers,
-                &[],
-            );
+            let (a, b) = (link.a.index(), link.b.index());
+            let (path, crossed) = link_route(&borders, [a, b], anchors[a], anchors[b], bounds);
+            let crossed: Vec<AreaId> = crossed.into_iter().map(|c| AreaId(c as u16)).collect();
+            self.link(link.a, link.b, path, &covers, &crossed);
         }
         // Leaders with a dot on the area, then the boxes over everything.
         let mut leader_path = Path::new();
-        for place in &places {
+        for (a, place) in places.iter().enumerate() {
             if let Place::Callout { at, anchor } = *place {
                 let end = nearest_on_square(at, h, anchor);
+                let area = AreaId(a as u16);
+                self.leaders.push(LeaderView {
+                    area: self.map.area(area).id.clone(),
+                    from: anchor,
+                    to: end,
+                    about: About::Area(area),
+                });
                 leader_path
                     .segs
                     .extend(Path::line(page_point(anchor), page_point(end)).segs);
@@ -312,6 +315,7 @@ fn place_boxes(
             .any(|&t| (c[0] - t[0]).abs() < apart && (c[1] - t[1]).abs() < apart)
     };
     let dist = |p: Pt, q: Pt| ((p[0] - q[0]).powi(2) + (p[1] - q[1]).powi(2)).sqrt();
+    let max_leader = MAX_LEADER_MM / 25.4 * 72.0;
     // The areas nearest to free space first, so that most leaders are
     // short; ties by id order.
     let mut waiting: Vec<(f64, usize)> = (0..n)
@@ -337,9 +341,29 @@ fn place_boxes(
                 .then(x.1[0].total_cmp(&y.1[0]))
                 .then(x.1[1].total_cmp(&y.1[1]))
         });
+        // A place whose leader would cross another leader, or run longer
+        // than the print checks allow, is taken only when there is no
+        // other.
+        // The best a place can be: 0 short and crossing no leader, 1
+        // crossing none, 2 crossing one.
+        let grade = |c: Pt| {
+            let end = nearest_on_square(c, h, anchor);
+            if leaders
+                .iter()
+                .any(|&(p, q)| polygon::segments_cross(p, q, anchor, end))
+            {
+                2
+            } else if dist(anchor, end) > max_leader {
+                1
+            } else {
+                0
+            }
+        };
+        let least = near.iter().take(TRIES).map(|&(_, c)| grade(c)).min();
         let best = near
             .iter()
             .take(TRIES)
+            .filter(|&&(_, c)| Some(grade(c)) == least)
             .map(|&(d, c)| {
                 let end = nearest_on_square(c, h, anchor);
                 let mut cost = d;
@@ -377,7 +401,118 @@ fn place_boxes(
         .map(|p| p.expect("every area placed"))
         .collect();
     untangle(&mut places, &borders, h);
+    uncross(&mut places, &free, h, apart, max_leader);
     (places, anchors)
+}
+
+/// The last pass: while two leaders cross, swaps the boxes of the first
+/// such pair whose swap leaves both leaders crossing none; else moves the
+/// box of the later
+/// area of the first such pair (by area order; else the earlier one, else
+/// those of the next pair) to the nearest free place
+/// (of `free`, clear of every other box by `apart`) whose leader crosses
+/// no other leader, at most `max_leader` long and over no box if one is,
+/// else over no box, else any. Stops when no move helps (the print
+/// check `print-leaders-cross` reports what is left).
+fn uncross(places: &mut [Place], free: &[Pt], h: f64, apart: f64, max_leader: f64) {
+    let leader = |p: &Place| match *p {
+        Place::Callout { at, anchor } => Some((anchor, nearest_on_square(at, h, anchor))),
+        Place::Inside(_) => None,
+    };
+    let dist = |p: Pt, q: Pt| ((p[0] - q[0]).powi(2) + (p[1] - q[1]).powi(2)).sqrt();
+    // Each move ends a crossing and makes none, so this ends; the bound
+    // is a guard.
+    for _ in 0..places.len() * 2 {
+        let lines: Vec<Option<(Pt, Pt)>> = places.iter().map(leader).collect();
+        let pairs: Vec<(usize, usize)> = (0..lines.len())
+            .flat_map(|a| (a + 1..lines.len()).map(move |b| (a, b)))
+            .filter(|&(a, b)| match (lines[a], lines[b]) {
+                (Some((p, q)), Some((u, v))) => polygon::segments_cross(p, q, u, v),
+                _ => false,
+            })
+            .collect();
+        // Swapping the two boxes of a pair, if that leaves both leaders
+        // crossing none.
+        let swap = pairs.iter().copied().find(|&(a, b)| {
+            let (Place::Callout { at: pa, anchor: xa }, Place::Callout { at: pb, anchor: xb }) =
+                (places[a], places[b])
+            else {
+                return false;
+            };
+            let (la, lb) = (
+                (xa, nearest_on_square(pb, h, xa)),
+                (xb, nearest_on_square(pa, h, xb)),
+            );
+            !polygon::segments_cross(la.0, la.1, lb.0, lb.1)
+                && (0..lines.len()).filter(|&o| o != a && o != b).all(|o| {
+                    lines[o].is_none_or(|(p, q)| {
+                        !polygon::segments_cross(p, q, la.0, la.1)
+                            && !polygon::segments_cross(p, q, lb.0, lb.1)
+                    })
+                })
+        });
+        if let Some((a, b)) = swap
+            && let (Place::Callout { at: pa, anchor: xa }, Place::Callout { at: pb, anchor: xb }) =
+                (places[a], places[b])
+        {
+            places[a] = Place::Callout { at: pb, anchor: xa };
+            places[b] = Place::Callout { at: pa, anchor: xb };
+            continue;
+        }
+        let moved = pairs.iter().flat_map(|&(a, b)| [b, a]).find_map(|m| {
+            let Place::Callout { anchor, .. } = places[m] else {
+                return None;
+            };
+            let others: Vec<usize> = (0..places.len()).filter(|&o| o != m).collect();
+            let mut near: Vec<(f64, Pt)> = free
+                .iter()
+                .filter(|&&c| {
+                    others.iter().all(|&o| {
+                        let t = places[o].centre();
+                        (c[0] - t[0]).abs() >= apart || (c[1] - t[1]).abs() >= apart
+                    })
+                })
+                .map(|&c| (dist(c, anchor), c))
+                .collect();
+            near.sort_by(|x, y| {
+                x.0.total_cmp(&y.0)
+                    .then(x.1[0].total_cmp(&y.1[0]))
+                    .then(x.1[1].total_cmp(&y.1[1]))
+            });
+            let clear = |c: Pt, longest: f64, over_boxes: bool| {
+                let end = nearest_on_square(c, h, anchor);
+                dist(anchor, end) <= longest
+                    && others.iter().all(|&o| {
+                        lines[o].is_none_or(|(p, q)| !polygon::segments_cross(p, q, anchor, end))
+                            && (over_boxes
+                                || !polygon::segment_hits_square(
+                                    anchor,
+                                    end,
+                                    places[o].centre(),
+                                    h,
+                                ))
+                    })
+            };
+            // Short and over no box if it can be, else any length, else
+            // over other boxes.
+            [
+                (max_leader, false),
+                (f64::INFINITY, false),
+                (f64::INFINITY, true),
+            ]
+            .into_iter()
+            .find_map(|(longest, over)| {
+                near.iter()
+                    .map(|&(_, c)| c)
+                    .find(|&c| clear(c, longest, over))
+            })
+            .map(|c| (m, c))
+        });
+        let Some((m, c)) = moved else { return };
+        if let Place::Callout { anchor, .. } = places[m] {
+            places[m] = Place::Callout { at: c, anchor };
+        }
+    }
 }
 
 /// Swaps the boxes of any two callouts when that makes their leaders
@@ -444,6 +579,110 @@ fn untangle(places: &mut [Place], borders: &Borders, h: f64) {
     }
 }
 
+/// The bends tried for a link's curve, least first: how far its two
+/// control points stand off the straight line, as a share of the line's
+/// length (the curve's middle stands off three quarters of that).
+const BENDS: [f64; 10] = [0.15, 0.25, 0.35, 0.45, 0.55, 0.65, 0.75, 0.9, 1.05, 1.2];
+/// The first bends of [`BENDS`], tried before a straight line between the
+/// coasts.
+const GENTLE: usize = 4;
+/// Straight pieces a link's curve is checked as.
+const BEND_STEPS: usize = 48;
+
+/// A link's line between the anchors `p` and `q` of its two areas
+/// (`ends`): straight when that crosses no other area; else the least
+/// bent curve, to either side (the left first at equal bends), that
+/// crosses no other area and stays within `bounds` (round a third area
+/// through the sea, as Lake Michigan's link from Illinois to Michigan goes
+/// round Indiana); else straight, with the areas it crosses (the print
+/// check `print-link-crosses` names them).
+fn link_route(
+    borders: &Borders,
+    ends: [usize; 2],
+    p: Pt,
+    q: Pt,
+    bounds: Rect,
+) -> (Path, Vec<usize>) {
+    let straight = borders.crossed(&[p, q], ends);
+    if straight.is_empty() {
+        return (Path::line(page_point(p), page_point(q)), straight);
+    }
+    let (dx, dy) = (q[0] - p[0], q[1] - p[1]);
+    let inside = |c: Pt| {
+        c[0] >= f64::from(bounds.x)
+            && c[0] <= f64::from(bounds.right())
+            && c[1] >= f64::from(bounds.y)
+            && c[1] <= f64::from(bounds.bottom())
+    };
+    let curve = |bends: &[f64]| {
+        for &bend in bends {
+            for side in [1.0, -1.0] {
+                // The normal (-dy, dx) scaled by the bend: the line's
+                // length times the bend.
+                let (nx, ny) = (-dy * bend * side, dx * bend * side);
+                let c1 = [p[0] + dx / 3.0 + nx, p[1] + dy / 3.0 + ny];
+                let c2 = [p[0] + dx * 2.0 / 3.0 + nx, p[1] + dy * 2.0 / 3.0 + ny];
+                let pts: Vec<Pt> = (0..=BEND_STEPS)
+                    .map(|k| {
+                        let t = k as f64 / BEND_STEPS as f64;
+                        let u = 1.0 - t;
+                        let (w0, w1, w2, w3) =
+                            (u * u * u, 3.0 * u * u * t, 3.0 * u * t * t, t * t * t);
+                        [
+                            w0 * p[0] + w1 * c1[0] + w2 * c2[0] + w3 * q[0],
+                            w0 * p[1] + w1 * c1[1] + w2 * c2[1] + w3 * q[1],
+                        ]
+                    })
+                    .collect();
+                if pts.iter().all(|&c| inside(c)) && borders.crossed(&pts, ends).is_empty() {
+                    let mut path = Path::new();
+                    path.segs.push(Seg::MoveTo(page_point(p)));
+                    path.segs
+                        .push(Seg::CubicTo(page_point(c1), page_point(c2), page_point(q)));
+                    return Some(path);
+                }
+            }
+        }
+        None
+    };
+    // A gentle curve; else straight across the water between the
+    // nearest points of the two coasts that a line joins without crossing
+    // a third area; else a stronger curve.
+    let (gentle, strong) = BENDS.split_at(GENTLE);
+    if let Some(path) = curve(gentle) {
+        return (path, Vec::new());
+    }
+    if let Some((u, v)) = borders.coast_line(ends) {
+        return (Path::line(page_point(u), page_point(v)), Vec::new());
+    }
+    if let Some(path) = curve(strong) {
+        return (path, Vec::new());
+    }
+    (Path::line(page_point(p), page_point(q)), straight)
+}
+
+/// Vertices of an area's border tried as a link's end, at most.
+const COAST_POINTS: usize = 240;
+/// The least length of a link's line between two coasts, in points
+/// (3 mm: the print checks want 2 mm of it seen).
+const COAST_LINE_LEAST: f64 = 3.0 / 25.4 * 72.0;
+
+/// Whether the segments `a`-`b` and `c`-`d` have a point in common
+/// (touching counts: a line through a border's corner meets it).
+fn segments_meet(a: Pt, b: Pt, c: Pt, d: Pt) -> bool {
+    let orient =
+        |p: Pt, q: Pt, r: Pt| (q[0] - p[0]) * (r[1] - p[1]) - (q[1] - p[1]) * (r[0] - p[0]);
+    let (d1, d2) = (orient(c, d, a), orient(c, d, b));
+    let (d3, d4) = (orient(a, b, c), orient(a, b, d));
+    if d1 == 0.0 && d2 == 0.0 {
+        // On one line: whether their extents overlap.
+        let overlap =
+            |i: usize| a[i].min(b[i]) <= c[i].max(d[i]) && c[i].min(d[i]) <= a[i].max(b[i]);
+        return overlap(0) && overlap(1);
+    }
+    d1 * d2 <= 0.0 && d3 * d4 <= 0.0
+}
+
 /// The rings of a shape's largest polygon (its outer ring and the holes
 /// inside it), in page points.
 fn main_polygon(shape: &crate::geom::geojson::Shape, rings: &[Vec<Pt>]) -> Vec<Vec<Pt>> {
@@ -495,6 +734,51 @@ impl Borders {
                 })
                 .collect(),
         }
+    }
+
+    /// The areas but `ends` whose borders the line through `pts` crosses
+    /// or touches, in id order.
+    fn crossed(&self, pts: &[Pt], ends: [usize; 2]) -> Vec<usize> {
+        (0..self.areas.len())
+            .filter(|&c| !ends.contains(&c))
+            .filter(|&c| {
+                let (b, edges) = &self.areas[c];
+                pts.windows(2).any(|w| {
+                    let (p, q) = (w[0], w[1]);
+                    p[0].min(q[0]) <= b[2]
+                        && p[0].max(q[0]) >= b[0]
+                        && p[1].min(q[1]) <= b[3]
+                        && p[1].max(q[1]) >= b[1]
+                        && edges.iter().any(|&(u, v)| segments_meet(u, v, p, q))
+                })
+            })
+            .collect()
+    }
+
+    /// The shortest line, at least [`COAST_LINE_LEAST`] long, between a
+    /// border vertex of each of the two areas `ends` (up to
+    /// [`COAST_POINTS`] of each, evenly spread) that crosses no other
+    /// area's border, if any; ties by the vertices'
+    /// order.
+    fn coast_line(&self, ends: [usize; 2]) -> Option<(Pt, Pt)> {
+        let points = |a: usize| -> Vec<Pt> {
+            let edges = &self.areas[a].1;
+            let step = edges.len().div_ceil(COAST_POINTS).max(1);
+            edges.iter().step_by(step).map(|&(u, _)| u).collect()
+        };
+        let (us, vs) = (points(ends[0]), points(ends[1]));
+        let mut pairs: Vec<(f64, usize, usize)> = Vec::with_capacity(us.len() * vs.len());
+        for (i, u) in us.iter().enumerate() {
+            for (j, v) in vs.iter().enumerate() {
+                pairs.push(((u[0] - v[0]).hypot(u[1] - v[1]), i, j));
+            }
+        }
+        pairs.sort_by(|x, y| x.0.total_cmp(&y.0).then(x.1.cmp(&y.1)).then(x.2.cmp(&y.2)));
+        pairs
+            .into_iter()
+            .filter(|&(d, _, _)| d >= COAST_LINE_LEAST)
+            .map(|(_, i, j)| (us[i], vs[j]))
+            .find(|&(u, v)| self.crossed(&[u, v], ends).is_empty())
     }
 
     /// How many border edges of areas other than `own` the segment
@@ -614,6 +898,63 @@ mod tests {
                 "{id} should fit its box: {out:?}"
             );
         }
+    }
+
+    /// The shipped links whose straight line crosses a third area are
+    /// drawn round it: the line as drawn crosses no area but its own two.
+    #[test]
+    fn links_go_round_the_areas_they_do_not_join() {
+        for (file, a, b, across) in [
+            ("maps/usa-atlas.toml", "IL", "MI", "IN"),
+            ("maps/usa-atlas.toml", "NY", "RI", "CT"),
+            ("maps/japan-atlas.toml", "CHB", "KNG", "TKY"),
+        ] {
+            let (map, atlas) = atlas_of(file);
+            let bounds = Rect::new(18.0, 90.0, 756.0, 430.0);
+            let s = 9.0 / 25.4 * 72.0;
+            let shapes = page_shapes(&atlas, bounds, s);
+            let (_, anchors) = place_boxes(&atlas, &shapes, bounds, s);
+            let id = |x: &str| map.areas.iter().position(|r| r.id == x).unwrap();
+            let (ia, ib) = (id(a), id(b));
+            let borders = Borders::new(&shapes);
+            let straight = borders.crossed(&[anchors[ia], anchors[ib]], [ia, ib]);
+            assert!(straight.contains(&id(across)), "{a}-{b}: {straight:?}");
+            let (path, crossed) = link_route(&borders, [ia, ib], anchors[ia], anchors[ib], bounds);
+            assert!(crossed.is_empty(), "{a}-{b}: {crossed:?}");
+            let drawn: Vec<Pt> = path.flatten(BEND_STEPS)[0]
+                .iter()
+                .map(|p| [f64::from(p.x), f64::from(p.y)])
+                .collect();
+            assert!(
+                borders.crossed(&drawn, [ia, ib]).is_empty(),
+                "{a}-{b} is drawn across {:?}",
+                borders.crossed(&drawn, [ia, ib])
+            );
+            for p in &drawn {
+                assert!(
+                    bounds.contains_point(page_point(*p)),
+                    "{a}-{b} leaves the map"
+                );
+            }
+        }
+    }
+
+    /// Two areas with a wall of land between them that reaches past the
+    /// map's place: no line joins them, and the wall is named.
+    #[test]
+    fn a_link_with_land_all_round_is_straight_and_names_what_it_crosses() {
+        let square =
+            |x0: f64, y0: f64, x1: f64, y1: f64| vec![vec![[x0, y0], [x1, y0], [x1, y1], [x0, y1]]];
+        let shapes = vec![
+            square(0.0, 0.0, 10.0, 10.0),
+            square(30.0, 0.0, 40.0, 10.0),
+            square(15.0, -100.0, 25.0, 100.0),
+        ];
+        let borders = Borders::new(&shapes);
+        let bounds = Rect::new(-5.0, -50.0, 50.0, 100.0);
+        let (path, crossed) = link_route(&borders, [0, 1], [5.0, 5.0], [35.0, 5.0], bounds);
+        assert_eq!(crossed, [2], "{path:?}");
+        assert_eq!(path.segs.len(), 2, "a straight line: {path:?}");
     }
 
     #[test]

@@ -5,6 +5,7 @@
 use super::layout::About;
 use crate::print::{Canvas, Capacity, Drawing, MarkKind, text};
 type LinkView = crate::print::LinkView<About>;
+type LeaderView = crate::print::LeaderView<About>;
 use crate::print::Template;
 use crate::rolling::map::{AreaId, Layout, Map};
 use crate::scene::{Anchor, Item, Path, Point, Rect, Rgb, Stroke, Style, Text, Weight};
@@ -35,6 +36,8 @@ pub(super) struct Sheet<'a> {
     /// What has been drawn, and what the print checks learn from it.
     pub(super) canvas: Canvas<About>,
     pub(super) links: Vec<LinkView>,
+    /// Callouts' leader lines (atlas sheets).
+    pub(super) leaders: Vec<LeaderView>,
     pub(super) capacity: Capacity,
 }
 

@@ -89,6 +89,7 @@ fn sheet_symbol(
         code_size: t.fonts.code,
         canvas: Canvas::new(About::Map),
         links: Vec::new(),
+        leaders: Vec::new(),
         capacity: Capacity::Diagram {
             areas: 0,
             max_areas: 0,
@@ -126,6 +127,7 @@ fn sheet_symbol(
         overflows: s.canvas.overflows,
         marks: s.canvas.marks,
         links: s.links,
+        leaders: s.leaders,
         capacity: s.capacity,
     };
     (symbol, pad)
