@@ -97,7 +97,7 @@ pub struct Properties<'a> {
     pub only: &'a [(String, String)],
     /// Merge the features with the same value of this property into one
     /// shape, whose id is the value (counties into states): their shared
-    /// borders are dissolved ([`super::polygon::dissolve`]).
+    /// borders are dissolved (`polygon::dissolve`).
     pub dissolve: Option<&'a str>,
 }
 

@@ -108,7 +108,7 @@ pub fn grid_capacity(map: &Map, template: &Template) -> (usize, usize) {
 /// them, else the centre of its cells in `old` (a previous drawing). When
 /// every area has a place so, those are the places; when two or more do,
 /// they keep their places and the others go where the neighbour graph's
-/// shape, fitted onto the known places, puts them ([`anchored`]);
+/// shape, fitted onto the known places, puts them (`anchored`);
 /// otherwise the graph's shape alone.
 pub fn wished_positions(map: &Map, old: Option<&OldGrid>) -> Vec<(f64, f64)> {
     let mut guided = map.clone();
