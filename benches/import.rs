@@ -65,20 +65,25 @@ fn counties(w: usize, h: usize) -> Vec<Shape> {
     shapes
 }
 
-/// The whole import of 3,100 real-shaped counties from GeoJSON text
-/// (regions split in six, no drawing).
-#[divan::bench(sample_count = 3, sample_size = 1)]
-fn real_shaped_3100(bencher: divan::Bencher) {
-    let text = counties::geojson(&counties::counties(3100, 48, 1));
-    let options = Options {
+/// Import options: six split regions, islands immune or refused.
+fn six_regions(immune_islands: bool) -> Options {
+    Options {
         id: "counties".into(),
         name: "Counties".into(),
         source: "generated".into(),
         min_border: None,
         regions: Regions::Split(6),
         links: Vec::new(),
-        immune_islands: true,
-    };
+        immune_islands,
+    }
+}
+
+/// The whole import of 3,100 real-shaped counties from GeoJSON text
+/// (regions split in six, no drawing).
+#[divan::bench(sample_count = 3, sample_size = 1)]
+fn real_shaped_3100(bencher: divan::Bencher) {
+    let text = counties::geojson(&counties::counties(3100, 48, 1));
+    let options = six_regions(true);
     let props = Properties {
         id: Some("GEOID"),
         ..Properties::default()
@@ -95,15 +100,7 @@ fn real_shaped_3100(bencher: divan::Bencher) {
 #[divan::bench(sample_count = 3, sample_size = 1)]
 fn lattice_3100(bencher: divan::Bencher) {
     let shapes = counties(62, 50);
-    let options = Options {
-        id: "counties".into(),
-        name: "Counties".into(),
-        source: "generated".into(),
-        min_border: None,
-        regions: Regions::Split(6),
-        links: Vec::new(),
-        immune_islands: false,
-    };
+    let options = six_regions(false);
     bencher.bench(|| {
         let imported = import(&shapes, &options).unwrap();
         assert_eq!(imported.pairs.len(), 61 * 50 + 62 * 49);

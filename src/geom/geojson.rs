@@ -206,15 +206,20 @@ fn id_property(features: &[&Value]) -> Option<String> {
         .map(|(_, k)| k)
 }
 
+/// A property's value as text: a string, or a number written out.
+fn text_of(v: &Value) -> Option<String> {
+    match v {
+        Value::String(s) => Some(s.clone()),
+        Value::Number(n) => Some(n.to_string()),
+        _ => None,
+    }
+}
+
 /// The properties on every one of `features` with more than one value and
 /// fewer values than features, each with its number of values, the most
 /// first (then by name).
 fn groupings(features: &[&Value]) -> Vec<(String, usize)> {
-    let value = |f: &Value, k: &str| match f.get("properties")?.get(k)? {
-        Value::String(s) => Some(s.clone()),
-        Value::Number(n) => Some(n.to_string()),
-        _ => None,
-    };
+    let value = |f: &Value, k: &str| text_of(f.get("properties")?.get(k)?);
     let Some(first) = features
         .first()
         .and_then(|f| f.get("properties")?.as_object())
@@ -303,11 +308,6 @@ pub fn read(text: &str, props: &Properties) -> Result<Collection, GeoJsonError> 
     // is when nothing matches.
     let mut met: Vec<std::collections::BTreeSet<String>> =
         vec![Default::default(); props.only.len()];
-    let text_of = |v: &Value| match v {
-        Value::String(s) => Some(s.clone()),
-        Value::Number(n) => Some(n.to_string()),
-        _ => None,
-    };
     for (k, f) in features.iter().enumerate() {
         let empty = serde_json::Map::new();
         let properties = f

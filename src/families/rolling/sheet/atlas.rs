@@ -336,11 +336,7 @@ fn place_boxes(
             .filter(|&&c| !clash(c, &taken))
             .map(|&c| (dist(c, anchor), c))
             .collect();
-        near.sort_by(|x, y| {
-            x.0.total_cmp(&y.0)
-                .then(x.1[0].total_cmp(&y.1[0]))
-                .then(x.1[1].total_cmp(&y.1[1]))
-        });
+        by_distance(&mut near);
         // A place whose leader would cross another leader, or run longer
         // than the print checks allow, is taken only when there is no
         // other.
@@ -474,11 +470,7 @@ fn uncross(places: &mut [Place], free: &[Pt], h: f64, apart: f64, max_leader: f6
                 })
                 .map(|&c| (dist(c, anchor), c))
                 .collect();
-            near.sort_by(|x, y| {
-                x.0.total_cmp(&y.0)
-                    .then(x.1[0].total_cmp(&y.1[0]))
-                    .then(x.1[1].total_cmp(&y.1[1]))
-            });
+            by_distance(&mut near);
             let clear = |c: Pt, longest: f64, over_boxes: bool| {
                 let end = nearest_on_square(c, h, anchor);
                 dist(anchor, end) <= longest
@@ -684,6 +676,16 @@ fn segments_meet(a: Pt, b: Pt, c: Pt, d: Pt) -> bool {
 }
 
 /// The rings of a shape's largest polygon (its outer ring and the holes
+/// Places with their distance, nearest first (ties: by x, then y), so
+/// that the order never depends on how they were found.
+fn by_distance(near: &mut [(f64, Pt)]) {
+    near.sort_by(|x, y| {
+        x.0.total_cmp(&y.0)
+            .then(x.1[0].total_cmp(&y.1[0]))
+            .then(x.1[1].total_cmp(&y.1[1]))
+    });
+}
+
 /// inside it), in page points.
 fn main_polygon(shape: &crate::geom::geojson::Shape, rings: &[Vec<Pt>]) -> Vec<Vec<Pt>> {
     // The page is the file scaled evenly: the largest ring is the same.
