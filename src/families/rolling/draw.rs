@@ -283,7 +283,7 @@ pub fn draw(map: &Map, positions: &[(f64, f64)], opts: &DrawOptions) -> MapDrawi
     let id = |&(a, b): &(usize, usize)| (AreaId(a as u16), AreaId(b as u16));
     // A round's drawing, its grid and the links the sheet would draw
     // across other areas.
-    type Round = (contact::Drawing, Grid, Vec<((AreaId, AreaId), Vec<AreaId>)>);
+    type Round = (contact::Drawing, Grid, Crossing);
     let mut best: Option<Round> = None;
     let mut rounds = 0;
     let mut moves = opts.moves;
@@ -295,17 +295,8 @@ pub fn draw(map: &Map, positions: &[(f64, f64)], opts: &DrawOptions) -> MapDrawi
             deadline: opts.deadline,
         };
         let d = contact::draw(&problem, opts.seed.wrapping_add(u64::from(round)), &budget);
-        let grid = trimmed(&d);
-        let crossing: Vec<((AreaId, AreaId), Vec<AreaId>)> = problem
-            .may
-            .iter()
-            .chain(&d.missing)
-            .map(id)
-            .filter_map(|(a, b)| {
-                let crossed = super::sheet::link_crossings(&grid, a, b);
-                (!crossed.is_empty()).then_some(((a, b), crossed))
-            })
-            .collect();
+        let linked: Vec<(AreaId, AreaId)> = problem.may.iter().chain(&d.missing).map(id).collect();
+        let (grid, crossing) = sea_for_links(trimmed(&d), &linked, opts.max_grid);
         let score = |d: &contact::Drawing, c: &[_]| (d.extra.len(), d.missing.len(), c.len());
         let better = best
             .as_ref()
@@ -379,6 +370,92 @@ fn fit(
         })
         .collect();
     (columns, rows, targets)
+}
+
+/// Links whose line the sheet can only draw across other areas, with
+/// those areas.
+type Crossing = Vec<((AreaId, AreaId), Vec<AreaId>)>;
+
+/// The links of `linked` that the sheet can only draw across other areas
+/// on `grid`.
+fn crossing_links(grid: &Grid, linked: &[(AreaId, AreaId)]) -> Crossing {
+    linked
+        .iter()
+        .filter_map(|&(a, b)| {
+            let crossed = super::sheet::link_crossings(grid, a, b);
+            (!crossed.is_empty()).then_some(((a, b), crossed))
+        })
+        .collect()
+}
+
+/// `grid` with a line of sea added at its rim wherever that lets a link's
+/// line go round land it would otherwise cross (the sea at the rim of a
+/// trimmed drawing is not the sheet's to use: a template may fit the grid
+/// to the page on that side), staying within `max` columns and rows; and
+/// the links that still cross land.
+fn sea_for_links(
+    mut grid: Grid,
+    linked: &[(AreaId, AreaId)],
+    max: (usize, usize),
+) -> (Grid, Crossing) {
+    let mut crossing = crossing_links(&grid, linked);
+    while !crossing.is_empty() {
+        let best = [Side::Bottom, Side::Top, Side::Right, Side::Left]
+            .into_iter()
+            .filter_map(|side| {
+                let wider = matches!(side, Side::Left | Side::Right);
+                let fits = if wider {
+                    grid.columns < max.0
+                } else {
+                    grid.rows < max.1
+                };
+                fits.then(|| with_sea(&grid, side))
+            })
+            .map(|g| {
+                let c = crossing_links(&g, linked);
+                (g, c)
+            })
+            .min_by_key(|(_, c)| c.len())
+            .filter(|(_, c)| c.len() < crossing.len());
+        let Some((g, c)) = best else { break };
+        grid = g;
+        crossing = c;
+    }
+    (grid, crossing)
+}
+
+/// A side of the grid.
+#[derive(Clone, Copy)]
+enum Side {
+    Top,
+    Bottom,
+    Left,
+    Right,
+}
+
+/// `grid` with a line of sea cells added on `side`.
+fn with_sea(grid: &Grid, side: Side) -> Grid {
+    let (w, h) = (grid.columns, grid.rows);
+    let (columns, rows, dc, dr) = match side {
+        Side::Top => (w, h + 1, 0, 1),
+        Side::Bottom => (w, h + 1, 0, 0),
+        Side::Left => (w + 1, h, 1, 0),
+        Side::Right => (w + 1, h, 0, 0),
+    };
+    let mut cells = vec![None; columns * rows];
+    let mut water = vec![false; columns * rows];
+    for r in 0..h {
+        for c in 0..w {
+            cells[(r + dr) * columns + c + dc] = grid.cells[r * w + c];
+            water[(r + dr) * columns + c + dc] = grid.water[r * w + c];
+        }
+    }
+    Grid {
+        columns,
+        rows,
+        cells,
+        water,
+    }
 }
 
 /// The drawing as a map grid without sea rows and columns at its rim.
@@ -602,6 +679,30 @@ mod tests {
     use super::*;
 
     const MAP: &str = "# head\n[map]\nid = \"x\"\n\n[layout]\nkind = \"grid\"\ngrid = '''\nA B\n[C] D\n'''\n\n# about the areas\n[[areas]]\nid = \"A\"\n";
+
+    #[test]
+    fn a_sea_line_is_added_at_the_rim_where_a_link_would_cross_land() {
+        // A, B and C in a row, A linked to C: no sea within the grid joins
+        // them, so the line crosses B until a row of sea is added.
+        let row = |cells: &[Option<AreaId>]| Grid {
+            columns: cells.len(),
+            rows: 1,
+            cells: cells.to_vec(),
+            water: vec![false; cells.len()],
+        };
+        let (a, b, c) = (AreaId(0), AreaId(1), AreaId(2));
+        let grid = row(&[Some(a), Some(b), Some(c)]);
+        let linked = [(a, c)];
+        assert_eq!(crossing_links(&grid, &linked), [((a, c), vec![b])]);
+        let (padded, crossing) = sea_for_links(grid.clone(), &linked, (3, 2));
+        assert!(crossing.is_empty(), "{crossing:?}");
+        assert_eq!((padded.columns, padded.rows), (3, 2));
+        assert_eq!(&padded.cells[..3], &grid.cells[..], "the sea goes below");
+        // No room for another row: the grid stays and the crossing is told.
+        let (same, crossing) = sea_for_links(grid.clone(), &linked, (3, 1));
+        assert_eq!(same.cells, grid.cells);
+        assert_eq!(crossing, [((a, c), vec![b])]);
+    }
 
     #[test]
     fn finds_the_layout_table_and_keeps_the_rest() {

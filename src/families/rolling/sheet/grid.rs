@@ -442,16 +442,21 @@ pub fn link_paths(
 }
 
 /// The areas that the line of the link between `a` and `b` runs across on
-/// the sheet: none when one of the ways to draw it ([`link_paths`], with
-/// room all round the grid) crosses no other area (the sheet draws that
-/// one), else those the first way crosses.
+/// the sheet: none when one of the ways to draw it ([`link_paths`], kept
+/// within the grid, as every template has room for) crosses no other area
+/// (the sheet draws that one), else those the first way crosses.
+///
+/// Only the grid's own cells count as room: a template may fit the grid
+/// to the page on the side a route round the rim would need, so a line
+/// that leaves the grid is not one every sheet can draw.
 pub fn link_crossings(grid: &Grid, a: AreaId, b: AreaId) -> Vec<AreaId> {
     let at = Placement {
         origin: Point::new(0.0, 0.0),
         cell: 1.0,
     };
+    let room = Rect::new(0.0, 0.0, grid.columns as f32, grid.rows as f32);
     let mut first = None;
-    for path in link_paths(grid, a, b, &at, None) {
+    for path in link_paths(grid, a, b, &at, Some(room)) {
         let crossed = crossed_areas(grid, &path, a, b, &at);
         if crossed.is_empty() {
             return crossed;
