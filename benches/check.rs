@@ -1,6 +1,7 @@
 //! How long `rollx check` takes on the shipped maps (reading the files,
 //! parsing, resolving and every check, no printing) and on the Encore
-//! boards, and how long `rollx generate encore` takes.
+//! boards, how long `rollx generate encore` takes, and what `rollx watch`
+//! does on every save.
 //!
 //! Run with `cargo bench --bench check`.
 
@@ -77,4 +78,29 @@ fn generate_board(bencher: divan::Bencher, (columns, rows): (usize, usize)) {
         .expect("a board")
         .tries
     });
+}
+
+/// What `rollx watch` does on every save of a file: the whole check (as
+/// `rollx check`, print checks on every shipped template included), then
+/// the sheet laid out on the letter template with its own print checks,
+/// and its first page written as SVG for the page.
+#[divan::bench(args = [
+    "maps/usa.toml",
+    "maps/usa-atlas.toml",
+    "maps/encore-black.toml",
+    "maps/diceland-1.toml",
+])]
+fn watch_rebuild(file: &str) -> usize {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(file);
+    let checked = rollx::families::check_file(divan::black_box(&path)).expect("readable");
+    let model = checked.model.expect("a valid file");
+    let template = rollx::print::template::load("letter").expect("shipped");
+    let options = rollx::print::PrintOptions {
+        sheets: 1,
+        mono: false,
+    };
+    let (printed, _) = model.sheet(&template, &options);
+    rollx::render::svg::to_svg(&printed.document, 1)
+        .expect("an SVG")
+        .len()
 }

@@ -1,9 +1,9 @@
-//! Ctrl-C during a long run (`rollx simulate`). While [`Catch`] lives, the
-//! first interrupt only asks the run to stop: the games being played are
-//! finished, no new ones are started, and the command reports the games
-//! finished so far. A second interrupt ends the process at once, writing
-//! nothing. Either way the exit code is 130, that of
-//! [`super::Outcome::Interrupted`].
+//! Ctrl-C during a long run. While [`Catch`] lives, the first interrupt
+//! only asks the run to stop: `rollx simulate` finishes the games being
+//! played, starts no new ones and reports the games finished so far (exit
+//! code 130, that of [`super::Outcome::Interrupted`]); `rollx watch` stops
+//! watching (exit code 0). A second interrupt ends the process at once,
+//! writing nothing, with exit code 130.
 //!
 //! On Unix the handler is installed with `sigaction` from `libc` (already
 //! a dependency); elsewhere Ctrl-C keeps its default effect (the process
@@ -16,6 +16,10 @@ use super::Outcome;
 
 /// Set by the first interrupt.
 static REQUESTED: AtomicBool = AtomicBool::new(false);
+
+/// Whether the first interrupt writes [`NOTE`] (a run that says itself
+/// how it stops, like `rollx watch`, clears it).
+static SAY_NOTE: AtomicBool = AtomicBool::new(true);
 
 /// Whether Ctrl-C asked the run to stop.
 pub fn requested() -> bool {
@@ -33,9 +37,11 @@ extern "C" fn on_interrupt(_signal: libc::c_int) {
         // SAFETY: `_exit` is async-signal-safe.
         unsafe { libc::_exit(i32::from(Outcome::Interrupted.code())) }
     }
-    // SAFETY: `write` is async-signal-safe; the buffer is a static.
-    unsafe {
-        libc::write(2, NOTE.as_ptr().cast(), NOTE.len());
+    if SAY_NOTE.load(Ordering::SeqCst) {
+        // SAFETY: `write` is async-signal-safe; the buffer is a static.
+        unsafe {
+            libc::write(2, NOTE.as_ptr().cast(), NOTE.len());
+        }
     }
 }
 
@@ -56,6 +62,13 @@ fn set_handler(handler: libc::sighandler_t) {
 /// Catches Ctrl-C while it lives (see the module's text); dropping it
 /// gives Ctrl-C its default effect back.
 pub struct Catch(());
+
+/// Starts catching Ctrl-C, the first interrupt saying nothing (the
+/// command says how it stops).
+pub fn catch_quietly() -> Catch {
+    SAY_NOTE.store(false, Ordering::SeqCst);
+    catch()
+}
 
 /// Starts catching Ctrl-C.
 pub fn catch() -> Catch {

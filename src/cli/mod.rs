@@ -24,6 +24,7 @@ mod simulate;
 mod solve;
 mod terminal;
 mod train;
+mod watch;
 
 use std::io::IsTerminal;
 use std::process::ExitCode;
@@ -156,6 +157,9 @@ pub enum Command {
     /// Learn the values the `tuples` computer player plays by, for a map.
     #[command(long_about = train::LONG_ABOUT)]
     Train(train::TrainArgs),
+    /// Watch a map or board file and preview it live in the browser.
+    #[command(long_about = watch::LONG_ABOUT)]
+    Watch(watch::WatchArgs),
 }
 
 /// Parses the command line, runs the command, shows why it failed (when an
@@ -198,6 +202,7 @@ pub fn run() -> ExitCode {
         Command::Simulate(args) => simulate::run(&args),
         Command::Solve(args) => done(solve::run(&args)),
         Command::Train(args) => done(train::run(&args)),
+        Command::Watch(args) => watch::run(&args),
     };
     if let Err(failure) = &ran {
         show(failure);

@@ -36,13 +36,14 @@ pub trait Face: Sync + Send {
     fn check(&self, files: &dyn Files, path: &Path, bytes: Vec<u8>) -> Checked;
 
     /// Lays out a pad of sheets of `model` (one of this family's) on
-    /// `template` and runs the print checks.
-    fn print(
+    /// `template` and runs the print checks: the pad, and every problem
+    /// they find (none when it may be printed).
+    fn sheet(
         &self,
         model: &Model,
         template: &Template,
         options: &PrintOptions,
-    ) -> Result<Printed, Vec<Diagnostic>>;
+    ) -> (Printed, Vec<Diagnostic>);
 
     /// The family's generator of random files that follow its
     /// conventions; `None` when it has none.

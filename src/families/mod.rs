@@ -317,7 +317,17 @@ impl Model {
         template: &Template,
         options: &PrintOptions,
     ) -> Result<Printed, Vec<Diagnostic>> {
-        self.family.face().print(self, template, options)
+        match self.sheet(template, options) {
+            (printed, problems) if problems.is_empty() => Ok(printed),
+            (_, problems) => Err(problems),
+        }
+    }
+
+    /// Lays out a pad of sheets on `template` and runs the print checks,
+    /// refusing nothing: the pad, and every reason it should not be
+    /// printed (a preview shows both).
+    pub fn sheet(&self, template: &Template, options: &PrintOptions) -> (Printed, Vec<Diagnostic>) {
+        self.family.face().sheet(self, template, options)
     }
 }
 

@@ -47,14 +47,16 @@ impl Face for Diceland {
         )
     }
 
-    fn print(
+    fn sheet(
         &self,
         model: &Model,
         template: &Template,
         options: &PrintOptions,
-    ) -> Result<Printed, Vec<Diagnostic>> {
+    ) -> (Printed, Vec<Diagnostic>) {
         let board: &Board = model.get().expect("a Diceland model");
-        super::sheet::print(board, template, options).map(Printed::from)
+        let pad = super::sheet::layout(board, template, options);
+        let problems = crate::print::check(&pad, template, options.mono);
+        (Printed::from(pad), problems)
     }
 
     fn generator(&self) -> Option<Generator> {

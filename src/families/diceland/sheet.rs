@@ -13,11 +13,10 @@
 //! zones are white, told apart by hatching and by their colour's letter.
 
 use super::model::{Board, Cell, Color, column_letters};
-use crate::diag::Diagnostic;
 use crate::print::mono::hatch;
 use crate::print::{
     self, Canvas, Capacity, Drawing, INK, MarkKind, Part, PrintOptions, ShippedFinding, Template,
-    checked, paginate, sheet_size, text,
+    paginate, sheet_size, text,
 };
 use crate::scene::{Anchor, Document, Item, Path, Point, Rect, Rgb, Stroke, Style, Symbol, Weight};
 
@@ -60,15 +59,6 @@ impl Part for About {
 
 /// A laid-out pad of a Diceland board.
 pub type Pad = print::Pad<About>;
-
-/// Lays out a pad and runs the print checks.
-pub fn print(
-    board: &Board,
-    template: &Template,
-    options: &PrintOptions,
-) -> Result<Pad, Vec<Diagnostic>> {
-    checked(layout(board, template, options), template, options.mono)
-}
 
 /// The print checks of every shipped template on `board`, as warnings.
 pub fn shipped_findings(board: &Board) -> Vec<ShippedFinding<About>> {

@@ -47,14 +47,16 @@ impl Face for Rolling {
         )
     }
 
-    fn print(
+    fn sheet(
         &self,
         model: &Model,
         template: &Template,
         options: &PrintOptions,
-    ) -> Result<Printed, Vec<Diagnostic>> {
+    ) -> (Printed, Vec<Diagnostic>) {
         let map: &Map = model.get().expect("a Rolling model");
-        super::sheet::print(map, template, options).map(Printed::from)
+        let pad = super::sheet::layout(map, template, options);
+        let problems = crate::print::check(&pad, template, options.mono);
+        (Printed::from(pad), problems)
     }
 
     fn no_generator(&self) -> &'static str {
