@@ -331,7 +331,8 @@ impl Model {
     }
 }
 
-/// A pad that passed the print checks.
+/// A pad of sheets laid out on a template (by [`Model::print`], one that
+/// passed the print checks).
 #[derive(Clone, Debug)]
 pub struct Printed {
     /// The pages.

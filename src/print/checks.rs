@@ -298,6 +298,16 @@ pub fn findings<A: Part>(pad: &Pad<A>, t: &Template, mono: bool) -> Vec<Finding<
         }
     }
 
+    // What to do about a link drawn across land depends on what decides
+    // the drawing: the grid the designer drew, or the shapes themselves.
+    let link_help = match pad.capacity {
+        Capacity::Grid { .. } => {
+            "move the two areas in the grid so that the sea joins them (the line is bent through the sea when it can be), or make them touch and drop the link"
+        }
+        Capacity::Diagram { .. } => {
+            "no sea between the two shapes keeps clear of other areas (the line is bent through the sea when it can be): print the map with a [layout] grid (`rollx draw` draws one), or drop the link"
+        }
+    };
     for link in pad.links.iter().filter(|l| !l.crosses.is_empty()) {
         push(
             Diagnostic::error(
@@ -309,7 +319,7 @@ pub fn findings<A: Part>(pad: &Pad<A>, t: &Template, mono: bool) -> Vec<Finding<
                     crate::text::and_list(&link.crosses)
                 ),
             )
-            .with_help("move the two areas in the grid so that the sea joins them (the line is bent through the sea when it can be), or make them touch and drop the link"),
+            .with_help(link_help),
             vec![link.about],
         );
     }

@@ -106,10 +106,25 @@ impl Job {
             progress: self,
         };
         let family = models[0].family();
-        let result = match family.face().simulate(&request) {
-            Ok(_) if self.cancelled.load(Ordering::Relaxed) => Err("stopped".to_string()),
-            Ok(sim) => Ok(sim.text),
-            Err(failure) => Err(failure.message.clone().unwrap_or_else(|| {
+        // On all cores but one, so that rebuilds and sheets keep one to
+        // themselves (a seed gives the same games whatever the threads).
+        let threads =
+            std::thread::available_parallelism().map_or(1, |n| n.get().saturating_sub(1).max(1));
+        let simulated = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .map_err(|e| format!("cannot start worker threads: {e}"))
+            .and_then(|pool| {
+                std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                    pool.install(|| family.face().simulate(&request))
+                }))
+                .map_err(|_| "the games stopped on an internal error".to_string())
+            });
+        let result = match simulated {
+            Err(why) => Err(why),
+            Ok(Ok(_)) if self.cancelled.load(Ordering::Relaxed) => Err("stopped".to_string()),
+            Ok(Ok(sim)) => Ok(sim.text),
+            Ok(Err(failure)) => Err(failure.message.clone().unwrap_or_else(|| {
                 let why: Vec<&str> = failure
                     .diagnostics
                     .iter()

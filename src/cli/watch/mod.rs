@@ -114,7 +114,8 @@ impl Shared {
                 Stage::Failed(_) => format!("{}-failed", job.build),
             },
         };
-        let stale = now.balance.as_ref().map(|j| j.build) != now.good.as_ref().map(|b| b.number);
+        // The summary is the last good build's while the newest has errors.
+        let stale = now.build.model().is_none();
         (now.build.number, format!("{balance}-{stale}"))
     }
 
@@ -139,17 +140,18 @@ impl Shared {
         )
     }
 
-    /// The balance summary of the last good build.
+    /// The balance summary of the last good build (the build it was
+    /// played for may be an earlier one of the same content).
     fn balance(&self) -> String {
-        let (job, current) = {
+        let (job, stale) = {
             let now = self.now();
-            (now.balance.clone(), now.build.number)
+            (now.balance.clone(), now.build.model().is_none())
         };
         match job {
             None => page::balance(None),
             Some(job) => {
                 let stage = job.stage();
-                page::balance(Some((&stage, job.games, job.seed, job.build != current)))
+                page::balance(Some((&stage, job.build, job.games, job.seed, stale)))
             }
         }
     }
@@ -232,6 +234,10 @@ fn open_browser(url: &str) -> bool {
     } else {
         std::process::Command::new("xdg-open")
     };
+    // A browser started here gets a process group of its own, so that the
+    // Ctrl-C that stops watching does not close it too.
+    #[cfg(unix)]
+    std::os::unix::process::CommandExt::process_group(&mut command, 0);
     command
         .arg(url)
         .stdin(std::process::Stdio::null())
@@ -276,8 +282,14 @@ fn folders(files: &[PathBuf]) -> Vec<PathBuf> {
 pub fn run(args: &WatchArgs) -> Ran {
     // The file must be there at the start (later, a save caught halfway
     // is shown on the page and mended by the next).
-    std::fs::metadata(&args.file)
+    let meta = std::fs::metadata(&args.file)
         .map_err(|e| Failure::usage(format!("cannot read {}: {e}", args.file.display())))?;
+    if meta.is_dir() {
+        return Err(Failure::usage(format!(
+            "{} is a folder\n  help: give the map or board file to watch",
+            args.file.display()
+        )));
+    }
     let (templates, chosen) = templates(&args.template)?;
     let asked = ("127.0.0.1", args.port.unwrap_or(0));
     let server = tiny_http::Server::http(asked).map_err(|e| {
@@ -324,16 +336,39 @@ pub fn run(args: &WatchArgs) -> Ran {
     // File events arrive on a channel; a change is built once the events
     // have been quiet for a moment (an editor's save is several), and the
     // files are also compared every second in case an event was missed.
+    // Without events (the system's limit of watches reached, say), the
+    // comparison alone carries on, and the user is told once.
     let (tx, rx) = mpsc::channel();
-    let mut watcher = notify::recommended_watcher(move |event: notify::Result<notify::Event>| {
-        let _ = tx.send(event);
-    })
-    .map_err(|e| Failure::usage(format!("cannot watch files: {e}")))?;
+    let mut watcher =
+        match notify::recommended_watcher(move |event: notify::Result<notify::Event>| {
+            let _ = tx.send(event);
+        }) {
+            Ok(w) => Some(w),
+            Err(e) => {
+                println!("no file events ({e}): the files are compared every second instead");
+                None
+            }
+        };
     let mut watched: Vec<PathBuf> = Vec::new();
-    let mut watch = |files: &[PathBuf], watcher: &mut notify::RecommendedWatcher| {
+    let mut told = false;
+    let mut watch = |files: &[PathBuf], watcher: &mut Option<notify::RecommendedWatcher>| {
+        let Some(watcher) = watcher else { return };
         for dir in folders(files) {
-            if !watched.contains(&dir) && watcher.watch(&dir, RecursiveMode::NonRecursive).is_ok() {
-                watched.push(dir);
+            if watched.contains(&dir) {
+                continue;
+            }
+            match watcher.watch(&dir, RecursiveMode::NonRecursive) {
+                Ok(()) => watched.push(dir),
+                // A folder that does not exist yet (a base file still to
+                // be written) is found by the comparison.
+                Err(e) if dir.exists() && !told => {
+                    told = true;
+                    println!(
+                        "cannot watch {} ({e}): its files are compared every second instead",
+                        dir.display()
+                    );
+                }
+                Err(_) => {}
             }
         }
     };
@@ -348,15 +383,18 @@ pub fn run(args: &WatchArgs) -> Ran {
     let mut checked_at = Instant::now();
     const QUIET: Duration = Duration::from_millis(60);
     while !interrupt::requested() {
+        // Events of other files in the folders watched fall through to
+        // the checks below, so that a busy folder cannot hold them off.
         match rx.recv_timeout(Duration::from_millis(50)) {
             Ok(Ok(event)) => {
                 if may_change(&event.kind) && event.paths.iter().any(|p| files.contains(p)) {
                     due = Some(Instant::now() + QUIET);
+                    continue;
                 }
-                continue;
             }
             Ok(Err(_)) | Err(RecvTimeoutError::Timeout) => {}
-            Err(RecvTimeoutError::Disconnected) => break,
+            // No events at all: the comparison paces the loop.
+            Err(RecvTimeoutError::Disconnected) => std::thread::sleep(Duration::from_millis(50)),
         }
         let polled = checked_at.elapsed() >= Duration::from_secs(1);
         if due.is_some_and(|d| Instant::now() >= d) || polled {

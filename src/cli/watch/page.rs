@@ -30,10 +30,11 @@ pre{font-family:'DejaVu Sans Mono',monospace;font-size:.78em;white-space:pre-wra
 progress{width:100%}
 ";
 
-/// The page's script: every quarter of a second it asks `/version`; when
-/// the build changed (or the template chosen) it fetches `/view`, when
-/// the balance summary moved on `/balance`, and swaps them in where the
-/// old ones were, keeping the scroll position.
+/// The page's script: every quarter of a second (and at once when the
+/// template or the colours are switched) it asks `/version`; when the
+/// build changed (or the template chosen) it fetches `/view`, when the
+/// balance summary moved on `/balance`, and swaps them in where the old
+/// ones were, keeping the scroll position.
 const SCRIPT: &str = r#"
 const state = { build: -1, balance: '', key: '' };
 const $ = (id) => document.getElementById(id);
@@ -56,7 +57,13 @@ async function swap(id, url) {
   if (window.scrollY < y) window.scrollTo(0, y);
   return true;
 }
+// One loop asks for news; a change of template or colours asks at once
+// (never two requests at a time: a second waits for the first).
+let busy = false, timer = null;
 async function poll() {
+  clearTimeout(timer);
+  if (busy) { timer = setTimeout(poll, 50); return; }
+  busy = true;
   try {
     const r = await fetch('/version', { cache: 'no-store' });
     const v = await r.json();
@@ -78,7 +85,8 @@ async function poll() {
     $('link').textContent = 'rollx watch is not running';
     $('link').className = 'lost';
   }
-  setTimeout(poll, 250);
+  busy = false;
+  timer = setTimeout(poll, 250);
 }
 $('template').addEventListener('change', poll);
 $('mono').addEventListener('change', poll);
@@ -231,8 +239,13 @@ pub fn view(
         build.number
     );
     match (&build.verdict, sheet) {
-        (Verdict::Valid { summary, .. }, Some(sheet)) => {
-            sheet_html(&mut out, build, sheet, key, false);
+        (Verdict::Valid { summary, .. }, sheet) => {
+            match sheet {
+                Some(sheet) => sheet_html(&mut out, build, sheet, key, false),
+                None => out.push_str(
+                    "<div class=\"sheet\"><p class=\"caption\">the sheet could not be drawn as SVG; <code>rollx print --svg</code> says why</p></div>",
+                ),
+            }
             out.push_str("<div class=\"side\">");
             findings_html(&mut out, build);
             let _ = write!(
@@ -269,15 +282,16 @@ pub fn view(
     out
 }
 
-/// The balance summary: a progress bar while the games are played, the
-/// report once they are.
-pub fn balance(stage: Option<(&Stage, u64, u64, bool)>) -> String {
-    let Some((stage, games, seed, stale)) = stage else {
+/// The balance summary of the build numbered `build`: a progress bar
+/// while the games are played, the report once they are; `stale` when the
+/// newest build is not valid and this is the last good one's.
+pub fn balance(stage: Option<(&Stage, u64, u64, u64, bool)>) -> String {
+    let Some((stage, build, games, seed, stale)) = stage else {
         return "<h2>balance</h2><p class=\"caption\">the games start once the file is valid</p>"
             .into();
     };
     let head = format!(
-        "<h2>balance: {} {PLAYER} games, seed {seed}{}</h2>",
+        "<h2 data-build=\"{build}\">balance: {} {PLAYER} games, seed {seed}{}</h2>",
         games,
         if stale {
             " (of the last good version)"
