@@ -284,22 +284,12 @@ fn the_report_renders_in_headless_chromium_without_errors() {
     let shot = dir.path().join("shot.png");
     let profile = dir.path().join("profile");
     let url = format!("file://{}", report.display());
-    let base = [
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--enable-logging=stderr",
-        "--v=0",
-    ];
+    let logging = ["--enable-logging=stderr", "--v=0"];
     let profile_arg = format!("--user-data-dir={}", profile.display());
     let shot_arg = format!("--screenshot={}", shot.display());
     let out = Process::new("chromium")
-        .args(base)
+        .args(common::CHROMIUM_HEADLESS)
+        .args(logging)
         .args([
             profile_arg.as_str(),
             shot_arg.as_str(),
@@ -318,15 +308,14 @@ fn the_report_renders_in_headless_chromium_without_errors() {
     }
     // The screenshot shows charts: plenty of non-white, coloured pixels.
     let png = std::fs::read(&shot).expect("a screenshot");
-    let pixmap = resvg::tiny_skia::Pixmap::decode_png(&png).unwrap();
-    let coloured = pixmap.pixels().iter().filter(|p| {
-        let (r, g, b) = (p.red(), p.green(), p.blue());
-        r.max(g).max(b) - r.min(g).min(b) > 60
-    });
-    assert!(coloured.count() > 5_000, "charts and heat maps are visible");
+    assert!(
+        common::coloured_pixels(&png) > 5_000,
+        "charts and heat maps are visible"
+    );
     // And the DOM holds the SVG charts.
     let dom = Process::new("chromium")
-        .args(base)
+        .args(common::CHROMIUM_HEADLESS)
+        .args(logging)
         .args([profile_arg.as_str(), "--dump-dom", url.as_str()])
         .output()
         .unwrap();

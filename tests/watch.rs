@@ -428,21 +428,14 @@ mod webdriver {
                 std::thread::sleep(Duration::from_millis(100));
             }
             let profile = tempfile::tempdir().unwrap();
-            let args = [
-                "--headless",
-                "--no-sandbox",
-                "--disable-gpu",
-                "--disable-quic",
-                "--no-first-run",
-                "--disable-background-networking",
-                "--disable-component-update",
-                "--disable-sync",
-                "--window-size=1400,500",
-            ]
-            .map(String::from)
-            .into_iter()
-            .chain([format!("--user-data-dir={}", profile.path().display())])
-            .collect::<Vec<_>>();
+            let args = common::CHROMIUM_HEADLESS
+                .map(String::from)
+                .into_iter()
+                .chain([
+                    "--window-size=1400,500".to_string(),
+                    format!("--user-data-dir={}", profile.path().display()),
+                ])
+                .collect::<Vec<_>>();
             let caps = json!({ "capabilities": { "alwaysMatch": {
                 "browserName": "chrome",
                 "goog:chromeOptions": { "binary": "/usr/bin/chromium", "args": args }
@@ -561,15 +554,7 @@ fn in_headless_chromium_the_page_follows_the_file() {
         "return !!document.getElementById('balance-report');",
     );
     let shot = browser.screenshot();
-    let pixmap = resvg::tiny_skia::Pixmap::decode_png(&shot).expect("a PNG screenshot");
-    let coloured = pixmap
-        .pixels()
-        .iter()
-        .filter(|p| {
-            let (r, g, b) = (p.red(), p.green(), p.blue());
-            r.max(g).max(b) - r.min(g).min(b) > 60
-        })
-        .count();
+    let coloured = common::coloured_pixels(&shot);
     assert!(
         coloured > 20_000,
         "the map's regions show: {coloured} coloured pixels"

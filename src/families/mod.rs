@@ -343,6 +343,19 @@ pub struct Printed {
     pub box_noun: &'static str,
 }
 
+impl Printed {
+    /// `pad` and what the print checks find on it for `template` (every
+    /// family's [`Face::sheet`]).
+    pub(crate) fn checked<A: crate::print::Part>(
+        pad: crate::print::Pad<A>,
+        template: &Template,
+        mono: bool,
+    ) -> (Printed, Vec<Diagnostic>) {
+        let problems = crate::print::check(&pad, template, mono);
+        (Printed::from(pad), problems)
+    }
+}
+
 impl<A: crate::print::Part> From<crate::print::Pad<A>> for Printed {
     fn from(pad: crate::print::Pad<A>) -> Self {
         Self {

@@ -84,3 +84,31 @@ pub fn assert_referees_clean(
         assert_eq!(v.mistakes, 0, "{what}");
     }
 }
+
+/// The flags every headless Chromium of the tests starts with: no sandbox
+/// (the tests run as root), no GPU, and none of the background
+/// connections that this machine's closed network refuses.
+pub const CHROMIUM_HEADLESS: [&str; 8] = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+];
+
+/// The pixels of a PNG screenshot that are clearly coloured (not white,
+/// grey or black): charts, regions, heat maps.
+pub fn coloured_pixels(png: &[u8]) -> usize {
+    let pixmap = resvg::tiny_skia::Pixmap::decode_png(png).expect("a PNG screenshot");
+    pixmap
+        .pixels()
+        .iter()
+        .filter(|p| {
+            let (r, g, b) = (p.red(), p.green(), p.blue());
+            r.max(g).max(b) - r.min(g).min(b) > 60
+        })
+        .count()
+}

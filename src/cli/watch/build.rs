@@ -33,6 +33,13 @@ impl Files for Recording {
     }
 }
 
+/// Findings as `rollx check` prints them to a file: no colour, 100
+/// columns.
+const PLAIN: Style = Style {
+    color: false,
+    width: 100,
+};
+
 /// `path` from the root, with `.` and `dir/..` folded (as the events of
 /// the file system name it).
 fn absolute(path: &Path) -> PathBuf {
@@ -154,17 +161,13 @@ impl Build {
             ),
             Ok(bytes) => {
                 let checked = families::check_bytes(&recording, path, bytes);
-                let style = Style {
-                    color: false,
-                    width: 100,
-                };
                 let findings = checked
                     .diagnostics
                     .iter()
                     .map(|d| Shown {
                         error: d.severity == Severity::Error,
                         code: d.code,
-                        text: report(d, &checked.sources, style),
+                        text: report(d, &checked.sources, PLAIN),
                     })
                     .collect();
                 let title = checked
@@ -237,10 +240,6 @@ impl Build {
         }
         let (printed, problems) = model.sheet(template, &PrintOptions { sheets: 1, mono });
         let svg = rollx::render::svg::to_svg(&printed.document, 1).ok()?;
-        let style = Style {
-            color: false,
-            width: 100,
-        };
         let sources = rollx::diag::SourceMap::new();
         let first = printed.document.pages.first()?;
         let size = (first.width, first.height);
@@ -249,7 +248,7 @@ impl Build {
             size,
             problems: problems
                 .iter()
-                .map(|d| report(d, &sources, style))
+                .map(|d| report(d, &sources, PLAIN))
                 .collect(),
             boxes: format!(
                 "{} {:.1} mm",
@@ -264,27 +263,29 @@ impl Build {
         Some(sheet)
     }
 
-    /// The line the terminal prints for the build: "ok, 2 warnings" or "3
-    /// errors", and the time taken.
-    pub fn line(&self, file: &str) -> String {
-        let what = match &self.verdict {
-            Verdict::Unreadable(why) => why.clone(),
-            Verdict::Invalid => format!(
-                "{}{}",
-                rollx::text::count(self.errors(), "error"),
-                match self.warnings() {
-                    0 => String::new(),
-                    n => format!(", {}", rollx::text::count(n, "warning")),
-                }
-            ),
-            Verdict::Valid { .. } => match self.warnings() {
-                0 => "ok".into(),
-                n => format!("ok, {}", rollx::text::count(n, "warning")),
-            },
+    /// The build in a few words, as the terminal's line and the page's
+    /// badge say it: "ok", "ok, 2 warnings", "3 errors, 1 warning", or
+    /// why the file cannot be read.
+    pub fn words(&self) -> String {
+        let (errors, warnings) = (self.errors(), self.warnings());
+        let warned = match warnings {
+            0 => String::new(),
+            n => format!(", {}", rollx::text::count(n, "warning")),
         };
+        match &self.verdict {
+            Verdict::Unreadable(why) => why.clone(),
+            Verdict::Invalid => format!("{}{warned}", rollx::text::count(errors, "error")),
+            Verdict::Valid { .. } => format!("ok{warned}"),
+        }
+    }
+
+    /// The line the terminal prints for the build: its words and the time
+    /// taken.
+    pub fn line(&self, file: &str) -> String {
         format!(
-            "build {}: {file}: {what} ({} ms)",
+            "build {}: {file}: {} ({} ms)",
             self.number,
+            self.words(),
             self.took.as_millis()
         )
     }

@@ -123,25 +123,16 @@ pub fn page(file: &str, templates: &[String], chosen: usize, mono: bool) -> Stri
 /// The status of a build, in a few words, and its level for the colour
 /// of the badge (`ok`, `warn`, `bad`).
 fn status(build: &Build) -> (String, &'static str) {
-    let (e, w) = (build.errors(), build.warnings());
-    match &build.verdict {
-        Verdict::Unreadable(_) => ("cannot read the file".into(), "bad"),
-        Verdict::Invalid => (
-            match w {
-                0 => rollx::text::count(e, "error"),
-                _ => format!(
-                    "{}, {}",
-                    rollx::text::count(e, "error"),
-                    rollx::text::count(w, "warning")
-                ),
-            },
-            "bad",
-        ),
-        Verdict::Valid { .. } if w > 0 => {
-            (format!("ok, {}", rollx::text::count(w, "warning")), "warn")
-        }
-        Verdict::Valid { .. } => ("ok".into(), "ok"),
-    }
+    let level = match &build.verdict {
+        Verdict::Unreadable(_) | Verdict::Invalid => "bad",
+        Verdict::Valid { .. } if build.warnings() > 0 => "warn",
+        Verdict::Valid { .. } => "ok",
+    };
+    let words = match &build.verdict {
+        Verdict::Unreadable(_) => "cannot read the file".to_string(),
+        _ => build.words(),
+    };
+    (words, level)
 }
 
 /// The sheet of a build: the image (the first page as SVG, fetched from

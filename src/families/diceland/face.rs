@@ -54,9 +54,11 @@ impl Face for Diceland {
         options: &PrintOptions,
     ) -> (Printed, Vec<Diagnostic>) {
         let board: &Board = model.get().expect("a Diceland model");
-        let pad = super::sheet::layout(board, template, options);
-        let problems = crate::print::check(&pad, template, options.mono);
-        (Printed::from(pad), problems)
+        Printed::checked(
+            super::sheet::layout(board, template, options),
+            template,
+            options.mono,
+        )
     }
 
     fn generator(&self) -> Option<Generator> {

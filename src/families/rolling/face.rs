@@ -54,9 +54,11 @@ impl Face for Rolling {
         options: &PrintOptions,
     ) -> (Printed, Vec<Diagnostic>) {
         let map: &Map = model.get().expect("a Rolling model");
-        let pad = super::sheet::layout(map, template, options);
-        let problems = crate::print::check(&pad, template, options.mono);
-        (Printed::from(pad), problems)
+        Printed::checked(
+            super::sheet::layout(map, template, options),
+            template,
+            options.mono,
+        )
     }
 
     fn no_generator(&self) -> &'static str {
