@@ -169,3 +169,85 @@ fn atlas_maps_play_and_are_refereed() {
         assert_eq!(code, 0, "{out}{err}");
     }
 }
+
+/// The areas an atlas sheet enlarges in an inset (`[layout] inset`): named
+/// areas are drawn again in a corner, their boxes there, once each; a
+/// misspelt area is a located error with a suggestion; areas no corner
+/// can enlarge are refused by the print checks with what to do; `[]`
+/// draws none; a grid map is told it draws no inset.
+#[test]
+fn an_inset_is_named_checked_and_printed_or_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let with = |inset: &str| {
+        usa_atlas_with(dir.path(), |t| {
+            t.replace(
+                "kind = \"atlas\"",
+                &format!("kind = \"atlas\"\ninset = {inset}"),
+            )
+        })
+    };
+    let svg_of = |path: &std::path::Path| {
+        let svg = dir.path().join("sheet.svg");
+        let (code, out, err) = run(&[
+            "print",
+            path.to_str().unwrap(),
+            "--svg",
+            svg.to_str().unwrap(),
+            "--sheets",
+            "1",
+        ]);
+        assert_eq!(code, 0, "{out}{err}");
+        std::fs::read_to_string(&svg).unwrap()
+    };
+
+    let named = with("[\"RI\", \"CT\", \"MA\"]");
+    let (code, out, err) = run(&["check", named.to_str().unwrap(), "--deny-warnings"]);
+    assert_eq!(code, 0, "{out}{err}");
+    let text = svg_of(&named);
+    assert!(
+        text.contains("<clipPath"),
+        "the inset is clipped to its frame"
+    );
+    for id in ["RI", "CT", "MA", "NY", "TX"] {
+        assert_eq!(
+            text.matches(&format!(">{id}<")).count(),
+            1,
+            "{id}: one writing box"
+        );
+    }
+    let none = with("[]");
+    assert!(!svg_of(&none).contains("<clipPath"), "no inset");
+
+    let misspelt = with("[\"RI\", \"CTT\"]");
+    let (code, out, err) = run(&["check", misspelt.to_str().unwrap(), "--color", "never"]);
+    assert_eq!(code, 1, "{out}{err}");
+    let all = format!("{out}{err}");
+    assert!(all.contains("there is no area `CTT`"), "{all}");
+    assert!(all.contains("map.toml:"), "located: {all}");
+    assert!(all.contains("did you mean `CT`?"), "{all}");
+
+    let far = with("[\"WA\", \"FL\"]");
+    let pdf = dir.path().join("far.pdf");
+    let (code, out, err) = run(&["print", far.to_str().unwrap(), "-o", pdf.to_str().unwrap()]);
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(!pdf.exists(), "nothing written");
+    let all = format!("{out}{err}");
+    assert!(all.contains("print-inset-no-room"), "{all}");
+    assert!(all.contains("no larger than the map itself"), "{all}");
+    assert!(all.contains("inset = []"), "{all}");
+
+    let grid = dir.path().join("grid.toml");
+    std::fs::write(
+        &grid,
+        format!(
+            "extends = {:?}\n[layout]\ninset = [\"RI\"]\n",
+            root().join("maps/usa.toml").to_str().unwrap()
+        ),
+    )
+    .unwrap();
+    let (code, out, err) = run(&["check", grid.to_str().unwrap(), "--color", "never"]);
+    assert_eq!(code, 0, "{out}{err}");
+    let all = format!("{out}{err}");
+    assert!(all.contains("atlas-inset"), "{all}");
+    assert!(all.contains("a grid layout draws no inset"), "{all}");
+}

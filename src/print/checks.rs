@@ -275,6 +275,10 @@ pub fn findings<A: Part>(pad: &Pad<A>, t: &Template, mono: bool) -> Vec<Finding<
         }
     }
 
+    for (diagnostic, about) in &pad.refusals {
+        push(diagnostic.clone(), vec![*about]);
+    }
+
     for (diagnostic, about) in overlaps(&pad.marks) {
         push(diagnostic, about);
     }
@@ -363,7 +367,7 @@ pub fn findings<A: Part>(pad: &Pad<A>, t: &Template, mono: bool) -> Vec<Finding<
         }
         push(
             Diagnostic::error("print-leaders-cross", message)
-                .with_help("use a larger page or smaller writing boxes (sheet.min_box_mm), or print the map with a [layout] grid"),
+                .with_help("use a larger page or smaller writing boxes (sheet.min_box_mm), enlarge the crowded areas in an inset ([layout] inset = [\"A\", \"B\"]), or print the map with a [layout] grid"),
             about,
         );
     }
@@ -402,7 +406,7 @@ pub fn findings<A: Part>(pad: &Pad<A>, t: &Template, mono: bool) -> Vec<Finding<
         };
         push(
             Diagnostic::error("print-callout-far", message)
-                .with_help("use a larger page or smaller writing boxes (sheet.min_box_mm), or print the map with a [layout] grid"),
+                .with_help("use a larger page or smaller writing boxes (sheet.min_box_mm), enlarge the crowded areas in an inset ([layout] inset = [\"A\", \"B\"]), or print the map with a [layout] grid"),
             far.iter().take(6).map(|(l, _)| l.about).collect(),
         );
     }

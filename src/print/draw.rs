@@ -39,6 +39,9 @@ pub struct Canvas<A> {
     pub marks: Vec<Mark<A>>,
     /// Texts and rows of boxes that do not fit their place.
     pub overflows: Vec<(String, A)>,
+    /// What the layout itself found it cannot draw as asked (an atlas's
+    /// inset with no room on the page), as print-check errors.
+    pub refusals: Vec<(crate::diag::Diagnostic, A)>,
     /// What is being drawn now, for the marks and overflows.
     pub about: A,
 }
@@ -51,6 +54,7 @@ impl<A> Canvas<A> {
             texts: Vec::new(),
             marks: Vec::new(),
             overflows: Vec::new(),
+            refusals: Vec::new(),
             about,
         }
     }

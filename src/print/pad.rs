@@ -70,6 +70,9 @@ pub struct Pad<A> {
     /// Texts and rows of boxes that do not fit their place: what is wrong,
     /// and what it is about.
     pub overflows: Vec<(String, A)>,
+    /// What the layout itself found it cannot draw as asked (an atlas's
+    /// inset with no room on the page): errors, reported as they are.
+    pub refusals: Vec<(crate::diag::Diagnostic, A)>,
     /// Writing boxes, frames, labels and tick boxes of the sheet, in the
     /// sheet's coordinates: none may overlap another (but for what lies
     /// inside its own box).

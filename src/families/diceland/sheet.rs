@@ -213,6 +213,7 @@ fn sheet_symbol(board: &Board, t: &Template, mono: bool, (w, h): (f32, f32)) -> 
         colors,
         sheet: Rect::default(),
         overflows: s.canvas.overflows,
+        refusals: s.canvas.refusals,
         marks: s.canvas.marks,
         links: Vec::new(),
         leaders: Vec::new(),

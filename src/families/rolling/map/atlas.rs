@@ -9,13 +9,13 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use super::import::land_borders;
-use super::model::Atlas;
-use super::resolve::{AtlasRead, Resolved};
+use super::model::{AreaId, Atlas, InsetChoice};
+use super::resolve::{AtlasRead, Resolved, unknown_ref};
 use crate::diag::{Diagnostic, Loc, SourceMap};
 use crate::geom::geojson::{Properties, Shape, read};
 use crate::source::Files;
 use crate::source::files::relative_to;
-use crate::source::toml::Sp;
+use crate::source::toml::{Sp, SpList};
 
 /// Reads the shapes file named at `geojson` (relative to the file that
 /// names it): one shape for each area, by id. Reports a missing file, a
@@ -26,9 +26,26 @@ pub fn read_atlas(
     sources: &SourceMap,
     geojson: &Sp<String>,
     how: &AtlasRead,
+    inset: Option<&SpList>,
     res: &Resolved,
     diags: &mut Vec<Diagnostic>,
 ) -> Option<Atlas> {
+    let inset = match inset {
+        None => InsetChoice::Auto,
+        Some(list) if list.items.is_empty() => InsetChoice::None,
+        Some(list) => {
+            let known: Vec<&str> = res.areas.iter().map(|a| a.id.as_str()).collect();
+            let mut ids: Vec<AreaId> = Vec::new();
+            for item in &list.items {
+                match res.area_index(&item.value) {
+                    Some(a) if !ids.contains(&a) => ids.push(a),
+                    Some(_) => {}
+                    None => diags.push(unknown_ref("unknown-area", "area", item, &known)),
+                }
+            }
+            InsetChoice::Areas(ids)
+        }
+    };
     let path = relative_to(&sources.get(geojson.loc.source).path, &geojson.value);
     let bytes = match files.read(&path) {
         Ok(b) => b,
@@ -128,6 +145,7 @@ pub fn read_atlas(
     complete.then(|| Atlas {
         file: geojson.value.clone(),
         shapes: out,
+        inset,
     })
 }
 

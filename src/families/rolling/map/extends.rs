@@ -128,6 +128,9 @@ pub fn merge(
     if c.dissolve.is_some() {
         l.dissolve = c.dissolve;
     }
+    if c.inset.is_some() {
+        l.inset = c.inset;
+    }
     out
 }
 

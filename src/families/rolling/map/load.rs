@@ -152,8 +152,17 @@ fn check_raw(
             geojson,
             read,
             min_border,
+            inset,
         } => {
-            atlas = atlas::read_atlas(files, &sources, geojson, read, &res, &mut diags);
+            atlas = atlas::read_atlas(
+                files,
+                &sources,
+                geojson,
+                read,
+                inset.as_ref(),
+                &res,
+                &mut diags,
+            );
             if let Some(a) = &atlas {
                 atlas::check(a, geojson.loc, *min_border, &res, &mut diags);
             }

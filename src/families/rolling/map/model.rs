@@ -152,6 +152,22 @@ pub struct Atlas {
     pub file: String,
     /// Each area's shape, by area index, in page units with y down.
     pub shapes: Vec<crate::geom::geojson::Shape>,
+    /// Which areas the sheet draws again, enlarged, in an inset.
+    pub inset: InsetChoice,
+}
+
+/// Which areas of an atlas the sheet draws again at a larger scale, in a
+/// free corner, with their writing boxes there (`[layout] inset`).
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub enum InsetChoice {
+    /// The sheet chooses the most crowded cluster of callouts, if an inset
+    /// spares enough of them (`inset` not written).
+    #[default]
+    Auto,
+    /// No inset (`inset = []`).
+    None,
+    /// These areas (`inset = ["RI", "CT"]`).
+    Areas(Vec<AreaId>),
 }
 
 impl PartialEq for Atlas {
@@ -163,6 +179,7 @@ impl PartialEq for Atlas {
                 })
         };
         self.file == other.file
+            && self.inset == other.inset
             && self.shapes.len() == other.shapes.len()
             && self.shapes.iter().zip(&other.shapes).all(|(a, b)| {
                 a.id == b.id

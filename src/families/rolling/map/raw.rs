@@ -79,6 +79,9 @@ pub struct RawLayout {
     pub y_axis: Option<Sp<String>>,
     /// The property by which an atlas's features are merged into areas.
     pub dissolve: Option<Sp<String>>,
+    /// The areas an atlas sheet draws again, enlarged, in an inset (`[]`:
+    /// none; absent: chosen by the sheet).
+    pub inset: Option<SpList>,
     /// Area ids removed by a variant: their cells in an inherited grid are sea.
     pub removed: Vec<String>,
 }
@@ -171,6 +174,7 @@ const LAYOUT_KEYS: &[&str] = &[
     "min_border",
     "y_axis",
     "dissolve",
+    "inset",
 ];
 
 /// Parses one file's text. Syntax errors are reported and yield `None`;
@@ -275,6 +279,7 @@ pub fn read(ctx: &mut Ctx<'_>, source: &str) -> Option<RawDoc> {
             min_border: t.number(ctx, "min_border"),
             y_axis: t.string(ctx, "y_axis"),
             dissolve: t.string(ctx, "dissolve"),
+            inset: t.strings(ctx, "inset"),
             removed: Vec::new(),
         };
         t.finish(ctx, LAYOUT_KEYS);

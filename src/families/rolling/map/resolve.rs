@@ -11,7 +11,7 @@ use super::raw::{Mistyped, RawDoc, RawGridText, RawRules};
 use super::rules::{Preset, Rules, WildWithoutPlacement};
 use crate::diag::{Diagnostic, Loc};
 use crate::source::missing_field;
-use crate::source::toml::{Sp, check_id, suggest, valid_id};
+use crate::source::toml::{Sp, SpList, check_id, suggest, valid_id};
 
 /// A region after resolution.
 #[derive(Clone, Debug)]
@@ -82,6 +82,9 @@ pub enum ResLayout {
         /// How its features are read.
         read: AtlasRead,
         min_border: Option<f64>,
+        /// The areas of the sheet's inset, as written (`None`: chosen by
+        /// the sheet), less those a variant removed.
+        inset: Option<SpList>,
     },
 }
 
@@ -809,6 +812,21 @@ fn resolve_layout(
         push_missing(diags, mistyped, "kind", "[layout]", header, "\"grid\"");
         return ResLayout::None;
     };
+    if let Some(inset) = &raw.inset
+        && kind.value != "atlas"
+    {
+        diags.push(
+            Diagnostic::warning(
+                "atlas-inset",
+                format!(
+                    "`inset` is for atlas layouts: a {} layout draws no inset",
+                    kind.value
+                ),
+            )
+            .with_label(inset.loc, "ignored")
+            .with_help("remove `inset`, or draw the map's real shapes with kind = \"atlas\""),
+        );
+    }
     match kind.value.as_str() {
         "grid" => match raw.grid {
             Some(text) => ResLayout::Grid {
@@ -865,6 +883,10 @@ fn resolve_layout(
                         y_down,
                     },
                     min_border,
+                    inset: raw.inset.map(|mut list| {
+                        list.items.retain(|id| !raw.removed.contains(&id.value));
+                        list
+                    }),
                 }
             }
             None if mistyped.has(header, "geojson") => ResLayout::None,
@@ -893,7 +915,12 @@ fn quoted_list(items: &[&str]) -> String {
         .join(", ")
 }
 
-fn unknown_ref(code: &'static str, what: &str, item: &Sp<String>, known: &[&str]) -> Diagnostic {
+pub(super) fn unknown_ref(
+    code: &'static str,
+    what: &str,
+    item: &Sp<String>,
+    known: &[&str],
+) -> Diagnostic {
     let d = Diagnostic::error(code, format!("there is no {what} `{}`", item.value))
         .with_label(item.loc, format!("unknown {what}"));
     match suggest(&item.value, known) {

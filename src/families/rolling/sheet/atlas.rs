@@ -8,22 +8,24 @@
 use std::collections::BTreeMap;
 
 use super::draw::{INK, SOFT, Sheet};
+use super::inset::{self, Ground, Inset};
 use super::layout::About;
 use super::mono::hatch;
+use crate::diag::Diagnostic;
 use crate::geom::geojson::ring_area;
 use crate::geom::polygon;
-use crate::print::{Capacity, LeaderView, MAX_LEADER_MM};
-use crate::rolling::map::{AreaId, Atlas};
+use crate::print::{Capacity, Drawing, LeaderView, MAX_LEADER_MM};
+use crate::rolling::map::{AreaId, Atlas, InsetChoice};
 use crate::scene::{Item, Path, Point, Rect, Seg, Stroke, Style};
 
 /// The gap kept between a callout box and the land or another box, as a
 /// share of the box's side.
-const GAP: f64 = 0.18;
+pub(super) const GAP: f64 = 0.18;
 /// The margin kept around the shapes for callouts, in box sides.
-const MARGIN: f64 = 1.2;
+pub(super) const MARGIN: f64 = 1.2;
 /// The room a box inside its area keeps from the border, as a share of
 /// half its side.
-const INSIDE: f64 = 1.04;
+pub(super) const INSIDE: f64 = 1.04;
 /// Passes of swapping callouts ([`untangle`]).
 const UNTANGLE_PASSES: usize = 6;
 /// Callout places tried for each area, nearest first.
@@ -31,6 +33,9 @@ const TRIES: usize = 400;
 /// What a leader line crossing one border of another area costs, in box
 /// sides.
 const CROSSING: f64 = 3.0;
+/// The length of leader line, in box sides, that costs as much as a
+/// callout when the sheet chooses its inset.
+const LEADER_COST: f64 = 4.0;
 /// What two crossing leader lines cost, in box sides.
 const LEADERS_CROSSING: f64 = 8.0;
 
@@ -45,7 +50,7 @@ type AreaEdges = ([f64; 4], Vec<(Pt, Pt)>);
 
 /// Where an area's writing box goes.
 #[derive(Clone, Copy, Debug)]
-enum Place {
+pub(super) enum Place {
     /// Inside the area, centred here.
     Inside(Pt),
     /// In free space, centred here, with a leader line to `anchor`.
@@ -78,8 +83,119 @@ impl Sheet<'_> {
         };
         let s = f64::from(size);
         let shapes = page_shapes(atlas, bounds, s);
+        let plan = plan(atlas, &shapes, bounds, s);
+        if let Some(refused) = plan.refused {
+            self.canvas.refusals.push(refused);
+        }
+        self.shapes(&shapes);
+        let lines = self.t.lines;
+        if let Some(inset) = &plan.inset {
+            // The part the inset enlarges, marked on the map.
+            self.canvas.about = About::Map;
+            self.canvas.items.push(Item::Path(
+                Path::rect(inset.window_rect()),
+                Style::stroke(Stroke::solid(INK, lines.area * 1.5)),
+            ));
+        }
 
-        // Fills, by region, hatched in black and white.
+        // Links: dashed lines between the areas' poles (hidden where the
+        // inset or a box covers them).
+        let h = s / 2.0;
+        let mut covers: Vec<Rect> = plan
+            .places
+            .iter()
+            .chain(plan.inset_places.iter())
+            .flatten()
+            .map(|p| {
+                let c = p.centre();
+                Rect::new((c[0] - h) as f32, (c[1] - h) as f32, size, size)
+            })
+            .collect();
+        if let Some(inset) = &plan.inset {
+            covers.push(inset.frame_rect());
+        }
+        let borders = Borders::new(&shapes);
+        for link in &self.map.links {
+            let (a, b) = (link.a.index(), link.b.index());
+            let (path, crossed) =
+                link_route(&borders, [a, b], plan.anchors[a], plan.anchors[b], bounds);
+            let crossed: Vec<AreaId> = crossed.into_iter().map(|c| AreaId(c as u16)).collect();
+            self.link(link.a, link.b, path, &covers, &crossed);
+        }
+        self.leaders(&plan.places);
+
+        // The inset: a white frame with the enlarged shapes, clipped to
+        // it, and its own callouts.
+        let mut frame_mark = None;
+        if let Some(inset) = &plan.inset {
+            let frame = inset.frame_rect();
+            self.canvas.about = About::Map;
+            self.canvas.items.push(Item::Path(
+                Path::rect(frame),
+                Style::fill(crate::scene::Rgb::WHITE),
+            ));
+            let drawn = inset.shapes(&shapes);
+            let start = self.canvas.items.len();
+            self.shapes(&drawn);
+            let inner: Vec<Item> = self.canvas.items.drain(start..).collect();
+            self.canvas.items.push(Item::Clip(Path::rect(frame), inner));
+            // The links between two of its areas, again.
+            let inset_borders = Borders::new(&drawn);
+            let inset_covers: Vec<Rect> = plan
+                .inset_places
+                .iter()
+                .flatten()
+                .map(|p| {
+                    let c = p.centre();
+                    Rect::new((c[0] - h) as f32, (c[1] - h) as f32, size, size)
+                })
+                .collect();
+            let anchors = &plan.inset_anchors;
+            for link in &self.map.links {
+                let (a, b) = (link.a.index(), link.b.index());
+                if inset.holds(a) && inset.holds(b) {
+                    let (path, crossed) =
+                        link_route(&inset_borders, [a, b], anchors[a], anchors[b], frame);
+                    let crossed: Vec<AreaId> =
+                        crossed.into_iter().map(|c| AreaId(c as u16)).collect();
+                    self.link(link.a, link.b, path, &inset_covers, &crossed);
+                }
+            }
+            self.canvas.items.push(Item::Path(
+                Path::rect(frame),
+                Style::stroke(Stroke::solid(INK, lines.region * 0.6)),
+            ));
+            frame_mark = Some(self.mark(
+                crate::print::MarkKind::Frame,
+                "the inset".to_string(),
+                frame,
+                None,
+            ));
+            self.leaders(&plan.inset_places);
+        }
+        // The boxes over everything.
+        for (a, place) in plan.places.iter().enumerate() {
+            if let Some(place) = place {
+                self.writing_box(AreaId(a as u16), page_point(place.centre()), size, None);
+            }
+        }
+        for (a, place) in plan.inset_places.iter().enumerate() {
+            if let Some(place) = place {
+                self.writing_box(
+                    AreaId(a as u16),
+                    page_point(place.centre()),
+                    size,
+                    frame_mark,
+                );
+            }
+        }
+    }
+
+    /// The areas' `shapes` filled with their regions' colours (hatched in
+    /// black and white), with their borders: an edge shared by two areas
+    /// of one region a thin line, every other edge (between regions, or
+    /// the coast) heavy.
+    fn shapes(&mut self, shapes: &[Vec<Vec<Pt>>]) {
         for (ri, region) in self.map.regions.iter().enumerate() {
             let mut path = Path::new();
             for &a in &region.areas {
@@ -96,10 +212,8 @@ impl Sheet<'_> {
                     .push(Item::Clip(path, hatch(ri, bb, self.t.lines.area * 0.6)));
             }
         }
-        // Borders: an edge shared by two areas of one region is a thin
-        // line; every other edge (between regions, or the coast) heavy.
         let region_of = |a: usize| self.map.areas[a].region;
-        let (thin, heavy) = border_lines(&shapes, |a, b| region_of(a) == region_of(b));
+        let (thin, heavy) = border_lines(shapes, |a, b| region_of(a) == region_of(b));
         let lines = self.t.lines;
         self.canvas.items.push(Item::Path(
             thin,
@@ -109,27 +223,16 @@ impl Sheet<'_> {
             heavy,
             Style::stroke(Stroke::solid(INK, lines.region * 0.6)),
         ));
+    }
 
-        // Writing boxes: inside where one fits, else callouts.
-        let h = s / 2.0;
-        let (places, anchors) = place_boxes(atlas, &shapes, bounds, s);
-        let taken: Vec<Pt> = places.iter().map(Place::centre).collect();
-        // Links: dashed lines between the areas' poles.
-        let covers: Vec<Rect> = taken
-            .iter()
-            .map(|&c| Rect::new((c[0] - h) as f32, (c[1] - h) as f32, size, size))
-            .collect();
-        let borders = Borders::new(&shapes);
-        for link in &self.map.links {
-            let (a, b) = (link.a.index(), link.b.index());
-            let (path, crossed) = link_route(&borders, [a, b], anchors[a], anchors[b], bounds);
-            let crossed: Vec<AreaId> = crossed.into_iter().map(|c| AreaId(c as u16)).collect();
-            self.link(link.a, link.b, path, &covers, &crossed);
-        }
-        // Leaders with a dot on the area, then the boxes over everything.
+    /// The leader lines of the callouts of `places`, with a dot on the
+    /// area, recorded for the print checks.
+    fn leaders(&mut self, places: &[Option<Place>]) {
+        let h = f64::from(self.box_size) / 2.0;
+        let lines = self.t.lines;
         let mut leader_path = Path::new();
         for (a, place) in places.iter().enumerate() {
-            if let Place::Callout { at, anchor } = *place {
+            if let Some(Place::Callout { at, anchor }) = *place {
                 let end = nearest_on_square(at, h, anchor);
                 let area = AreaId(a as u16);
                 self.leaders.push(LeaderView {
@@ -150,10 +253,140 @@ impl Sheet<'_> {
             leader_path,
             Style::fill_stroke(INK, Stroke::solid(INK, lines.boxes * 0.8)),
         ));
-        for (a, place) in places.into_iter().enumerate() {
-            self.writing_box(AreaId(a as u16), page_point(place.centre()), size, None);
+    }
+}
+
+/// Where an atlas sheet's writing boxes go.
+struct Plan {
+    /// Each area's box on the main map (`None`: in the inset).
+    places: Vec<Option<Place>>,
+    /// Each area's anchor on the main map (its pole).
+    anchors: Vec<Pt>,
+    /// The inset, if there is one.
+    inset: Option<Inset>,
+    /// Each area's box in the inset (`None`: on the main map).
+    inset_places: Vec<Option<Place>>,
+    /// The anchors in the inset of the areas whose boxes are there.
+    inset_anchors: Vec<Pt>,
+    /// Why the inset the map names is not drawn.
+    refused: Option<(Diagnostic, About)>,
+}
+
+/// Where the writing boxes of side `s` go on the map of `shapes` (page
+/// points) in `bounds`: an inset as [`Atlas::inset`] says, the boxes of
+/// its areas in it and every other box on the main map, clear of its
+/// frame. The sheet's own choice is the candidate inset whose layout has
+/// the least [`callout_cost`], kept only if that is at least
+/// [`inset::MIN_GAIN`] below the cost without an inset.
+fn plan(atlas: &Atlas, shapes: &[Vec<Vec<Pt>>], bounds: Rect, s: f64) -> Plan {
+    let n = shapes.len();
+    let all = vec![true; n];
+    let main = Stage::new(atlas, shapes, bounds, s, &all);
+    let anchors = main.anchors();
+    let base = place_boxes(&main, &all, &[]);
+    let without = |refused| Plan {
+        places: base.clone(),
+        anchors: anchors.clone(),
+        inset: None,
+        inset_places: vec![None; n],
+        inset_anchors: Vec::new(),
+        refused,
+    };
+    let ground = Ground::new(atlas, shapes, bounds, s);
+    let insets = match &atlas.inset {
+        InsetChoice::None => return without(None),
+        InsetChoice::Auto => inset::candidates(&ground, &base, &anchors),
+        InsetChoice::Areas(ids) => {
+            let areas: Vec<usize> = ids.iter().map(|a| a.index()).collect();
+            match inset::fit(&ground, &areas) {
+                Ok(inset) => vec![inset],
+                Err(zoom) => {
+                    let about = ids.first().map_or(About::Map, |&a| About::Area(a));
+                    let names: Vec<&str> =
+                        areas.iter().map(|&a| atlas.shapes[a].id.as_str()).collect();
+                    return without(Some((inset_refused(&names, zoom), about)));
+                }
+            }
+        }
+    };
+    let chosen = matches!(atlas.inset, InsetChoice::Auto);
+    let mut best: Option<(f64, Plan)> = None;
+    for inset in insets {
+        let g = s * GAP;
+        let f = inset.frame;
+        let keep_out = [[f[0] - g, f[1] - g, f[2] + g, f[3] + g]];
+        let on_main: Vec<bool> = (0..n).map(|a| !inset.holds(a)).collect();
+        let places = place_boxes(&main, &on_main, &keep_out);
+        let drawn = inset.shapes(shapes);
+        let in_inset: Vec<bool> = (0..n).map(|a| inset.holds(a)).collect();
+        let enlarged = Stage::new(atlas, &drawn, inset.frame_rect(), s, &in_inset);
+        let inset_places = place_boxes(&enlarged, &in_inset, &[]);
+        let cost = callout_cost(&places, s) + callout_cost(&inset_places, s);
+        if best.as_ref().is_none_or(|(c, _)| cost < *c) {
+            best = Some((
+                cost,
+                Plan {
+                    places,
+                    anchors: anchors.clone(),
+                    inset_anchors: enlarged.anchors(),
+                    inset: Some(inset),
+                    inset_places,
+                    refused: None,
+                },
+            ));
         }
     }
+    match best {
+        Some((cost, plan))
+            if !chosen || cost + inset::MIN_GAIN as f64 <= callout_cost(&base, s) =>
+        {
+            plan
+        }
+        _ => without(None),
+    }
+}
+
+/// What the callouts of `places` cost a reader: one for each, and one
+/// for every [`LEADER_COST`] box sides (of side `s`) of leader line.
+fn callout_cost(places: &[Option<Place>], s: f64) -> f64 {
+    places
+        .iter()
+        .map(|p| match *p {
+            Some(Place::Callout { at, anchor }) => {
+                let end = nearest_on_square(at, s / 2.0, anchor);
+                1.0 + (end[0] - anchor[0]).hypot(end[1] - anchor[1]) / (LEADER_COST * s)
+            }
+            _ => 0.0,
+        })
+        .sum()
+}
+
+/// The print check's error for an inset of the areas `ids` named in
+/// `[layout] inset` that no corner has room for larger than the map
+/// (`zoom`: the most room any corner has, 0 for none).
+fn inset_refused(ids: &[&str], zoom: f64) -> Diagnostic {
+    let them = if ids.len() == 1 { "it" } else { "them" };
+    let room = if zoom > 0.0 {
+        format!(
+            "the most room a corner of the map's place has draws {them} at {:.0} % of the map's scale",
+            zoom * 100.0
+        )
+    } else {
+        "no corner of the map's place is clear of land".to_string()
+    };
+    let named: Vec<String> = ids.iter().take(4).map(|s| s.to_string()).collect();
+    let more = match ids.len().saturating_sub(named.len()) {
+        0 => String::new(),
+        n => format!(" and {n} more"),
+    };
+    Diagnostic::error(
+        "print-inset-no-room",
+        format!(
+            "the inset of {}{more} ([layout] inset) would be no larger than the map itself: {room}",
+            crate::text::and_list(&named)
+        ),
+    )
+    .with_help("name fewer or closer areas in [layout] inset, leave `inset` out to let the sheet choose, or write `inset = []` for none")
 }
 
 /// The shapes of `atlas` scaled into `bounds` (page points), a margin of
@@ -247,24 +480,111 @@ pub(super) fn shapes_in(atlas: &Atlas, bounds: Rect, margin: f64) -> Vec<Vec<Vec
         .collect()
 }
 
-/// Where each area's writing box of side `s` goes on the page (`shapes`
-/// are [`page_shapes`]), and each area's anchor (its pole).
-fn place_boxes(
-    atlas: &Atlas,
-    shapes: &[Vec<Vec<Pt>>],
-    bounds: Rect,
+/// Where the writing box of side `s` fits inside each area that `which`
+/// says (`None` for the others), in `shapes` (the areas as drawn): its
+/// pole (the point of its largest polygon farthest from its border) and
+/// the centre of a box inside that polygon, if one fits.
+type Poles = Vec<Option<(Pt, Option<Pt>)>>;
+
+/// The [`Poles`] of the areas `which` says.
+fn poles(atlas: &Atlas, shapes: &[Vec<Vec<Pt>>], s: f64, which: &[bool]) -> Poles {
+    shapes
+        .iter()
+        .enumerate()
+        .map(|(a, rings)| {
+            which[a].then(|| {
+                // The largest polygon holds the box (its holes with it).
+                let main = main_polygon(&atlas.shapes[a], rings);
+                polygon::square_place(&main, s / 2.0 * INSIDE, s / 6.0)
+            })
+        })
+        .collect()
+}
+
+/// A drawing of the areas that writing boxes are placed on (the main map,
+/// or an inset): the areas' `shapes` in page points, the boxes' side, the areas' [`Poles`], and the free places for a
+/// callout box's centre, clear of the land.
+pub(super) struct Stage<'a> {
+    shapes: &'a [Vec<Vec<Pt>>],
     s: f64,
-) -> (Vec<Place>, Vec<Pt>) {
+    poles: Poles,
+    free: Vec<Pt>,
+}
+
+impl<'a> Stage<'a> {
+    /// The drawing of `shapes` in `bounds` (callouts are placed within it)
+    /// with boxes of side `s`, the poles found for the areas `which` says.
+    pub(super) fn new(
+        atlas: &Atlas,
+        shapes: &'a [Vec<Vec<Pt>>],
+        bounds: Rect,
+        s: f64,
+        which: &[bool],
+    ) -> Self {
+        let h = s / 2.0;
+        let area_rect = (
+            f64::from(bounds.x) + h,
+            f64::from(bounds.y) + h,
+            f64::from(bounds.right()) - h,
+            f64::from(bounds.bottom()) - h,
+        );
+        let clear = h * (1.0 + 2.0 * GAP);
+        let step = s / 4.0;
+        let boxes: Vec<[f64; 4]> = shapes.iter().map(|r| polygon::bounds(r)).collect();
+        let mut free: Vec<Pt> = Vec::new();
+        let mut y = area_rect.1;
+        while y <= area_rect.3 {
+            let mut x = area_rect.0;
+            while x <= area_rect.2 {
+                // Only the shapes whose bounds come near the square matter.
+                let near = |b: &[f64; 4]| {
+                    b[0] <= x + clear && b[2] >= x - clear && b[1] <= y + clear && b[3] >= y - clear
+                };
+                if shapes
+                    .iter()
+                    .zip(&boxes)
+                    .filter(|(_, b)| near(b))
+                    .all(|(rings, _)| polygon::square_outside(rings, [x, y], clear))
+                {
+                    free.push([x, y]);
+                }
+                x += step;
+            }
+            y += step;
+        }
+        Self {
+            shapes,
+            s,
+            poles: poles(atlas, shapes, s, which),
+            free,
+        }
+    }
+
+    /// Each area's anchor: its pole (NaN for areas without poles).
+    pub(super) fn anchors(&self) -> Vec<Pt> {
+        self.poles
+            .iter()
+            .map(|p| p.map_or([f64::NAN; 2], |(pole, _)| pole))
+            .collect()
+    }
+}
+
+/// Where the writing box of each area that `boxed` says goes on `stage`
+/// (its poles known for every boxed area): inside the area where it
+/// fits, else a callout in free space, clear of the rectangles `keep_out`
+/// (`[x0, y0, x1, y1]`: an inset's frame).
+pub(super) fn place_boxes(
+    stage: &Stage<'_>,
+    boxed: &[bool],
+    keep_out: &[[f64; 4]],
+) -> Vec<Option<Place>> {
+    let (shapes, s) = (stage.shapes, stage.s);
     let n = shapes.len();
     let h = s / 2.0;
     let mut places: Vec<Option<Place>> = vec![None; n];
-    let mut anchors = Vec::with_capacity(n);
-    for (a, rings) in shapes.iter().enumerate() {
-        // The largest polygon holds the box (its holes with it).
-        let main = main_polygon(&atlas.shapes[a], rings);
-        let (pole, fit) = polygon::square_place(&main, h * INSIDE, s / 6.0);
-        anchors.push(pole);
-        if let Some(c) = fit {
+    let anchors = stage.anchors();
+    for a in 0..n {
+        if let (true, Some((_, Some(c)))) = (boxed[a], stage.poles[a]) {
             places[a] = Some(Place::Inside(c));
         }
     }
@@ -276,37 +596,17 @@ fn place_boxes(
         })
         .collect();
     let mut leaders: Vec<(Pt, Pt)> = Vec::new();
-    // Free places for callout boxes: clear of the land.
-    let area_rect = (
-        f64::from(bounds.x) + h,
-        f64::from(bounds.y) + h,
-        f64::from(bounds.right()) - h,
-        f64::from(bounds.bottom()) - h,
-    );
     let clear = h * (1.0 + 2.0 * GAP);
-    let step = s / 4.0;
-    let boxes: Vec<[f64; 4]> = shapes.iter().map(|r| polygon::bounds(r)).collect();
-    let mut free: Vec<Pt> = Vec::new();
-    let mut y = area_rect.1;
-    while y <= area_rect.3 {
-        let mut x = area_rect.0;
-        while x <= area_rect.2 {
-            // Only the shapes whose bounds come near the square matter.
-            let near = |b: &[f64; 4]| {
-                b[0] <= x + clear && b[2] >= x - clear && b[1] <= y + clear && b[3] >= y - clear
-            };
-            if shapes
-                .iter()
-                .zip(&boxes)
-                .filter(|(_, b)| near(b))
-                .all(|(rings, _)| polygon::square_outside(rings, [x, y], clear))
-            {
-                free.push([x, y]);
-            }
-            x += step;
-        }
-        y += step;
-    }
+    let free: Vec<Pt> = stage
+        .free
+        .iter()
+        .copied()
+        .filter(|&[x, y]| {
+            !keep_out.iter().any(|r| {
+                x + clear > r[0] && x - clear < r[2] && y + clear > r[1] && y - clear < r[3]
+            })
+        })
+        .collect();
     let borders = Borders::new(shapes);
     let apart = s * (1.0 + GAP);
     let clash = |c: Pt, taken: &[Pt]| {
@@ -319,7 +619,7 @@ fn place_boxes(
     // The areas nearest to free space first, so that most leaders are
     // short; ties by id order.
     let mut waiting: Vec<(f64, usize)> = (0..n)
-        .filter(|&a| places[a].is_none())
+        .filter(|&a| boxed[a] && places[a].is_none())
         .map(|a| {
             let near = free
                 .iter()
@@ -375,6 +675,7 @@ fn place_boxes(
                 if taken
                     .iter()
                     .any(|&t| polygon::segment_hits_square(anchor, end, t, h))
+                    || keep_out.iter().any(|&r| segment_hits_rect(anchor, end, r))
                 {
                     cost += 6.0 * s;
                 }
@@ -392,13 +693,9 @@ fn place_boxes(
         taken.push(at);
         leaders.push((anchor, nearest_on_square(at, h, anchor)));
     }
-    let mut places: Vec<Place> = places
-        .into_iter()
-        .map(|p| p.expect("every area placed"))
-        .collect();
     untangle(&mut places, &borders, h);
     uncross(&mut places, &free, h, apart, max_leader);
-    (places, anchors)
+    places
 }
 
 /// The last pass: while two leaders cross, swaps the boxes of the first
@@ -410,10 +707,10 @@ fn place_boxes(
 /// no other leader, at most `max_leader` long and over no box if one is,
 /// else over no box, else any. Stops when no move helps (the print
 /// check `print-leaders-cross` reports what is left).
-fn uncross(places: &mut [Place], free: &[Pt], h: f64, apart: f64, max_leader: f64) {
-    let leader = |p: &Place| match *p {
-        Place::Callout { at, anchor } => Some((anchor, nearest_on_square(at, h, anchor))),
-        Place::Inside(_) => None,
+fn uncross(places: &mut [Option<Place>], free: &[Pt], h: f64, apart: f64, max_leader: f64) {
+    let leader = |p: &Option<Place>| match *p {
+        Some(Place::Callout { at, anchor }) => Some((anchor, nearest_on_square(at, h, anchor))),
+        Some(Place::Inside(_)) | None => None,
     };
     let dist = |p: Pt, q: Pt| ((p[0] - q[0]).powi(2) + (p[1] - q[1]).powi(2)).sqrt();
     // Each move ends a crossing and makes none, so this ends; the bound
@@ -430,8 +727,10 @@ fn uncross(places: &mut [Place], free: &[Pt], h: f64, apart: f64, max_leader: f6
         // Swapping the two boxes of a pair, if that leaves both leaders
         // crossing none.
         let swap = pairs.iter().copied().find(|&(a, b)| {
-            let (Place::Callout { at: pa, anchor: xa }, Place::Callout { at: pb, anchor: xb }) =
-                (places[a], places[b])
+            let (
+                Some(Place::Callout { at: pa, anchor: xa }),
+                Some(Place::Callout { at: pb, anchor: xb }),
+            ) = (places[a], places[b])
             else {
                 return false;
             };
@@ -448,23 +747,28 @@ fn uncross(places: &mut [Place], free: &[Pt], h: f64, apart: f64, max_leader: f6
                 })
         });
         if let Some((a, b)) = swap
-            && let (Place::Callout { at: pa, anchor: xa }, Place::Callout { at: pb, anchor: xb }) =
-                (places[a], places[b])
+            && let (
+                Some(Place::Callout { at: pa, anchor: xa }),
+                Some(Place::Callout { at: pb, anchor: xb }),
+            ) = (places[a], places[b])
         {
-            places[a] = Place::Callout { at: pb, anchor: xa };
-            places[b] = Place::Callout { at: pa, anchor: xb };
+            places[a] = Some(Place::Callout { at: pb, anchor: xa });
+            places[b] = Some(Place::Callout { at: pa, anchor: xb });
             continue;
         }
         let moved = pairs.iter().flat_map(|&(a, b)| [b, a]).find_map(|m| {
-            let Place::Callout { anchor, .. } = places[m] else {
+            let Some(Place::Callout { anchor, .. }) = places[m] else {
                 return None;
             };
-            let others: Vec<usize> = (0..places.len()).filter(|&o| o != m).collect();
+            let others: Vec<usize> = (0..places.len())
+                .filter(|&o| o != m && places[o].is_some())
+                .collect();
+            let centre = |o: usize| places[o].map_or([0.0; 2], |p| p.centre());
             let mut near: Vec<(f64, Pt)> = free
                 .iter()
                 .filter(|&&c| {
                     others.iter().all(|&o| {
-                        let t = places[o].centre();
+                        let t = centre(o);
                         (c[0] - t[0]).abs() >= apart || (c[1] - t[1]).abs() >= apart
                     })
                 })
@@ -477,12 +781,7 @@ fn uncross(places: &mut [Place], free: &[Pt], h: f64, apart: f64, max_leader: f6
                     && others.iter().all(|&o| {
                         lines[o].is_none_or(|(p, q)| !polygon::segments_cross(p, q, anchor, end))
                             && (over_boxes
-                                || !polygon::segment_hits_square(
-                                    anchor,
-                                    end,
-                                    places[o].centre(),
-                                    h,
-                                ))
+                                || !polygon::segment_hits_square(anchor, end, centre(o), h))
                     })
             };
             // Short and over no box if it can be, else any length, else
@@ -501,8 +800,8 @@ fn uncross(places: &mut [Place], free: &[Pt], h: f64, apart: f64, max_leader: f6
             .map(|c| (m, c))
         });
         let Some((m, c)) = moved else { return };
-        if let Place::Callout { anchor, .. } = places[m] {
-            places[m] = Place::Callout { at: c, anchor };
+        if let Some(Place::Callout { anchor, .. }) = places[m] {
+            places[m] = Some(Place::Callout { at: c, anchor });
         }
     }
 }
@@ -512,19 +811,20 @@ fn uncross(places: &mut [Place], free: &[Pt], h: f64, apart: f64, max_leader: f6
 /// box sides each), crossing fewer other leaders ([`LEADERS_CROSSING`]
 /// each); a few passes. Both places were free, so the boxes stay clear of
 /// the land and each other.
-fn untangle(places: &mut [Place], borders: &Borders, h: f64) {
+fn untangle(places: &mut [Option<Place>], borders: &Borders, h: f64) {
     let s = 2.0 * h;
     let leader = |anchor: Pt, at: Pt| (anchor, nearest_on_square(at, h, anchor));
     let callouts: Vec<usize> = (0..places.len())
-        .filter(|&a| matches!(places[a], Place::Callout { .. }))
+        .filter(|&a| matches!(places[a], Some(Place::Callout { .. })))
         .collect();
-    let line = |places: &[Place], a: usize| match places[a] {
-        Place::Callout { at, anchor } => leader(anchor, at),
-        Place::Inside(c) => (c, c),
+    let line = |places: &[Option<Place>], a: usize| match places[a] {
+        Some(Place::Callout { at, anchor }) => leader(anchor, at),
+        Some(Place::Inside(c)) => (c, c),
+        None => ([0.0; 2], [0.0; 2]),
     };
     // The cost of area `a`'s leader `l`, against every other callout's
     // leader but `skip`'s.
-    let cost = |places: &[Place], a: usize, l: (Pt, Pt), skip: usize| {
+    let cost = |places: &[Option<Place>], a: usize, l: (Pt, Pt), skip: usize| {
         let (dx, dy) = (l.1[0] - l.0[0], l.1[1] - l.0[1]);
         let mut c =
             (dx * dx + dy * dy).sqrt() + CROSSING * s * borders.crossings(l.0, l.1, a) as f64;
@@ -542,8 +842,10 @@ fn untangle(places: &mut [Place], borders: &Borders, h: f64) {
         let mut changed = false;
         for (i, &a) in callouts.iter().enumerate() {
             for &b in &callouts[i + 1..] {
-                let (Place::Callout { at: pa, anchor: xa }, Place::Callout { at: pb, anchor: xb }) =
-                    (places[a], places[b])
+                let (
+                    Some(Place::Callout { at: pa, anchor: xa }),
+                    Some(Place::Callout { at: pb, anchor: xb }),
+                ) = (places[a], places[b])
                 else {
                     continue;
                 };
@@ -559,8 +861,8 @@ fn untangle(places: &mut [Place], borders: &Borders, h: f64) {
                 let now = cost(places, a, la, b) + cost(places, b, lb, a) + both(la, lb);
                 let swapped = cost(places, a, sa, b) + cost(places, b, sb, a) + both(sa, sb);
                 if swapped + 1e-9 < now {
-                    places[a] = Place::Callout { at: pb, anchor: xa };
-                    places[b] = Place::Callout { at: pa, anchor: xb };
+                    places[a] = Some(Place::Callout { at: pb, anchor: xa });
+                    places[b] = Some(Place::Callout { at: pa, anchor: xb });
                     changed = true;
                 }
             }
@@ -687,7 +989,7 @@ fn by_distance(near: &mut [(f64, Pt)]) {
 }
 
 /// inside it), in page points.
-fn main_polygon(shape: &crate::geom::geojson::Shape, rings: &[Vec<Pt>]) -> Vec<Vec<Pt>> {
+pub(super) fn main_polygon(shape: &crate::geom::geojson::Shape, rings: &[Vec<Pt>]) -> Vec<Vec<Pt>> {
     // The page is the file scaled evenly: the largest ring is the same.
     let area = |i: usize| ring_area(&shape.rings[i]).abs();
     let Some(&outer) = shape
@@ -705,6 +1007,33 @@ fn main_polygon(shape: &crate::geom::geojson::Shape, rings: &[Vec<Pt>]) -> Vec<V
         .min()
         .unwrap_or(rings.len());
     rings[outer..next].to_vec()
+}
+
+/// Whether the segment `a`-`b` has a point inside the rectangle `r`
+/// (`[x0, y0, x1, y1]`): clipped to it, something is left.
+fn segment_hits_rect(a: Pt, b: Pt, r: [f64; 4]) -> bool {
+    let (mut t0, mut t1) = (0.0_f64, 1.0_f64);
+    let d = [b[0] - a[0], b[1] - a[1]];
+    for (p, q) in [
+        (-d[0], a[0] - r[0]),
+        (d[0], r[2] - a[0]),
+        (-d[1], a[1] - r[1]),
+        (d[1], r[3] - a[1]),
+    ] {
+        if p == 0.0 {
+            if q < 0.0 {
+                return false;
+            }
+        } else {
+            let t = q / p;
+            if p < 0.0 {
+                t0 = t0.max(t);
+            } else {
+                t1 = t1.min(t);
+            }
+        }
+    }
+    t0 <= t1
 }
 
 /// The point of the square of half-side `h` around `c` nearest to `p`.
@@ -815,60 +1144,76 @@ mod tests {
         (map, atlas)
     }
 
-    /// Places the boxes of a shipped atlas map on a Letter sheet's map
-    /// area with 9 mm boxes; checks every box is readable (inside its area
-    /// or clear of all land, on the page, overlapping nothing) and returns
+    /// A Letter sheet's map place, and 9 mm boxes.
+    const BOUNDS: Rect = Rect {
+        x: 18.0,
+        y: 90.0,
+        w: 756.0,
+        h: 430.0,
+    };
+    const SIDE: f64 = 9.0 / 25.4 * 72.0;
+
+    /// Places the boxes of an atlas map on a Letter sheet's map area with
+    /// 9 mm boxes; checks every box is readable (inside its area or clear
+    /// of all land, in its drawing's place, overlapping nothing, each
+    /// area's box once, no two leaders crossing) and returns the plan and
     /// the areas given callouts.
-    fn callouts(file: &str) -> Vec<String> {
-        let (map, atlas) = atlas_of(file);
-        let bounds = Rect::new(18.0, 90.0, 756.0, 430.0);
-        let s = 9.0 / 25.4 * 72.0;
+    fn laid_out(map: &Map, atlas: &Atlas) -> (Plan, Vec<String>) {
+        let s = SIDE;
         let h = s / 2.0;
-        let shapes = page_shapes(&atlas, bounds, s);
-        let (places, _) = place_boxes(&atlas, &shapes, bounds, s);
+        let shapes = page_shapes(atlas, BOUNDS, s);
+        let plan = plan(atlas, &shapes, BOUNDS, s);
+        let drawn = plan.inset.as_ref().map(|i| i.shapes(&shapes));
+        let mut boxes: Vec<(usize, Place, bool)> = Vec::new();
+        for a in 0..map.areas.len() {
+            match (plan.places[a], plan.inset_places[a]) {
+                (Some(p), None) => boxes.push((a, p, false)),
+                (None, Some(p)) => boxes.push((a, p, true)),
+                other => panic!("{}: {other:?}", map.areas[a].id),
+            }
+        }
         let mut out = Vec::new();
-        for (a, place) in places.iter().enumerate() {
+        for (i, &(a, place, inside_inset)) in boxes.iter().enumerate() {
+            let id = &map.areas[a].id;
             let c = place.centre();
             let r = Rect::new((c[0] - h) as f32, (c[1] - h) as f32, s as f32, s as f32);
-            assert!(
-                bounds.contains(&r),
-                "{}: box off the map area",
-                map.areas[a].id
-            );
-            for (b, other) in places.iter().enumerate().skip(a + 1) {
+            let (own, place_rect) = match (&plan.inset, inside_inset) {
+                (Some(inset), true) => (drawn.as_ref().unwrap(), inset.frame_rect()),
+                _ => (&shapes, BOUNDS),
+            };
+            assert!(place_rect.contains(&r), "{id}: box off its place");
+            if let (Some(inset), false) = (&plan.inset, inside_inset) {
+                assert!(
+                    inset.frame_rect().overlap(&r) <= 0.0,
+                    "{id}: box on the inset"
+                );
+            }
+            for &(b, other, _) in &boxes[i + 1..] {
                 let o = other.centre();
                 assert!(
                     (c[0] - o[0]).abs() >= s || (c[1] - o[1]).abs() >= s,
-                    "the boxes of {} and {} overlap",
-                    map.areas[a].id,
+                    "the boxes of {id} and {} overlap",
                     map.areas[b].id
                 );
             }
             match place {
                 Place::Inside(c) => {
-                    assert!(
-                        polygon::square_inside(&shapes[a], *c, h),
-                        "{}",
-                        map.areas[a].id
-                    )
+                    assert!(polygon::square_inside(&own[a], c, h), "{id}")
                 }
                 Place::Callout { at, .. } => {
                     assert!(
-                        shapes
-                            .iter()
-                            .all(|rings| polygon::square_outside(rings, *at, h)),
-                        "{}: a callout on land",
-                        map.areas[a].id
+                        own.iter()
+                            .all(|rings| polygon::square_outside(rings, at, h)),
+                        "{id}: a callout on land"
                     );
-                    out.push(map.areas[a].id.clone());
+                    out.push(id.clone());
                 }
             }
         }
         // No two leader lines cross: a reader follows each to its box.
-        let leaders: Vec<(usize, Pt, Pt)> = places
+        let leaders: Vec<(usize, Pt, Pt)> = boxes
             .iter()
-            .enumerate()
-            .filter_map(|(a, p)| match *p {
+            .filter_map(|&(a, p, _)| match p {
                 Place::Callout { at, anchor } => {
                     Some((a, anchor, nearest_on_square(at, h, anchor)))
                 }
@@ -885,7 +1230,15 @@ mod tests {
                 );
             }
         }
-        out
+        (plan, out)
+    }
+
+    /// The areas of a shipped atlas map given callouts without an inset
+    /// (see [`laid_out`]).
+    fn callouts(file: &str) -> Vec<String> {
+        let (map, mut atlas) = atlas_of(file);
+        atlas.inset = InsetChoice::None;
+        laid_out(&map, &atlas).1
     }
 
     #[test]
@@ -915,7 +1268,12 @@ mod tests {
             let bounds = Rect::new(18.0, 90.0, 756.0, 430.0);
             let s = 9.0 / 25.4 * 72.0;
             let shapes = page_shapes(&atlas, bounds, s);
-            let (_, anchors) = place_boxes(&atlas, &shapes, bounds, s);
+            let all = vec![true; map.areas.len()];
+            let anchors: Vec<Pt> = poles(&atlas, &shapes, s, &all)
+                .into_iter()
+                .flatten()
+                .map(|(pole, _)| pole)
+                .collect();
             let id = |x: &str| map.areas.iter().position(|r| r.id == x).unwrap();
             let (ia, ib) = (id(a), id(b));
             let borders = Borders::new(&shapes);
@@ -966,5 +1324,107 @@ mod tests {
             assert!(out.iter().any(|o| o == id), "{id} has no callout: {out:?}");
         }
         assert!(!out.iter().any(|o| o == "HKD"), "Hokkaido fits its box");
+    }
+
+    fn ids(map: &Map, areas: &[usize]) -> Vec<String> {
+        areas.iter().map(|&a| map.areas[a].id.clone()).collect()
+    }
+
+    /// Crowded Kanto: the sheet chooses an inset in a free corner, clear of
+    /// the land, that spares callouts, and every box is still readable.
+    #[test]
+    fn japan_gets_an_inset_that_spares_callouts() {
+        let (map, atlas) = atlas_of("maps/japan-atlas.toml");
+        let before = callouts("maps/japan-atlas.toml");
+        let (plan, after) = laid_out(&map, &atlas);
+        let inset = plan.inset.as_ref().expect("an inset");
+        let held = ids(&map, &inset.areas);
+        assert!(held.iter().any(|id| id == "TCG"), "{held:?}");
+        assert!(
+            after.len() + inset::MIN_GAIN <= before.len(),
+            "{} callouts with the inset, {} without",
+            after.len(),
+            before.len()
+        );
+        assert!(inset.zoom >= 1.6, "{}", inset.zoom);
+        // In a corner of the map's place, clear of the land it does not
+        // enlarge.
+        let f = inset.frame;
+        let b = BOUNDS;
+        assert!(
+            (f[0] - f64::from(b.x)).abs() < 1e-6 || (f[2] - f64::from(b.right())).abs() < 1e-6,
+            "{f:?}"
+        );
+        let shapes = page_shapes(&atlas, BOUNDS, SIDE);
+        for (a, rings) in shapes.iter().enumerate() {
+            for ring in rings {
+                for p in ring {
+                    assert!(
+                        !(p[0] > f[0] && p[0] < f[2] && p[1] > f[1] && p[1] < f[3]),
+                        "{} under the inset",
+                        map.areas[a].id
+                    );
+                }
+            }
+        }
+        // What the main map marks is what the inset shows, enlarged.
+        let w = inset.window;
+        let corner = inset.to_frame([w[2], w[3]]);
+        assert!((corner[0] - f[2]).abs() < 1e-6 && (corner[1] - f[3]).abs() < 1e-6);
+    }
+
+    /// An inset the map names holds those areas' boxes (and those of any
+    /// other area wholly inside it); `inset = []` draws none.
+    #[test]
+    fn a_named_inset_is_drawn_and_an_empty_one_is_none() {
+        let (map, mut atlas) = atlas_of("maps/usa-atlas.toml");
+        let id = |x: &str| AreaId(map.areas.iter().position(|r| r.id == x).unwrap() as u16);
+        atlas.inset = InsetChoice::Areas(vec![id("RI"), id("CT"), id("MA")]);
+        let (plan, out) = laid_out(&map, &atlas);
+        let inset = plan.inset.as_ref().expect("the named inset");
+        let held = ids(&map, &inset.areas);
+        for x in ["RI", "CT", "MA"] {
+            assert!(held.iter().any(|h| h == x), "{x}: {held:?}");
+        }
+        assert!(inset.zoom >= 1.0);
+        assert!(plan.refused.is_none());
+        assert!(
+            !out.iter().any(|o| o == "CT"),
+            "CT fits when enlarged: {out:?}"
+        );
+
+        atlas.inset = InsetChoice::None;
+        let (plan, _) = laid_out(&map, &atlas);
+        assert!(plan.inset.is_none());
+    }
+
+    /// Areas from coast to coast cannot be enlarged in any corner: the
+    /// sheet says so, with the most room there is, and draws every box on
+    /// the main map.
+    #[test]
+    fn a_named_inset_with_no_room_is_refused() {
+        let (map, mut atlas) = atlas_of("maps/usa-atlas.toml");
+        let id = |x: &str| AreaId(map.areas.iter().position(|r| r.id == x).unwrap() as u16);
+        atlas.inset = InsetChoice::Areas(vec![id("WA"), id("FL")]);
+        let (plan, _) = laid_out(&map, &atlas);
+        assert!(plan.inset.is_none());
+        let (d, about) = plan.refused.expect("refused");
+        assert_eq!(d.code, "print-inset-no-room");
+        assert!(
+            d.message.contains("the inset of WA and FL"),
+            "{}",
+            d.message
+        );
+        assert_eq!(about, About::Area(id("WA")));
+    }
+
+    #[test]
+    fn a_segment_meets_a_rectangle_when_part_of_it_is_inside() {
+        let r = [0.0, 0.0, 10.0, 10.0];
+        assert!(segment_hits_rect([-5.0, 5.0], [15.0, 5.0], r));
+        assert!(segment_hits_rect([5.0, 5.0], [6.0, 6.0], r));
+        assert!(!segment_hits_rect([-5.0, -5.0], [-1.0, 20.0], r));
+        assert!(!segment_hits_rect([11.0, 0.0], [20.0, 9.0], r));
+        assert!(segment_hits_rect([-1.0, 5.0], [5.0, -1.0], r));
     }
 }

@@ -125,6 +125,7 @@ fn sheet_symbol(
         colors,
         sheet: Rect::default(),
         overflows: s.canvas.overflows,
+        refusals: s.canvas.refusals,
         marks: s.canvas.marks,
         links: s.links,
         leaders: s.leaders,

@@ -23,6 +23,7 @@ mod draw;
 mod grid;
 mod grid_map;
 mod heat;
+mod inset;
 mod layout;
 mod mono;
 
