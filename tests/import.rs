@@ -1362,6 +1362,57 @@ fn a_continent_with_an_enclave_and_a_ferry_imports_checks_and_prints() {
     );
 }
 
+/// A continent as a file of provinces with their countries' codes (as
+/// NUTS regions carry them), twenty one-province countries crowding its
+/// middle: dissolved into countries and printed as an atlas, the crowd is
+/// drawn again, enlarged, in an inset (the map made smaller to free a
+/// corner for it), and every template's print checks pass.
+#[test]
+fn a_crowded_continent_prints_as_an_atlas_with_an_inset() {
+    let dir = tempfile::tempdir().unwrap();
+    let (stdout, stderr, map) = import_fixture(
+        dir.path(),
+        "crowded-provinces.geojson",
+        &["--dissolve", "CNTR_CODE", "--regions", "5", "--atlas"],
+    );
+    assert!(stdout.contains("written: 32 areas"), "{stdout}");
+    assert!(
+        stderr.contains("merges 300 features into 32 areas"),
+        "{stderr}"
+    );
+    // Clean on every shipped template, in colour and black and white.
+    let (code, out, err) = run(&["check", map.to_str().unwrap(), "--deny-warnings"]);
+    assert_eq!(code, 0, "{out}{err}");
+    let svg = dir.path().join("crowd.svg");
+    let (code, out, err) = run(&[
+        "print",
+        map.to_str().unwrap(),
+        "--svg",
+        svg.to_str().unwrap(),
+        "--sheets",
+        "1",
+    ]);
+    assert_eq!(code, 0, "{out}{err}");
+    let text = std::fs::read_to_string(&svg).unwrap();
+    assert!(text.contains("<clipPath"), "an inset, clipped to its frame");
+    // Each country's box once.
+    for code in ["SA", "SK", "ST", "LA", "LL"] {
+        assert_eq!(text.matches(&format!(">{code}<")).count(), 1, "{code}");
+    }
+    // Without the inset, callouts run too far from their countries.
+    let plain = dir.path().join("plain.toml");
+    std::fs::write(
+        &plain,
+        std::fs::read_to_string(&map)
+            .unwrap()
+            .replace("kind = \"atlas\"", "kind = \"atlas\"\ninset = []"),
+    )
+    .unwrap();
+    let (code, out, err) = run(&["print", plain.to_str().unwrap(), "--svg", svg.to_str().unwrap()]);
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(format!("{out}{err}").contains("print-callout-far"), "{out}{err}");
+}
+
 /// Screen coordinates without a word about y: the import says which way
 /// it took y and warns; `--y-axis down` puts Maine above Connecticut.
 #[test]

@@ -36,6 +36,11 @@ const CROSSING: f64 = 3.0;
 /// The length of leader line, in box sides, that costs as much as a
 /// callout when the sheet chooses its inset.
 const LEADER_COST: f64 = 4.0;
+/// What a box that finds no free place costs, in callouts.
+const STRANDED_COST: f64 = 20.0;
+/// What a callout farther from its area than the print checks allow
+/// costs, in callouts, besides its leader's length.
+const FAR_COST: f64 = 10.0;
 /// What two crossing leader lines cost, in box sides.
 const LEADERS_CROSSING: f64 = 8.0;
 
@@ -82,8 +87,8 @@ impl Sheet<'_> {
             max_areas: n,
         };
         let s = f64::from(size);
-        let shapes = page_shapes(atlas, bounds, s);
-        let plan = plan(atlas, &shapes, bounds, s);
+        let plan = plan(atlas, bounds, s);
+        let shapes = plan.shapes.clone();
         if let Some(refused) = plan.refused {
             self.canvas.refusals.push(refused);
         }
@@ -256,8 +261,18 @@ impl Sheet<'_> {
     }
 }
 
+/// The shares of the map's place the map is drawn in when it is drawn
+/// smaller to make room for an inset.
+const SHRINK: [f32; 2] = [0.8, 0.65];
+
 /// Where an atlas sheet's writing boxes go.
 struct Plan {
+    /// The areas' shapes on the main map, in page points.
+    shapes: Vec<Vec<Vec<Pt>>>,
+    /// The [`callout_cost`] of the layout.
+    cost: f64,
+    /// How many callouts it has, on the main map and in the inset.
+    callouts: usize,
     /// Each area's box on the main map (`None`: in the inset).
     places: Vec<Option<Place>>,
     /// Each area's anchor on the main map (its pole).
@@ -278,21 +293,90 @@ struct Plan {
 /// frame. The sheet's own choice is the candidate inset whose layout has
 /// the least [`callout_cost`], kept only if that is at least
 /// [`inset::MIN_GAIN`] below the cost without an inset.
-fn plan(atlas: &Atlas, shapes: &[Vec<Vec<Pt>>], bounds: Rect, s: f64) -> Plan {
+fn plan(atlas: &Atlas, bounds: Rect, s: f64) -> Plan {
+    let whole = plan_on(atlas, page_shapes(atlas, bounds, s), bounds, s, None);
+    if atlas.inset != InsetChoice::Auto
+        || whole.callouts < 2 * inset::MIN_GAIN
+        || !(troubled(&whole.places, s) || troubled(&whole.inset_places, s))
+    {
+        return whole;
+    }
+    // Some callout is too far from its area or finds no place, with the
+    // inset the whole map has room for or without one: the map drawn
+    // smaller in each corner in turn, which frees the opposite one for a
+    // larger inset, kept if that beats the whole map.
+    let beat = whole.cost;
+    let mut best = whole;
+    for (shrink, k) in SHRINK.iter().flat_map(|&f| (0..4).map(move |k| (f, k))) {
+        let (w, h) = (bounds.w * shrink, bounds.h * shrink);
+        let x = if k % 2 == 0 {
+            bounds.x
+        } else {
+            bounds.right() - w
+        };
+        let y = if k < 2 { bounds.y } else { bounds.bottom() - h };
+        let shapes = shapes_in(atlas, Rect::new(x, y, w, h), s * MARGIN);
+        let smaller = plan_on(atlas, shapes, bounds, s, Some(beat));
+        if smaller.inset.is_some() && smaller.cost < best.cost {
+            best = smaller;
+            // The least shrinking that leaves no callout too far.
+            if !(troubled(&best.places, s) || troubled(&best.inset_places, s)) {
+                break;
+            }
+        }
+    }
+    best
+}
+
+/// [`plan`] for the map drawn as `shapes`: the sheet's own inset is kept
+/// only if its layout's [`callout_cost`] is at least [`inset::MIN_GAIN`]
+/// below `beat` (by default, the cost of these shapes without an inset;
+/// when `beat` is given, the plan returned without an inset is not a
+/// layout to print).
+fn plan_on(
+    atlas: &Atlas,
+    shapes: Vec<Vec<Vec<Pt>>>,
+    bounds: Rect,
+    s: f64,
+    beat: Option<f64>,
+) -> Plan {
     let n = shapes.len();
     let all = vec![true; n];
-    let main = Stage::new(atlas, shapes, bounds, s, &all);
+    let main = Stage::new(atlas, &shapes, bounds, s, &all);
     let anchors = main.anchors();
-    let base = place_boxes(&main, &all, &[]);
+    // Without `beat`, the layout without an inset, to fall back on and
+    // to beat; with it, only which areas need callouts (in place, for
+    // choosing the inset's areas: a drawing without an inset is never
+    // kept).
+    let base = match beat {
+        None => place_boxes(&main, &all, &[]),
+        Some(_) => main
+            .poles
+            .iter()
+            .map(|p| {
+                p.map(|(pole, fit)| match fit {
+                    Some(c) => Place::Inside(c),
+                    None => Place::Callout {
+                        at: pole,
+                        anchor: pole,
+                    },
+                })
+            })
+            .collect(),
+    };
+    let base_cost = callout_cost(&base, s);
     let without = |refused| Plan {
+        shapes: shapes.clone(),
         places: base.clone(),
         anchors: anchors.clone(),
         inset: None,
         inset_places: vec![None; n],
         inset_anchors: Vec::new(),
         refused,
+        cost: base_cost,
+        callouts: callouts(&base),
     };
-    let ground = Ground::new(atlas, shapes, bounds, s);
+    let ground = Ground::new(&shapes, bounds, s, atlas);
     let insets = match &atlas.inset {
         InsetChoice::None => return without(None),
         InsetChoice::Auto => inset::candidates(&ground, &base, &anchors),
@@ -310,51 +394,93 @@ fn plan(atlas: &Atlas, shapes: &[Vec<Vec<Pt>>], bounds: Rect, s: f64) -> Plan {
         }
     };
     let chosen = matches!(atlas.inset, InsetChoice::Auto);
-    let mut best: Option<(f64, Plan)> = None;
-    for inset in insets {
+    let mut best: Option<Plan> = None;
+    for mut inset in insets {
         let g = s * GAP;
         let f = inset.frame;
         let keep_out = [[f[0] - g, f[1] - g, f[2] + g, f[3] + g]];
-        let on_main: Vec<bool> = (0..n).map(|a| !inset.holds(a)).collect();
-        let places = place_boxes(&main, &on_main, &keep_out);
-        let drawn = inset.shapes(shapes);
+        let drawn = inset.shapes(&shapes);
         let in_inset: Vec<bool> = (0..n).map(|a| inset.holds(a)).collect();
         let enlarged = Stage::new(atlas, &drawn, inset.frame_rect(), s, &in_inset);
-        let inset_places = place_boxes(&enlarged, &in_inset, &[]);
+        let mut inset_places = place_boxes(&enlarged, &in_inset, &[]);
+        // A box the frame has no free place for goes on the main map.
+        let stranded: Vec<usize> = (0..n)
+            .filter(
+                |&a| matches!(inset_places[a], Some(Place::Callout { at, anchor }) if at == anchor),
+            )
+            .collect();
+        if !stranded.is_empty() {
+            inset.areas.retain(|a| !stranded.contains(a));
+            let in_inset: Vec<bool> = (0..n).map(|a| inset.holds(a)).collect();
+            inset_places = place_boxes(&enlarged, &in_inset, &[]);
+        }
+        let on_main: Vec<bool> = (0..n).map(|a| !inset.holds(a)).collect();
+        let places = place_boxes(&main, &on_main, &keep_out);
         let cost = callout_cost(&places, s) + callout_cost(&inset_places, s);
-        if best.as_ref().is_none_or(|(c, _)| cost < *c) {
-            best = Some((
+        if best.as_ref().is_none_or(|b| cost < b.cost) {
+            best = Some(Plan {
+                shapes: Vec::new(),
+                callouts: callouts(&places) + callouts(&inset_places),
+                places,
+                anchors: anchors.clone(),
+                inset_anchors: enlarged.anchors(),
+                inset: Some(inset),
+                inset_places,
+                refused: None,
                 cost,
-                Plan {
-                    places,
-                    anchors: anchors.clone(),
-                    inset_anchors: enlarged.anchors(),
-                    inset: Some(inset),
-                    inset_places,
-                    refused: None,
-                },
-            ));
+            });
         }
     }
     match best {
-        Some((cost, plan))
-            if !chosen || cost + inset::MIN_GAIN as f64 <= callout_cost(&base, s) =>
+        Some(plan)
+            if !chosen || plan.cost + inset::MIN_GAIN as f64 <= beat.unwrap_or(base_cost) =>
         {
-            plan
+            Plan { shapes, ..plan }
         }
         _ => without(None),
     }
 }
 
+/// Whether a callout of `places` is farther from its area than the print
+/// checks allow, or found no free place.
+fn troubled(places: &[Option<Place>], s: f64) -> bool {
+    places.iter().any(|p| match *p {
+        Some(Place::Callout { at, anchor }) => {
+            let end = nearest_on_square(at, s / 2.0, anchor);
+            at == anchor
+                || (end[0] - anchor[0]).hypot(end[1] - anchor[1]) > MAX_LEADER_MM / 25.4 * 72.0
+        }
+        _ => false,
+    })
+}
+
+/// How many of `places` are callouts.
+fn callouts(places: &[Option<Place>]) -> usize {
+    places
+        .iter()
+        .filter(|p| matches!(p, Some(Place::Callout { .. })))
+        .count()
+}
+
 /// What the callouts of `places` cost a reader: one for each, and one
-/// for every [`LEADER_COST`] box sides (of side `s`) of leader line.
+/// for every [`LEADER_COST`] box sides (of side `s`) of leader line, and
+/// [`FAR_COST`] more for a leader longer than the print checks allow; a
+/// box that found no free place and lies on its area, over whatever is
+/// there, costs [`STRANDED_COST`].
 fn callout_cost(places: &[Option<Place>], s: f64) -> f64 {
     places
         .iter()
         .map(|p| match *p {
+            Some(Place::Callout { at, anchor }) if at == anchor => STRANDED_COST,
             Some(Place::Callout { at, anchor }) => {
                 let end = nearest_on_square(at, s / 2.0, anchor);
-                1.0 + (end[0] - anchor[0]).hypot(end[1] - anchor[1]) / (LEADER_COST * s)
+                let length = (end[0] - anchor[0]).hypot(end[1] - anchor[1]);
+                let far = if length > MAX_LEADER_MM / 25.4 * 72.0 {
+                    FAR_COST
+                } else {
+                    0.0
+                };
+                1.0 + length / (LEADER_COST * s) + far
             }
             _ => 0.0,
         })
@@ -1161,8 +1287,8 @@ mod tests {
     fn laid_out(map: &Map, atlas: &Atlas) -> (Plan, Vec<String>) {
         let s = SIDE;
         let h = s / 2.0;
-        let shapes = page_shapes(atlas, BOUNDS, s);
-        let plan = plan(atlas, &shapes, BOUNDS, s);
+        let plan = plan(atlas, BOUNDS, s);
+        let shapes = plan.shapes.clone();
         let drawn = plan.inset.as_ref().map(|i| i.shapes(&shapes));
         let mut boxes: Vec<(usize, Place, bool)> = Vec::new();
         for a in 0..map.areas.len() {
@@ -1355,7 +1481,7 @@ mod tests {
             (f[0] - f64::from(b.x)).abs() < 1e-6 || (f[2] - f64::from(b.right())).abs() < 1e-6,
             "{f:?}"
         );
-        let shapes = page_shapes(&atlas, BOUNDS, SIDE);
+        let shapes = &plan.shapes;
         for (a, rings) in shapes.iter().enumerate() {
             for ring in rings {
                 for p in ring {

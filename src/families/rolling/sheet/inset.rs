@@ -7,7 +7,8 @@
 //!
 //! The sheet chooses the inset unless the map names its areas (`[layout]
 //! inset`, [`fit`]): of the clusters of areas given callouts, the few
-//! whose insets promise to spare the most ([`candidates`]) are laid out,
+//! whose insets promise to spare the most, of each size ([`candidates`]),
+//! are laid out,
 //! and the layout with the fewest callouts and the shortest leaders
 //! kept, if it spares at least [`MIN_GAIN`] callouts.
 
@@ -27,12 +28,13 @@ pub(super) const MAX_ZOOM: f64 = 5.0;
 const MIN_ZOOM: f64 = 1.6;
 /// The least number of callouts an inset the sheet chooses must spare.
 pub(super) const MIN_GAIN: usize = 3;
-/// The insets the sheet lays out to choose from.
-const CANDIDATES: usize = 3;
+/// The sizes of clusters the sheet lays out the best inset of each to
+/// choose from: up to 5 callouts, 6 to 9, 10 to 14, 15 and more.
+const BANDS: [usize; 3] = [5, 9, 14];
 /// The margin an inset shows around its areas, in box sides.
 const MARGIN: f64 = 0.5;
 /// The most callouts one inset the sheet chooses gathers.
-const MAX_CLUSTER: usize = 16;
+const MAX_CLUSTER: usize = 24;
 
 /// An inset: the part `window` of the main map (page points, `[x0, y0,
 /// x1, y1]`), drawn `zoom` times larger in `frame`, holding the writing
@@ -111,7 +113,7 @@ pub(super) struct Ground<'a> {
 }
 
 impl<'a> Ground<'a> {
-    pub(super) fn new(atlas: &'a Atlas, shapes: &'a [Rings], bounds: Rect, s: f64) -> Self {
+    pub(super) fn new(shapes: &'a [Rings], bounds: Rect, s: f64, atlas: &Atlas) -> Self {
         let mains: Vec<Rings> = shapes
             .iter()
             .enumerate()
@@ -132,12 +134,34 @@ impl<'a> Ground<'a> {
     /// inside it (1 if it fits already; infinite if it does not at
     /// [`MAX_ZOOM`]).
     fn zoom_to_fit(&self, a: usize) -> f64 {
-        let h = self.s / 2.0;
-        // A coarser search than the layout's: this only estimates.
+        let h = self.s / 2.0 * INSIDE;
+        let rings = &self.mains[a];
+        // The points of a grid inside the polygon with their distance to
+        // its border, found once (an estimate, coarser than the layout's
+        // search): a box of half-side `h / z` fits around one of them
+        // when it is that far from the border and crosses none of it.
+        let e = self.extents[a];
+        let step = (self.s / 8.0)
+            .min((e[2] - e[0]).max(e[3] - e[1]) / 40.0)
+            .max(1e-6);
+        let mut points: Vec<(f64, Pt)> = Vec::new();
+        let mut y = e[1] + step / 2.0;
+        while y < e[3] {
+            let mut x = e[0] + step / 2.0;
+            while x < e[2] {
+                if polygon::contains(rings, [x, y]) {
+                    points.push((polygon::border_distance(rings, [x, y]), [x, y]));
+                }
+                x += step;
+            }
+            y += step;
+        }
+        points.sort_by(|p, q| q.0.total_cmp(&p.0));
         let fits = |z: f64| {
-            polygon::square_place(&self.mains[a], h * INSIDE / z, self.s / 4.0 / z)
-                .1
-                .is_some()
+            points
+                .iter()
+                .take_while(|(d, _)| *d >= h / z)
+                .any(|&(_, p)| polygon::square_inside(rings, p, h / z))
         };
         if fits(1.0) {
             return 1.0;
@@ -146,7 +170,7 @@ impl<'a> Ground<'a> {
             return f64::INFINITY;
         }
         let (mut lo, mut hi) = (1.0, MAX_ZOOM);
-        for _ in 0..5 {
+        for _ in 0..6 {
             let mid = (lo + hi) / 2.0;
             if fits(mid) { hi = mid } else { lo = mid }
         }
@@ -284,13 +308,14 @@ pub(super) fn fit(ground: &Ground<'_>, areas: &[usize]) -> Result<Inset, f64> {
 }
 
 /// The insets most likely to spare callouts of the layout without one
-/// (`places`; `anchors`, the areas' poles), best first, at most
-/// [`CANDIDATES`]: for each callout, the clusters of it and the callouts
-/// nearest to it (up to [`MAX_CLUSTER`]), each enlarged as far as its
-/// boxes need, if a corner has room for that and it is at least
-/// [`MIN_ZOOM`]; ranked by how many of its areas' callouts become boxes
-/// inside them (ties: fewer areas, then the larger zoom, then the first
-/// found), each sparing at least [`MIN_GAIN`].
+/// (`places`; `anchors`, the areas' poles), one for each band of cluster
+/// sizes ([`BANDS`]), smallest first: for each callout, the clusters of
+/// it and the callouts nearest to it (3 to [`MAX_CLUSTER`]), each enlarged
+/// as far as its boxes need or the roomiest corner allows, if that is at
+/// least [`MIN_ZOOM`]; the best of a band is the one whose areas'
+/// callouts most often become boxes inside them (ties: fewer areas, then
+/// the larger zoom, then the first found), sparing at least
+/// [`MIN_GAIN`].
 pub(super) fn candidates(
     ground: &Ground<'_>,
     places: &[Option<Place>],
@@ -311,7 +336,8 @@ pub(super) fn candidates(
             }
         })
         .collect();
-    let mut found: Vec<(usize, Inset)> = Vec::new();
+    // (band of the cluster's size, callouts spared, the inset)
+    let mut found: Vec<(usize, usize, Inset)> = Vec::new();
     for &c in &callouts {
         let mut near: Vec<(f64, usize)> = callouts
             .iter()
@@ -335,9 +361,7 @@ pub(super) fn candidates(
             let Some(inset) = ground.in_corner(ground.extent(&group), need) else {
                 continue;
             };
-            // Every area of the cluster that can fit its box at some
-            // zoom fits it at this one.
-            if inset.zoom < MIN_ZOOM || inset.zoom + 1e-9 < need {
+            if inset.zoom < MIN_ZOOM {
                 continue;
             }
             let gain = inset
@@ -345,22 +369,21 @@ pub(super) fn candidates(
                 .iter()
                 .filter(|&&a| callouts.contains(&a) && zooms[a] <= inset.zoom)
                 .count();
-            if gain >= MIN_GAIN && !found.iter().any(|(_, f)| f.areas == inset.areas) {
-                found.push((gain, inset));
+            let band = BANDS.iter().filter(|&&b| group.len() > b).count();
+            if gain >= MIN_GAIN && !found.iter().any(|(_, _, f)| f.areas == inset.areas) {
+                found.push((band, gain, inset));
             }
         }
     }
-    // Stable: the first found first among equals.
-    found.sort_by(|(g, x), (h, y)| {
-        h.cmp(g)
+    // The best of each band; stable: the first found first among equals.
+    found.sort_by(|(b, g, x), (c, h, y)| {
+        b.cmp(c)
+            .then(h.cmp(g))
             .then(x.areas.len().cmp(&y.areas.len()))
             .then(y.zoom.total_cmp(&x.zoom))
     });
-    found
-        .into_iter()
-        .take(CANDIDATES)
-        .map(|(_, inset)| inset)
-        .collect()
+    found.dedup_by_key(|(band, _, _)| *band);
+    found.into_iter().map(|(_, _, inset)| inset).collect()
 }
 
 /// Where the land of the main map lies, on a raster of square cells: a
