@@ -1408,9 +1408,17 @@ fn a_crowded_continent_prints_as_an_atlas_with_an_inset() {
             .replace("kind = \"atlas\"", "kind = \"atlas\"\ninset = []"),
     )
     .unwrap();
-    let (code, out, err) = run(&["print", plain.to_str().unwrap(), "--svg", svg.to_str().unwrap()]);
+    let (code, out, err) = run(&[
+        "print",
+        plain.to_str().unwrap(),
+        "--svg",
+        svg.to_str().unwrap(),
+    ]);
     assert_eq!(code, 1, "{out}{err}");
-    assert!(format!("{out}{err}").contains("print-callout-far"), "{out}{err}");
+    assert!(
+        format!("{out}{err}").contains("print-callout-far"),
+        "{out}{err}"
+    );
 }
 
 /// Screen coordinates without a word about y: the import says which way

@@ -7,6 +7,8 @@
 
 use std::collections::BTreeMap;
 
+use rayon::prelude::*;
+
 use super::draw::{INK, SOFT, Sheet};
 use super::inset::{self, Ground, Inset};
 use super::layout::About;
@@ -303,26 +305,32 @@ fn plan(atlas: &Atlas, bounds: Rect, s: f64) -> Plan {
     }
     // Some callout is too far from its area or finds no place, with the
     // inset the whole map has room for or without one: the map drawn
-    // smaller in each corner in turn, which frees the opposite one for a
-    // larger inset, kept if that beats the whole map.
+    // smaller in each corner, which frees the opposite one for a larger
+    // inset (the options laid out in parallel), the cheapest kept if it
+    // beats the whole map (ties: the first option).
     let beat = whole.cost;
+    let options: Vec<(f32, usize)> = SHRINK
+        .iter()
+        .flat_map(|&f| (0..4).map(move |k| (f, k)))
+        .collect();
+    let smaller: Vec<Plan> = options
+        .into_par_iter()
+        .map(|(shrink, k)| {
+            let (w, h) = (bounds.w * shrink, bounds.h * shrink);
+            let x = if k % 2 == 0 {
+                bounds.x
+            } else {
+                bounds.right() - w
+            };
+            let y = if k < 2 { bounds.y } else { bounds.bottom() - h };
+            let shapes = shapes_in(atlas, Rect::new(x, y, w, h), s * MARGIN);
+            plan_on(atlas, shapes, bounds, s, Some(beat))
+        })
+        .collect();
     let mut best = whole;
-    for (shrink, k) in SHRINK.iter().flat_map(|&f| (0..4).map(move |k| (f, k))) {
-        let (w, h) = (bounds.w * shrink, bounds.h * shrink);
-        let x = if k % 2 == 0 {
-            bounds.x
-        } else {
-            bounds.right() - w
-        };
-        let y = if k < 2 { bounds.y } else { bounds.bottom() - h };
-        let shapes = shapes_in(atlas, Rect::new(x, y, w, h), s * MARGIN);
-        let smaller = plan_on(atlas, shapes, bounds, s, Some(beat));
-        if smaller.inset.is_some() && smaller.cost < best.cost {
-            best = smaller;
-            // The least shrinking that leaves no callout too far.
-            if !(troubled(&best.places, s) || troubled(&best.inset_places, s)) {
-                break;
-            }
+    for plan in smaller {
+        if plan.inset.is_some() && plan.cost < best.cost {
+            best = plan;
         }
     }
     best
