@@ -236,6 +236,23 @@ fn an_inset_is_named_checked_and_printed_or_refused() {
     assert!(all.contains("no larger than the map itself"), "{all}");
     assert!(all.contains("inset = []"), "{all}");
 
+    // A variant that removes the only area its base's inset names leaves
+    // the choice to the sheet, with no unknown area.
+    with("[\"RI\"]");
+    let variant = dir.path().join("variant.toml");
+    std::fs::write(
+        &variant,
+        "extends = \"map.toml\"\n[[areas]]\nid = \"RI\"\nremove = true\n",
+    )
+    .unwrap();
+    let (code, out, err) = run(&["check", variant.to_str().unwrap(), "--color", "never"]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(
+        !format!("{out}{err}").contains("unknown-area"),
+        "{out}{err}"
+    );
+    svg_of(&variant);
+
     let grid = dir.path().join("grid.toml");
     std::fs::write(
         &grid,

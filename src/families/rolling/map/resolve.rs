@@ -883,9 +883,12 @@ fn resolve_layout(
                         y_down,
                     },
                     min_border,
-                    inset: raw.inset.map(|mut list| {
+                    // A list emptied by a variant's removals leaves the
+                    // choice to the sheet; only `inset = []` means none.
+                    inset: raw.inset.and_then(|mut list| {
+                        let named = list.items.len();
                         list.items.retain(|id| !raw.removed.contains(&id.value));
-                        list
+                        (named == 0 || !list.items.is_empty()).then_some(list)
                     }),
                 }
             }

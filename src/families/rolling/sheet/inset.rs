@@ -8,9 +8,10 @@
 //! The sheet chooses the inset unless the map names its areas (`[layout]
 //! inset`, [`fit`]): of the clusters of areas given callouts, the few
 //! whose insets promise to spare the most, of each size ([`candidates`]),
-//! are laid out,
-//! and the layout with the fewest callouts and the shortest leaders
-//! kept, if it spares at least [`MIN_GAIN`] callouts.
+//! are laid out, and the layout whose callouts cost least (the atlas
+//! sheet's `callout_cost`) kept if it costs at least [`MIN_GAIN`] less
+//! than the sheet without an inset. Where callouts still run too far,
+//! the sheet also tries the map drawn smaller, to free a corner.
 
 use super::atlas::{GAP, INSIDE, Place, main_polygon};
 use crate::geom::polygon;
@@ -343,7 +344,7 @@ pub(super) fn candidates(
             .iter()
             .map(|&o| {
                 let (p, q) = (anchors[c], anchors[o]);
-                ((p[0] - q[0]).hypot(p[1] - q[1]), o)
+                (((p[0] - q[0]).powi(2) + (p[1] - q[1]).powi(2)).sqrt(), o)
             })
             .collect();
         near.sort_by(|x, y| x.0.total_cmp(&y.0).then(x.1.cmp(&y.1)));
