@@ -87,6 +87,7 @@ fn generate_board(bencher: divan::Bencher, (columns, rows): (usize, usize)) {
 #[divan::bench(args = [
     "maps/usa.toml",
     "maps/usa-atlas.toml",
+    "maps/japan-atlas.toml",
     "maps/encore-black.toml",
     "maps/diceland-1.toml",
 ])]

@@ -782,7 +782,8 @@ pub(super) fn place_boxes(
             .filter(|&&c| !clash(c, &taken))
             .map(|&c| (dist(c, anchor), c))
             .collect();
-        by_distance(&mut near);
+        // Only the nearest few are tried.
+        nearest(&mut near, TRIES);
         // A place whose leader would cross another leader, or run longer
         // than the print checks allow, is taken only when there is no
         // other.
@@ -802,37 +803,46 @@ pub(super) fn place_boxes(
                 0
             }
         };
-        let least = near.iter().take(TRIES).map(|&(_, c)| grade(c)).min();
-        let best = near
-            .iter()
-            .take(TRIES)
-            .filter(|&&(_, c)| Some(grade(c)) == least)
-            .map(|&(d, c)| {
-                let end = nearest_on_square(c, h, anchor);
-                let mut cost = d;
-                // Leaders that cross other borders, other leaders or
-                // boxes read badly.
-                cost += CROSSING * s * borders.crossings(anchor, end, a) as f64;
-                if leaders
-                    .iter()
-                    .any(|&(p, q)| polygon::segments_cross(p, q, anchor, end))
-                {
-                    cost += 6.0 * s;
-                }
-                if taken
-                    .iter()
-                    .any(|&t| polygon::segment_hits_square(anchor, end, t, h))
-                    || keep_out.iter().any(|&r| segment_hits_rect(anchor, end, r))
-                {
-                    cost += 6.0 * s;
-                }
-                (cost, c)
-            })
-            .min_by(|x, y| {
-                x.0.total_cmp(&y.0)
-                    .then(x.1[0].total_cmp(&y.1[0]))
-                    .then(x.1[1].total_cmp(&y.1[1]))
-            });
+        let graded: Vec<(f64, Pt, u8)> = near.iter().map(|&(d, c)| (d, c, grade(c))).collect();
+        let least = graded.iter().map(|g| g.2).min();
+        let order = |x: (f64, Pt), y: (f64, Pt)| {
+            x.0.total_cmp(&y.0)
+                .then(x.1[0].total_cmp(&y.1[0]))
+                .then(x.1[1].total_cmp(&y.1[1]))
+        };
+        let mut best: Option<(f64, Pt)> = None;
+        for &(d, c, g) in &graded {
+            if Some(g) != least {
+                continue;
+            }
+            // What is added to the distance is never negative, and the
+            // places come nearest first: one farther than the best cost
+            // so far cannot beat it.
+            if best.is_some_and(|(b, _)| d > b) {
+                break;
+            }
+            let end = nearest_on_square(c, h, anchor);
+            let mut cost = d;
+            // Leaders that cross other borders, other leaders or
+            // boxes read badly.
+            cost += CROSSING * s * borders.crossings(anchor, end, a) as f64;
+            if leaders
+                .iter()
+                .any(|&(p, q)| polygon::segments_cross(p, q, anchor, end))
+            {
+                cost += 6.0 * s;
+            }
+            if taken
+                .iter()
+                .any(|&t| polygon::segment_hits_square(anchor, end, t, h))
+                || keep_out.iter().any(|&r| segment_hits_rect(anchor, end, r))
+            {
+                cost += 6.0 * s;
+            }
+            if best.is_none_or(|b| order((cost, c), b).is_lt()) {
+                best = Some((cost, c));
+            }
+        }
         // No free space at all: the box goes on the area (the print
         // checks report any overlap).
         let at = best.map_or(anchor, |(_, c)| c);
@@ -977,12 +987,21 @@ fn untangle(places: &mut [Option<Place>], borders: &Borders, h: f64, keep_out: &
         Some(Place::Inside(c)) => (c, c),
         None => ([0.0; 2], [0.0; 2]),
     };
+    // The borders of other areas each area's leader crosses, by where
+    // its box is: the boxes only trade places, so each is counted once.
+    let crossed: std::cell::RefCell<std::collections::HashMap<(usize, [u64; 2]), usize>> =
+        Default::default();
+    let crossings = |a: usize, l: (Pt, Pt)| {
+        *crossed
+            .borrow_mut()
+            .entry((a, [l.1[0].to_bits(), l.1[1].to_bits()]))
+            .or_insert_with(|| borders.crossings(l.0, l.1, a))
+    };
     // The cost of area `a`'s leader `l`, against every other callout's
     // leader but `skip`'s.
     let cost = |places: &[Option<Place>], a: usize, l: (Pt, Pt), skip: usize| {
         let (dx, dy) = (l.1[0] - l.0[0], l.1[1] - l.0[1]);
-        let mut c =
-            (dx * dx + dy * dy).sqrt() + CROSSING * s * borders.crossings(l.0, l.1, a) as f64;
+        let mut c = (dx * dx + dy * dy).sqrt() + CROSSING * s * crossings(a, l) as f64;
         if keep_out.iter().any(|&r| segment_hits_rect(l.0, l.1, r)) {
             c += LEADERS_CROSSING * s;
         }
@@ -1135,17 +1154,31 @@ fn segments_meet(a: Pt, b: Pt, c: Pt, d: Pt) -> bool {
     d1 * d2 <= 0.0 && d3 * d4 <= 0.0
 }
 
-/// The rings of a shape's largest polygon (its outer ring and the holes
 /// Places with their distance, nearest first (ties: by x, then y), so
 /// that the order never depends on how they were found.
 fn by_distance(near: &mut [(f64, Pt)]) {
-    near.sort_by(|x, y| {
-        x.0.total_cmp(&y.0)
-            .then(x.1[0].total_cmp(&y.1[0]))
-            .then(x.1[1].total_cmp(&y.1[1]))
-    });
+    near.sort_by(nearer);
 }
 
+/// The order of [`by_distance`]: a total order, so the nearest few are the
+/// same however they are picked.
+fn nearer(x: &(f64, Pt), y: &(f64, Pt)) -> std::cmp::Ordering {
+    x.0.total_cmp(&y.0)
+        .then(x.1[0].total_cmp(&y.1[0]))
+        .then(x.1[1].total_cmp(&y.1[1]))
+}
+
+/// The `count` nearest of `near`, as [`by_distance`] orders them (the
+/// others dropped): picked, then sorted, which is quicker than sorting all.
+fn nearest(near: &mut Vec<(f64, Pt)>, count: usize) {
+    if near.len() > count && count > 0 {
+        near.select_nth_unstable_by(count - 1, nearer);
+        near.truncate(count);
+    }
+    by_distance(near);
+}
+
+/// The rings of a shape's largest polygon (its outer ring and the holes
 /// inside it), in page points.
 pub(super) fn main_polygon(shape: &crate::geom::geojson::Shape, rings: &[Vec<Pt>]) -> Vec<Vec<Pt>> {
     // The page is the file scaled evenly: the largest ring is the same.
