@@ -1396,6 +1396,23 @@ fn a_crowded_continent_prints_as_an_atlas_with_an_inset() {
     assert_eq!(code, 0, "{out}{err}");
     let text = std::fs::read_to_string(&svg).unwrap();
     assert!(text.contains("<clipPath"), "an inset, clipped to its frame");
+    // The smaller drawings are laid out in parallel: the same sheet on one
+    // thread as on several.
+    let one = dir.path().join("one.svg");
+    let out = common::rollx()
+        .env("RAYON_NUM_THREADS", "1")
+        .args([
+            "print",
+            map.to_str().unwrap(),
+            "--svg",
+            one.to_str().unwrap(),
+            "--sheets",
+            "1",
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    assert_eq!(std::fs::read_to_string(&one).unwrap(), text, "one thread");
     // Each country's box once.
     for code in ["SA", "SK", "ST", "LA", "LL"] {
         assert_eq!(text.matches(&format!(">{code}<")).count(), 1, "{code}");
