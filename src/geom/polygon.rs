@@ -190,15 +190,21 @@ pub fn segments_cross(a: Point, b: Point, c: Point, d: Point) -> bool {
 }
 
 /// Whether the segment `a`-`b` meets the open square of half-side `h`
-/// around `c` (Liang-Barsky clipping).
+/// around `c`.
 pub fn segment_hits_square(a: Point, b: Point, c: Point, h: f64) -> bool {
+    segment_hits_rect(a, b, [c[0] - h, c[1] - h, c[0] + h, c[1] + h])
+}
+
+/// Whether the segment `a`-`b` meets the open rectangle `r` (`[x0, y0,
+/// x1, y1]`; Liang-Barsky clipping: touching its edge does not count).
+pub fn segment_hits_rect(a: Point, b: Point, r: [f64; 4]) -> bool {
     let (dx, dy) = (b[0] - a[0], b[1] - a[1]);
     let (mut t0, mut t1) = (0.0f64, 1.0f64);
     for (p, q) in [
-        (-dx, a[0] - (c[0] - h)),
-        (dx, (c[0] + h) - a[0]),
-        (-dy, a[1] - (c[1] - h)),
-        (dy, (c[1] + h) - a[1]),
+        (-dx, a[0] - r[0]),
+        (dx, r[2] - a[0]),
+        (-dy, a[1] - r[1]),
+        (dy, r[3] - a[1]),
     ] {
         if p == 0.0 {
             if q <= 0.0 {
@@ -292,7 +298,19 @@ pub fn square_place(rings: &[Vec<Point>], h: f64, step: f64) -> (Point, Option<P
 
 #[cfg(test)]
 mod tests {
-    use super::dissolve;
+    use super::{dissolve, segment_hits_rect};
+
+    #[test]
+    fn a_segment_meets_a_rectangle_when_part_of_it_is_inside() {
+        let r = [0.0, 0.0, 10.0, 10.0];
+        assert!(segment_hits_rect([-5.0, 5.0], [15.0, 5.0], r));
+        assert!(segment_hits_rect([5.0, 5.0], [6.0, 6.0], r));
+        assert!(!segment_hits_rect([-5.0, -5.0], [-1.0, 20.0], r));
+        assert!(!segment_hits_rect([11.0, 0.0], [20.0, 9.0], r));
+        assert!(segment_hits_rect([-1.0, 5.0], [5.0, -1.0], r));
+        // Along an edge only: outside the open rectangle.
+        assert!(!segment_hits_rect([0.0, -5.0], [0.0, 15.0], r));
+    }
 
     fn unit(x: f64, y: f64) -> Vec<super::Point> {
         vec![[x, y], [x + 1.0, y], [x + 1.0, y + 1.0], [x, y + 1.0]]

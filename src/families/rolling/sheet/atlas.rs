@@ -38,6 +38,8 @@ const CROSSING: f64 = 3.0;
 /// The length of leader line, in box sides, that costs as much as a
 /// callout when the sheet chooses its inset.
 const LEADER_COST: f64 = 4.0;
+/// The longest leader line the print checks allow, in points.
+const MAX_LEADER: f64 = MAX_LEADER_MM / 25.4 * 72.0;
 /// What a box that finds no free place costs, in callouts.
 const STRANDED_COST: f64 = 20.0;
 /// What a callout farther from its area than the print checks allow
@@ -65,6 +67,21 @@ pub(super) enum Place {
 }
 
 impl Place {
+    /// A callout's leader line, for boxes of half-side `h`: from the
+    /// anchor to the nearest point of the box's side.
+    pub(super) fn leader(&self, h: f64) -> Option<(Pt, Pt)> {
+        match *self {
+            Place::Callout { at, anchor } => Some((anchor, nearest_on_square(at, h, anchor))),
+            Place::Inside(_) => None,
+        }
+    }
+
+    /// Whether it is a callout that found no free place: its box lies on
+    /// its area, over whatever is there.
+    fn stranded(&self) -> bool {
+        matches!(*self, Place::Callout { at, anchor } if at == anchor)
+    }
+
     /// The box's centre.
     fn centre(&self) -> Pt {
         match *self {
@@ -108,16 +125,13 @@ impl Sheet<'_> {
         // Links: dashed lines between the areas' poles (hidden where the
         // inset or a box covers them).
         let h = s / 2.0;
-        let mut covers: Vec<Rect> = plan
-            .places
-            .iter()
-            .chain(plan.inset_places.iter())
-            .flatten()
-            .map(|p| {
-                let c = p.centre();
-                Rect::new((c[0] - h) as f32, (c[1] - h) as f32, size, size)
-            })
-            .collect();
+        let box_of = |p: &Place| {
+            let c = p.centre();
+            Rect::new((c[0] - h) as f32, (c[1] - h) as f32, size, size)
+        };
+        let inset_covers: Vec<Rect> = plan.inset_places.iter().flatten().map(box_of).collect();
+        let mut covers: Vec<Rect> = plan.places.iter().flatten().map(box_of).collect();
+        covers.extend(&inset_covers);
         if let Some(inset) = &plan.inset {
             covers.push(inset.frame_rect());
         }
@@ -147,15 +161,6 @@ impl Sheet<'_> {
             // The links between two of its areas, again (clipped with the
             // shapes: a link may end on an island outside the frame).
             let inset_borders = Borders::new(&drawn);
-            let inset_covers: Vec<Rect> = plan
-                .inset_places
-                .iter()
-                .flatten()
-                .map(|p| {
-                    let c = p.centre();
-                    Rect::new((c[0] - h) as f32, (c[1] - h) as f32, size, size)
-                })
-                .collect();
             let anchors = &plan.inset_anchors;
             for link in &self.map.links {
                 let (a, b) = (link.a.index(), link.b.index());
@@ -240,8 +245,7 @@ impl Sheet<'_> {
         let lines = self.t.lines;
         let mut leader_path = Path::new();
         for (a, place) in places.iter().enumerate() {
-            if let Some(Place::Callout { at, anchor }) = *place {
-                let end = nearest_on_square(at, h, anchor);
+            if let Some((anchor, end)) = place.and_then(|p| p.leader(h)) {
                 let area = AreaId(a as u16);
                 self.leaders.push(LeaderView {
                     area: self.map.area(area).id.clone(),
@@ -420,9 +424,7 @@ fn plan_on(
         let mut inset_places = place_boxes(&enlarged, &in_inset, &[]);
         // A box the frame has no free place for goes on the main map.
         let stranded: Vec<usize> = (0..n)
-            .filter(
-                |&a| matches!(inset_places[a], Some(Place::Callout { at, anchor }) if at == anchor),
-            )
+            .filter(|&a| inset_places[a].is_some_and(|p| p.stranded()))
             .collect();
         if !stranded.is_empty() {
             inset.areas.retain(|a| !stranded.contains(a));
@@ -459,18 +461,16 @@ fn plan_on(
 /// Whether a callout of `places` is farther from its area than the print
 /// checks allow, or found no free place.
 fn troubled(places: &[Option<Place>], s: f64) -> bool {
-    places.iter().any(|p| match *p {
-        Some(Place::Callout { at, anchor }) => {
-            let end = nearest_on_square(at, s / 2.0, anchor);
-            at == anchor || distance(anchor, end) > MAX_LEADER_MM / 25.4 * 72.0
-        }
-        _ => false,
+    places.iter().flatten().any(|p| {
+        p.stranded()
+            || p.leader(s / 2.0)
+                .is_some_and(|(a, e)| distance(a, e) > MAX_LEADER)
     })
 }
 
 /// The distance between two points (by the square root, which is the same
 /// on every machine, where `hypot` need not be).
-fn distance(p: Pt, q: Pt) -> f64 {
+pub(super) fn distance(p: Pt, q: Pt) -> f64 {
     ((p[0] - q[0]) * (p[0] - q[0]) + (p[1] - q[1]) * (p[1] - q[1])).sqrt()
 }
 
@@ -490,19 +490,15 @@ fn callouts(places: &[Option<Place>]) -> usize {
 fn callout_cost(places: &[Option<Place>], s: f64) -> f64 {
     places
         .iter()
-        .map(|p| match *p {
-            Some(Place::Callout { at, anchor }) if at == anchor => STRANDED_COST,
-            Some(Place::Callout { at, anchor }) => {
-                let end = nearest_on_square(at, s / 2.0, anchor);
+        .flatten()
+        .map(|p| match p.leader(s / 2.0) {
+            _ if p.stranded() => STRANDED_COST,
+            Some((anchor, end)) => {
                 let length = distance(anchor, end);
-                let far = if length > MAX_LEADER_MM / 25.4 * 72.0 {
-                    FAR_COST
-                } else {
-                    0.0
-                };
+                let far = if length > MAX_LEADER { FAR_COST } else { 0.0 };
                 1.0 + length / (LEADER_COST * s) + far
             }
-            _ => 0.0,
+            None => 0.0,
         })
         .sum()
 }
@@ -760,8 +756,8 @@ pub(super) fn place_boxes(
             .iter()
             .any(|&t| (c[0] - t[0]).abs() < apart && (c[1] - t[1]).abs() < apart)
     };
-    let dist = |p: Pt, q: Pt| ((p[0] - q[0]).powi(2) + (p[1] - q[1]).powi(2)).sqrt();
-    let max_leader = MAX_LEADER_MM / 25.4 * 72.0;
+    let dist = distance;
+    let max_leader = MAX_LEADER;
     // The areas nearest to free space first, so that most leaders are
     // short; ties by id order.
     let mut waiting: Vec<(f64, usize)> = (0..n)
@@ -794,7 +790,9 @@ pub(super) fn place_boxes(
             if leaders
                 .iter()
                 .any(|&(p, q)| polygon::segments_cross(p, q, anchor, end))
-                || keep_out.iter().any(|&r| segment_hits_rect(anchor, end, r))
+                || keep_out
+                    .iter()
+                    .any(|&r| polygon::segment_hits_rect(anchor, end, r))
             {
                 2
             } else if dist(anchor, end) > max_leader {
@@ -835,7 +833,9 @@ pub(super) fn place_boxes(
             if taken
                 .iter()
                 .any(|&t| polygon::segment_hits_square(anchor, end, t, h))
-                || keep_out.iter().any(|&r| segment_hits_rect(anchor, end, r))
+                || keep_out
+                    .iter()
+                    .any(|&r| polygon::segment_hits_rect(anchor, end, r))
             {
                 cost += 6.0 * s;
             }
@@ -872,11 +872,8 @@ fn uncross(
     max_leader: f64,
     keep_out: &[[f64; 4]],
 ) {
-    let leader = |p: &Option<Place>| match *p {
-        Some(Place::Callout { at, anchor }) => Some((anchor, nearest_on_square(at, h, anchor))),
-        Some(Place::Inside(_)) | None => None,
-    };
-    let dist = |p: Pt, q: Pt| ((p[0] - q[0]).powi(2) + (p[1] - q[1]).powi(2)).sqrt();
+    let leader = |p: &Option<Place>| p.and_then(|p| p.leader(h));
+    let dist = distance;
     // Each move ends a crossing and makes none, so this ends; the bound
     // is a guard.
     for _ in 0..places.len() * 2 {
@@ -942,7 +939,10 @@ fn uncross(
             let clear = |c: Pt, longest: f64, over_boxes: bool| {
                 let end = nearest_on_square(c, h, anchor);
                 dist(anchor, end) <= longest
-                    && (over_boxes || !keep_out.iter().any(|&r| segment_hits_rect(anchor, end, r)))
+                    && (over_boxes
+                        || !keep_out
+                            .iter()
+                            .any(|&r| polygon::segment_hits_rect(anchor, end, r)))
                     && others.iter().all(|&o| {
                         lines[o].is_none_or(|(p, q)| !polygon::segments_cross(p, q, anchor, end))
                             && (over_boxes
@@ -1002,7 +1002,10 @@ fn untangle(places: &mut [Option<Place>], borders: &Borders, h: f64, keep_out: &
     let cost = |places: &[Option<Place>], a: usize, l: (Pt, Pt), skip: usize| {
         let (dx, dy) = (l.1[0] - l.0[0], l.1[1] - l.0[1]);
         let mut c = (dx * dx + dy * dy).sqrt() + CROSSING * s * crossings(a, l) as f64;
-        if keep_out.iter().any(|&r| segment_hits_rect(l.0, l.1, r)) {
+        if keep_out
+            .iter()
+            .any(|&r| polygon::segment_hits_rect(l.0, l.1, r))
+        {
             c += LEADERS_CROSSING * s;
         }
         for &o in &callouts {
@@ -1198,33 +1201,6 @@ pub(super) fn main_polygon(shape: &crate::geom::geojson::Shape, rings: &[Vec<Pt>
         .min()
         .unwrap_or(rings.len());
     rings[outer..next].to_vec()
-}
-
-/// Whether the segment `a`-`b` has a point inside the rectangle `r`
-/// (`[x0, y0, x1, y1]`): clipped to it, something is left.
-fn segment_hits_rect(a: Pt, b: Pt, r: [f64; 4]) -> bool {
-    let (mut t0, mut t1) = (0.0_f64, 1.0_f64);
-    let d = [b[0] - a[0], b[1] - a[1]];
-    for (p, q) in [
-        (-d[0], a[0] - r[0]),
-        (d[0], r[2] - a[0]),
-        (-d[1], a[1] - r[1]),
-        (d[1], r[3] - a[1]),
-    ] {
-        if p == 0.0 {
-            if q < 0.0 {
-                return false;
-            }
-        } else {
-            let t = q / p;
-            if p < 0.0 {
-                t0 = t0.max(t);
-            } else {
-                t1 = t1.min(t);
-            }
-        }
-    }
-    t0 <= t1
 }
 
 /// The point of the square of half-side `h` around `c` nearest to `p`.
@@ -1610,15 +1586,5 @@ mod tests {
             d.message
         );
         assert_eq!(about, About::Area(id("WA")));
-    }
-
-    #[test]
-    fn a_segment_meets_a_rectangle_when_part_of_it_is_inside() {
-        let r = [0.0, 0.0, 10.0, 10.0];
-        assert!(segment_hits_rect([-5.0, 5.0], [15.0, 5.0], r));
-        assert!(segment_hits_rect([5.0, 5.0], [6.0, 6.0], r));
-        assert!(!segment_hits_rect([-5.0, -5.0], [-1.0, 20.0], r));
-        assert!(!segment_hits_rect([11.0, 0.0], [20.0, 9.0], r));
-        assert!(segment_hits_rect([-1.0, 5.0], [5.0, -1.0], r));
     }
 }

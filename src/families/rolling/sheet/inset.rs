@@ -13,7 +13,7 @@
 //! than the sheet without an inset. Where callouts still run too far,
 //! the sheet also tries the map drawn smaller, to free a corner.
 
-use super::atlas::{GAP, INSIDE, Place, main_polygon};
+use super::atlas::{GAP, INSIDE, Place, distance, main_polygon};
 use crate::geom::polygon;
 use crate::rolling::map::Atlas;
 use crate::scene::Rect;
@@ -344,7 +344,7 @@ pub(super) fn candidates(
             .iter()
             .map(|&o| {
                 let (p, q) = (anchors[c], anchors[o]);
-                (((p[0] - q[0]).powi(2) + (p[1] - q[1]).powi(2)).sqrt(), o)
+                (distance(p, q), o)
             })
             .collect();
         near.sort_by(|x, y| x.0.total_cmp(&y.0).then(x.1.cmp(&y.1)));
