@@ -152,3 +152,65 @@ fn diceland_tables_share_one_scale() {
     // The same run, the same page.
     assert_eq!(page, report(&args).0);
 }
+
+/// What a browser draws: every label of the page, in the colour headless
+/// Chromium computes for it (the page's style sheet included), stands out
+/// at least 4.5:1 from the cell beneath it, and the hottest cells carry
+/// white labels.
+fn drawn_readable(args: &[&str]) {
+    let dir = tempfile::tempdir().unwrap();
+    let html = dir.path().join("r.html");
+    let mut all = vec!["simulate"];
+    all.extend_from_slice(args);
+    all.extend_from_slice(&["--report", html.to_str().unwrap(), "-q"]);
+    let (code, _, err) = run(&all);
+    assert_eq!(code, 0, "{err}");
+    let labels = common::drawn_labels(&html);
+    assert!(labels.len() > 20, "{labels:?}");
+    for l in &labels {
+        assert!(
+            l.contrast() >= 4.5,
+            "{args:?}: {:?} drawn in {:?} on {:?}: contrast {:.2}",
+            l.text,
+            l.ink,
+            l.under,
+            l.contrast()
+        );
+    }
+    assert!(
+        labels
+            .iter()
+            .any(|l| l.ink == [255, 255, 255] && l.under != [255, 255, 255]),
+        "{args:?}: the hottest cells take white labels"
+    );
+}
+
+#[test]
+#[ignore = "needs Debian's chromium; run by .ci/run"]
+fn rolling_heat_labels_are_readable_in_a_browser() {
+    drawn_readable(&["maps/usa.toml", "--games", "60", "--policy", "random"]);
+}
+
+#[test]
+#[ignore = "needs Debian's chromium; run by .ci/run"]
+fn encore_heat_labels_are_readable_in_a_browser() {
+    drawn_readable(&[
+        "maps/encore-black.toml",
+        "--games",
+        "40",
+        "--policy",
+        "random,greedy",
+    ]);
+}
+
+#[test]
+#[ignore = "needs Debian's chromium; run by .ci/run"]
+fn diceland_heat_labels_are_readable_in_a_browser() {
+    drawn_readable(&[
+        "maps/diceland-1.toml",
+        "--games",
+        "40",
+        "--policy",
+        "random,greedy",
+    ]);
+}

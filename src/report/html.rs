@@ -13,7 +13,7 @@ const STYLE: &str = "body{font-family:system-ui,-apple-system,'DejaVu Sans',sans
 h1{margin-bottom:.2em}h2{border-bottom:2px solid #ccc;padding-bottom:.2em;margin-top:2em}
 table{border-collapse:collapse;margin:.5em 0 1em}th,td{padding:.25em .7em;border-bottom:1px solid #e5e5e5;text-align:right}
 th:first-child,td:first-child{text-align:left}thead th{border-bottom:2px solid #999}
-svg{max-width:100%;height:auto}svg text{font-family:inherit;fill:#222}
+svg{max-width:100%;height:auto}svg text{font-family:inherit}
 .heat{display:flex;flex-wrap:wrap;gap:1.5em}.heat figure{margin:0;flex:1 1 500px}figcaption{font-size:.9em;color:#555}
 .details{display:flex;flex-wrap:wrap;gap:1.5em;align-items:flex-start}
 code{background:#f4f4f4;padding:.1em .3em}

@@ -112,3 +112,114 @@ pub fn coloured_pixels(png: &[u8]) -> usize {
         })
         .count()
 }
+
+/// One SVG text of a page as headless Chromium draws it: its words, the
+/// colour the browser computed for it, and the fill of the shape beneath
+/// its middle (white where none is).
+#[derive(Debug)]
+pub struct DrawnLabel {
+    /// The words.
+    pub text: String,
+    /// The computed fill of the text, as red, green, blue.
+    pub ink: [u8; 3],
+    /// The computed fill of the topmost shape whose inside holds the
+    /// text's middle.
+    pub under: [u8; 3],
+}
+
+impl DrawnLabel {
+    /// The WCAG contrast ratio of the ink on what is beneath it.
+    pub fn contrast(&self) -> f64 {
+        let lum = |c: [u8; 3]| {
+            let lin = |v: u8| {
+                let v = f64::from(v) / 255.0;
+                if v <= 0.04045 {
+                    v / 12.92
+                } else {
+                    ((v + 0.055) / 1.055).powf(2.4)
+                }
+            };
+            0.2126 * lin(c[0]) + 0.7152 * lin(c[1]) + 0.0722 * lin(c[2])
+        };
+        let (a, b) = (lum(self.ink), lum(self.under));
+        (a.max(b) + 0.05) / (a.min(b) + 0.05)
+    }
+}
+
+/// Every SVG text of the HTML page `html` with the colours headless
+/// Chromium computes for it and for what lies beneath it: the page's own
+/// style sheet applies, so a rule that overrides a label's fill shows.
+pub fn drawn_labels(html: &Path) -> Vec<DrawnLabel> {
+    // The probe runs at the end of the body, once the page is laid out;
+    // its answer goes into the DOM that --dump-dom prints.
+    const PROBE: &str = r#"<script>
+(() => {
+  const rgb = s => { const m = /rgba?\(([^)]*)\)/.exec(s || ''); if (!m) return null;
+    const v = m[1].split(',').map(Number); return v.length > 3 && v[3] === 0 ? null : v.slice(0, 3); };
+  const out = [];
+  for (const t of document.querySelectorAll('svg text')) {
+    t.scrollIntoView({block: 'center', inline: 'center'});
+    const r = t.getBoundingClientRect();
+    if (r.width === 0 || r.height === 0) continue;
+    const x = r.left + r.width / 2, y = r.top + r.height / 2;
+    let under = [255, 255, 255];
+    for (const e of document.elementsFromPoint(x, y)) {
+      if (!(e instanceof SVGGeometryElement)) continue;
+      const fill = rgb(getComputedStyle(e).fill);
+      if (!fill) continue;
+      const p = new DOMPoint(x, y).matrixTransform(e.getScreenCTM().inverse());
+      if (e.isPointInFill(p)) { under = fill; break; }
+    }
+    out.push({text: t.textContent, ink: rgb(getComputedStyle(t).fill), under});
+  }
+  const pre = document.createElement('pre');
+  pre.id = 'drawn-labels';
+  pre.textContent = JSON.stringify(out);
+  document.body.appendChild(pre);
+})();
+</script>"#;
+    let page = std::fs::read_to_string(html).expect("the page");
+    let dir = tempfile::tempdir().unwrap();
+    let probed = dir.path().join("probed.html");
+    std::fs::write(&probed, page.replace("</body>", &format!("{PROBE}</body>"))).unwrap();
+    let profile = format!("--user-data-dir={}", dir.path().join("profile").display());
+    let url = format!("file://{}", probed.display());
+    let out = std::process::Command::new("chromium")
+        .args(CHROMIUM_HEADLESS)
+        .args([
+            profile.as_str(),
+            "--window-size=1200,1600",
+            "--dump-dom",
+            url.as_str(),
+        ])
+        .output()
+        .expect("chromium is needed for this test; .ci/run installs it");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let dom = String::from_utf8_lossy(&out.stdout);
+    let json = dom
+        .split("<pre id=\"drawn-labels\">")
+        .nth(1)
+        .and_then(|s| s.split("</pre>").next())
+        .unwrap_or_else(|| panic!("the probe ran: {dom:.2000}"));
+    let json = json
+        .replace("&quot;", "\"")
+        .replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&amp;", "&");
+    let rows: Vec<serde_json::Value> = serde_json::from_str(&json).expect("the probe's JSON");
+    let colour = |v: &serde_json::Value| -> [u8; 3] {
+        let a = v.as_array().expect("a colour");
+        std::array::from_fn(|i| a[i].as_f64().expect("a channel") as u8)
+    };
+    rows.iter()
+        .map(|r| DrawnLabel {
+            text: r["text"].as_str().unwrap_or_default().to_string(),
+            ink: colour(&r["ink"]),
+            under: colour(&r["under"]),
+        })
+        .collect()
+}
