@@ -621,6 +621,7 @@ fn overlapping_shapes_are_reported_with_where_their_borders_cross() {
 #[test]
 fn an_atlas_import_names_its_shapes_and_checks_their_borders() {
     let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir(dir.path().join("maps")).unwrap();
     let out = dir.path().join("maps/us.toml");
     let geo = fixture("us-states.geojson");
     let (code, _, err) = run(&[

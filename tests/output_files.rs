@@ -213,3 +213,60 @@ fn play_refuses_an_unwritable_log_before_the_game() {
         assert!(err.contains("is not a folder"), "{err}");
     }
 }
+
+#[test]
+fn an_output_in_a_folder_that_does_not_exist_is_refused_naming_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let typo = dir.path().join("ouptut");
+    let cases: Vec<Vec<String>> = vec![
+        vec![
+            "print".into(),
+            "maps/examples/tutorial.toml".into(),
+            "-o".into(),
+            s(&typo.join("t.pdf")).into(),
+        ],
+        vec![
+            "print".into(),
+            "maps/examples/tutorial.toml".into(),
+            "--png".into(),
+            s(&typo.join("t.png")).into(),
+        ],
+        vec![
+            "play".into(),
+            "maps/examples/tutorial.toml".into(),
+            "--log".into(),
+            s(&typo.join("g.json")).into(),
+        ],
+        vec![
+            "simulate".into(),
+            "maps/examples/tutorial.toml".into(),
+            "--games".into(),
+            "2".into(),
+            "--save-logs".into(),
+            s(&typo.join("logs")).into(),
+        ],
+    ];
+    for args in cases {
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let (code, out, err) = run(&args);
+        assert_eq!(code, 2, "{args:?}: {out}{err}");
+        assert!(
+            err.contains(&format!("the folder {} does not exist", typo.display())),
+            "{args:?}: {err}"
+        );
+        assert!(!typo.exists(), "{args:?}: nothing is created");
+    }
+    // A new folder for the logs, in a folder that exists, is made.
+    let logs = dir.path().join("logs");
+    let (code, _, err) = run(&[
+        "simulate",
+        "maps/examples/tutorial.toml",
+        "--games",
+        "2",
+        "--save-logs",
+        s(&logs),
+        "-q",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(logs.is_dir());
+}

@@ -204,13 +204,15 @@ fn matches(expected: &[String], actual: &[String]) -> bool {
     }
 }
 
-/// A scratch folder with copies of `maps/` and `tests/fixtures/`, and
-/// `rollx` on its PATH.
+/// A scratch folder laid out as a clone: copies of `maps/` and
+/// `tests/fixtures/`, an empty `output/` (a clone has one), and `rollx` on
+/// its PATH.
 fn scratch(bin: &Path) -> tempfile::TempDir {
     let dir = tempfile::tempdir().unwrap();
     for sub in ["maps", "tests/fixtures"] {
         copy_dir(&root().join(sub), &dir.path().join(sub));
     }
+    std::fs::create_dir_all(dir.path().join("output")).unwrap();
     std::fs::create_dir_all(dir.path().join(".bin")).unwrap();
     #[cfg(unix)]
     std::os::unix::fs::symlink(bin, dir.path().join(".bin/rollx")).unwrap();

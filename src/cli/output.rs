@@ -120,11 +120,14 @@ fn folder_of(path: &Path) -> &Path {
     }
 }
 
-/// Makes sure files can be created in `dir` once it exists: its nearest
-/// existing ancestor must be a folder that accepts new files. Nothing is
-/// created (but a probe file, removed at once), so a command that fails
-/// later leaves no empty folders behind.
-fn writable_folder(dir: &Path, given: &Path) -> Result<(), OutputError> {
+/// Makes sure files can be created in `dir`: it must be a folder that
+/// accepts new files, or, when `create` allows it (rollx's own default
+/// folders), its nearest existing ancestor must. A folder the user named
+/// that does not exist is refused, naming it, as other tools do: a typo
+/// never grows a tree of folders. Nothing is created (but a probe file,
+/// removed at once), so a command that fails later leaves no empty
+/// folders behind.
+fn writable_folder(dir: &Path, given: &Path, create: bool) -> Result<(), OutputError> {
     let mut existing = dir;
     loop {
         match fs::metadata(existing) {
@@ -133,6 +136,17 @@ fn writable_folder(dir: &Path, given: &Path) -> Result<(), OutputError> {
                 return Err(OutputError::new(
                     given,
                     format!("{} is not a folder", existing.display()),
+                ));
+            }
+            Err(e) if missing(&e) && !create => {
+                return Err(OutputError::new(
+                    given,
+                    format!(
+                        "the folder {} does not exist: create it first (mkdir -p {}), or write \
+elsewhere",
+                        existing.display(),
+                        existing.display()
+                    ),
                 ));
             }
             Err(e) if missing(&e) => {
@@ -197,9 +211,19 @@ impl Output {
     /// Checks `path` as a place to write one file, before the work: `-`
     /// means standard output when `stdout_ok` (refused otherwise); a
     /// symbolic link is followed; a folder, or a place where no file can be
-    /// created, is refused. Missing folders are created when the file is
-    /// written.
+    /// created, is refused, and so is a file in a folder that does not
+    /// exist.
     pub fn check(path: &Path, stdout_ok: bool) -> Result<Output, OutputError> {
+        Self::checked(path, stdout_ok, false)
+    }
+
+    /// [`Output::check`] for a path rollx chose itself (`output/usa.pdf`):
+    /// its missing folders are created when the file is written.
+    pub fn check_default(path: &Path) -> Result<Output, OutputError> {
+        Self::checked(path, false, true)
+    }
+
+    fn checked(path: &Path, stdout_ok: bool, create: bool) -> Result<Output, OutputError> {
         let given = path.to_path_buf();
         if path.as_os_str() == "-" {
             return if stdout_ok {
@@ -228,7 +252,7 @@ impl Output {
             Err(e) => return Err(OutputError::io(path, &e)),
         };
         if let Dest::Regular(real) = &dest {
-            writable_folder(folder_of(real), path)?;
+            writable_folder(folder_of(real), path, create)?;
         }
         Ok(Output { given, dest })
     }
@@ -367,12 +391,17 @@ pub struct OutputDir {
 }
 
 impl OutputDir {
-    /// Checks `path` as a folder to write files into: refused when it (or
-    /// its nearest existing ancestor) is a file, or no file can be created
-    /// in it. A missing folder is created by [`OutputDir::create`].
+    /// Checks `path` as a folder to write files into: refused when it is
+    /// a file, when no file can be created in it, or when it is missing
+    /// and so is the folder it would be made in. A missing folder whose
+    /// parent exists is created by [`OutputDir::create`].
     pub fn check(path: &Path) -> Result<OutputDir, OutputError> {
         let real = resolve_links(path).map_err(|e| OutputError::io(path, &e))?;
-        writable_folder(&real, path)?;
+        if fs::metadata(&real).is_err_and(|e| missing(&e)) {
+            writable_folder(folder_of(&real), path, false)?;
+        } else {
+            writable_folder(&real, path, false)?;
+        }
         Ok(OutputDir {
             path: path.to_path_buf(),
         })
@@ -506,9 +535,26 @@ mod tests {
         assert!(e.message.contains("standard output"), "{e}");
         assert!(Output::check(Path::new("-"), true).unwrap().is_stdout());
         assert!(OutputDir::check(&file).is_err());
-        // Missing folders pass the check, and are made by the write only.
+        // A folder the user names must exist: the error names it.
         let deep = dir.path().join("a/b/c.txt");
-        let out = Output::check(&deep, false).unwrap();
+        let e = Output::check(&deep, false).unwrap_err();
+        assert!(
+            e.message.contains(&format!(
+                "{} does not exist",
+                dir.path().join("a/b").display()
+            )),
+            "{e}"
+        );
+        assert!(!dir.path().join("a").exists());
+        // So must the folder a new output folder is made in.
+        let e = OutputDir::check(&dir.path().join("a/b")).unwrap_err();
+        assert!(e.message.contains("does not exist"), "{e}");
+        let logs = OutputDir::check(&dir.path().join("logs")).unwrap();
+        assert!(!dir.path().join("logs").exists());
+        logs.create().unwrap();
+        assert!(dir.path().join("logs").is_dir());
+        // rollx's own default folders are made by the write only.
+        let out = Output::check_default(&deep).unwrap();
         assert!(!dir.path().join("a").exists());
         write(&out, b"deep").unwrap();
         assert_eq!(read(&deep), "deep");

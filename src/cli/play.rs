@@ -160,15 +160,15 @@ pub(super) fn save(out: &Output, json: &str) -> Result<(), Failure> {
 
 /// A game in the terminal: a new one, or one resumed from its log.
 fn run_human(args: &PlayArgs, color: bool) -> Ran {
-    // Where the game is saved, checked before it is played.
+    // The game to resume is read first; then where the game is saved is
+    // checked, before it is played.
+    let text = args.resume.as_deref().map(read_saved).transpose()?;
     let log = Output::check_arg(args.log.as_deref().or(args.resume.as_deref()), false)?;
     let given = args.options.clone();
-    let text;
     let model;
-    let (family, start, subject) = match &args.resume {
-        Some(path) => {
-            text = read_saved(path)?;
-            let family = rollx::families::log_family(&text).map_err(|_| {
+    let (family, start, subject) = match (&args.resume, &text) {
+        (Some(path), Some(text)) => {
+            let family = rollx::families::log_family(text).map_err(|_| {
                 Failure::usage(format!(
                     "{} is not a game log of a family rollx knows: --resume goes on \
                      with games saved by `rollx play --human --log FILE`",
@@ -178,12 +178,12 @@ fn run_human(args: &PlayArgs, color: bool) -> Ran {
             let subject = format!("{} is a game on {}", path.display(), family.a_file());
             let start = Start::Resume {
                 path,
-                text: &text,
+                text,
                 map: args.map.as_deref(),
             };
             (family, start, subject)
         }
-        None => {
+        _ => {
             let path = args
                 .map
                 .as_ref()
