@@ -30,6 +30,17 @@ pub fn count<N: Copy + Display + TryInto<u64>>(n: N, one: &str) -> String {
     }
 }
 
+/// A player's name and a verb that agrees with it: `Ann claims`, but
+/// `you claim` for the human at the terminal, whom rollx calls "you"
+/// (`subject_verb("you", "claims", "claim")`).
+pub fn subject_verb(name: &str, third: &str, base: &str) -> String {
+    if name == "you" {
+        format!("{name} {base}")
+    } else {
+        format!("{name} {third}")
+    }
+}
+
 /// `text` broken at spaces into lines no wider than `width` (a word longer
 /// than a line stands alone), the first line starting with `first` (alone
 /// when not even the first word fits after it), the others with `rest`.
@@ -79,6 +90,13 @@ pub fn and_list<S: AsRef<str>>(items: &[S]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn you_claim_and_ann_claims() {
+        assert_eq!(subject_verb("you", "claims", "claim"), "you claim");
+        assert_eq!(subject_verb("Ann", "claims", "claim"), "Ann claims");
+        assert_eq!(subject_verb("youth", "claims", "claim"), "youth claims");
+    }
 
     #[test]
     fn one_is_singular_and_everything_else_plural() {

@@ -247,6 +247,24 @@ fn referee_reports_on_hand_written_logs() {
 }
 
 #[test]
+fn the_player_at_the_terminal_is_you_who_claim() {
+    let dir = tempfile::tempdir().unwrap();
+    let log = dir.path().join("you.json");
+    let text = std::fs::read_to_string(root().join("tests/fixtures/logs/claimed-result.json"))
+        .unwrap()
+        .replace("\"Ann\"", "\"you\"")
+        .replace(
+            "maps/examples/tutorial.toml",
+            root().join("maps/examples/tutorial.toml").to_str().unwrap(),
+        );
+    std::fs::write(&log, text).unwrap();
+    let (code, out, err) = run(&["referee", log.to_str().unwrap()], None);
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(out.contains("you claim 1 X and 3 powers;"), "{out}");
+    assert!(!out.contains("you claims"), "{out}");
+}
+
+#[test]
 fn referee_json_lists_violations_and_scores() {
     let (code, out, _) = run(
         &[

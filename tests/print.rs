@@ -196,8 +196,8 @@ fn mono_sheets_use_no_colour() {
         .count();
     assert_eq!(colored, 0, "only greys in --mono");
     assert!(
-        svg.contains("Regions: R Red, B Blue"),
-        "the legend explains the letters"
+        svg.contains(">Dice:<") && svg.contains(">R<") && svg.contains(">red die<"),
+        "the dice key explains the letters"
     );
 }
 
@@ -400,31 +400,77 @@ fn layouts_are_deterministic() {
 }
 
 #[test]
-fn mono_legends_give_every_region_its_own_letter() {
-    for map in MAPS {
+fn every_sheet_names_each_regions_die_in_colour_and_mono() {
+    // The tutorial's regions are named otherwise than their dice (North is
+    // filled by the blue die); Rolling Japan's wild die is purple.
+    for map in [
+        "maps/examples/tutorial.toml",
+        "maps/usa.toml",
+        "maps/japan.toml",
+    ] {
         let m = load(&root().join(map)).unwrap();
-        let p = pad(
-            map,
-            "letter",
-            PrintOptions {
-                sheets: 1,
-                mono: true,
-            },
-        );
-        let words: Vec<String> = texts(&p).into_iter().map(|(t, _)| t).collect();
-        let legend = words
-            .iter()
-            .find_map(|w| w.split("Regions: ").nth(1))
-            .unwrap_or_else(|| panic!("{map}: no legend"));
-        let letters: Vec<&str> = legend
-            .trim_end_matches('.')
-            .split(", ")
-            .map(|entry| entry.split(' ').next().unwrap())
-            .collect();
-        assert_eq!(letters.len(), m.regions.len(), "{map}: {legend}");
-        let unique: std::collections::BTreeSet<&&str> = letters.iter().collect();
-        assert_eq!(unique.len(), letters.len(), "{map}: {legend}");
+        for template in ["letter", "a4", "a4-2up"] {
+            for mono in [false, true] {
+                let p = pad(map, template, PrintOptions { sheets: 1, mono });
+                let words: Vec<String> = texts(&p).into_iter().map(|(t, _)| t).collect();
+                let what = format!("{map} on {template}, mono {mono}");
+                assert!(words.iter().any(|w| w == "Dice:"), "{what}: {words:?}");
+                for r in &m.regions {
+                    let entry = if r.name.eq_ignore_ascii_case(&r.id) {
+                        format!("{} die", r.id)
+                    } else {
+                        format!("{} die: {}", r.id, r.name)
+                    };
+                    assert!(words.contains(&entry), "{what}: no {entry:?} in {words:?}");
+                }
+                let wild = format!("{} die: any region", m.rules.wild);
+                assert!(words.contains(&wild), "{what}: {words:?}");
+                if mono {
+                    // Each region's letter stands in the key, one per region.
+                    let letters: std::collections::BTreeSet<&String> = words
+                        .iter()
+                        .filter(|w| w.len() == 1 && w.chars().all(|c| c.is_ascii_uppercase()))
+                        .collect();
+                    assert!(letters.len() >= m.regions.len(), "{what}: {letters:?}");
+                }
+            }
+        }
     }
+    let tutorial = pad(
+        "maps/examples/tutorial.toml",
+        "letter",
+        PrintOptions {
+            sheets: 1,
+            mono: false,
+        },
+    );
+    let words: Vec<String> = texts(&tutorial).into_iter().map(|(t, _)| t).collect();
+    assert!(words.contains(&"blue die: North".to_string()), "{words:?}");
+}
+
+#[test]
+fn a_dice_key_that_does_not_fit_is_refused_by_the_print_checks() {
+    let text = std::fs::read_to_string(root().join("maps/examples/tutorial.toml")).unwrap();
+    let long = "The Northern Highlands of the Old Kingdom, beyond the Great Rivers and the Seven \
+Mountains of the Morning, where the Dice Roll Slowly and the Numbers Grow Tall, and further \
+still, past the Lakes of Evening and the Long Road of the Pilgrims, the Marches of the North";
+    let text = text.replacen("name = \"North\"", &format!("name = \"{long}\""), 1);
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("long.toml");
+    std::fs::write(&file, text).unwrap();
+    let out = dir.path().join("long.pdf");
+    let (code, _, err) = run(&[
+        "print",
+        file.to_str().unwrap(),
+        "--template",
+        "a4-2up",
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("print-text-overflow"), "{err}");
+    assert!(err.contains("blue die: The Northern Highlands"), "{err}");
+    assert!(!out.exists());
 }
 
 /// The squares of side at least `side` drawn filled and outlined on the
@@ -697,12 +743,12 @@ fn a_variant_footer_prints_its_own_version_not_its_base() {
     for (variant, footer, base_version) in [
         (
             "tutorial-variant",
-            "tutorial-four-rounds \u{b7} rollx",
+            "tutorial-four-rounds \u{b7} by rollx contributors \u{b7} CC0-1.0 \u{b7} rollx",
             "v1.0",
         ),
-        ("encore-variant", "encore-long-solo \u{b7} rollx", "v1 "),
-        ("diceland-variant", "diceland-1-seven \u{b7} rollx", "v2"),
-        ("diceland-versioned", "diceland-1-v2 v2 \u{b7} rollx", "-"),
+        ("encore-variant", "encore-long-solo \u{b7} by ", "v1 "),
+        ("diceland-variant", "diceland-1-seven \u{b7} by ", "v2"),
+        ("diceland-versioned", "diceland-1-v2 v2 \u{b7} by ", "-"),
     ] {
         let file = format!("tests/fixtures/variants/{variant}.toml");
         let (code, svg, err) = run(&["print", &file, "--sheets", "1", "-o", pdf, "--svg", "-"]);
@@ -867,4 +913,120 @@ fn a_link_bent_round_the_grid_stays_in_the_maps_place() {
         }
         assert!(p.links.iter().all(|l| l.crosses.is_empty()), "{t}");
     }
+}
+
+/// Prints the tutorial map's pad of one sheet with `SOURCE_DATE_EPOCH`
+/// set to `epoch` (or unset): (exit code, the PDF, stderr).
+fn print_dated(epoch: Option<&str>) -> (i32, Vec<u8>, String) {
+    let dir = tempfile::tempdir().unwrap();
+    let pdf = dir.path().join("t.pdf");
+    let mut cmd = common::rollx();
+    cmd.args([
+        "print",
+        "maps/examples/tutorial.toml",
+        "--sheets",
+        "1",
+        "-o",
+        pdf.to_str().unwrap(),
+    ]);
+    match epoch {
+        Some(e) => cmd.env("SOURCE_DATE_EPOCH", e),
+        None => cmd.env_remove("SOURCE_DATE_EPOCH"),
+    };
+    let out = cmd.output().unwrap();
+    (
+        out.status.code().unwrap(),
+        std::fs::read(&pdf).unwrap_or_default(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn the_pdf_credits_the_author_and_dates_itself_only_from_source_date_epoch() {
+    let (code, undated, err) = print_dated(None);
+    assert_eq!(code, 0, "{err}");
+    let mut warnings = Vec::new();
+    let info = printpdf::PdfDocument::parse(&undated, &Default::default(), &mut warnings)
+        .unwrap()
+        .metadata
+        .info;
+    assert_eq!(info.document_title, "Rolling Dicia");
+    assert_eq!(info.author, "rollx contributors");
+    let has = |pdf: &[u8], what: &[u8]| pdf.windows(what.len()).any(|w| w == what);
+    assert!(
+        !has(&undated, b"/CreationDate"),
+        "no date without SOURCE_DATE_EPOCH"
+    );
+    assert_eq!(print_dated(None).1, undated, "the same bytes every time");
+    let (code, dated, err) = print_dated(Some("1700000000"));
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        has(&dated, b"/CreationDate(D:20231114221320"),
+        "the date of SOURCE_DATE_EPOCH"
+    );
+    assert_eq!(print_dated(Some("1700000000")).1, dated);
+    let (code, pdf, err) = print_dated(Some("yesterday"));
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("SOURCE_DATE_EPOCH is `yesterday`"), "{err}");
+    assert!(pdf.is_empty(), "nothing written");
+}
+
+#[test]
+#[ignore = "needs poppler's pdfinfo; run by .ci/run"]
+fn pdfinfo_reads_the_title_author_and_date() {
+    for (epoch, date) in [(None, None), (Some("1700000000"), Some("2023"))] {
+        let (code, pdf, err) = print_dated(epoch);
+        assert_eq!(code, 0, "{err}");
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("t.pdf");
+        std::fs::write(&path, pdf).unwrap();
+        let out = std::process::Command::new("pdfinfo")
+            .arg(&path)
+            .output()
+            .expect("pdfinfo is needed for this test; .ci/run installs it");
+        let info = String::from_utf8_lossy(&out.stdout);
+        assert!(info.contains("Title:           Rolling Dicia"), "{info}");
+        assert!(
+            info.contains("Author:          rollx contributors"),
+            "{info}"
+        );
+        let created = info.lines().find(|l| l.starts_with("CreationDate:"));
+        match date {
+            None => assert!(created.is_none(), "{info}"),
+            Some(year) => assert!(created.is_some_and(|l| l.contains(year)), "{info}"),
+        }
+    }
+}
+
+#[test]
+fn the_footer_credits_the_author_licence_and_version() {
+    let p = pad(
+        "maps/examples/tutorial.toml",
+        "letter",
+        PrintOptions {
+            sheets: 1,
+            mono: false,
+        },
+    );
+    let words: Vec<String> = texts(&p).into_iter().map(|(t, _)| t).collect();
+    assert!(
+        words.contains(
+            &"tutorial v1.0 \u{b7} by rollx contributors \u{b7} CC0-1.0 \u{b7} rollx".to_string()
+        ),
+        "{words:?}"
+    );
+    // A map that names no author or licence prints none.
+    let p = pad(
+        "maps/usa.toml",
+        "letter",
+        PrintOptions {
+            sheets: 1,
+            mono: false,
+        },
+    );
+    let words: Vec<String> = texts(&p).into_iter().map(|(t, _)| t).collect();
+    assert!(
+        words.contains(&"usa v1.0 \u{b7} CC0-1.0 \u{b7} rollx".to_string()),
+        "{words:?}"
+    );
 }

@@ -41,6 +41,8 @@ fn page(width: f32, height: f32, items: Vec<Item>) -> Page {
 fn doc(symbols: Vec<Symbol>, pages: Vec<Page>) -> Document {
     Document {
         title: "Test pad".into(),
+        author: None,
+        created: None,
         symbols,
         pages,
     }

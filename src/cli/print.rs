@@ -22,7 +22,9 @@ told apart. Every output path is checked before the work, and the files are writ
 not at all: a run that fails writes none of them. Maps of the Rolling family print their areas, \
 Encore boards their grid of boxes, Diceland boards their hexagons with the star tally \
 (docs/templates.md says what each sheet shows); --mono prints for black-and-white printers and \
-colour-blind players on all of them.";
+colour-blind players on all of them. The same file prints the same bytes: the PDF's title and \
+author are the file's name and author, and it records a date only when SOURCE_DATE_EPOCH gives \
+one (seconds since 1970).";
 
 /// Arguments of `rollx print`.
 #[derive(Debug, Args)]
@@ -45,10 +47,12 @@ pub struct PrintArgs {
     /// previews are asked for); `-` writes it to standard output.
     #[arg(long, short = 'o', value_name = "FILE")]
     pub output: Option<PathBuf>,
-    /// Also write page 1 as SVG (`-`: to standard output).
+    /// Write page 1 as SVG (`-`: to standard output); the PDF too only
+    /// with -o.
     #[arg(long, value_name = "FILE")]
     pub svg: Option<PathBuf>,
-    /// Also write page 1 as PNG (`-`: to standard output).
+    /// Write page 1 as PNG (`-`: to standard output); the PDF too only
+    /// with -o.
     #[arg(long, value_name = "FILE")]
     pub png: Option<PathBuf>,
     /// Resolution of the PNG preview in dots per inch.
@@ -68,14 +72,25 @@ pub fn run(args: &PrintArgs, color: bool) -> Ran {
 
     // Every output is checked before the work, and each that cannot be
     // written is said, one `error:` line each.
-    let want_pdf = args.output.is_some() || (args.svg.is_none() && args.png.is_none());
-    let pdf_path = want_pdf.then(|| {
-        args.output
-            .clone()
-            .unwrap_or_else(|| Path::new("output").join(format!("{}.pdf", model.id())))
-    });
-    let checked = [&pdf_path, &args.svg, &args.png]
-        .map(|path: &Option<PathBuf>| path.as_deref().map(|p| Output::check(p, true)).transpose());
+    // The PDF goes to -o, else (unless only previews are asked for) to
+    // output/<id>.pdf, whose folder is made when missing.
+    let default_pdf = (args.output.is_none() && args.svg.is_none() && args.png.is_none())
+        .then(|| Path::new("output").join(format!("{}.pdf", model.id())));
+    let pdf = match &default_pdf {
+        Some(path) => Some(Output::check_default(path)),
+        None => args.output.as_deref().map(|p| Output::check(p, true)),
+    };
+    let checked = [
+        pdf.transpose(),
+        args.svg
+            .as_deref()
+            .map(|p| Output::check(p, true))
+            .transpose(),
+        args.png
+            .as_deref()
+            .map(|p| Output::check(p, true))
+            .transpose(),
+    ];
     let unwritable: Vec<String> = checked
         .iter()
         .filter_map(|c| c.as_ref().err())
@@ -100,12 +115,13 @@ pub fn run(args: &PrintArgs, color: bool) -> Ran {
         }
     };
 
+    let created = source_date_epoch()?;
     let template = load_template(&args.template)?;
     let options = PrintOptions {
         sheets: args.sheets,
         mono: args.mono,
     };
-    let pad = match model.print(&template, &options) {
+    let mut pad = match model.print(&template, &options) {
         Ok(p) => p,
         Err(problems) => {
             let sources = SourceMap::new();
@@ -124,6 +140,8 @@ pub fn run(args: &PrintArgs, color: bool) -> Ran {
             return Ok(Outcome::Failed);
         }
     };
+
+    pad.document.created = created;
 
     // Render everything first, then write: a failure leaves no file behind.
     let mut files: Vec<(&Output, Vec<u8>, String)> = Vec::new();
@@ -180,4 +198,22 @@ pub fn run(args: &PrintArgs, color: bool) -> Ran {
         start.elapsed().as_secs_f64() * 1e3
     ));
     Ok(Outcome::Ok)
+}
+
+/// The date a PDF records, from `SOURCE_DATE_EPOCH` (seconds since 1970,
+/// the reproducible-builds convention), or none when it is not set: the
+/// same input then gives the same bytes whenever it is printed.
+fn source_date_epoch() -> Result<Option<i64>, Failure> {
+    let Some(value) = std::env::var_os("SOURCE_DATE_EPOCH") else {
+        return Ok(None);
+    };
+    let text = value.to_string_lossy();
+    match text.trim().parse::<i64>() {
+        // printpdf writes years 0 to 9999.
+        Ok(s) if (-62_167_219_200..=253_402_300_799).contains(&s) => Ok(Some(s)),
+        _ => Err(Failure::usage(format!(
+            "SOURCE_DATE_EPOCH is `{text}`, not a number of seconds since 1970 (for example \
+1700000000): set it to one, or unset it to write no date"
+        ))),
+    }
 }

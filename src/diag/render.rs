@@ -37,6 +37,9 @@ pub fn report(diag: &Diagnostic, sources: &SourceMap, style: Style) -> String {
     };
     let handler = GraphicalReportHandler::new_themed(theme)
         .with_width(style.width)
+        .with_break_words(false)
+        .with_word_separator(textwrap::WordSeparator::AsciiSpace)
+        .with_word_splitter(textwrap::WordSplitter::NoHyphenation)
         .with_links(false)
         .with_context_lines(1)
         .with_show_related_as_nested(true);
@@ -386,6 +389,27 @@ impl JsonDiagnostic {
 mod tests {
     use super::*;
     use crate::diag::Loc;
+
+    #[test]
+    fn paths_are_never_broken_across_lines() {
+        let path = "tests/fixtures/bad/a-rather-long-name-for-a-file.toml";
+        let d = Diagnostic::error("x", format!("cannot use {path} here, and {path} there"))
+            .with_help(format!(
+                "see {path} and docs/map-format.md for the whole story"
+            ));
+        for width in [40, 60, 80, 100] {
+            let text = report(
+                &d,
+                &SourceMap::new(),
+                Style {
+                    color: false,
+                    width,
+                },
+            );
+            assert_eq!(text.matches(path).count(), 3, "at {width}:\n{text}");
+            assert!(text.contains("docs/map-format.md"), "at {width}:\n{text}");
+        }
+    }
 
     #[test]
     fn a_lone_carriage_return_does_not_split_the_line() {

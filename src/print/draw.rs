@@ -27,6 +27,80 @@ pub fn text(
     }
 }
 
+/// Who made a map or board and on what terms, as its file says: the
+/// credit line at the foot of its sheets, and the PDF's title and author.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Credit<'a> {
+    /// The file's id (`usa`).
+    pub id: &'a str,
+    /// Its name (`Rolling America`): the sheet's and the PDF's title.
+    pub name: &'a str,
+    /// Its version.
+    pub version: Option<&'a str>,
+    /// Who made it.
+    pub author: Option<&'a str>,
+    /// Its licence.
+    pub licence: Option<&'a str>,
+}
+
+impl Credit<'_> {
+    /// The credit line: the id and version, the author, the licence, and
+    /// rollx (`usa v1.0 · by Gamewright · CC0-1.0 · rollx`), each part
+    /// only where the file gives it.
+    pub fn line(&self) -> String {
+        let mut parts = vec![match self.version {
+            Some(v) => format!("{} v{v}", self.id),
+            None => self.id.to_string(),
+        }];
+        parts.extend(self.author.map(|a| format!("by {a}")));
+        parts.extend(self.licence.map(str::to_string));
+        parts.push("rollx".to_string());
+        parts.join(" \u{b7} ")
+    }
+}
+
+/// The legend's sentences word-wrapped into lines `width` wide, the last
+/// leaving room for the credit line at its right end (a line of its own,
+/// empty but for the credit, when the legend's last line has none): what
+/// [`Drawing::bottom_line`] draws. A word wider than a line stays whole
+/// (the print checks report it).
+pub fn bottom_lines(
+    t: &Template,
+    width: f32,
+    credit: &Credit<'_>,
+    legend: &[String],
+) -> Vec<String> {
+    let small = t.fonts.small;
+    let w = |s: &str| text_width(s, small, Weight::Regular);
+    let mut lines: Vec<String> = vec![String::new()];
+    for sentence in legend {
+        for (k, word) in sentence.split_whitespace().enumerate() {
+            let line = lines.last_mut().expect("one line at least");
+            let sep = match (line.is_empty(), k) {
+                (true, _) => "",
+                (false, 0) => "  ",
+                (false, _) => " ",
+            };
+            let longer = format!("{line}{sep}{word}");
+            if line.is_empty() || w(&longer) <= width {
+                *line = longer;
+            } else {
+                lines.push(word.to_string());
+            }
+        }
+    }
+    let room = width - w(&credit.line()) - 8.0;
+    if lines.last().is_some_and(|l| w(l) > room) {
+        lines.push(String::new());
+    }
+    lines
+}
+
+/// The height the bottom lines take.
+pub fn bottom_height(t: &Template, lines: &[String]) -> f32 {
+    t.fonts.small * 1.5 * lines.len().max(1) as f32
+}
+
 /// What a sheet being drawn holds, whatever its family: the items and
 /// texts drawn so far, and what the print checks learn from them.
 #[derive(Clone, Debug)]
@@ -192,16 +266,16 @@ pub trait Drawing {
         baseline
     }
 
-    /// The bottom line of a sheet `width` wide, on `baseline`: the credit
-    /// (the file's id and version, and rollx), right, in grey; the legend's
-    /// sentences, if any, left, in what room the credit leaves.
+    /// The bottom lines of a sheet `width` wide, the last on `baseline`:
+    /// the legend's `lines` ([`bottom_lines`]), left, and on the last the
+    /// credit line ([`Credit::line`]), right, in grey.
     fn bottom_line(
         &mut self,
         t: &Template,
         width: f32,
         baseline: f32,
-        (id, version): (&str, Option<&str>),
-        legend: &[String],
+        credit: &Credit<'_>,
+        lines: &[String],
     ) {
         let small = t.fonts.small;
         let text = |pos: Point, content: String, color, anchor| Text {
@@ -213,23 +287,24 @@ pub trait Drawing {
             anchor,
             max_width: None,
         };
-        let credit = match version {
-            Some(v) => format!("{id} v{v} \u{b7} rollx"),
-            None => format!("{id} \u{b7} rollx"),
-        };
+        let credit = credit.line();
         let credit_w = text_width(&credit, small, Weight::Regular);
         self.label(
             text(Point::new(width, baseline), credit, SOFT, Anchor::End),
             None,
         );
-        if !legend.is_empty() {
-            let mut t = text(
-                Point::new(0.0, baseline),
-                legend.join("  "),
-                INK,
-                Anchor::Start,
-            );
-            t.max_width = Some(width - credit_w - 8.0);
+        let n = lines.len();
+        for (i, line) in lines.iter().enumerate() {
+            if line.is_empty() {
+                continue;
+            }
+            let y = baseline - (n - 1 - i) as f32 * small * 1.5;
+            let mut t = text(Point::new(0.0, y), line.clone(), INK, Anchor::Start);
+            t.max_width = Some(if i + 1 == n {
+                width - credit_w - 8.0
+            } else {
+                width
+            });
             self.label(t, None);
         }
     }

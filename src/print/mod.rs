@@ -25,7 +25,7 @@ pub use checks::{
     Finding, MAX_LEADER_MM, MIN_COLOR_DISTANCE, MIN_LINK_MM, MIN_PAPER_DISTANCE, check, checked,
     delta_e, findings,
 };
-pub use draw::{Canvas, Drawing, text};
+pub use draw::{Canvas, Credit, Drawing, bottom_height, bottom_lines, text};
 pub use pad::{Capacity, LeaderView, LinkView, Mark, MarkKind, Pad, Part, PrintOptions};
 pub use paging::{INK, SOFT, paginate, sheet_size};
 pub use shipped::{ShippedFinding, shipped_findings};

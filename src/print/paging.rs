@@ -2,6 +2,7 @@
 //! crop marks, as many pages as the pad needs. The sheet's artwork is one
 //! [`Symbol`] drawn once and used on every page.
 
+use super::draw::Credit;
 use super::pad::Pad;
 use super::template::{Template, mm};
 use crate::scene::{Document, Item, Page, Path, Point, Rect, Rgb, Stroke, Style, Symbol};
@@ -28,7 +29,13 @@ pub fn sheet_size(t: &Template) -> (f32, f32) {
 /// A pad of `sheets` sheets: `symbol` (one sheet's artwork, of the size
 /// [`sheet_size`] gives) placed on the template's pages, with `pad`'s
 /// findings about the sheet kept (its document and place are filled in).
-pub fn paginate<A>(title: &str, symbol: Symbol, pad: Pad<A>, t: &Template, sheets: u32) -> Pad<A> {
+pub fn paginate<A>(
+    credit: &Credit<'_>,
+    symbol: Symbol,
+    pad: Pad<A>,
+    t: &Template,
+    sheets: u32,
+) -> Pad<A> {
     let m = t.margins;
     let (inner_w, sheet_h) = sheet_size(t);
     let per_page = u32::from(t.sheets_per_page.max(1));
@@ -54,7 +61,9 @@ pub fn paginate<A>(title: &str, symbol: Symbol, pad: Pad<A>, t: &Template, sheet
     let sheets = sheets.max(1);
     let pages = sheets.div_ceil(per_page);
     let mut document = Document {
-        title: title.to_string(),
+        title: credit.name.to_string(),
+        author: credit.author.map(str::to_string),
+        created: None,
         symbols: vec![symbol],
         pages: Vec::with_capacity(pages as usize),
     };

@@ -27,10 +27,13 @@
 //! trailer `/ID` from a process-wide counter, so that its output depends on
 //! how many PDFs the process wrote before; this module names fonts and
 //! forms itself and replaces the `/ID` with a digest of the file. The
-//! creation and modification dates are printpdf's fixed default (1 January
-//! 1970) and no XMP metadata (which would carry a random instance id) is
-//! written. What is left is printpdf's own output: another printpdf (or
-//! allsorts, its font subsetter) version may write other bytes.
+//! document's dates are its [`Document::created`] when it has one (the
+//! command line takes it from `SOURCE_DATE_EPOCH`, the reproducible-builds
+//! convention), and are left out otherwise (printpdf always writes them, as
+//! 1 January 1970, so the entries are blanked, see `blank_entries`); no XMP
+//! metadata (which would carry a random instance id) is written. What is
+//! left is printpdf's own output: another printpdf (or allsorts, its font
+//! subsetter) version may write other bytes.
 //!
 //! # No PDF/X claim
 //!
@@ -66,6 +69,19 @@ pub fn to_pdf(doc: &Document) -> Result<Vec<u8>, RenderError> {
 
     let mut pdf = PdfDocument::new(&doc.title);
     pdf.metadata.info.creator = "rollx".to_string();
+    if let Some(author) = &doc.author {
+        pdf.metadata.info.author = author.clone();
+    }
+    if let Some(seconds) = doc.created {
+        let date = printpdf::OffsetDateTime::from_unix_timestamp(seconds)
+            .map_err(|_| RenderError::Pdf(format!("{seconds} is not a date printpdf can write")))?;
+        let info = &mut pdf.metadata.info;
+        (
+            info.creation_date,
+            info.modification_date,
+            info.metadata_date,
+        ) = (date, date, date);
+    }
 
     // The fonts the document uses, under fixed resource names. The first six
     // letters of a font's name become its subset tag (`RXSANS+DejaVuSans`).
@@ -205,8 +221,30 @@ pub fn to_pdf(doc: &Document) -> Result<Vec<u8>, RenderError> {
         ));
     }
     no_pdfx_marker(&mut bytes);
+    if doc.created.is_none() {
+        blank_entries(&mut bytes, b"/CreationDate(");
+        blank_entries(&mut bytes, b"/ModDate(");
+    }
     stable_id(&mut bytes);
     Ok(bytes)
+}
+
+/// Blanks every entry `key` (`/CreationDate(`, the key and its opening
+/// parenthesis) up to its closing parenthesis with spaces, as
+/// `no_pdfx_marker` does: no byte moves, and a reader finds no such entry.
+fn blank_entries(bytes: &mut [u8], key: &[u8]) {
+    let mut from = 0;
+    while let Some(at) = bytes[from..]
+        .windows(key.len())
+        .position(|w| w == key)
+        .map(|i| from + i)
+    {
+        let Some(close) = bytes[at..].iter().position(|&b| b == b')') else {
+            return;
+        };
+        bytes[at..=at + close].fill(b' ');
+        from = at + close + 1;
+    }
 }
 
 /// Blanks the empty `/GTS_PDFXVersion()` that printpdf writes into every
@@ -790,9 +828,57 @@ mod tests {
     }
 
     #[test]
+    fn the_document_names_its_author_and_a_date_only_when_given_one() {
+        let mut doc = Document {
+            title: "Rolling Dicia".into(),
+            author: Some("Ana Pérez".into()),
+            created: None,
+            symbols: Vec::new(),
+            pages: vec![crate::scene::Page {
+                width: 100.0,
+                height: 100.0,
+                items: Vec::new(),
+            }],
+        };
+        let read = |bytes: &[u8]| {
+            let mut warnings = Vec::new();
+            printpdf::PdfDocument::parse(
+                bytes,
+                &printpdf::PdfParseOptions::default(),
+                &mut warnings,
+            )
+            .expect("printpdf reads the file back")
+            .metadata
+            .info
+        };
+        let bytes = to_pdf(&doc).unwrap();
+        let info = read(&bytes);
+        assert_eq!(info.document_title, "Rolling Dicia");
+        assert_eq!(info.author, "Ana Pérez");
+        assert!(!bytes.windows(13).any(|w| w == b"/CreationDate"));
+        assert!(!bytes.windows(8).any(|w| w == b"/ModDate"));
+        // 2023-11-14 22:13:20 UTC.
+        doc.created = Some(1_700_000_000);
+        let dated = to_pdf(&doc).unwrap();
+        let stamp = b"/CreationDate(D:20231114221320+00'00')";
+        assert!(
+            dated.windows(stamp.len()).any(|w| w == stamp),
+            "{}",
+            String::from_utf8_lossy(&dated)
+        );
+        assert_eq!(
+            dated,
+            to_pdf(&doc).unwrap(),
+            "the same date, the same bytes"
+        );
+    }
+
+    #[test]
     fn a_pdf_carries_no_pdfx_marker() {
         let doc = Document {
             title: "t".into(),
+            author: None,
+            created: None,
             symbols: Vec::new(),
             pages: vec![crate::scene::Page {
                 width: 100.0,

@@ -201,6 +201,8 @@ mod tests {
     fn pages_symbols_clips_and_text_are_written() {
         let doc = Document {
             title: "A & B".into(),
+            author: None,
+            created: None,
             symbols: vec![Symbol {
                 name: "box".into(),
                 width: 10.0,

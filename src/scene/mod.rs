@@ -481,6 +481,12 @@ pub struct Page {
 pub struct Document {
     /// The title (PDF metadata, SVG title).
     pub title: String,
+    /// Who made what it shows (PDF metadata), when known.
+    pub author: Option<String>,
+    /// When it was made, in seconds since 1970 (PDF metadata): set only
+    /// when asked for (`SOURCE_DATE_EPOCH`), so that the same input gives
+    /// the same bytes; none is written otherwise.
+    pub created: Option<i64>,
     /// Artwork shared by pages.
     pub symbols: Vec<Symbol>,
     /// The pages, in order.

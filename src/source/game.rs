@@ -30,6 +30,19 @@ pub struct BoardInfo {
     pub version: Option<String>,
 }
 
+impl BoardInfo {
+    /// The board's credit, for its sheets.
+    pub fn credit(&self) -> crate::print::Credit<'_> {
+        crate::print::Credit {
+            id: &self.id,
+            name: &self.name,
+            version: self.version.as_deref(),
+            author: self.author.as_deref(),
+            licence: self.licence.as_deref(),
+        }
+    }
+}
+
 /// The identity table of a file (`[map]` of a map, `[board]` of a board),
 /// as written.
 #[derive(Clone, Debug, Default)]

@@ -68,7 +68,7 @@ pub fn shipped_findings(board: &Board) -> Vec<ShippedFinding<About>> {
 /// Lays out a pad of sheets for a board on a template.
 pub fn layout(board: &Board, t: &Template, options: &PrintOptions) -> Pad {
     let (symbol, pad) = sheet_symbol(board, t, options.mono, sheet_size(t));
-    paginate(&board.info.name, symbol, pad, t, options.sheets)
+    paginate(&board.info.credit(), symbol, pad, t, options.sheets)
 }
 
 /// A sheet being drawn.
@@ -165,7 +165,7 @@ fn sheet_symbol(board: &Board, t: &Template, mono: bool, (w, h): (f32, f32)) -> 
     let f = t.fonts;
     let gap = f.text * 0.8;
     let head = s.header();
-    let foot = f.small * 1.5;
+    let foot = s.footer();
     let strip_h = f.text * 3.2;
     let top = head + gap;
     let room_h = (h - foot - gap - strip_h - gap - top).max(0.0);
@@ -187,7 +187,6 @@ fn sheet_symbol(board: &Board, t: &Template, mono: bool, (w, h): (f32, f32)) -> 
     s.grid(&hexes, label);
     let strip_top = y0 + grid_h + gap;
     s.strip(strip_top, strip_h);
-    s.footer();
     let least = print::template::mm(MIN_CELL_MM) / 3f32.sqrt();
     let capacity = Capacity::Grid {
         columns: board.grid.columns,
@@ -493,8 +492,8 @@ impl Sheet<'_> {
         }
     }
 
-    /// The legend and the credit line.
-    fn footer(&mut self) {
+    /// The legend and the credit line. Returns the height.
+    fn footer(&mut self) -> f32 {
         let f = self.t.fonts;
         let base = self.h - f.small * 0.35;
         let goal = self.board.goal;
@@ -513,13 +512,9 @@ impl Sheet<'_> {
             legend.push(format!("Colours: {}.", key.join(", ")));
         }
         self.canvas.about = About::Board;
-        let info = &self.board.info;
-        self.bottom_line(
-            self.t,
-            self.w,
-            base,
-            (&info.id, info.version.as_deref()),
-            &legend,
-        );
+        let credit = self.board.info.credit();
+        let lines = print::bottom_lines(self.t, self.w, &credit, &legend);
+        self.bottom_line(self.t, self.w, base, &credit, &lines);
+        print::bottom_height(self.t, &lines)
     }
 }

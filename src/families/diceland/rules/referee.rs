@@ -275,8 +275,9 @@ impl Replay<'_> {
                         turn,
                         "unexpected-roll",
                         format!(
-                            "a bonus roll ({roll}) used by {player}, but {roller} rolls the next \
-bonus roll{owed}"
+                            "a bonus roll ({roll}) used by {player}, but {} the next bonus \
+roll{owed}",
+                            crate::text::subject_verb(roller, "rolls", "roll")
                         ),
                     )
                 });
@@ -593,8 +594,9 @@ nothing, bonus rolls not rolled are lost";
         {
             let name = &log.players[seat];
             p.message.push_str(&format!(
-                " (on the sheet as written {name} reaches the goal: the game is not over only \
-because a crossing of {name} in turn {t} crossed nothing)"
+                " (on the sheet as written {} the goal: the game is not over only \
+because a crossing of {name} in turn {t} crossed nothing)",
+                crate::text::subject_verb(name, "reaches", "reach")
             ));
             p = LogProblem {
                 follows_from: Some(t),

@@ -43,7 +43,7 @@ impl Sheet<'_> {
         y + f.text * crate::scene::font::vertical_metrics(Weight::Regular).1
     }
 
-    /// The bottom line: the legend, left, and the credit line, right.
+    /// The bottom lines: the legend, left, and the credit line, right.
     /// Returns the height.
     pub(super) fn footer(&mut self) -> f32 {
         let f = self.t.fonts;
@@ -69,14 +69,9 @@ impl Sheet<'_> {
             legend.push(format!("Colours: {}.", key.join(", ")));
         }
         self.canvas.about = About::Board;
-        let info = &self.board.info;
-        self.bottom_line(
-            self.t,
-            self.w,
-            base,
-            (&info.id, info.version.as_deref()),
-            &legend,
-        );
-        f.small * 1.5
+        let credit = board.info.credit();
+        let lines = crate::print::bottom_lines(self.t, self.w, &credit, &legend);
+        self.bottom_line(self.t, self.w, base, &credit, &lines);
+        crate::print::bottom_height(self.t, &lines)
     }
 }

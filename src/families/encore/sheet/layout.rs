@@ -185,5 +185,5 @@ fn sheet_symbol(board: &Board, t: &Template, mono: bool, (w, h): (f32, f32)) -> 
 /// Lays out a pad of sheets for a board on a template.
 pub fn layout(board: &Board, t: &Template, options: &PrintOptions) -> Pad {
     let (symbol, pad) = sheet_symbol(board, t, options.mono, sheet_size(t));
-    paginate(&board.info.name, symbol, pad, t, options.sheets)
+    paginate(&board.info.credit(), symbol, pad, t, options.sheets)
 }

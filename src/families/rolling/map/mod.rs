@@ -29,7 +29,9 @@ mod rules;
 
 pub use crate::source::toml::suggest as suggest_word;
 pub use load::{Checked, check_bytes, check_bytes_undrawn, check_file, load};
-pub use model::{AreaId, Atlas, Color, Grid, InsetChoice, Layout, Map, Position, RegionId};
+pub use model::{
+    AreaId, Atlas, Color, Grid, InsetChoice, Layout, Map, Position, RegionId, wild_die_text,
+};
 pub use places::Places;
 pub use report::Report;
 pub use resolve::{MAX_AREAS, MAX_FACE, MAX_REGIONS};

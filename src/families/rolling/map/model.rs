@@ -56,6 +56,24 @@ pub struct Region {
     pub areas: Vec<AreaId>,
 }
 
+impl Region {
+    /// Which die fills the region, in words: `red die` when the region is
+    /// named for its die, `gold die: Outback` when it is not. The sheet's
+    /// dice key and the terminal's region list both say it so.
+    pub fn die_text(&self) -> String {
+        if self.name.eq_ignore_ascii_case(&self.id) {
+            format!("{} die", self.id)
+        } else {
+            format!("{} die: {}", self.id, self.name)
+        }
+    }
+}
+
+/// The wild die in words, for the same key: `clear die: any region`.
+pub fn wild_die_text(wild: &str) -> String {
+    format!("{wild} die: any region")
+}
+
 /// One space on the sheet that takes a number.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Area {
@@ -207,6 +225,19 @@ pub struct MapInfo {
     pub licence: Option<String>,
     /// Version of the map file.
     pub version: Option<String>,
+}
+
+impl MapInfo {
+    /// The map's credit, for its sheets.
+    pub fn credit(&self) -> crate::print::Credit<'_> {
+        crate::print::Credit {
+            id: &self.id,
+            name: &self.name,
+            version: self.version.as_deref(),
+            author: self.author.as_deref(),
+            licence: self.licence.as_deref(),
+        }
+    }
 }
 
 /// A validated map: immutable after loading.

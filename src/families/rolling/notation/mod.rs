@@ -10,9 +10,7 @@ use crate::engine::{self, Rules as _, derive_seed};
 use crate::rolling::map::{AreaId, Power, suggest_word};
 use crate::rolling::play::Policy;
 use crate::rolling::rules::log::{GameLog, LogMove, LogRoll, LogTurn, log_move, move_from_log};
-use crate::rolling::rules::{
-    Action, DieId, DieKind, Game, Move, MoveList, PowerSet, Roll, State, Table,
-};
+use crate::rolling::rules::{Action, Game, Move, MoveList, PowerSet, Roll, State, Table};
 use crate::session::{Command, Ending, Event, Hinter, ME, Notation, Session, Undone, View};
 use crate::text::{count, wrap};
 
@@ -202,8 +200,8 @@ impl Notation for Terminal<'_> {
         )
     }
 
-    fn help(&self, _table: &Table, hinter: &str, view: View) -> String {
-        help_text(self.game, hinter, view.width)
+    fn help(&self, table: &Table, hinter: &str, view: View) -> String {
+        help_text(self.game, me(table), hinter, view.width)
     }
 
     fn sheets(&self, table: &Table, names: &[String], which: Option<&str>, view: View) -> String {
@@ -351,62 +349,106 @@ fn show_sheets(
     s
 }
 
-/// The commands, with examples taken from the map being played: two areas
-/// of one die's region, and two of another's.
-fn help_text(game: &Game, hinter: &str, columns: usize) -> String {
-    let map = game.map();
-    let plain: Vec<usize> = (0..game.dice().len())
-        .filter(|&d| game.dice()[d].kind != DieKind::Wild)
-        .collect();
-    let die = |k: usize| DieId(plain.get(k).copied().unwrap_or(0) as u8);
-    let areas = |k: usize| -> (String, String) {
-        let reach = game.die_areas(die(k));
-        let code = |i: usize| {
-            reach
-                .get(i)
-                .or(reach.first())
-                .map_or("AREA".to_string(), |&a: &AreaId| map.area(a).id.clone())
-        };
-        (code(0), code(1))
+/// A move as it is typed at the prompt, with its die's place in the
+/// turn's roll order: `1 PA`, `2 PA NY +dupe`, `1 x TX`, `1 pass`.
+fn typed(game: &Game, state: &State, mv: &Move) -> String {
+    let slot = state
+        .pending_slots()
+        .find(|(_, r)| r.die == mv.die)
+        .map_or(1, |(i, _)| i + 1);
+    let code = |a: AreaId| game.map().area(a).id.as_str();
+    let mut words = vec![slot.to_string()];
+    match mv.action {
+        Action::Write(a) => words.push(code(a).to_string()),
+        Action::WriteTwice(a, b) => words.extend([code(a).to_string(), code(b).to_string()]),
+        Action::Cross(a) => words.extend(["x".to_string(), code(a).to_string()]),
+        Action::Pass => words.push("pass".into()),
+    }
+    for p in mv.powers.iter() {
+        words.push(
+            match p {
+                Power::ColorChange => "+cc",
+                Power::Guard => "+guard",
+                Power::Dupe => "+dupe",
+            }
+            .into(),
+        );
+    }
+    words.join(" ")
+}
+
+/// The commands, with examples that are legal for the dice on the table
+/// (taken from the move generator: a die that can be written, a Dupe, a
+/// Color Change, a Guard, an X, each only where one is legal now); an
+/// example that is not possible now shows `AREA` in place of areas, with
+/// the die place the others use.
+fn help_text(game: &Game, state: &State, hinter: &str, columns: usize) -> String {
+    let mut legal = MoveList::new();
+    game.legal_moves(state, &mut legal);
+    let slots: Vec<(usize, Roll)> = state.pending_slots().collect();
+    // The first legal move with exactly these powers and an action of
+    // this kind, as typed; else the same with `AREA`s.
+    let example = |powers: &[Power], kind: fn(&Action) -> bool, generic: &str| -> (String, bool) {
+        let powers = PowerSet::of(powers);
+        legal
+            .iter()
+            .find(|m| m.powers == powers && kind(&m.action))
+            .map_or((generic.to_string(), false), |m| {
+                (typed(game, state, &m), true)
+            })
     };
-    let (a, b) = areas(0);
-    let (c, d) = areas(1);
-    let first = &game.die(die(0)).id;
+    let writes = |a: &Action| matches!(a, Action::Write(_));
+    let twice = |a: &Action| matches!(a, Action::WriteTwice(..));
+    let (write, found) = example(&[], writes, "1 AREA");
+    let n = write.split(' ').next().unwrap_or("1").to_string();
+    let area = write.split(' ').nth(1).unwrap_or("AREA").to_string();
+    let die_name = slots
+        .iter()
+        .find(|(i, _)| (i + 1).to_string() == n)
+        .map_or_else(|| "red".to_string(), |(_, r)| game.die(r.die).id.clone());
+    let generic = |tail: &str| format!("{n} {tail}");
     let granted = |p: Power| game.rules().powers.get(p) > 0;
     let mut lines: Vec<(String, String)> = vec![
         (
-            format!("1 {a}"),
-            format!("write die 1's number in {a} (or name the die: {first} {a})"),
+            write.clone(),
+            format!("write die {n}'s number in {area} (or name the die: {die_name} {area})"),
         ),
         (
-            a.to_string(),
-            "the same, when only one die is left to resolve".into(),
+            area.clone(),
+            if found {
+                "the same, when only one die is left to resolve".into()
+            } else {
+                "an area alone, when only one die is left to resolve".into()
+            },
         ),
     ];
     if granted(Power::Dupe) {
+        let (ex, _) = example(&[Power::Dupe], twice, &generic("AREA AREA +dupe"));
         lines.push((
-            format!("1 {a} {b} +dupe"),
+            ex,
             "Dupe: write the number in two areas of the region".into(),
         ));
     }
     if granted(Power::ColorChange) {
-        lines.push((
-            format!("1 {c} +cc"),
-            "Color Change: the die counts as wild".into(),
-        ));
+        let (ex, _) = example(&[Power::ColorChange], writes, &generic("AREA +cc"));
+        lines.push((ex, "Color Change: the die counts as wild".into()));
     }
     if granted(Power::Guard) {
+        let (ex, _) = example(&[Power::Guard], writes, &generic("AREA +guard"));
         lines.push((
-            format!("1 {b} +guard"),
+            ex,
             "Guard: ignore the neighbour rule (the number is circled)".into(),
         ));
     }
+    let (cross, _) = example(&[], |a| matches!(a, Action::Cross(_)), &generic("x AREA"));
+    let crossed = cross.rsplit(' ').next().unwrap_or("AREA").to_string();
     lines.push((
-        format!("1 x {c}"),
-        format!("mark an X in {c} (only when the number fits nowhere)"),
+        cross,
+        format!("mark an X in {crossed} (only when the number fits nowhere)"),
     ));
+    let (pass, _) = example(&[], |a| matches!(a, Action::Pass), &generic("pass"));
     lines.push((
-        "1 pass".into(),
+        pass,
         "the die does nothing (only when nothing else is possible)".into(),
     ));
     let mut commands = vec![
@@ -456,7 +498,12 @@ fn help_text(game: &Game, hinter: &str, columns: usize) -> String {
             .collect::<String>()
     };
     let combined = if granted(Power::Dupe) && granted(Power::ColorChange) {
-        format!("Powers combine: 1 {c} {d} +cc +dupe. ")
+        let (ex, _) = example(
+            &[Power::ColorChange, Power::Dupe],
+            twice,
+            &generic("AREA AREA +cc +dupe"),
+        );
+        format!("Powers combine: {ex}. ")
     } else {
         String::new()
     };
@@ -539,10 +586,21 @@ fn list_moves(game: &Game, state: &State, which: Option<&str>, width: usize) -> 
         let die = &game.die(roll.die).id;
         let with_powers = count(all.len() as u64, "move");
         let text = if spots.is_empty() {
+            // The moves left, named as they are typed (the first few).
+            const SHOWN: usize = 6;
+            let mut named: Vec<String> = all
+                .iter()
+                .take(SHOWN)
+                .map(|m| typed(game, state, &m))
+                .collect();
+            if all.len() > SHOWN {
+                named.push(format!("and {} more", all.len() - SHOWN));
+            }
             format!(
-                "die {} ({die} {}): fits nowhere without powers ({with_powers} with powers or X)",
+                "die {} ({die} {}): fits nowhere without powers; {with_powers} with powers or X: {}",
                 i + 1,
                 roll.value,
+                named.join(", ")
             )
         } else {
             format!(
@@ -822,4 +880,54 @@ pub fn replay(session: &mut Session<Terminal>, log: &GameLog) -> Result<Vec<Stri
             )
         })
         .collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::{RngExt, SeedableRng};
+
+    /// Random games on the tutorial map: every move `typed` writes reads
+    /// back as that move, and `moves` names every move of a die that fits
+    /// nowhere without powers (when there are few).
+    #[test]
+    fn typed_moves_read_back_and_moves_names_the_forced_ones() {
+        let path =
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/examples/tutorial.toml");
+        let game = Game::new(crate::rolling::map::load(&path).unwrap()).unwrap();
+        let mut named = 0;
+        for seed in 0..40 {
+            let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(seed);
+            let mut state = game.initial_state();
+            let mut legal = MoveList::new();
+            while !game.is_terminal(&state) {
+                if game.phase(&state) == crate::rolling::rules::Phase::Chance {
+                    let roll = game.sample_roll(&state, &mut rng);
+                    game.apply_roll(&mut state, roll).unwrap();
+                    continue;
+                }
+                game.legal_moves(&state, &mut legal);
+                for mv in legal.iter() {
+                    assert_eq!(
+                        parse_move(&game, &state, &typed(&game, &state, &mv)),
+                        Ok(mv)
+                    );
+                }
+                for (_, roll) in state.pending_slots() {
+                    let mut all = MoveList::new();
+                    game.moves_for(&state, roll, &mut all);
+                    if game.plain_spot(&state, roll.die, roll.value).is_none() && all.len() <= 6 {
+                        let text = list_moves(&game, &state, None, 500);
+                        for mv in all.iter() {
+                            assert!(text.contains(&typed(&game, &state, &mv)), "{text}");
+                        }
+                        named += 1;
+                    }
+                }
+                let mv = legal.get(rng.random_range(0..legal.len()));
+                game.apply(&mut state, mv);
+            }
+        }
+        assert!(named > 10, "{named}");
+    }
 }

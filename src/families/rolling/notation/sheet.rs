@@ -173,20 +173,17 @@ pub fn render_fitted(game: &Game, state: &State, color: bool, width: usize) -> S
     out
 }
 
-/// Every area by region: `  Red     DE 2   GA 2 ...`, wrapped under the
-/// first area when a region does not fit on one line.
+/// Every area by region, after the region's die (as the sheet's dice key
+/// says it): `  red die         DE 2   GA 2 ...`, `  blue die: North  FJ .`,
+/// wrapped under the first area when a region does not fit on one line.
 fn region_list(game: &Game, state: &State, color: bool, width: usize) -> String {
     let map = game.map();
-    let name_w = map
-        .regions
-        .iter()
-        .map(|r| r.name.chars().count())
-        .max()
-        .unwrap_or(4);
+    let heads: Vec<String> = map.regions.iter().map(|r| r.die_text()).collect();
+    let name_w = heads.iter().map(|h| h.chars().count()).max().unwrap_or(4);
     let value_w = value_width(game);
     let mut out = String::new();
-    for region in &map.regions {
-        let head = format!("  {:name_w$} ", region.name);
+    for (region, die) in map.regions.iter().zip(&heads) {
+        let head = format!("  {die:name_w$} ");
         let indent = " ".repeat(head.len());
         let mut line = head.clone();
         let mut plain_len = head.len();
@@ -310,8 +307,12 @@ mod tests {
         assert_eq!(widest(&wide), 95, "{wide}");
         assert!(wide.contains(" WA  WA  WA  ID"), "{wide}");
         let compact = render_fitted(&usa, &state, false, 80);
-        assert_eq!(widest(&compact), 72, "{compact}");
-        assert!(compact.contains(" WA WA WA ID MT"), "{compact}");
+        assert!(widest(&compact) <= 80, "{compact}");
+        let row = compact
+            .lines()
+            .find(|l| l.contains(" WA WA WA ID MT"))
+            .unwrap();
+        assert_eq!(row.trim_end().chars().count(), 72, "{compact}");
         let narrow = render_fitted(&usa, &state, false, 60);
         assert!(!narrow.contains(" WA WA"), "{narrow}");
         assert!(

@@ -404,8 +404,8 @@ pub fn referee(game: &Game, log: &GameLog) -> Result<Verdict, WrongMap> {
                         None,
                         "result-differs",
                         format!(
-                            "{} claims {} X and {}; the sheet has {} X and {}",
-                            claimed.player,
+                            "{} {} X and {}; the sheet has {} X and {}",
+                            crate::text::subject_verb(&claimed.player, "claims", "claim"),
                             claimed.crosses,
                             crate::text::plural(claimed.powers_used, "power", "powers"),
                             v.crosses,

@@ -14,6 +14,14 @@ pub(super) use crate::print::INK;
 pub(super) use crate::print::SOFT;
 pub(super) const LINK: Rgb = Rgb::new(21, 101, 192);
 
+/// One entry of the dice key: the region whose swatch it shows (none for
+/// the wild die), its words, and its width on the sheet.
+pub(super) struct KeyEntry {
+    region: Option<usize>,
+    words: String,
+    width: f32,
+}
+
 /// How far area codes may shrink below the template's `code` size to fit
 /// their writing boxes.
 pub const CODE_SHRINK: f32 = 0.8;
@@ -157,19 +165,199 @@ impl Sheet<'_> {
         top + rows as f32 * (rb + gap) - gap
     }
 
+    /// The dice key's entries: each region's die (a swatch of the region
+    /// as the sheet fills it, and [`crate::rolling::map::Region::die_text`]),
+    /// then the wild die; each with its width on the sheet.
+    fn dice_key(&self) -> Vec<KeyEntry> {
+        let small = self.t.fonts.small;
+        let width = |i: Option<usize>, text: &str| {
+            let letter = match i {
+                Some(r) if self.mono => {
+                    crate::scene::text_width(&self.letters[r].to_string(), small, Weight::Bold)
+                        + small * 0.3
+                }
+                _ => 0.0,
+            };
+            small * 1.6 + letter + crate::scene::text_width(text, small, Weight::Regular)
+        };
+        let mut entries: Vec<KeyEntry> = self
+            .map
+            .regions
+            .iter()
+            .enumerate()
+            .map(|(i, r)| {
+                let words = r.die_text();
+                let width = width(Some(i), &words);
+                KeyEntry {
+                    region: Some(i),
+                    words,
+                    width,
+                }
+            })
+            .collect();
+        let words = crate::rolling::map::wild_die_text(&self.map.rules.wild);
+        let width = width(None, &words);
+        entries.push(KeyEntry {
+            region: None,
+            words,
+            width,
+        });
+        entries
+    }
+
+    /// The dice key's entries in lines `width` wide, after the word
+    /// "Dice:" (each line holds one entry at least), and whether every
+    /// line fits.
+    fn dice_key_lines(&self, width: f32) -> (Vec<Vec<KeyEntry>>, bool) {
+        let small = self.t.fonts.small;
+        let gap = small * 1.4;
+        let mut x = crate::scene::text_width("Dice:", small, Weight::Bold) + gap * 0.6;
+        let mut fits = true;
+        let mut lines: Vec<Vec<KeyEntry>> = vec![Vec::new()];
+        for entry in self.dice_key() {
+            let line = lines.last_mut().expect("one line at least");
+            if !line.is_empty() && x + entry.width > width {
+                lines.push(Vec::new());
+                x = 0.0;
+            }
+            x += entry.width;
+            fits &= x <= width;
+            x += gap;
+            lines.last_mut().expect("one line at least").push(entry);
+        }
+        (lines, fits)
+    }
+
+    /// Draws the dice key's lines from baseline `base` down: which die
+    /// fills which region, with a swatch of each region as the map shows
+    /// it (its tint; in black and white its hatching and letter), so that
+    /// a region named otherwise than its die (Outback, filled by the gold
+    /// die), colour-blind players and mono pads can tell.
+    /// The lines start at `left` and end at `right`.
+    fn draw_dice_key(&mut self, lines: &[Vec<KeyEntry>], (left, right): (f32, f32), base: f32) {
+        let small = self.t.fonts.small;
+        let gap = small * 1.4;
+        let line_h = small * 1.5;
+        self.canvas.about = About::Map;
+        let mut head = text(
+            Point::new(left, base),
+            "Dice:",
+            small,
+            Weight::Bold,
+            Anchor::Start,
+        );
+        head.max_width = Some(right - left);
+        self.label(head, None);
+        for (n, line) in lines.iter().enumerate() {
+            let y = base + n as f32 * line_h;
+            let mut x = left
+                + if n == 0 {
+                    crate::scene::text_width("Dice:", small, Weight::Bold) + gap * 0.6
+                } else {
+                    0.0
+                };
+            for KeyEntry {
+                region,
+                words,
+                width,
+            } in line
+            {
+                if let Some(r) = *region {
+                    self.canvas.about = About::Region(crate::rolling::map::RegionId(r as u8));
+                }
+                let side = small * 1.1;
+                // Inset by half its line, drawn centred on the edges.
+                let half = self.t.lines.area / 2.0;
+                let swatch = Rect::new(x + half, y - side * 0.85, side, side);
+                let fill = region.map_or(Rgb::WHITE, |r| self.colors[r].1);
+                self.canvas.items.push(Item::Path(
+                    Path::rect(swatch),
+                    Style::fill_stroke(fill, Stroke::solid(INK, self.t.lines.area)),
+                ));
+                if let Some(r) = *region
+                    && self.mono
+                {
+                    self.canvas.items.push(Item::Clip(
+                        Path::rect(swatch),
+                        super::mono::hatch(r, swatch, self.t.lines.area * 0.6),
+                    ));
+                }
+                self.mark(
+                    MarkKind::Box,
+                    format!("the dice key's swatch of {words}"),
+                    swatch,
+                    None,
+                );
+                let mut tx = x + small * 1.6;
+                if let Some(r) = *region
+                    && self.mono
+                {
+                    let letter = self.letters[r].to_string();
+                    let lw = crate::scene::text_width(&letter, small, Weight::Bold);
+                    self.label(
+                        text(
+                            Point::new(tx, y),
+                            letter,
+                            small,
+                            Weight::Bold,
+                            Anchor::Start,
+                        ),
+                        None,
+                    );
+                    tx += lw + small * 0.3;
+                }
+                let mut t = text(
+                    Point::new(tx, y),
+                    words.clone(),
+                    small,
+                    Weight::Regular,
+                    Anchor::Start,
+                );
+                t.max_width = Some((right - tx).max(0.0));
+                self.label(t, None);
+                x += width + gap;
+                self.canvas.about = About::Map;
+            }
+        }
+    }
+
     /// The power tick boxes and "Number of X's" in a row, and below them
-    /// the legend and the credit line. Returns the height.
+    /// the dice key, the legend and the credit line. Returns the height.
     pub(super) fn footer(&mut self) -> f32 {
         let f = self.t.fonts;
         let tb = f.heading * 1.5;
         let xb = (tb * 2.6, tb * 1.6);
         let row_h = xb.1;
-        let legend_h = f.small * 1.5;
+        let half = self.t.lines.region / 2.0;
+        let room = self.w
+            - xb.0
+            - half
+            - 5.0
+            - crate::scene::text_width("Number of X's", f.heading, Weight::Bold)
+            - tb;
+        // The dice key goes in the row, between the powers and "Number of
+        // X's", where its lines fit there; on lines of its own otherwise.
+        let line_h = f.small * 1.5;
+        let key_left = self.powers_width(tb) + tb * 1.5;
+        let (in_row, fits) = self.dice_key_lines(room - key_left);
+        let (key, key_in_row) = if fits && in_row.len() as f32 * line_h <= row_h {
+            (in_row, true)
+        } else {
+            (self.dice_key_lines(self.w).0, false)
+        };
+        let key_h = if key_in_row {
+            0.0
+        } else {
+            line_h * key.len() as f32
+        };
+        let legend = self.legend();
+        let credit = self.map.info.credit();
+        let lines = crate::print::bottom_lines(self.t, self.w, &credit, &legend);
+        let legend_h = crate::print::bottom_height(self.t, &lines) + key_h;
         let top = self.h - row_h - 3.0 - legend_h;
         let mid = top + row_h / 2.0;
 
         // Number of X's, right.
-        let half = self.t.lines.region / 2.0;
         let xbox = Rect::new(self.w - xb.0 - half, top, xb.0, xb.1);
         self.canvas.items.push(Item::Path(
             Path::rect(xbox),
@@ -190,8 +378,6 @@ impl Sheet<'_> {
         // Power tick boxes, left, in what is left of the row: as many as
         // fit (a pad with fewer is refused by the print checks).
         self.canvas.about = About::Powers;
-        let room =
-            xbox.x - 5.0 - crate::scene::text_width("Number of X's", f.heading, Weight::Bold) - tb;
         let (mut x, mut drawn, mut ticks) = (0.0, 0, 0);
         for (power, count) in self.map.rules.powers.iter() {
             if count == 0 {
@@ -240,8 +426,21 @@ impl Sheet<'_> {
         }
 
         self.canvas.about = About::Map;
-        // Legend and credits, bottom line.
+        // The dice key, the legend and the credit, bottom lines.
         let base = self.h - f.small * 0.35;
+        if key_in_row {
+            let first = mid - line_h * (key.len() as f32 - 1.0) / 2.0 + f.small * 0.35;
+            self.draw_dice_key(&key, (key_left, room), first);
+        } else {
+            let first = base - line_h * (lines.len() + key.len() - 1) as f32;
+            self.draw_dice_key(&key, (0.0, self.w), first);
+        }
+        self.bottom_line(self.t, self.w, base, &credit, &lines);
+        row_h + 3.0 + legend_h
+    }
+
+    /// The legend's sentences: what a dashed box and a dashed line mean.
+    fn legend(&self) -> Vec<String> {
         let mut legend: Vec<String> = Vec::new();
         if self.map.areas.iter().any(|a| a.immune) {
             legend.push("Dashed box: immune area (ignores the neighbour rule).".into());
@@ -254,20 +453,22 @@ impl Sheet<'_> {
                 _ => "Dashed line: neighbours across the water.".into(),
             });
         }
-        if self.mono {
-            let key: Vec<String> = self
-                .map
-                .regions
-                .iter()
-                .zip(&self.letters)
-                .map(|(r, l)| format!("{l} {}", r.name))
-                .collect();
-            legend.push(format!("Regions: {}.", key.join(", ")));
+        legend
+    }
+
+    /// The width of the power tick boxes with their labels, in a row of
+    /// tick boxes `tb` wide (as the footer draws them).
+    fn powers_width(&self, tb: f32) -> f32 {
+        let f = self.t.fonts;
+        let mut x: f32 = 0.0;
+        for (power, count) in self.map.rules.powers.iter() {
+            if count == 0 {
+                continue;
+            }
+            x += crate::scene::text_width(power.title(), f.heading, Weight::Bold) + 4.0;
+            x += f32::from(count) * tb * 1.25 + tb * 1.2;
         }
-        let info = &self.map.info;
-        let (id, version) = (info.id.clone(), info.version.clone());
-        self.bottom_line(self.t, self.w, base, (&id, version.as_deref()), &legend);
-        row_h + 3.0 + legend_h
+        (x - tb * 1.2).max(0.0)
     }
 
     /// The margin between a writing box's edge and its code.

@@ -303,6 +303,8 @@ pub fn heat_map(map: &Map, values: &[f64], width: f32, top: f64) -> Document {
     items.extend(texts);
     Document {
         title: format!("{}: X rate per area", map.info.name),
+        author: None,
+        created: None,
         symbols: Vec::new(),
         pages: vec![Page {
             width,

@@ -148,5 +148,5 @@ pub(super) fn layout_with(
     diagrams: &mut super::auto::Cache,
 ) -> Pad {
     let (symbol, pad) = sheet_symbol(map, t, opts.mono, sheet_size(t), diagrams);
-    paginate(&map.info.name, symbol, pad, t, opts.sheets)
+    paginate(&map.info.credit(), symbol, pad, t, opts.sheets)
 }
