@@ -88,6 +88,13 @@ fn a_move_against_the_rules_is_refused_with_the_rule_and_the_game_goes_on() {
     assert!(out.contains("Commands:"), "{out}");
     assert!(out.contains("e.g."), "{out}");
     assert!(!out.contains("roll 2 of 30"), "{out}");
+    // Every wrong box of a move is named, not only the first: H2 is
+    // orange and H3 red.
+    let (_, out, _) = play(&["--seed", "3"], "green 3 H1 H2 H3\nquit\n");
+    assert!(
+        out.contains("H2 and H3 are not of the colour crossed [wrong-color]"),
+        "{out}"
+    );
 }
 
 #[test]

@@ -576,7 +576,7 @@ fn the_command_line_names_a_corrupted_moves_turn_player_and_dice() {
     let line = format!("  roll {}, greedy {}, {dice}: ", t + 1, q + 1);
     assert!(out.contains(&line), "{line:?} in {out}");
     assert!(
-        out.contains("the active player took that die [die-taken]"),
+        out.contains("the active player took that colour die [die-taken]"),
         "{out}"
     );
     assert!(out.contains("not clean: "), "{out}");

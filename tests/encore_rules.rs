@@ -16,8 +16,8 @@ use std::path::Path;
 use rand::{RngExt, SeedableRng};
 use rollx::encore::{Board, ColorId, Points};
 use rollx::encore::{
-    Broken, ColorFace, Cross, Game, Move, NumberFace, Options, Phase, Roll, SoloDice, StarCap,
-    StartColumn, Table, solo_band, solo_bands,
+    Broken, ColorFace, Cross, DieKind, Game, Move, NumberFace, Options, Phase, Roll, SoloDice,
+    StarCap, StartColumn, Table, solo_band, solo_bands,
 };
 use rollx::encore::{Greedy, RandomPlayer};
 use rollx::engine::{self, Actor, Dice, Player, Rules, Watcher};
@@ -208,9 +208,11 @@ fn the_active_player_takes_one_colour_die_and_one_number_die_or_passes() {
     assert_eq!(
         broken(&game, &t, 3, cross(&game, 'r', '2', 'r', &["H2", "H3"])),
         [
-            Broken::DieNotRolled,
+            Broken::DieNotRolled {
+                die: DieKind::Color
+            },
             Broken::WrongColor {
-                at: at(&game, "H2") as u16
+                at: boxes(&game, &["H2"])
             }
         ]
     );
@@ -239,11 +241,15 @@ fn then_every_other_player_chooses_from_the_dice_left_or_passes() {
             1,
             cross(&game, 'b', '3', 'b', &["G4", "H4", "H5"])
         ),
-        [Broken::DieTaken]
+        [Broken::DieTaken {
+            die: DieKind::Color
+        }]
     );
     assert_eq!(
         broken(&game, &t, 1, cross(&game, 'y', '2', 'y', &["H6", "H7"])),
-        [Broken::DieTaken]
+        [Broken::DieTaken {
+            die: DieKind::Number
+        }]
     );
     assert!(
         listed(&game, &t, 1)
@@ -379,9 +385,24 @@ fn every_box_is_of_the_colour_crossed_and_the_colour_is_the_dies() {
     assert_eq!(
         broken(&game, &t, 0, cross(&game, 'y', '2', 'y', &["H5", "H6"])),
         [Broken::WrongColor {
-            at: at(&game, "H5") as u16
+            at: boxes(&game, &["H5"])
         }]
     );
+    // Every box of another colour is named, not only the first.
+    let three = cross(&game, 'y', '2', 'y', &["H5", "G5", "H6"]);
+    let found = broken(&game, &t, 0, three);
+    assert!(
+        found.contains(&Broken::WrongColor {
+            at: boxes(&game, &["G5", "H5"])
+        }),
+        "{found:?}"
+    );
+    let said = found
+        .iter()
+        .find(|b| matches!(b, Broken::WrongColor { .. }))
+        .unwrap()
+        .describe(&game);
+    assert_eq!(said, "G5 and H5 are not of the colour crossed");
     // Blue boxes with the yellow die.
     assert_eq!(
         broken(&game, &t, 0, cross(&game, 'y', '2', 'b', &["H4", "H5"])),
@@ -398,7 +419,7 @@ fn no_box_is_crossed_twice() {
     assert_eq!(
         broken(&game, &t, 0, cross(&game, 'y', '2', 'y', &["H7", "I7"])),
         [Broken::AlreadyCrossed {
-            at: at(&game, "H7") as u16
+            at: boxes(&game, &["H7"])
         }]
     );
 }

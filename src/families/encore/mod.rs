@@ -60,8 +60,9 @@ pub use rules::filled::{FilledResult, check as check_filled, to_toml as filled_t
 pub use rules::log::{GameLog, JOKER, LogMove, LogNumber};
 pub use rules::referee::{Verdict, WrongBoard, referee};
 pub use rules::{
-    Boxes, Broken, ColorFace, Cross, Game, GameError, Move, NumberFace, OPEN_ROLLS, Options, Phase,
-    Roll, Sheet, SoloBand, SoloDice, StarCap, StartColumn, Table, solo_band, solo_bands,
+    Boxes, Broken, ColorFace, Cross, DieKind, Game, GameError, Move, NumberFace, OPEN_ROLLS,
+    Options, Phase, Roll, Sheet, SoloBand, SoloDice, StarCap, StartColumn, Table, solo_band,
+    solo_bands,
 };
 pub use sheet::{
     About, MIN_BOX_MM, Pad, layout as layout_sheet, print as print_sheet, shipped_findings,

@@ -43,6 +43,6 @@ pub use game::{
     StarCap, StartColumn,
 };
 pub use movegen::{Piece, Reach};
-pub use moves::{Broken, Cross, Move};
+pub use moves::{Broken, Cross, DieKind, Move};
 pub use score::{Score, SoloBand, solo_band, solo_bands};
 pub use table::{Phase, Sheet, Table};

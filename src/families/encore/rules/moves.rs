@@ -54,6 +54,34 @@ impl Move {
     }
 }
 
+/// Which of a move's two dice.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum DieKind {
+    /// The colour die.
+    Color,
+    /// The number die.
+    Number,
+}
+
+impl DieKind {
+    /// The die in words ("colour die").
+    fn words(self) -> &'static str {
+        match self {
+            DieKind::Color => "colour die",
+            DieKind::Number => "number die",
+        }
+    }
+
+    /// What its face shows ("colour").
+    fn face(self) -> &'static str {
+        match self {
+            DieKind::Color => "colour",
+            DieKind::Number => "number",
+        }
+    }
+}
+
 /// One rule a move breaks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(tag = "rule", rename_all = "kebab-case")]
@@ -62,9 +90,15 @@ pub enum Broken {
     /// or they chose already).
     NotYourChoice,
     /// No die of the roll shows the face taken.
-    DieNotRolled,
+    DieNotRolled {
+        /// The colour die or the number die.
+        die: DieKind,
+    },
     /// The active player took the only die showing that face.
-    DieTaken,
+    DieTaken {
+        /// The colour die or the number die.
+        die: DieKind,
+    },
     /// The colour named is not the colour die's (or not a colour of the
     /// board).
     ColorNotOnDie,
@@ -95,20 +129,20 @@ pub enum Broken {
         /// Boxes crossed.
         crossed: u32,
     },
-    /// A box beyond the board.
+    /// Boxes beyond the board.
     NotOnBoard {
-        /// The box.
-        at: u16,
+        /// Every such box.
+        at: Boxes,
     },
-    /// A box of another colour than the one named.
+    /// Boxes of another colour than the one named.
     WrongColor {
-        /// The box.
-        at: u16,
+        /// Every such box.
+        at: Boxes,
     },
-    /// A box crossed before.
+    /// Boxes crossed before.
     AlreadyCrossed {
-        /// The box.
-        at: u16,
+        /// Every such box.
+        at: Boxes,
     },
     /// The boxes lie in two or more blocks of the colour: a number is never
     /// split across blocks.
@@ -124,8 +158,8 @@ impl Broken {
     pub fn code(&self) -> &'static str {
         match self {
             Broken::NotYourChoice => "not-your-choice",
-            Broken::DieNotRolled => "die-not-rolled",
-            Broken::DieTaken => "die-taken",
+            Broken::DieNotRolled { .. } => "die-not-rolled",
+            Broken::DieTaken { .. } => "die-taken",
             Broken::ColorNotOnDie => "color-not-on-die",
             Broken::NumberNotOnDie { .. } => "number-not-on-die",
             Broken::NoJokerLeft { .. } => "no-joker-left",
@@ -142,11 +176,28 @@ impl Broken {
 
     /// What is wrong, in a sentence for a player.
     pub fn describe(&self, game: &Game) -> String {
-        let name = |at: u16| game.box_name(usize::from(at));
+        // Every box named: "G6 is", "G6 and H6 are", "G6, H6 and I7 are".
+        let named = |at: Boxes| {
+            let names: Vec<String> = at.iter().map(|i| game.box_name(i)).collect();
+            let list = match names.as_slice() {
+                [] => String::new(),
+                [one] => one.clone(),
+                [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+            };
+            (
+                list,
+                if names.len() == 1 { "is" } else { "are" },
+                names.len() == 1,
+            )
+        };
         match *self {
             Broken::NotYourChoice => "the player has no choice to make now".into(),
-            Broken::DieNotRolled => "no die of the roll shows that face".into(),
-            Broken::DieTaken => "the active player took that die".into(),
+            Broken::DieNotRolled { die } => {
+                format!("no {} of the roll shows that {}", die.words(), die.face())
+            }
+            Broken::DieTaken { die } => {
+                format!("the active player took that {}", die.words())
+            }
             Broken::ColorNotOnDie => "the colour crossed is not the colour die's".into(),
             Broken::NumberNotOnDie { number } => {
                 format!(
@@ -165,9 +216,21 @@ impl Broken {
                     crate::text::plural(crossed, "box", "boxes")
                 )
             }
-            Broken::NotOnBoard { at } => format!("box {at} is not on the board"),
-            Broken::WrongColor { at } => format!("{} is not of the colour crossed", name(at)),
-            Broken::AlreadyCrossed { at } => format!("{} was crossed before", name(at)),
+            Broken::NotOnBoard { at } => {
+                let list: Vec<String> = at.iter().map(|i| i.to_string()).collect();
+                match list.as_slice() {
+                    [one] => format!("box {one} is not on the board"),
+                    _ => format!("boxes {} are not on the board", list.join(", ")),
+                }
+            }
+            Broken::WrongColor { at } => {
+                let (list, is, _) = named(at);
+                format!("{list} {is} not of the colour crossed")
+            }
+            Broken::AlreadyCrossed { at } => {
+                let (list, _, one) = named(at);
+                format!("{list} {} crossed before", if one { "was" } else { "were" })
+            }
             Broken::BlocksSplit => "the boxes lie in more than one block".into(),
             Broken::NotConnected => "the boxes are not connected to each other".into(),
             Broken::NotAnchored => {
@@ -180,11 +243,11 @@ impl Broken {
 /// Rule: a die taken is one of the dice the player chooses from (`left`);
 /// a die that was rolled (`rolled`) but is not left was taken by the
 /// active player.
-fn die_left(left: bool, rolled: bool) -> Result<(), Broken> {
+fn die_left(die: DieKind, left: bool, rolled: bool) -> Result<(), Broken> {
     match (left, rolled) {
         (true, _) => Ok(()),
-        (false, true) => Err(Broken::DieTaken),
-        (false, false) => Err(Broken::DieNotRolled),
+        (false, true) => Err(Broken::DieTaken { die }),
+        (false, false) => Err(Broken::DieNotRolled { die }),
     }
 }
 
@@ -235,6 +298,7 @@ impl Game {
     /// colour, or any colour of the board for the joker.
     pub fn color_die_allowed(&self, table: &Table, dice: &Roll, c: &Cross) -> Result<(), Broken> {
         die_left(
+            DieKind::Color,
             dice.has_color(c.color_die),
             table.roll().has_color(c.color_die),
         )?;
@@ -249,6 +313,7 @@ impl Game {
     /// the "?".
     pub fn number_die_allowed(&self, table: &Table, dice: &Roll, c: &Cross) -> Result<(), Broken> {
         die_left(
+            DieKind::Number,
             dice.has_number(c.number_die),
             table.roll().has_number(c.number_die),
         )?;
@@ -313,9 +378,11 @@ impl Game {
 
     /// Rule: the boxes are on the board.
     pub fn boxes_on_board(&self, boxes: &Boxes) -> Result<(), Broken> {
-        match (*boxes - self.all_boxes()).first() {
-            Some(at) => Err(Broken::NotOnBoard { at: at as u16 }),
-            None => Ok(()),
+        let off = *boxes - self.all_boxes();
+        if off.is_empty() {
+            Ok(())
+        } else {
+            Err(Broken::NotOnBoard { at: off })
         }
     }
 
@@ -326,17 +393,21 @@ impl Game {
         } else {
             Boxes::EMPTY
         };
-        match ((*boxes & self.all_boxes()) - own).first() {
-            Some(at) => Err(Broken::WrongColor { at: at as u16 }),
-            None => Ok(()),
+        let wrong = (*boxes & self.all_boxes()) - own;
+        if wrong.is_empty() {
+            Ok(())
+        } else {
+            Err(Broken::WrongColor { at: wrong })
         }
     }
 
     /// Rule: no box was crossed before.
     pub fn boxes_free(&self, sheet: &Sheet, boxes: &Boxes) -> Result<(), Broken> {
-        match (*boxes & sheet.crossed()).first() {
-            Some(at) => Err(Broken::AlreadyCrossed { at: at as u16 }),
-            None => Ok(()),
+        let again = *boxes & sheet.crossed();
+        if again.is_empty() {
+            Ok(())
+        } else {
+            Err(Broken::AlreadyCrossed { at: again })
         }
     }
 

@@ -351,8 +351,8 @@ fn result_differences(claimed: &LogResult, score: &Score) -> Vec<(&'static str, 
             (
                 kind,
                 format!(
-                    "{} claims {}; the sheet has {}",
-                    claimed.player,
+                    "{} {}; the sheet has {}",
+                    crate::text::subject_verb(&claimed.player, "claims", "claim"),
                     crate::text::plural(c, one, many),
                     crate::text::plural(s, one, many)
                 ),
@@ -366,9 +366,11 @@ fn result_differences(claimed: &LogResult, score: &Score) -> Vec<(&'static str, 
         out.push((
             "wrong-total",
             format!(
-                "{} claims a total of {}; the claimed parts add up to {arithmetic} and the sheet \
+                "{} a total of {}; the claimed parts add up to {arithmetic} and the sheet \
 scores {}",
-                claimed.player, claimed.total, counted.total
+                crate::text::subject_verb(&claimed.player, "claims", "claim"),
+                claimed.total,
+                counted.total
             ),
         ));
     }
