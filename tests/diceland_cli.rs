@@ -404,11 +404,22 @@ fn a_game_stopped_and_resumed_is_the_game_played_in_one_go() {
         let (code, out, err) = common::run_with_input(&a, Some(&first));
         assert_eq!(code, 0, "{out}{err}");
         assert!(out.contains("--resume"), "{out}");
+        // The stop and the resume count the same turns: those played to
+        // their end (a turn half played starts again from its dice).
+        let saved_after = out
+            .split(" after ")
+            .last()
+            .and_then(|t| t.split(" (unfinished)").next())
+            .unwrap()
+            .to_string();
         // Stopped twice: resumed, quit again at once, resumed to the end.
         let (code, out, err) =
             common::run_with_input(&["play", "--resume", &s(&part)], Some("quit\n"));
         assert_eq!(code, 0, "{out}{err}");
-        assert!(out.contains("resuming"), "{out}");
+        assert!(
+            out.contains(&format!("resuming {} after {saved_after}\n", s(&part))),
+            "after {moves} moves, saved after {saved_after}: {out}"
+        );
         let (code, out, err) = common::run_with_input(&["play", "--resume", &s(&part)], Some(&all));
         assert_eq!(code, 0, "{out}{err}");
         assert!(out.contains("winner"), "{out}");

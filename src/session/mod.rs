@@ -819,15 +819,19 @@ pub struct Console<'a> {
 /// What every family says when it goes on with a saved game (`file`)
 /// whose turns were played again (`replayed`: the notes to show, or why
 /// they could not be): a game that is over is refused (`over`: how far it
-/// went, "after 12 turns"), else `resuming FILE after {after}`.
+/// went, "after 12 turns"), else `resuming FILE after 2 turns`, counting
+/// the session's turns played to their end (`unit`: what a family calls a
+/// turn, "turn" or "roll"), as a game stopped says it was saved: a turn
+/// half played when the game stopped starts again from its dice.
 pub fn resume<N: Notation>(
     session: &Session<N>,
     console: &mut Console,
     file: &std::path::Path,
     replayed: Result<Vec<String>, String>,
     over: &str,
-    after: &str,
+    unit: &str,
 ) -> Result<(), crate::diag::Failure> {
+    let after = crate::text::count(session.turns_played() as u64, unit);
     use crate::diag::Failure;
     let file = file.display();
     let notes =

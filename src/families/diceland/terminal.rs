@@ -110,9 +110,8 @@ fn resume(
             ))
         })?;
     let replayed = notation::replay(&mut session, &saved).map(|()| Vec::new());
-    let turns = count(saved.turns.len(), "turn");
-    let over = format!("after {turns}");
-    crate::session::resume(&session, &mut console, path, replayed, &over, &turns)?;
+    let over = format!("after {}", count(saved.turns.len(), "turn"));
+    crate::session::resume(&session, &mut console, path, replayed, &over, "turn")?;
     go(&mut session, saved.board.file.clone(), &mut console, true)
 }
 

@@ -140,8 +140,7 @@ fn resume(
         "all {} are played",
         count(session.turns_played() as u64, "roll")
     );
-    let after = count(saved.turns.len() as u64, "roll");
-    crate::session::resume(&session, &mut console, path, replayed, &over, &after)?;
+    crate::session::resume(&session, &mut console, path, replayed, &over, "roll")?;
     go(&mut session, saved.board.file.clone(), &mut console, true)
 }
 

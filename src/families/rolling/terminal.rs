@@ -109,7 +109,7 @@ pub(crate) fn terminal(r: &TerminalRequest, mut console: Console) -> Result<AtTe
         let replayed = notation::replay(&mut session, &s.log);
         let turns = count(session.turns_played() as u64, "turn");
         let over = format!("after {turns}, the last");
-        resume(&session, &mut console, &s.path, replayed, &over, &turns)?;
+        resume(&session, &mut console, &s.path, replayed, &over, "turn")?;
     }
     let ending = play_at(&mut session, &mut console, saved.is_some())?;
     Ok(AtTerminal {
