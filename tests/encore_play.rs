@@ -683,7 +683,7 @@ fn malformed_logs_are_refused_with_where_and_what() {
         ),
         (
             "version.json",
-            json.replacen("\"version\": 1", "\"version\": 9", 1),
+            json.replacen("\"version\": 2", "\"version\": 9", 1),
             "this is version 9 of the Encore game log format",
         ),
     ];

@@ -132,6 +132,13 @@ pub trait LogFamily: Sized {
         true
     }
 
+    /// Whether this rollx reads `version` of the family's log format (the
+    /// current one, [`LogFamily::VERSION`], unless the family reads older
+    /// ones too).
+    fn reads_version(version: u32) -> bool {
+        version == Self::VERSION
+    }
+
     /// What is wrong with a log of another `version` of the format.
     fn wrong_version(version: u32) -> String;
 
@@ -332,7 +339,7 @@ impl<F: LogFamily> GameLog<F> {
                 "`game` is \"{game}\", expected \"{expected}\""
             )));
         }
-        if log.version != F::VERSION {
+        if !F::reads_version(log.version) {
             return Err(LogError::at_start(F::wrong_version(log.version)));
         }
         F::check(&log).map_err(LogError::at_start)?;

@@ -389,6 +389,9 @@ delete `hash` from the log's `board` to referee it on the board as it is now"
 fn verdict_text(game: &Game, log: &GameLog, v: &Verdict, path: &Path) -> String {
     let mut s = String::new();
     s.push_str(&log.referee_heading(path, &game.board().info.name, "roll"));
+    for r in &v.readings {
+        let _ = writeln!(s, "  reading: {r}");
+    }
     for p in &v.problems {
         s.push_str(&p.line("roll"));
     }

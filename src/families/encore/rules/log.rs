@@ -25,8 +25,11 @@ use crate::engine::Watcher;
 
 use crate::families::log::{self as envelope, BoardRef, LogFamily, LogSchema};
 
-/// The current version of the Encore log.
-pub const LOG_VERSION: u32 = 1;
+/// The current version of the Encore log. Version 2 reads an `options`
+/// entry left out at its default; version 1 was written before the
+/// `star-cap` option, and a version 1 log that leaves it out was played
+/// without the cap (see [`LogOptions`]).
+pub const LOG_VERSION: u32 = 2;
 
 /// The value of the `game` field: the family.
 pub const LOG_GAME: &str = "encore";
@@ -51,7 +54,7 @@ impl LogFamily for EncoreLog {
     const OPTIONS: &'static str = "options";
     const RESULT: &'static str = "result";
     type Board = LogBoard;
-    type Options = Options;
+    type Options = LogOptions;
     type Player = LogPlayer;
     type Turn = LogTurn;
     type Claim = Vec<LogResult>;
@@ -60,9 +63,14 @@ impl LogFamily for EncoreLog {
         !result.is_empty()
     }
 
+    fn reads_version(version: u32) -> bool {
+        (1..=LOG_VERSION).contains(&version)
+    }
+
     fn wrong_version(version: u32) -> String {
         format!(
-            "this is version {version} of the Encore game log format; this rollx reads version {LOG_VERSION}"
+            "this is version {version} of the Encore game log format; this rollx reads versions 1 \
+to {LOG_VERSION}"
         )
     }
 
@@ -115,6 +123,41 @@ left out\ntakes its default).";
     const RESULT_DOC: &'static str = "Each player's final score as claimed by the recorder \
 (optional; the\nreferee compares it with its own count).";
     const MAX_PLAYERS: Option<usize> = Some(MAX_PLAYERS);
+}
+
+/// The options as a log records them (`docs/encore-log.md`): each may be
+/// left out. rollx writes every one; a log that leaves one out is read by
+/// its version's rules ([`GameLog::options`]), and the referee says so
+/// ([`GameLog::readings`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub struct LogOptions {
+    /// Which dice the solo player rolls (default `fewer`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub solo_dice: Option<super::game::SoloDice>,
+    /// Where a piece may start (default `every-turn`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub start_column: Option<super::game::StartColumn>,
+    /// A game of several players also ends after this many rolls
+    /// (default 1000).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max_rolls: Option<u16>,
+    /// How many points open stars may cost in all (default `thirty`; in a
+    /// version 1 log, which was written before the option, `none`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub star_cap: Option<super::game::StarCap>,
+}
+
+impl From<Options> for LogOptions {
+    /// Every option, named.
+    fn from(o: Options) -> Self {
+        LogOptions {
+            solo_dice: Some(o.solo_dice),
+            start_column: Some(o.start_column),
+            max_rolls: Some(o.max_rolls),
+            star_cap: Some(o.star_cap),
+        }
+    }
 }
 
 /// Which board a game was played on.
@@ -288,13 +331,53 @@ impl GameLog {
         GameLog {
             finished,
             result,
-            ..GameLog::from_parts(board, *game.options(), seed, players, turns)
+            ..GameLog::from_parts(board, (*game.options()).into(), seed, players, turns)
         }
     }
 
-    /// The game the log was played: its options on `board`.
+    /// The options the game was played by: those the log names, the rest
+    /// at their defaults, but for a version 1 log that leaves out
+    /// `star-cap`: it was written before the option, when open stars had
+    /// no cap (`none`).
+    pub fn options(&self) -> Options {
+        let d = Options::default();
+        let o = &self.options;
+        let old_cap = if self.version < 2 {
+            super::game::StarCap::Uncapped
+        } else {
+            d.star_cap
+        };
+        Options {
+            solo_dice: o.solo_dice.unwrap_or(d.solo_dice),
+            start_column: o.start_column.unwrap_or(d.start_column),
+            max_rolls: o.max_rolls.unwrap_or(d.max_rolls),
+            star_cap: o.star_cap.unwrap_or(old_cap),
+        }
+    }
+
+    /// How the referee read an option the log leaves out whose reading
+    /// changed between versions of the format: one sentence each (the
+    /// `star-cap` of a log that does not name it).
+    pub fn readings(&self) -> Vec<String> {
+        if self.options.star_cap.is_some() {
+            return Vec::new();
+        }
+        vec![if self.version < 2 {
+            "the log does not name `star-cap`: read as `none` (no cap on the points open stars \
+cost), as version 1 logs were played before the option; add \"star-cap\": \"thirty\" to its \
+options for the cap"
+                .to_string()
+        } else {
+            "the log does not name `star-cap`: read as `thirty` (open stars cost at most 30 \
+points), its default"
+                .to_string()
+        }]
+    }
+
+    /// The game the log was played: its options ([`GameLog::options`]) on
+    /// `board`.
     pub fn game(&self, board: Board) -> Result<Game, GameError> {
-        Game::with_options(board, self.options)
+        Game::with_options(board, self.options())
     }
 
     /// The players' names, by seat.
@@ -731,5 +814,53 @@ impl serde_json::ser::Formatter for Shallow {
     fn end_object_value<W: ?Sized + std::io::Write>(&mut self, _w: &mut W) -> std::io::Result<()> {
         self.held();
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::encore::StarCap;
+
+    /// A log of one pass, of `version`, with `options`.
+    fn log(version: u32, options: &str) -> GameLog {
+        let text = format!(
+            r#"{{"format": "rollx-game-log", "version": {version}, "game": "encore",
+"board": {{"id": "encore-black"}}, "options": {{{options}}},
+"players": [{{"name": "Ann"}}], "turns": []}}"#
+        );
+        GameLog::parse(&text).unwrap_or_else(|e| panic!("{}", e.message))
+    }
+
+    #[test]
+    fn an_option_left_out_is_read_by_the_logs_version_and_said() {
+        // Version 1 was written before `star-cap`: no cap.
+        let old = log(1, r#""solo-dice": "all""#);
+        assert_eq!(old.options().star_cap, StarCap::Uncapped);
+        assert_eq!(old.options().solo_dice, super::super::game::SoloDice::All);
+        assert!(
+            old.readings()[0].contains("read as `none`"),
+            "{:?}",
+            old.readings()
+        );
+        // Version 2 reads it at its default, and says so.
+        let new = log(2, "");
+        assert_eq!(new.options().star_cap, StarCap::Thirty);
+        assert!(
+            new.readings()[0].contains("read as `thirty`"),
+            "{:?}",
+            new.readings()
+        );
+        // Named, it is read as named in either version, without a word.
+        for v in [1, 2] {
+            let named = log(v, r#""star-cap": "thirty""#);
+            assert_eq!(named.options().star_cap, StarCap::Thirty);
+            assert!(named.readings().is_empty());
+        }
+        // A version this rollx does not know is refused.
+        let text = r#"{"format": "rollx-game-log", "version": 3, "game": "encore",
+"board": {"id": "encore-black"}, "players": [{"name": "Ann"}], "turns": []}"#;
+        let e = GameLog::parse(text).unwrap_err();
+        assert!(e.message.contains("reads versions 1 to 2"), "{}", e.message);
     }
 }

@@ -67,6 +67,9 @@ pub struct Verdict {
     pub complete: bool,
     /// The solo game's rating (`"25-28"`), for a whole solo game.
     pub solo_band: Option<String>,
+    /// How options the log leaves out were read ([`GameLog::readings`]).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub readings: Vec<String>,
 }
 
 impl Verdict {
@@ -299,6 +302,7 @@ once, as many boxes as the number shows (the move is judged with {name} once)"
         players: verdicts,
         complete,
         solo_band,
+        readings: log.readings(),
     })
 }
 
