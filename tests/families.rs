@@ -198,3 +198,91 @@ fn the_documented_check_output_is_what_check_prints() {
     let expected: String = shown.lines().skip(1).map(|l| format!("{l}\n")).collect();
     assert_eq!(out, expected);
 }
+
+/// `rollx new FAMILY FILE` for every family of the registry: a file that
+/// checks without an error or a warning, and prints on every shipped
+/// template in colour and mono.
+#[test]
+fn a_new_file_of_every_family_checks_clean_and_prints() {
+    let dir = tempfile::tempdir().unwrap();
+    for family in rollx::families::Family::ALL {
+        let file = dir.path().join(format!("my {}.toml", family.name()));
+        let (code, out, err) = run(&["new", family.name(), file.to_str().unwrap()]);
+        assert_eq!(code, 0, "{}: {out}{err}", family.name());
+        assert!(out.contains(&format!("`my-{}`", family.name())), "{out}");
+        let text = std::fs::read_to_string(&file).unwrap();
+        assert!(text.starts_with("# "), "a commented file: {text}");
+        let (code, out, err) = run(&["check", "--deny-warnings", file.to_str().unwrap()]);
+        assert_eq!(code, 0, "{}: {out}{err}", family.name());
+        assert!(out.contains("warnings: 0"), "{out}");
+        for template in ["letter", "a4", "a4-2up"] {
+            for mono in [false, true] {
+                let pdf = dir.path().join("p.pdf");
+                let mut args = vec![
+                    "print",
+                    file.to_str().unwrap(),
+                    "--sheets",
+                    "1",
+                    "--template",
+                    template,
+                    "-o",
+                    pdf.to_str().unwrap(),
+                ];
+                if mono {
+                    args.push("--mono");
+                }
+                let (code, out, err) = run(&args);
+                assert_eq!(code, 0, "{} on {template}: {out}{err}", family.name());
+            }
+        }
+    }
+}
+
+#[test]
+fn new_takes_a_name_never_overwrites_and_refuses_what_it_cannot_write() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("islands.toml");
+    let f = file.to_str().unwrap();
+    let name = "The \"Big\" Islands {id} of Å";
+    let (code, out, err) = run(&["new", "rolling", f, "--name", name]);
+    assert_eq!(code, 0, "{out}{err}");
+    let (code, out, err) = run(&["check", "--deny-warnings", f]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(
+        out.contains(&format!("valid map: {name} (islands)")),
+        "{out}"
+    );
+    let before = std::fs::read(&file).unwrap();
+    // An existing file is never overwritten.
+    let (code, _, err) = run(&["new", "encore", f]);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("exists: rollx new never overwrites a file"),
+        "{err}"
+    );
+    assert_eq!(std::fs::read(&file).unwrap(), before);
+    // An unknown family names the families; a missing folder is refused.
+    let (code, _, err) = run(&["new", "chess", dir.path().join("c.toml").to_str().unwrap()]);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("the families are rolling, encore, diceland"),
+        "{err}"
+    );
+    let lost = dir.path().join("no/such/x.toml");
+    let (code, _, err) = run(&["new", "rolling", lost.to_str().unwrap()]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("does not exist"), "{err}");
+    let (code, _, err) = run(&[
+        "new",
+        "rolling",
+        dir.path().join("n.toml").to_str().unwrap(),
+        "--name",
+        "a\nb",
+    ]);
+    assert_eq!(code, 2, "{err}");
+    // The help lists the families of the registry.
+    let (_, out, _) = run(&["new", "--help"]);
+    for family in rollx::families::Family::ALL {
+        assert!(out.contains(&format!("  {:<10} ", family.name())), "{out}");
+    }
+}

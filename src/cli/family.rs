@@ -224,7 +224,8 @@ pub fn given_in(matches: &clap::ArgMatches, command: Command) -> Given {
 /// The `rollx` command line with every family's declared options added to
 /// `play`, `simulate` and `referee`.
 pub fn with_all_options(cmd: clap::Command) -> clap::Command {
-    cmd.mut_subcommand("play", |c| with_options(c, Command::Play))
+    cmd.mut_subcommand("new", super::new::with_families)
+        .mut_subcommand("play", |c| with_options(c, Command::Play))
         .mut_subcommand("simulate", |c| with_options(c, Command::Simulate))
         .mut_subcommand("referee", |c| with_options(c, Command::RefereeSheet))
 }

@@ -15,6 +15,7 @@ mod family;
 mod generate;
 mod import;
 mod interrupt;
+mod new;
 mod numbers;
 mod output;
 mod play;
@@ -127,6 +128,9 @@ impl ColorChoice {
 /// The subcommands.
 #[derive(Debug, Subcommand)]
 pub enum Command {
+    /// Write a new map or board file to start from.
+    #[command(long_about = new::LONG_ABOUT)]
+    New(new::NewArgs),
     /// Validate map and board files and summarise them.
     #[command(long_about = check::LONG_ABOUT)]
     Check(check::CheckArgs),
@@ -193,6 +197,7 @@ pub fn run() -> ExitCode {
     let done = |r: Result<(), Failure>| r.map(|()| Outcome::Ok);
     let ran = match cli.command {
         Command::Check(args) => check::run(&args, color),
+        Command::New(args) => done(new::run(&args)),
         Command::Generate(args) => done(generate::run(&args)),
         Command::Import(args) => done(import::run(&args)),
         Command::Draw(args) => done(draw::run(&args)),

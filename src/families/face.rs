@@ -57,6 +57,12 @@ pub trait Face: Sync + Send {
         ""
     }
 
+    /// The family's starter file (`rollx new`): a commented file of the
+    /// family that `check` accepts without a warning and that prints,
+    /// with `{id}`, `{name}` and `{file}` where [`super::Family::starter`]
+    /// puts the new file's id, name and path.
+    fn starter(&self) -> &'static str;
+
     /// What `check` reports of a file's solvability, in a few words ("the
     /// fewest turns").
     fn solvability(&self) -> &'static str;

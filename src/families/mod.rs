@@ -102,6 +102,38 @@ impl Family {
         format!("{article} {} {}", self.title(), self.noun())
     }
 
+    /// The family's starter file ([`Face::starter`]) for a new file at
+    /// `file` (its path as the user gave it, named in the comments) with
+    /// the id `id` (a valid id) and the name `name` (one line).
+    pub fn starter(self, id: &str, name: &str, file: &str) -> String {
+        let quoted = toml::Value::String(name.to_string()).to_string();
+        // One pass, so that a name holding `{id}` stays as written.
+        let fills: [(&str, &str); 4] = [
+            ("\"{name}\"", &quoted),
+            ("{name}", name),
+            ("{id}", id),
+            ("{file}", file),
+        ];
+        let mut out = String::new();
+        let mut rest = self.0.starter();
+        while let Some(at) = rest.find(['{', '"']) {
+            out.push_str(&rest[..at]);
+            rest = &rest[at..];
+            match fills.iter().find(|(hole, _)| rest.starts_with(hole)) {
+                Some((hole, fill)) => {
+                    out.push_str(fill);
+                    rest = &rest[hole.len()..];
+                }
+                None => {
+                    out.push_str(&rest[..1]);
+                    rest = &rest[1..];
+                }
+            }
+        }
+        out.push_str(rest);
+        out
+    }
+
     /// The family by its name in files.
     pub fn by_name(name: &str) -> Option<Family> {
         Family::ALL.iter().copied().find(|f| f.name() == name)

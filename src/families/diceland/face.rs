@@ -69,6 +69,10 @@ impl Face for Diceland {
         OPTIONS
     }
 
+    fn starter(&self) -> &'static str {
+        include_str!("starter.toml")
+    }
+
     fn solvability(&self) -> &'static str {
         "the fewest dice to win, a plan, the chokepoint"
     }

@@ -69,6 +69,10 @@ impl Face for Encore {
         super::commands::OPTIONS
     }
 
+    fn starter(&self) -> &'static str {
+        include_str!("starter.toml")
+    }
+
     fn solvability(&self) -> &'static str {
         "the fewest turns"
     }

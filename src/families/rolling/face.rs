@@ -69,6 +69,10 @@ impl Face for Rolling {
         OPTIONS
     }
 
+    fn starter(&self) -> &'static str {
+        include_str!("starter.toml")
+    }
+
     fn solvability(&self) -> &'static str {
         "the fewest X possible, a bound"
     }
