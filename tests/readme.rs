@@ -387,3 +387,70 @@ fn timings_are_masked_and_ellipses_stand_for_lines() {
     assert!(!matches(&lines("a (1.0 s)"), &lines("b (2.0 s)")));
     assert!(matches(&lines("a (1.0 s)"), &lines("a (2.5 ms)")));
 }
+
+/// Every path of the repository the README and the docs name exists: the
+/// targets of their relative links, and every `maps/`, `tests/`, `src/`,
+/// `docs/`, `benches/`, `examples/` or `templates/` path in backticks
+/// (`...` and `<...>` stand for parts a reader fills in).
+#[test]
+fn every_path_the_docs_name_exists() {
+    let mut files = vec![root().join("README.md")];
+    for e in std::fs::read_dir(root().join("docs")).unwrap() {
+        let p = e.unwrap().path();
+        if p.extension().is_some_and(|x| x == "md") {
+            files.push(p);
+        }
+    }
+    for extra in ["maps/atlas/LICENSE-DATA.md", "tests/fixtures/geodata/LICENSE-DATA.md"] {
+        files.push(root().join(extra));
+    }
+    let roots = ["maps/", "tests/", "src/", "docs/", "benches/", "examples/", "templates/", ".ci/"];
+    let mut missing = Vec::new();
+    for file in &files {
+        let text = std::fs::read_to_string(file).unwrap();
+        let dir = file.parent().unwrap();
+        let shown = file.strip_prefix(root()).unwrap().display().to_string();
+        // Relative links: [text](path) and ![alt](path).
+        for part in text.split("](").skip(1) {
+            let target = part.split(')').next().unwrap_or("");
+            let target = target.split('#').next().unwrap_or("").trim();
+            if target.is_empty() || target.contains("://") || target.starts_with("mailto:") {
+                continue;
+            }
+            if !dir.join(target).exists() {
+                missing.push(format!("{shown}: link to {target}"));
+            }
+        }
+        // Repository paths in backticks, whole or at the start of a command.
+        for (i, part) in text.split('`').enumerate() {
+            if i % 2 == 0 {
+                continue;
+            }
+            for word in part.split(|c: char| c.is_whitespace() || c == ',') {
+                let word = word.trim_end_matches([',', ';', ':', ')', '.']);
+                // `rollx train` writes a map's values beside it (`maps/usa.tuples`).
+                if !roots.iter().any(|r| word.starts_with(r))
+                    || word.ends_with(".tuples")
+                    || word.contains("...")
+                    || word.contains('<')
+                    || word.contains('*')
+                    || word.contains('{')
+                {
+                    continue;
+                }
+                let path = word.split(':').next().unwrap_or(word);
+                if !root().join(path).exists() {
+                    missing.push(format!("{shown}: `{word}`"));
+                }
+            }
+            // A path relative to the document, outside its folder.
+            for word in part.split_whitespace().filter(|w| w.starts_with("../")) {
+                let word = word.trim_end_matches([',', ';', ':', ')', '.']);
+                if !dir.join(word).exists() {
+                    missing.push(format!("{shown}: `{word}`"));
+                }
+            }
+        }
+    }
+    assert!(missing.is_empty(), "paths that do not exist:\n{}", missing.join("\n"));
+}

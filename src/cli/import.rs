@@ -407,6 +407,52 @@ impl From<Failure> for Refused {
     }
 }
 
+/// A warning when some ids, printed as the areas' codes, are too long for
+/// the smallest writing box of the default template (the map might not
+/// print), with a property of short ids to take instead when the file has
+/// one.
+fn long_ids(args: &ImportArgs, collection: &rollx::geom::geojson::Collection) -> Option<String> {
+    let t = rollx::print::template::load(rollx::print::template::DEFAULT).ok()?;
+    let fits = |id: &str| rollx::rolling::id_fits(id, &t);
+    let long: Vec<&str> = collection
+        .shapes
+        .iter()
+        .map(|s| s.id.as_str())
+        .filter(|id| !fits(id))
+        .collect();
+    let first = long.first()?;
+    let shown: Vec<&str> = long.iter().take(4).copied().collect();
+    let more = match long.len() - shown.len() {
+        0 => String::new(),
+        n => format!(" and {n} more"),
+    };
+    let how = if args.dissolve.is_some() {
+        "merge by a property of short codes with --dissolve".to_string()
+    } else {
+        match collection.id_properties.iter().find(|(p, longest)| {
+            Some(p.as_str()) != args.id_property.as_deref()
+                && *longest < first.len()
+                && collection.shapes.len() > 1
+        }) {
+            Some((p, longest)) => format!(
+                "--id-property {p} takes ids of at most {} from the file",
+                rollx::text::count(*longest, "character")
+            ),
+            None => "give the features a property of short codes (2 to 4 letters) and take it \
+with --id-property"
+                .to_string(),
+        }
+    };
+    Some(format!(
+        "warning: {}: {} {} too long to print in the smallest writing box (the id is the code \
+each area's box prints): {}{more}\n  help: {how}, or shorten them in the map afterwards",
+        args.file.display(),
+        rollx::text::count(long.len(), "id"),
+        if long.len() == 1 { "is" } else { "are" },
+        shown.join(", ")
+    ))
+}
+
 /// Imports as `args` say and writes the map (`json`: the report on stdout).
 fn imported(args: &ImportArgs, json: bool) -> Result<(), Refused> {
     let out = Output::check_arg(Some(&args.output), false)?.expect("a path was given");
@@ -435,6 +481,9 @@ fn imported(args: &ImportArgs, json: bool) -> Result<(), Refused> {
                 None => "choose a property of short codes with --id-property".to_string(),
             }
         );
+    }
+    if let Some(w) = long_ids(args, &collection) {
+        eprintln!("{w}");
     }
     if collection.left_out > 0 {
         let conditions: Vec<String> = args.only.iter().map(|(p, v)| format!("{p}={v}")).collect();

@@ -136,6 +136,11 @@ pub struct Collection {
     /// features (properties to import a part by, or to dissolve by), the
     /// most values first.
     pub groupings: Vec<(String, usize)>,
+    /// The properties on every feature kept whose values would do as
+    /// short ids (text or numbers, all different, of letters, digits, `_`
+    /// and `-`), each with its longest value's length, the shortest first
+    /// (then by name): what to offer when the ids are too long to print.
+    pub id_properties: Vec<(String, usize)>,
     /// When the ids were not given by a property and mix numbers and text:
     /// one of each, and a property whose values would do as ids (text,
     /// on every feature, all different; the shortest), if there is one.
@@ -204,6 +209,38 @@ fn id_property(features: &[&Value]) -> Option<String> {
         })
         .min()
         .map(|(_, k)| k)
+}
+
+/// The properties that would do as ids of `features` (text or numbers on
+/// every one, all different, each a valid id: letters, digits, `_` and
+/// `-`, at most 32), each with its longest value's length, the shortest
+/// first (then by name).
+fn id_properties(features: &[&Value]) -> Vec<(String, usize)> {
+    let value = |f: &Value, k: &str| text_of(f.get("properties")?.get(k)?);
+    let valid = |v: &String| {
+        !v.is_empty()
+            && v.len() <= 32
+            && v.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
+    };
+    let Some(first) = features
+        .first()
+        .and_then(|f| f.get("properties")?.as_object())
+    else {
+        return Vec::new();
+    };
+    let mut found: Vec<(String, usize)> = first
+        .keys()
+        .filter_map(|k| {
+            let values: Vec<String> = features.iter().map(|f| value(f, k)).collect::<Option<_>>()?;
+            let distinct: std::collections::HashSet<&String> = values.iter().collect();
+            (distinct.len() == values.len() && values.iter().all(valid)).then(|| {
+                let longest = values.iter().map(String::len).max().unwrap_or(0);
+                (k.clone(), longest)
+            })
+        })
+        .collect();
+    found.sort_by(|a, b| a.1.cmp(&b.1).then_with(|| a.0.cmp(&b.0)));
+    found
 }
 
 /// A property's value as text: a string, or a number written out.
@@ -512,6 +549,7 @@ pub fn read(text: &str, props: &Properties) -> Result<Collection, GeoJsonError> 
             0
         },
         groupings: groupings(&kept_features),
+        id_properties: id_properties(&kept_features),
         mixed_ids: number_id.zip(text_id).map(|(number, text)| MixedIds {
             number,
             text,

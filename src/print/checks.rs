@@ -235,13 +235,20 @@ pub fn findings<A: Part>(pad: &Pad<A>, t: &Template, mono: bool) -> Vec<Finding<
         "use smaller fonts in the template, or shorter names (or fewer {})",
         A::COUNTED
     );
+    // An area's code is its id, printed in its writing box.
+    let code_help = format!(
+        "give the areas shorter ids in the {} (the id is the code printed in each writing box; \
+`rollx import --id-property` can take them from a property of short codes), or use smaller \
+fonts in the template",
+        A::FILE_NOUN
+    );
     let (codes, others): (Vec<_>, Vec<_>) =
         pad.overflows.iter().partition(|(_, about)| about.is_code());
     match codes.as_slice() {
         _ if boxes_too_small => {}
         [] => {}
         [(message, about)] => push(
-            Diagnostic::error("print-text-overflow", message.clone()).with_help(&help),
+            Diagnostic::error("print-text-overflow", message.clone()).with_help(&code_help),
             vec![*about],
         ),
         many => {
@@ -259,7 +266,7 @@ pub fn findings<A: Part>(pad: &Pad<A>, t: &Template, mono: bool) -> Vec<Finding<
                         shown.join("; ")
                     ),
                 )
-                .with_help(&help),
+                .with_help(&code_help),
                 many.iter().take(3).map(|(_, a)| *a).collect(),
             );
         }

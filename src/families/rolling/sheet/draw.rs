@@ -14,6 +14,19 @@ pub(super) use crate::print::INK;
 pub(super) use crate::print::SOFT;
 pub(super) const LINK: Rgb = Rgb::new(21, 101, 192);
 
+/// Whether an area's id, printed as its code, fits a writing box of the
+/// smallest size the template allows (its `min_box`), with the code at its
+/// smallest ([`CODE_SHRINK`]) and, as on a black-and-white sheet, a region
+/// letter beside it: an id that does not may leave a map that will not
+/// print (`rollx import` warns about it).
+pub fn id_fits(id: &str, t: &Template) -> bool {
+    let size = t.min_box;
+    let inset = Sheet::inset(size);
+    let letter = crate::scene::text_width("W", t.fonts.code, Weight::Bold) + inset;
+    let room = size - 2.0 * inset - letter;
+    crate::scene::text_width(id, t.fonts.code * CODE_SHRINK, Weight::Regular) <= room
+}
+
 /// One entry of the dice key: the region whose swatch it shows (none for
 /// the wild die), its words, and its width on the sheet.
 pub(super) struct KeyEntry {

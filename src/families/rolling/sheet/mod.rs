@@ -28,6 +28,7 @@ mod layout;
 mod mono;
 
 pub(crate) use grid::link_crossings;
+pub use draw::id_fits;
 pub use heat::{heat_map, scale_top};
 pub use layout::{About, Pad, layout};
 
