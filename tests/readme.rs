@@ -401,10 +401,22 @@ fn every_path_the_docs_name_exists() {
             files.push(p);
         }
     }
-    for extra in ["maps/atlas/LICENSE-DATA.md", "tests/fixtures/geodata/LICENSE-DATA.md"] {
+    for extra in [
+        "maps/atlas/LICENSE-DATA.md",
+        "tests/fixtures/geodata/LICENSE-DATA.md",
+    ] {
         files.push(root().join(extra));
     }
-    let roots = ["maps/", "tests/", "src/", "docs/", "benches/", "examples/", "templates/", ".ci/"];
+    let roots = [
+        "maps/",
+        "tests/",
+        "src/",
+        "docs/",
+        "benches/",
+        "examples/",
+        "templates/",
+        ".ci/",
+    ];
     let mut missing = Vec::new();
     for file in &files {
         let text = std::fs::read_to_string(file).unwrap();
@@ -452,5 +464,9 @@ fn every_path_the_docs_name_exists() {
             }
         }
     }
-    assert!(missing.is_empty(), "paths that do not exist:\n{}", missing.join("\n"));
+    assert!(
+        missing.is_empty(),
+        "paths that do not exist:\n{}",
+        missing.join("\n")
+    );
 }

@@ -543,3 +543,88 @@ fn every_single_move_corruption_is_detected_and_attributed() {
         );
     }
 }
+
+/// One X per mistake, counted the same way by the log referee and by the
+/// paper check of the log's final sheet (`referee --write-sheet`, then
+/// `referee --sheet`), under either reading of what a mistake is
+/// (docs/rules.md, rule 30): a mistake planted in the last move of a game,
+/// so that nothing follows from it, costs one X per die however many rules
+/// it breaks (`per-die`), or one per rule broken (`per-rule`); the paper
+/// check, which sees the numbers but not the order of play, counts the
+/// same where the sheet shows the mistake (a number beside numbers it
+/// breaks, a number no die shows, a power ticked too often) and fewer
+/// where it cannot (an X, a region, an area written twice).
+#[test]
+fn the_log_and_the_paper_count_the_x_of_a_mistake_the_same_way() {
+    use rollx::rolling::{Mistakes, check_filled, filled_toml};
+    let visible = ["neighbor-rule", "number-not-on-die", "power-spent"];
+    let mut tried = [0usize; CORRUPTIONS.len()];
+    let mut several_rules = 0;
+    for map in ["maps/examples/tutorial.toml", "maps/usa.toml"] {
+        let per_die = game(map);
+        let mut m = per_die.map().clone();
+        m.rules.options.mistakes = Mistakes::PerRule;
+        let per_rule = Game::new(m).expect("game");
+        for seed in 0..300 {
+            let policy: Box<dyn Policy> = if seed % 2 == 0 {
+                Box::new(Greedy::new())
+            } else {
+                Box::new(RandomPolicy::new(seed))
+            };
+            let mut roster = vec![("p".to_string(), policy)];
+            let log = play_game(&per_die, seed, &mut roster, None).log;
+            let positions = states_before_moves(&per_die, &log);
+            let (t, k, s) = positions.last().expect("moves");
+            for (c, rule) in CORRUPTIONS.iter().enumerate() {
+                let Some(bad) = corrupt(&per_die, s, &log.turns[*t].moves[0][*k], rule) else {
+                    continue;
+                };
+                let mut corrupted = log.clone();
+                corrupted.turns[*t].moves[0][*k] = bad.clone();
+                corrupted.board.hash = None;
+                corrupted.options = None;
+                for (g, mode) in [(&per_die, "per-die"), (&per_rule, "per-rule")] {
+                    let v = referee(g, &corrupted).expect("the log's own map");
+                    let what = format!("{map} seed {seed}, {rule} ({mode}): {:?}", v.violations);
+                    assert!(!v.violations.is_empty(), "{what}");
+                    assert!(v.violations.iter().all(|x| x.turn == t + 1), "{what}");
+                    let log_x = v.players[0].mistakes;
+                    let want = match mode {
+                        "per-die" => 1,
+                        _ => v.violations.len() as u32,
+                    };
+                    assert_eq!(log_x, want, "{what}");
+                    if mode == "per-rule" && v.violations.len() > 1 {
+                        several_rules += 1;
+                    }
+                    let text = filled_toml(g, &v.players[0].sheet, Some("p"));
+                    let paper = check_filled(g, Path::new("final.toml"), text.into_bytes())
+                        .result
+                        .expect("the final sheet reads back");
+                    if visible.contains(rule) {
+                        assert_eq!(paper.mistakes, log_x, "{what}\npaper: {:?}", paper.breaches);
+                        assert_eq!(paper.total, v.players[0].total, "{what}");
+                    } else {
+                        assert!(
+                            paper.mistakes <= log_x,
+                            "{what}\npaper: {:?}",
+                            paper.breaches
+                        );
+                    }
+                }
+                tried[c] += 1;
+            }
+        }
+    }
+    for (c, rule) in CORRUPTIONS.iter().enumerate() {
+        assert!(
+            tried[c] >= 20,
+            "only {} {rule} corruptions were tried",
+            tried[c]
+        );
+    }
+    assert!(
+        several_rules >= 10,
+        "{several_rules} mistakes broke several rules"
+    );
+}

@@ -220,7 +220,8 @@ fn id_properties(features: &[&Value]) -> Vec<(String, usize)> {
     let valid = |v: &String| {
         !v.is_empty()
             && v.len() <= 32
-            && v.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
+            && v.chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
     };
     let Some(first) = features
         .first()
@@ -231,7 +232,10 @@ fn id_properties(features: &[&Value]) -> Vec<(String, usize)> {
     let mut found: Vec<(String, usize)> = first
         .keys()
         .filter_map(|k| {
-            let values: Vec<String> = features.iter().map(|f| value(f, k)).collect::<Option<_>>()?;
+            let values: Vec<String> = features
+                .iter()
+                .map(|f| value(f, k))
+                .collect::<Option<_>>()?;
             let distinct: std::collections::HashSet<&String> = values.iter().collect();
             (distinct.len() == values.len() && values.iter().all(valid)).then(|| {
                 let longest = values.iter().map(String::len).max().unwrap_or(0);

@@ -13,7 +13,7 @@ use crate::families::simulate::{SimCount, SimulateRequest, Simulated};
 use crate::families::{
     CheckedSheet, Given, Model, PlayRequest, Played, RefereeRequest, Refereed, SheetRequest,
 };
-use crate::text::{count, wrap};
+use crate::text::{count, plural, wrap};
 
 use super::map::Map;
 use super::notation::sheet::{powers_line, render_fitted};
@@ -405,21 +405,13 @@ fn text_verdict(
     if v.is_clean() {
         let _ = writeln!(s, "clean: every move follows the rules");
     } else {
+        let mistakes: u32 = v.players.iter().map(|p| p.mistakes).sum();
         let _ = writeln!(
             s,
-            "not clean: {} {} (each adds one X), {} log {}",
-            v.violations.len(),
-            if v.violations.len() == 1 {
-                "rule broken"
-            } else {
-                "rules broken"
-            },
-            v.problems.len(),
-            if v.problems.len() == 1 {
-                "problem"
-            } else {
-                "problems"
-            }
+            "not clean: {} broken in {} (one X each), {}",
+            plural(v.violations.len(), "rule", "rules"),
+            count(mistakes, "mistake"),
+            count(v.problems.len(), "log problem"),
         );
     }
     s
@@ -446,7 +438,16 @@ pub(crate) fn referee_sheet(model: &Model, r: &SheetRequest) -> Result<CheckedSh
                 result.player.as_deref().unwrap_or("sheet"),
                 result.crosses,
                 result.empty,
-                count(result.mistakes, "mistake"),
+                if result.breaches.len() as u32 == result.mistakes {
+                    count(result.mistakes, "mistake")
+                } else {
+                    // Under `per-die`, the fewest dice that explain them.
+                    format!(
+                        "{} ({} broken: the fewest dice that explain them)",
+                        count(result.mistakes, "mistake"),
+                        plural(result.breaches.len(), "rule", "rules")
+                    )
+                },
                 result.total,
                 count(result.powers_used, "power"),
                 if result.mistakes == 0 {

@@ -42,7 +42,7 @@ pub use map::import::{
     Finding as ImportFinding, ImportError, Options as ImportOptions, Regions, import,
 };
 pub use map::{
-    AreaId, Checked, Layout, MAX_AREAS, Map, Power, Report, Rules, WildWithoutPlacement,
+    AreaId, Checked, Layout, MAX_AREAS, Map, Mistakes, Power, Report, Rules, WildWithoutPlacement,
     check_bytes, check_bytes_undrawn, check_file, load,
 };
 pub use play::leaf::LeafModel;

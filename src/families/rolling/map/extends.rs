@@ -54,6 +54,7 @@ pub fn merge(
     r.guard_covers_dupe = c.guard_covers_dupe.or(r.guard_covers_dupe.take());
     r.color_change_anytime = c.color_change_anytime.or(r.color_change_anytime.take());
     r.color_change_on_cross = c.color_change_on_cross.or(r.color_change_on_cross.take());
+    r.mistakes = c.mistakes.or(r.mistakes.take());
 
     // A base file's repeats are reported when it is resolved; a variant's
     // entries merge by id, so its repeats are caught here.

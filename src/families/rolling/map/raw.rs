@@ -22,6 +22,7 @@ pub struct RawRules {
     pub guard_covers_dupe: Option<Sp<bool>>,
     pub color_change_anytime: Option<Sp<bool>>,
     pub color_change_on_cross: Option<Sp<bool>>,
+    pub mistakes: Option<Sp<String>>,
 }
 
 /// One `[[regions]]` entry.
@@ -151,6 +152,7 @@ const OPTION_KEYS: &[&str] = &[
     "guard_covers_dupe",
     "color_change_anytime",
     "color_change_on_cross",
+    "mistakes",
 ];
 const REGION_KEYS: &[&str] = &["id", "name", "color", "mono_letter", "remove"];
 const AREA_KEYS: &[&str] = &[
@@ -219,6 +221,7 @@ pub fn read(ctx: &mut Ctx<'_>, source: &str) -> Option<RawDoc> {
             r.guard_covers_dupe = o.boolean(ctx, "guard_covers_dupe");
             r.color_change_anytime = o.boolean(ctx, "color_change_anytime");
             r.color_change_on_cross = o.boolean(ctx, "color_change_on_cross");
+            r.mistakes = o.string(ctx, "mistakes");
             o.finish(ctx, OPTION_KEYS);
         }
         t.finish(ctx, RULES_KEYS);

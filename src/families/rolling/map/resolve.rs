@@ -8,7 +8,7 @@ use std::collections::HashMap;
 
 use super::model::{AreaId, Color, MapInfo, Position, RegionId};
 use super::raw::{Mistyped, RawDoc, RawGridText, RawRules};
-use super::rules::{Preset, Rules, WildWithoutPlacement};
+use super::rules::{Mistakes, Preset, Rules, WildWithoutPlacement};
 use crate::diag::{Diagnostic, Loc};
 use crate::source::missing_field;
 use crate::source::toml::{Sp, SpList, check_id, suggest, valid_id};
@@ -796,6 +796,13 @@ fn resolve_rules(
     }
     if let Some(v) = &raw.color_change_on_cross {
         rules.options.color_change_on_cross = v.value;
+    }
+    if let Some(v) = &raw.mistakes {
+        let names: Vec<&str> = Mistakes::ALL.iter().map(|m| m.name()).collect();
+        match Mistakes::ALL.iter().find(|m| m.name() == v.value) {
+            Some(&m) => rules.options.mistakes = m,
+            None => diags.push(unknown_value(v, "mistakes", &names)),
+        }
     }
     rules
 }

@@ -201,6 +201,59 @@ pub enum WildWithoutPlacement {
     NoEffect,
 }
 
+/// What one X of a refereed game pays for (docs/rules.md, rule 30): the
+/// rulebook says "one X for every mistake" without saying what one mistake
+/// is.
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    Hash,
+    Default,
+    serde::Serialize,
+    serde::Deserialize,
+    schemars::JsonSchema,
+)]
+#[serde(rename_all = "kebab-case")]
+pub enum Mistakes {
+    /// A mistake is one die resolved against the rules: one X, however
+    /// many rules that resolution breaks (each is still listed).
+    #[default]
+    PerDie,
+    /// Every rule broken is one X: a number written into a filled area
+    /// next to a neighbour more than 1 away is two.
+    PerRule,
+}
+
+impl Mistakes {
+    /// Every value, for error messages.
+    pub const ALL: [Mistakes; 2] = [Self::PerDie, Self::PerRule];
+
+    /// The value as written in a map file.
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::PerDie => "per-die",
+            Self::PerRule => "per-rule",
+        }
+    }
+
+    /// Whether this is the default (left out of logs and map hashes, so
+    /// that they read as before the option existed).
+    pub fn is_default(&self) -> bool {
+        *self == Self::default()
+    }
+
+    /// The X that one resolution breaking `rules` rules costs.
+    pub fn cost(self, rules: usize) -> u32 {
+        match self {
+            Self::PerDie => u32::from(rules > 0),
+            Self::PerRule => rules as u32,
+        }
+    }
+}
+
 impl WildWithoutPlacement {
     /// Every value, for error messages.
     pub const ALL: [WildWithoutPlacement; 2] = [Self::XAnywhere, Self::NoEffect];
@@ -245,6 +298,11 @@ pub struct RuleOptions {
     /// and map hashes when off, so they read as before the option existed.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub color_change_on_cross: bool,
+    /// What one X of a refereed game pays for: a die resolved against the
+    /// rules (the default), or every rule broken. Left out of logs and map
+    /// hashes at its default.
+    #[serde(default, skip_serializing_if = "Mistakes::is_default")]
+    pub mistakes: Mistakes,
 }
 
 impl Default for RuleOptions {
@@ -254,6 +312,7 @@ impl Default for RuleOptions {
             guard_covers_dupe: true,
             color_change_anytime: true,
             color_change_on_cross: false,
+            mistakes: Mistakes::PerDie,
         }
     }
 }

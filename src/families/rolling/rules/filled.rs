@@ -18,7 +18,7 @@ use toml::de::DeValue;
 use super::game::Game;
 use super::state::{Cell, State};
 use crate::diag::{Diagnostic, Loc, SourceMap};
-use crate::rolling::map::{AreaId, Power};
+use crate::rolling::map::{AreaId, Mistakes, Power};
 use crate::source::toml::{Ctx, TableReader, suggest};
 
 /// One rule broken on a filled sheet.
@@ -41,7 +41,9 @@ pub struct FilledResult {
     pub crosses: u32,
     /// Empty areas (they count as X at the end of a game).
     pub empty: u32,
-    /// Rules broken; each adds one X.
+    /// Mistakes: the fewest dice that explain what the sheet shows (or,
+    /// under the rules option `mistakes = "per-rule"`, the rules broken);
+    /// each adds one X.
     pub mistakes: u32,
     /// `crosses + empty + mistakes`.
     pub total: u32,
@@ -128,6 +130,68 @@ pub fn guards_needed(game: &Game, state: &State, dupes: u8) -> usize {
     }
     let pairs: usize = circled.iter().map(|c| c / 2).sum();
     total - pairs.min(usize::from(dupes))
+}
+
+/// The fewest vertices that touch every edge of `edges` (a minimum vertex
+/// cover), exactly: vertices of degree 3 or more are branched on (taken,
+/// or all their neighbours taken), and what is left, paths and cycles,
+/// costs half its edges rounded up per piece. The conflicts of a sheet
+/// are a few dozen edges at most.
+pub(crate) fn fewest_covering(edges: &[(usize, usize)]) -> usize {
+    use std::collections::BTreeMap;
+    let mut adjacent: BTreeMap<usize, Vec<usize>> = BTreeMap::new();
+    for &(a, b) in edges {
+        if a != b {
+            adjacent.entry(a).or_default().push(b);
+            adjacent.entry(b).or_default().push(a);
+        }
+    }
+    for list in adjacent.values_mut() {
+        list.sort_unstable();
+        list.dedup();
+    }
+    cover(adjacent)
+}
+
+fn cover(mut g: std::collections::BTreeMap<usize, Vec<usize>>) -> usize {
+    g.retain(|_, n| !n.is_empty());
+    let Some((&v, _)) = g
+        .iter()
+        .max_by_key(|(v, n)| (n.len(), std::cmp::Reverse(**v)))
+    else {
+        return 0;
+    };
+    let remove = |g: &std::collections::BTreeMap<usize, Vec<usize>>, gone: &[usize]| {
+        g.iter()
+            .filter(|(k, _)| !gone.contains(k))
+            .map(|(&k, n)| (k, n.iter().copied().filter(|x| !gone.contains(x)).collect()))
+            .collect()
+    };
+    if g[&v].len() >= 3 {
+        let neighbours = g[&v].clone();
+        let with = 1 + cover(remove(&g, &[v]));
+        let without = neighbours.len() + cover(remove(&g, &neighbours));
+        return with.min(without);
+    }
+    // Paths and cycles: each piece of k edges needs ceil(k / 2).
+    let mut seen = std::collections::BTreeSet::new();
+    let mut total = 0;
+    for &start in g.keys() {
+        if !seen.insert(start) {
+            continue;
+        }
+        let (mut degrees, mut stack) = (0, vec![start]);
+        while let Some(x) = stack.pop() {
+            degrees += g[&x].len();
+            for &y in &g[&x] {
+                if seen.insert(y) {
+                    stack.push(y);
+                }
+            }
+        }
+        total += (degrees / 2).div_ceil(2);
+    }
+    total
 }
 
 /// Checks a filled sheet given as bytes.
@@ -304,12 +368,14 @@ or correct `map` if the sheet is really for `{}`",
             );
         }
     }
+    let mut conflicts: Vec<(AreaId, AreaId)> = Vec::new();
     for (a, b) in map.edges() {
         let (ca, cb) = (state.cell(a), state.cell(b));
         let (Some(va), Some(vb)) = (ca.value(), cb.value()) else {
             continue;
         };
         if !game.pair_keeps_rule(a, ca, b, cb) {
+            conflicts.push((a, b));
             breach(
                 "neighbor-rule",
                 format!(
@@ -408,7 +474,37 @@ tick it, or the circle does not count"
 
     let score = game.score(&state);
     let empty = state.empty_count();
-    let mistakes = breaches.len() as u32;
+    let mistakes = match rules.options.mistakes {
+        // Every rule the sheet breaks, each pair of neighbours apart.
+        Mistakes::PerRule => breaches.len() as u32,
+        // The fewest dice that explain what the sheet shows: the pairs of
+        // neighbours apart cost the fewest areas that, rubbed out, would
+        // leave none (one number next to three that it breaks is one
+        // mistake, as the log referee counts it), less those already
+        // counted for a number no die shows; every other finding is one
+        // die each.
+        Mistakes::PerDie => {
+            let not_on_die: Vec<AreaId> = map
+                .area_ids()
+                .filter(|&a| {
+                    state
+                        .cell(a)
+                        .value()
+                        .is_some_and(|v| !rules.faces.contains(&v))
+                })
+                .collect();
+            let pairs: Vec<(usize, usize)> = conflicts
+                .iter()
+                .filter(|(a, b)| !not_on_die.contains(a) && !not_on_die.contains(b))
+                .map(|(a, b)| (a.index(), b.index()))
+                .collect();
+            let others = breaches
+                .iter()
+                .filter(|b| b.rule != "neighbor-rule")
+                .count();
+            (others + fewest_covering(&pairs)) as u32
+        }
+    };
     Some(FilledResult {
         player,
         crosses: score.crosses,
@@ -419,4 +515,43 @@ tick it, or the circle does not count"
         breaches,
         sheet: state,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::fewest_covering;
+    use rand::{RngExt, SeedableRng};
+
+    /// The smallest cover by trying every set of vertices.
+    fn brute(n: usize, edges: &[(usize, usize)]) -> usize {
+        (0u32..1 << n)
+            .filter(|set| {
+                edges
+                    .iter()
+                    .all(|&(a, b)| set >> a & 1 == 1 || set >> b & 1 == 1)
+            })
+            .map(u32::count_ones)
+            .min()
+            .unwrap() as usize
+    }
+
+    #[test]
+    fn the_fewest_areas_that_explain_every_pair_apart() {
+        assert_eq!(fewest_covering(&[]), 0);
+        // One number beside three it breaks is one mistake.
+        assert_eq!(fewest_covering(&[(0, 1), (0, 2), (0, 3)]), 1);
+        assert_eq!(fewest_covering(&[(0, 1), (1, 2), (2, 0)]), 2);
+        assert_eq!(fewest_covering(&[(0, 1), (1, 2), (2, 3)]), 2);
+        assert_eq!(fewest_covering(&[(0, 1), (2, 3)]), 2);
+        assert_eq!(fewest_covering(&[(5, 6), (6, 5), (5, 6)]), 1);
+        let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(3);
+        for _ in 0..300 {
+            let n = rng.random_range(1..11);
+            let edges: Vec<(usize, usize)> = (0..rng.random_range(0..20))
+                .map(|_| (rng.random_range(0..n), rng.random_range(0..n)))
+                .filter(|(a, b)| a != b)
+                .collect();
+            assert_eq!(fewest_covering(&edges), brute(n, &edges), "{edges:?}");
+        }
+    }
 }

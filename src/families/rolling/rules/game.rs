@@ -269,15 +269,23 @@ impl Game {
         }
     }
 
-    /// The first neighbour that forbids `value` in `area`, if any.
-    pub fn neighbor_conflict(&self, state: &State, area: AreaId, value: u8) -> Option<AreaId> {
-        if self.immune[area.index()] {
-            return None;
-        }
-        self.neighbors(area)
+    /// Every neighbour that forbids `value` in `area` (none for an immune
+    /// area).
+    pub fn neighbor_conflicts<'a>(
+        &'a self,
+        state: &'a State,
+        area: AreaId,
+        value: u8,
+    ) -> impl Iterator<Item = AreaId> + 'a {
+        let neighbors: &[AreaId] = if self.immune[area.index()] {
+            &[]
+        } else {
+            self.neighbors(area)
+        };
+        neighbors
             .iter()
             .copied()
-            .find(|&n| !state.cell(n).allows(value))
+            .filter(move |&n| !state.cell(n).allows(value))
     }
 
     /// The state before the first die is drawn.

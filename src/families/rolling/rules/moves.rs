@@ -503,9 +503,11 @@ impl Game {
                         out.push(Breach::WrongRegion { area });
                     }
                     let guarded = guard && self.guard_covers(copy);
-                    if !guarded && let Some(neighbor) = self.neighbor_conflict(state, area, number)
-                    {
-                        out.push(Breach::NeighborRule { area, neighbor });
+                    if !guarded {
+                        out.extend(
+                            self.neighbor_conflicts(state, area, number)
+                                .map(|neighbor| Breach::NeighborRule { area, neighbor }),
+                        );
                     }
                 }
             }
@@ -522,9 +524,14 @@ impl Game {
                 }
                 if die_index_ok {
                     let wild = self.resolves_as_wild(mv.die, mv.powers, false);
-                    if let Some(spot) = self.spot(state, self.reach(mv.die, wild), rolled) {
+                    let spot = self.spot(state, self.reach(mv.die, wild), rolled);
+                    if let Some(spot) = spot {
                         out.push(Breach::CrossWithSpot { spot });
-                    } else if let Action::Cross(area) = mv.action {
+                    }
+                    // Where an X may stand is a rule of its own: an X
+                    // marked while the number fits, outside the die's
+                    // region, breaks both.
+                    if let Action::Cross(area) = mv.action {
                         let allowed = if wild {
                             rules.options.wild_without_placement == WildWithoutPlacement::XAnywhere
                         } else {
@@ -533,7 +540,9 @@ impl Game {
                         if !allowed {
                             out.push(Breach::CrossWrongRegion { area });
                         }
-                    } else if let Some(area) = self.cross_spot(state, mv.die, wild) {
+                    } else if spot.is_none()
+                        && let Some(area) = self.cross_spot(state, mv.die, wild)
+                    {
                         out.push(Breach::MustCross { area });
                     }
                 }

@@ -48,7 +48,8 @@ pub struct PlayerVerdict {
     pub player: String,
     /// X on the sheet (after the last round every empty area is one).
     pub crosses: u32,
-    /// Rules broken; each adds one X.
+    /// Mistakes: dice resolved against the rules (or, under the rules
+    /// option `mistakes = "per-rule"`, rules broken); each adds one X.
     pub mistakes: u32,
     /// `crosses + mistakes`: the score (fewer is better).
     pub total: u32,
@@ -271,12 +272,16 @@ pub fn referee(game: &Game, log: &GameLog) -> Result<Verdict, WrongMap> {
         for p in 0..players {
             let moves: &[LogMove] = turn.moves.get(p).map_or(&[], Vec::as_slice);
             let state = &mut states[p];
+            // Each rule broken is listed; what the X pay for is the rules
+            // option `mistakes`: one per die resolved against the rules,
+            // or one per rule (`charge`, after a resolution's rules).
+            let cost = rules.options.mistakes;
+            let mut charge = |broken: usize| mistakes[p] += cost.cost(broken);
             let mut record = |move_index: Option<usize>,
                               die: &str,
                               areas: Vec<String>,
                               rule: &'static str,
                               message: String| {
-                mistakes[p] += 1;
                 violations.push(Violation {
                     turn: number,
                     round,
@@ -302,6 +307,7 @@ pub fn referee(game: &Game, log: &GameLog) -> Result<Verdict, WrongMap> {
                             "unknown-die",
                             format!("there is no die `{d}` in this map"),
                         );
+                        charge(1);
                         continue;
                     }
                     Err(UnknownId::Area(a)) => {
@@ -312,6 +318,7 @@ pub fn referee(game: &Game, log: &GameLog) -> Result<Verdict, WrongMap> {
                             "unknown-area",
                             format!("there is no area `{a}` in this map"),
                         );
+                        charge(1);
                         // One mistake: the die counts as resolved, writing nothing.
                         if let Some(die) = game.die_by_id(&lm.die) {
                             let nothing = Move {
@@ -348,9 +355,11 @@ pub fn referee(game: &Game, log: &GameLog) -> Result<Verdict, WrongMap> {
                         ));
                     }
                 }
+                let broken = breaches.len();
                 for (rule, message) in breaches {
                     record(Some(k), &lm.die, areas.clone(), rule, message);
                 }
+                charge(broken);
                 game.apply_as_written(state, &mv, written);
             }
             let unresolved: Vec<Roll> = state.pending().collect();
@@ -366,6 +375,7 @@ pub fn referee(game: &Game, log: &GameLog) -> Result<Verdict, WrongMap> {
                         roll.value
                     ),
                 );
+                charge(1);
             }
             game.close_turn(state, round_over);
         }

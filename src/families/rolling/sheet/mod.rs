@@ -27,8 +27,8 @@ mod inset;
 mod layout;
 mod mono;
 
-pub(crate) use grid::link_crossings;
 pub use draw::id_fits;
+pub(crate) use grid::link_crossings;
 pub use heat::{heat_map, scale_top};
 pub use layout::{About, Pad, layout};
 
