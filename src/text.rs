@@ -92,6 +92,14 @@ mod tests {
     use super::*;
 
     #[test]
+    fn names_are_listed_with_and() {
+        assert_eq!(and_list::<&str>(&[]), "");
+        assert_eq!(and_list(&["E3"]), "E3");
+        assert_eq!(and_list(&["E3", "F3"]), "E3 and F3");
+        assert_eq!(and_list(&["E3", "F3", "D4"]), "E3, F3 and D4");
+    }
+
+    #[test]
     fn you_claim_and_ann_claims() {
         assert_eq!(subject_verb("you", "claims", "claim"), "you claim");
         assert_eq!(subject_verb("Ann", "claims", "claim"), "Ann claims");

@@ -86,7 +86,12 @@ fn generate_check_print_play_referee_simulate() {
     std::fs::write(&log, bad).unwrap();
     let (code, out, _) = run(&["referee", &s(&log)]);
     assert_eq!(code, 1, "{out}");
-    assert!(out.contains("broken rule [cross-"), "{out}");
+    // The heading line of every family's referee, then the rule broken.
+    assert!(out.starts_with("referee: "), "{out}");
+    assert!(
+        out.contains(": cross ") && out.contains(" [cross-"),
+        "{out}"
+    );
 
     let report = dir.path().join("diceland.html");
     let (code, out, err) = run(&[
@@ -358,8 +363,11 @@ fn a_person_plays_in_the_terminal() {
     // nothing else.
     let (code, out, _) = run(&["referee", &s(&log)]);
     assert_eq!(code, 1, "{out}");
-    assert!(out.contains("problem [incomplete]"), "{out}");
-    assert!(out.contains("1 problem and 0 broken rules"), "{out}");
+    assert!(out.contains("[incomplete]"), "{out}");
+    assert!(
+        out.contains("not clean: 0 rules broken, 1 log problem\n"),
+        "{out}"
+    );
     // The input ending first: exit 1.
     let (code, _, _) = common::run_with_input(
         &["play", "maps/diceland-3.toml", "--human", "--seed", "2"],
@@ -662,11 +670,28 @@ fn the_referee_reports_every_mistake_of_a_log_with_several() {
     for (turn, kind) in [(4, "cross-count"), (10, "cell-twice"), (15, "out-of-turn")] {
         assert!(
             out.lines()
-                .any(|l| l.contains(&format!("[{kind}] turn {turn}:"))),
+                .any(|l| l.starts_with(&format!("  turn {turn}, "))
+                    && l.ends_with(&format!(" [{kind}]"))),
             "{kind}: {out}"
         );
     }
-    assert!(out.contains(": 23 turns, "), "{out}");
+    // The heading line every family's referee writes.
+    assert!(
+        out.starts_with(&format!(
+            "referee: {log} (Diceland 1: Meadows, seed 4, 3 players, 23 turns)\n"
+        )),
+        "{out}"
+    );
+    // The planted cell A1, crossed in turn 4 on the player's paper, is
+    // crossed again in turn 12: legal on the judged sheet, where turn 4
+    // crossed nothing, a mistake on paper, reported.
+    assert!(
+        out.contains(
+            "turn 12, greedy 1: cross yellow A1: on the sheet as written, A1 is crossed already"
+        ),
+        "{out}"
+    );
+    assert!(out.contains("winner: greedy 3\n"), "{out}");
     insta::assert_snapshot!("diceland-referee-several-mistakes", out);
     let (code, json, _) = run(&["referee", log, "--format", "json"]);
     assert_eq!(code, 1);

@@ -278,14 +278,14 @@ fn one_cell_per_die_of_the_colour() {
     assert_eq!(
         s.check_cross(&board, Color::Red, 1, &cells(&board, &["C1"])),
         Err(Breach::Color {
-            cell: "C1".into(),
+            cells: vec!["C1".into()],
             color: "red"
         })
     );
     assert_eq!(
         s.check_cross(&board, Color::Red, 1, &cells(&board, &["B2"])),
         Err(Breach::Color {
-            cell: "B2".into(),
+            cells: vec!["B2".into()],
             color: "red"
         }),
         "the start cell is no zone cell"
@@ -293,7 +293,9 @@ fn one_cell_per_die_of_the_colour() {
     s.cross(&board, &cells(&board, &["B1"]));
     assert_eq!(
         s.check_cross(&board, Color::Red, 1, &cells(&board, &["B1"])),
-        Err(Breach::Crossed { cell: "B1".into() })
+        Err(Breach::Crossed {
+            cells: vec!["B1".into()]
+        })
     );
 }
 
@@ -313,7 +315,9 @@ fn crosses_touch_earlier_crosses() {
     let mut s = Sheet::new(&board);
     assert_eq!(
         s.check_cross(&board, Color::Red, 1, &cells(&board, &["A3"])),
-        Err(Breach::Apart { cell: "A3".into() })
+        Err(Breach::Apart {
+            cells: vec!["A3".into()]
+        })
     );
     // Through a cross of the same move.
     assert!(
@@ -328,7 +332,9 @@ fn crosses_touch_earlier_crosses() {
     );
     assert_eq!(
         s.check_cross(&board, Color::Blue, 1, &cells(&board, &["E2"])),
-        Err(Breach::Apart { cell: "E2".into() })
+        Err(Breach::Apart {
+            cells: vec!["E2".into()]
+        })
     );
 }
 
@@ -933,4 +939,156 @@ fn a_cell_name_of_any_length_is_read_without_overflow() {
         let name = format!("{}1", "Z".repeat(letters));
         assert_eq!(board.cell_by_name(&name), None, "{name}");
     }
+}
+
+/// A player's paper, built apart from the referee: every cell their
+/// crossings of `log` before event `upto` (turn, event) name, crossed in a
+/// shuffled order (the order of play must not matter).
+fn paper(
+    board: &Board,
+    log: &GameLog,
+    player: &str,
+    upto: (usize, usize),
+    rng: &mut rand_pcg::Pcg64Mcg,
+) -> Sheet {
+    let mut crossings: Vec<CellSet> = Vec::new();
+    'log: for (t, turn) in log.turns.iter().enumerate() {
+        for (i, e) in turn.events.iter().enumerate() {
+            if (t, i) >= upto {
+                break 'log;
+            }
+            // A cell written twice is on paper once.
+            let mut words: Vec<&str> = Vec::new();
+            if let Event::Move { mv, .. } = e {
+                for w in mv.split_whitespace() {
+                    if !words.contains(&w) {
+                        words.push(w);
+                    }
+                }
+            }
+            if let Event::Move { player: p, .. } = e
+                && p == player
+                && let Ok(Move::Cross(_, cells)) =
+                    rollx::diceland::parse_move(board, &words.join(" "))
+            {
+                crossings.push(cells);
+            }
+        }
+    }
+    for i in (1..crossings.len()).rev() {
+        crossings.swap(i, rng.random_range(0..=i));
+    }
+    let mut sheet = Sheet::new(board);
+    for cells in crossings {
+        let fresh = cells.and(board.zone_cells()).minus(&sheet.crossed);
+        sheet.cross(board, &fresh);
+    }
+    sheet
+}
+
+/// The findings of the log referee agree with a player's paper built
+/// apart, whatever the order of play: in games with one crossing edited
+/// (a cell dropped, or one moved to another cell of the colour), a move
+/// the referee says only follows from an earlier crossing that crossed
+/// nothing is one the player's paper allows, a crossing it calls a mistake
+/// of its own breaks a rule on that paper too, and one reported on paper
+/// only breaks a rule there. (A crossing is judged here for where its
+/// crosses go, not for its count of dice.)
+#[test]
+fn the_referee_tags_what_follows_from_a_mistake_as_the_paper_shows_it() {
+    let (mut follows, mut own, mut on_paper) = (0, 0, 0);
+    for board_n in [1, 2] {
+        let game = Game::new(shipped(board_n));
+        let board = game.board();
+        for seed in 0..150u64 {
+            let policies: Vec<String> = ["greedy", "random", "greedy"]
+                .iter()
+                .map(|s| s.to_string())
+                .collect();
+            let mut log = play_game(&game, seed, &policies, None).unwrap().log;
+            let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(seed);
+            // Edit one crossing of the first few turns.
+            let crossings: Vec<(usize, usize)> = log
+                .turns
+                .iter()
+                .enumerate()
+                .take(6)
+                .flat_map(|(t, turn)| {
+                    turn.events
+                        .iter()
+                        .enumerate()
+                        .filter_map(move |(i, e)| match e {
+                            Event::Move { mv, .. } if mv.starts_with("cross ") => Some((t, i)),
+                            _ => None,
+                        })
+                })
+                .collect();
+            let Some(&(t, i)) = crossings.get(rng.random_range(0..crossings.len().max(1))) else {
+                continue;
+            };
+            let Event::Move { mv, .. } = &mut log.turns[t].events[i] else {
+                unreachable!()
+            };
+            let mut words: Vec<String> = mv.split_whitespace().map(str::to_string).collect();
+            let color = Color::by_id(&words[1]).unwrap();
+            if seed % 2 == 0 && words.len() > 3 {
+                words.pop();
+            } else {
+                let others: Vec<usize> = board.color_cells(color).iter().collect();
+                let pick = others[rng.random_range(0..others.len())];
+                let last = words.len() - 1;
+                words[last] = board.cell_name(pick);
+            }
+            *mv = words.join(" ");
+            let v = referee(&game, &log).unwrap();
+            // Each violation, matched with its event.
+            let mut used = std::collections::HashSet::new();
+            for x in &v.violations {
+                let Some(Move::Cross(c, cells)) = rollx::diceland::parse_move(board, &x.mv).ok()
+                else {
+                    continue;
+                };
+                if x.kind == "cross-count" || x.kind == "cell-twice" {
+                    continue;
+                }
+                let turn = &log.turns[x.turn - 1];
+                let Some(i) = (0..turn.events.len()).find(|&i| {
+                    !used.contains(&(x.turn, i))
+                        && matches!(&turn.events[i], Event::Move { player, mv } if *player == x.player && *mv == x.mv)
+                }) else {
+                    continue;
+                };
+                used.insert((x.turn, i));
+                let mut legal = None;
+                for _ in 0..3 {
+                    let p = paper(board, &log, &x.player, (x.turn - 1, i), &mut rng);
+                    let ok = p.check_cross(board, c, cells.len(), &cells).is_ok();
+                    assert!(
+                        legal.is_none_or(|l| l == ok),
+                        "seed {seed}: the order of play decides"
+                    );
+                    legal = Some(ok);
+                }
+                let legal = legal.unwrap();
+                let what = format!("board {board_n} seed {seed}, edited turn {}: {x:?}", t + 1);
+                if x.follows_from.is_some() {
+                    assert!(
+                        legal,
+                        "{what}: tagged as following, but the paper refuses it"
+                    );
+                    follows += 1;
+                } else if x.on_paper {
+                    assert!(!legal, "{what}: a mistake on paper that the paper allows");
+                    on_paper += 1;
+                } else if x.kind.starts_with("cross-") {
+                    assert!(!legal, "{what}: a mistake of its own that the paper allows");
+                    own += 1;
+                }
+            }
+        }
+    }
+    assert!(
+        follows > 100 && own > 20 && on_paper > 5,
+        "{follows} {own} {on_paper}"
+    );
 }

@@ -6,12 +6,12 @@ use std::fmt::Write as _;
 use std::path::Path;
 
 use crate::diag::Failure;
-use crate::families::log::{file_of_log, invalid_log};
+use crate::families::log::{LogProblem, file_of_log, invalid_log};
 use crate::families::simulate::{SimCount, SimulateRequest, Simulated};
 use crate::families::{
     CheckedSheet, Loader, Model, PlayRequest, Played, RefereeRequest, Refereed, SheetRequest,
 };
-use crate::text::{count, noun, plural, wrap};
+use crate::text::{count, plural, wrap};
 
 use super::Board;
 use super::model::Cell;
@@ -214,29 +214,36 @@ pub(crate) fn referee_log(r: &RefereeRequest) -> Result<Refereed, Failure> {
     };
     Ok(Refereed {
         json: serde_json::to_string_pretty(&verdict).expect("serialises"),
-        text: verdict_text(&verdict, r.path),
+        text: verdict_text(&log, &game, &verdict, r.path),
         clean: verdict.is_clean(),
         sheet,
     })
 }
 
-/// The verdict as text.
-fn verdict_text(v: &Verdict, path: &Path) -> String {
-    let mut s = String::new();
+/// The verdict as text, in the shape every family's referee writes: the
+/// heading line, each finding of the log and each rule broken (those that
+/// only follow from an earlier crossing that crossed nothing counted in one
+/// line a player, each in the JSON verdict), the sheets, who won, and the
+/// verdict.
+fn verdict_text(log: &GameLog, game: &Game, v: &Verdict, path: &Path) -> String {
+    let mut s = log.referee_heading(path, &game.board().info.name, "turn");
+    // Whether the game ended is never left out, even when it follows from
+    // an earlier mistake: it decides who won.
+    let shown = |p: &LogProblem| p.follows_from.is_none() || p.kind == "incomplete";
     for f in &v.findings {
         match *f {
             Finding::Problem(i) => {
                 let p = &v.problems[i];
-                if p.follows_from.is_some() {
+                if !shown(p) {
                     continue;
                 }
-                let turn = p.turn.map(|t| format!("turn {t}: ")).unwrap_or_default();
+                let turn = p.turn.map(|t| format!("turn {t}, ")).unwrap_or_default();
                 let who = p
                     .player
                     .as_ref()
                     .map(|n| format!("{n}: "))
                     .unwrap_or_default();
-                let _ = writeln!(s, "problem [{}] {turn}{who}{}", p.kind, p.message);
+                let _ = writeln!(s, "  log problem: {turn}{who}{} [{}]", p.message, p.kind);
             }
             Finding::Violation(i) => {
                 let x = &v.violations[i];
@@ -245,14 +252,14 @@ fn verdict_text(v: &Verdict, path: &Path) -> String {
                 }
                 let _ = writeln!(
                     s,
-                    "broken rule [{}] turn {}: {} `{}`: {}",
-                    x.kind, x.turn, x.player, x.mv, x.message
+                    "  turn {}, {}: {}: {} [{}]",
+                    x.turn, x.player, x.mv, x.message, x.kind
                 );
             }
         }
     }
-    // Moves that break a rule only because an earlier crossing crossed
-    // nothing: one line a player (each is in the JSON verdict).
+    // Findings there only because an earlier crossing crossed nothing:
+    // one line a player.
     let mut follow: Vec<(&str, usize, usize)> = Vec::new();
     let following = v
         .violations
@@ -261,6 +268,7 @@ fn verdict_text(v: &Verdict, path: &Path) -> String {
         .chain(
             v.problems
                 .iter()
+                .filter(|p| !shown(p))
                 .filter_map(|p| Some((p.player.as_deref().unwrap_or(""), p.follows_from?))),
         );
     for (player, t) in following {
@@ -275,64 +283,79 @@ fn verdict_text(v: &Verdict, path: &Path) -> String {
     for (player, n, t) in &follow {
         let _ = writeln!(
             s,
-            "and {} of {player} that {} only because a crossing of turn {t} crossed nothing \
-(on the sheet as written {} legal; each is listed with --format json)",
-            if *n == 1 {
-                "1 later finding".to_string()
-            } else {
-                format!("{n} later findings")
-            },
-            if *n == 1 { "is there" } else { "are there" },
-            if *n == 1 { "it is" } else { "they are" }
+            "  and {} of {player}, there only because {player}'s crossing of turn {t} crossed \
+nothing: on the sheet as written {} legal (--format json lists {})",
+            plural(*n, "later finding", "later findings"),
+            if *n == 1 { "it is" } else { "they are" },
+            if *n == 1 { "it" } else { "each" }
         );
     }
+    let _ = writeln!(s);
+    let width = v
+        .players
+        .iter()
+        .map(|p| p.name.len())
+        .max()
+        .unwrap_or(6)
+        .max(6);
+    let _ = writeln!(s, "  {:width$}  stars  colours complete  cells", "player");
     for p in &v.players {
         let _ = writeln!(
             s,
-            "{:<12} {:>2} {:<5}  {} colour{} complete  {:>3} {:<5}{}",
-            p.name,
-            p.stars,
-            noun(p.stars, "star", "stars"),
-            p.complete_colors,
-            if p.complete_colors == 1 { " " } else { "s" },
-            p.crosses,
-            noun(p.crosses, "cell", "cells"),
-            if p.won { "  winner" } else { "" }
+            "  {:width$}  {:>5}  {:>16}  {:>5}",
+            p.name, p.stars, p.complete_colors, p.crosses
         );
     }
-    let _ = writeln!(
-        s,
-        "{}: {}, {}",
-        path.display(),
-        count(v.turns, "turn"),
-        if v.is_clean() {
-            "every move follows the rules".to_string()
-        } else {
-            {
-                let follow = v
-                    .violations
-                    .iter()
-                    .filter(|x| x.follows_from.is_some())
-                    .count()
-                    + v.problems
-                        .iter()
-                        .filter(|p| p.follows_from.is_some())
-                        .count();
-                format!(
-                    "{} problem{} and {} broken rule{}{}",
-                    v.problems.len(),
-                    if v.problems.len() == 1 { "" } else { "s" },
-                    v.violations.len(),
-                    if v.violations.len() == 1 { "" } else { "s" },
-                    if follow > 0 {
-                        format!("; {follow} of them follow from earlier mistakes")
-                    } else {
-                        String::new()
-                    }
-                )
+    let named = |names: &[String]| crate::text::and_list(names);
+    let said = match (v.complete, v.winners.as_slice()) {
+        (true, []) => "no winner".to_string(),
+        (true, [one]) => format!("winner: {one}"),
+        (true, many) => format!("winners, sharing the win: {}", named(many)),
+        (false, _) => "no winner yet: the game is not over at the end of the log".to_string(),
+    };
+    let mut claimed = log.result.clone();
+    claimed.sort();
+    let mut found = v.winners.clone();
+    found.sort();
+    if !claimed.is_empty() && claimed != found {
+        let _ = writeln!(
+            s,
+            "{said} (the log names {} as {})",
+            named(&log.result),
+            if log.result.len() == 1 {
+                "the winner"
+            } else {
+                "the winners"
             }
-        }
-    );
+        );
+    } else {
+        let _ = writeln!(s, "{said}");
+    }
+    let _ = writeln!(s);
+    if v.is_clean() {
+        let _ = writeln!(s, "clean: every move follows the rules");
+    } else {
+        let later: usize = follow.iter().map(|(_, n, _)| n).sum();
+        let rules = v
+            .violations
+            .iter()
+            .filter(|x| x.follows_from.is_none())
+            .count();
+        let problems = v.problems.iter().filter(|p| shown(p)).count();
+        let _ = writeln!(
+            s,
+            "not clean: {}, {}{}",
+            plural(rules, "rule broken", "rules broken"),
+            count(problems, "log problem"),
+            match later {
+                0 => String::new(),
+                n => format!(
+                    "; and {} that only follow from them",
+                    plural(n, "later finding", "later findings")
+                ),
+            }
+        );
+    }
     s
 }
 

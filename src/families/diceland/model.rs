@@ -257,6 +257,8 @@ pub struct Board {
     stars: CellSet,
     /// Cells of each colour.
     color_sets: [CellSet; 6],
+    /// The zones of each colour, by index.
+    color_zones: [Vec<usize>; 6],
     /// Steps between two places over zone cells (255: none), row-major.
     distance: Vec<u8>,
 }
@@ -286,8 +288,10 @@ impl Board {
             })
             .collect();
         let mut color_sets = [CellSet::EMPTY; 6];
-        for z in &zones {
+        let mut color_zones: [Vec<usize>; 6] = Default::default();
+        for (i, z) in zones.iter().enumerate() {
             color_sets[z.color.index()] = color_sets[z.color.index()].or(&z.set);
+            color_zones[z.color.index()].push(i);
         }
         let n = cells.len();
         let mut distance = vec![u8::MAX; n * n];
@@ -318,8 +322,15 @@ impl Board {
             zone_cells,
             stars,
             color_sets,
+            color_zones,
             distance,
         }
+    }
+
+    /// The zones of a colour, by index.
+    #[inline]
+    pub fn zones_of(&self, c: Color) -> &[usize] {
+        &self.color_zones[c.index()]
     }
 
     /// The neighbours of place `i` that are zone cells.

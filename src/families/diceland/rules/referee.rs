@@ -39,6 +39,13 @@ pub struct Violation {
     /// it, the move is legal): the turn of the first such crossing.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub follows_from: Option<usize>,
+    /// Whether the rule is broken on the sheet as the player wrote it
+    /// only: the move is legal on the sheet as judged (where an earlier
+    /// crossing crossed nothing), or it is in an event left out, which is
+    /// judged on the sheet as written alone. It is reported, and the
+    /// replay takes the move as the judged sheet allows.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub on_paper: bool,
 }
 
 /// One player's sheet at the end of the replay.
@@ -334,12 +341,33 @@ and crossed nothing, so it earned no bonus roll"
     }
 
     /// A crossing the table cannot take (its roll was left out, say) is
-    /// still on the player's paper.
-    fn write_left_out(&mut self, event: &Event) {
+    /// still on the player's paper: it is judged there, for where its
+    /// crosses go (the colour, one zone, an open one, touching, not
+    /// crossed before; not for its count of dice, which the table did not
+    /// roll), and crossed there.
+    fn write_left_out(&mut self, number: usize, event: &Event) {
         if let Event::Move { player, mv } = event
             && let Some(seat) = self.log.players.iter().position(|p| p == player)
             && let Ok(m) = parse_move(self.game.board(), mv)
         {
+            if let Move::Cross(c, cells) = m
+                && let Err(e) =
+                    self.written[seat].check_cross(self.game.board(), c, cells.len(), &cells)
+            {
+                let kind = super::table::MoveError::from(e.clone()).kind();
+                self.violation(Violation {
+                    turn: number,
+                    player: player.clone(),
+                    mv: mv.clone(),
+                    kind,
+                    message: format!(
+                        "on the sheet as written, {e} (the event is left out, so the crossing is \
+judged there alone, for where its crosses go)"
+                    ),
+                    follows_from: None,
+                    on_paper: true,
+                });
+            }
             self.write(seat, m);
         }
     }
@@ -381,6 +409,7 @@ and crossed nothing, so it earned no bonus roll"
 once, one cell per die (the move is judged with {cell} once)"
                 ),
                 follows_from: None,
+                on_paper: false,
             });
         }
         let read = words.join(" ");
@@ -397,35 +426,72 @@ once, one cell per die (the move is judged with {cell} once)"
                 return Outcome::LeftOut(f);
             }
         };
-        // Whether the move would be legal on the sheet as the player wrote
-        // it, and that sheet brought up to date.
-        let on_paper = crossing.then(|| {
+        // The move judged on the sheet as the player wrote it too (which
+        // differs from the judged one from the turn `rejected_in` on), and
+        // that sheet brought up to date.
+        let diverged = self.rejected_in[seat].filter(|_| crossing);
+        let on_paper = diverged.map(|_| {
             let mut paper = self.table.clone();
             paper.sheets[seat] = self.written[seat];
-            paper.check(self.game.board(), seat, parsed).is_ok()
+            paper.check(self.game.board(), seat, parsed)
         });
         self.write(seat, parsed);
-        match self.game.check(&self.table, seat, parsed) {
-            Ok(()) => {
-                self.game.apply(&mut self.table, seat, parsed);
-                Outcome::Applied
-            }
-            Err(e) => {
-                let follows_from = self.rejected_in[seat].filter(|_| on_paper == Some(true));
-                let mut message = e.to_string();
-                if let Some(t) = follows_from {
-                    message.push_str(&format!(
-                        " (on the sheet as written it is legal: it follows from turn {t}, where a \
-crossing of {player} crossed nothing)"
-                    ));
-                }
-                let f = self.violation(Violation {
+        match (self.game.check(&self.table, seat, parsed), on_paper) {
+            (Ok(()), Some(Err(e))) => {
+                // Legal on the sheet as judged, a mistake on paper.
+                let t = diverged.expect("the sheets differ");
+                self.violation(Violation {
                     turn: number,
                     player: player.to_string(),
                     mv: mv.to_string(),
                     kind: e.kind(),
+                    message: format!(
+                        "on the sheet as written, {e} (on the sheet as judged the move is legal: \
+a crossing of {player} in turn {t} crossed nothing there)"
+                    ),
+                    follows_from: None,
+                    on_paper: true,
+                });
+                self.game.apply(&mut self.table, seat, parsed);
+                Outcome::Taken
+            }
+            (Ok(()), _) => {
+                self.game.apply(&mut self.table, seat, parsed);
+                Outcome::Applied
+            }
+            (Err(e), paper) => {
+                // Legal on paper: it breaks a rule only because an earlier
+                // crossing crossed nothing. Illegal there too: a mistake of
+                // its own, said as the player's paper shows it.
+                let (follows_from, message) = match (&paper, diverged) {
+                    (Some(Ok(())), Some(t)) => (
+                        Some(t),
+                        format!(
+                            "{e} (on the sheet as written it is legal: it follows from turn {t}, \
+where a crossing of {player} crossed nothing)"
+                        ),
+                    ),
+                    (Some(Err(p)), Some(t)) if p.to_string() != e.to_string() => (
+                        None,
+                        format!(
+                            "{p} (on the sheet as judged, where a crossing of {player} in turn \
+{t} crossed nothing: {e})"
+                        ),
+                    ),
+                    _ => (None, e.to_string()),
+                };
+                let kind = match &paper {
+                    Some(Err(p)) if follows_from.is_none() => p.kind(),
+                    _ => e.kind(),
+                };
+                let f = self.violation(Violation {
+                    turn: number,
+                    player: player.to_string(),
+                    mv: mv.to_string(),
+                    kind,
                     message,
                     follows_from,
+                    on_paper: false,
                 });
 
                 if self.table.phase == Phase::Choose
@@ -523,7 +589,7 @@ and {} after it: the rest is ignored",
             }
             if let Some((f, n)) = skipping {
                 if !r.expects(&events[i], i) {
-                    r.write_left_out(&events[i]);
+                    r.write_left_out(number, &events[i]);
                     r.diverged(number, &events[i]);
                     skipping = Some((f, n + 1));
                     continue;

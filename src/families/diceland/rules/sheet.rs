@@ -9,11 +9,15 @@
 //! one piece. A player holding more dice than the zone has free cells
 //! crosses nothing of that colour (overshoot): [`Sheet::target`] says so,
 //! and no crossing of that many cells exists.
+//!
+//! Which zones are open is read off the crosses alone (a zone with crosses
+//! and free cells), never from the order they were made in: on a sheet
+//! played by the rules a colour has one open zone at most, and on a sheet
+//! as a player wrote it, mistakes and all (which a referee keeps beside the
+//! judged one), a colour may have several, any of which a crossing may go
+//! on with.
 
 use crate::diceland::model::{Board, CellSet, Color};
-
-/// No zone.
-const NONE: u16 = u16::MAX;
 
 /// One player's sheet.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -24,8 +28,6 @@ pub struct Sheet {
     pub frontier: CellSet,
     /// Star cells crossed.
     pub stars: u8,
-    /// Each colour's open zone (`u16::MAX`: none).
-    open: [u16; 6],
     /// Colours crossed completely, as bits.
     pub complete: u8,
 }
@@ -62,19 +64,19 @@ pub enum Breach {
         /// Cells crossed.
         crosses: usize,
     },
-    /// A cell that is not of the dice's colour (or no zone cell).
-    #[error("{cell} is not a {color} cell")]
+    /// Cells that are not of the dice's colour (or no zone cells).
+    #[error("{} {} not {color} {}", crate::text::and_list(cells), crate::text::noun(cells.len(), "is", "are"), crate::text::noun(cells.len(), "a cell", "cells"))]
     Color {
-        /// The cell.
-        cell: String,
+        /// Every such cell.
+        cells: Vec<String>,
         /// The colour.
         color: &'static str,
     },
-    /// A cell crossed before.
-    #[error("{cell} is crossed already")]
+    /// Cells crossed before.
+    #[error("{} {} crossed already", crate::text::and_list(cells), crate::text::noun(cells.len(), "is", "are"))]
     Crossed {
-        /// The cell.
-        cell: String,
+        /// Every such cell.
+        cells: Vec<String>,
     },
     /// Cells in two zones.
     #[error("the crosses are in two zones ({0} and {1}); one colour's dice go into one zone")]
@@ -89,11 +91,11 @@ pub enum Breach {
         /// The zone crossed.
         new: String,
     },
-    /// A cross touching no earlier one.
-    #[error("{cell} touches no earlier cross")]
+    /// Crosses touching no earlier one, through the crossing's own.
+    #[error("{} {} no earlier cross", crate::text::and_list(cells), crate::text::noun(cells.len(), "touches", "touch"))]
     Apart {
-        /// The cell.
-        cell: String,
+        /// Every such cell.
+        cells: Vec<String>,
     },
     /// The player passed although they had to cross.
     #[error("the active player must use their {dice} {color} dice: a crossing is possible")]
@@ -112,15 +114,31 @@ impl Sheet {
             crossed: CellSet::EMPTY,
             frontier: *board.neighbors(board.start),
             stars: 0,
-            open: [NONE; 6],
             complete: 0,
         }
     }
 
-    /// The colour's open zone.
-    pub fn open_zone(&self, c: Color) -> Option<usize> {
-        let z = self.open[c.index()];
-        (z != NONE).then_some(usize::from(z))
+    /// Whether zone `z` is open: started (crossed in) and not finished.
+    #[inline]
+    fn is_open(&self, board: &Board, z: usize) -> bool {
+        let set = &board.zones[z].set;
+        set.meets(&self.crossed) && !set.minus(&self.crossed).is_empty()
+    }
+
+    /// The colour's open zones: one at most on a sheet played by the rules.
+    pub fn open_zones<'b>(&self, board: &'b Board, c: Color) -> impl Iterator<Item = usize> + 'b {
+        let sheet = *self;
+        board
+            .zones_of(c)
+            .iter()
+            .copied()
+            .filter(move |&z| sheet.is_open(board, z))
+    }
+
+    /// The colour's open zone (on a sheet as written, with several, the
+    /// first).
+    pub fn open_zone(&self, board: &Board, c: Color) -> Option<usize> {
+        self.open_zones(board, c).next()
     }
 
     /// Free cells of zone `z`.
@@ -138,13 +156,14 @@ impl Sheet {
         self.stars >= board.goal.stars && self.complete_colors() >= board.goal.colors
     }
 
-    /// Where `dice` dice of colour `c` may go.
+    /// Where `dice` dice of colour `c` may go: an open zone with room (on
+    /// a sheet as written, the first of its open zones that has room).
     pub fn target(&self, board: &Board, c: Color, dice: usize) -> Target {
-        if let Some(z) = self.open_zone(c) {
-            return if self.free(board, z).len() >= dice {
-                Target::Open(z)
-            } else {
-                Target::Overshoot
+        let mut open = self.open_zones(board, c).peekable();
+        if open.peek().is_some() {
+            return match open.find(|&z| self.free(board, z).len() >= dice) {
+                Some(z) => Target::Open(z),
+                None => Target::Overshoot,
             };
         }
         match self
@@ -171,7 +190,7 @@ impl Sheet {
     /// cells of the colour's open zone, else the largest zone they may
     /// open (0: none).
     pub fn room(&self, board: &Board, c: Color) -> usize {
-        match self.open_zone(c) {
+        match self.open_zone(board, c) {
             Some(z) => self.free(board, z).len(),
             None => self
                 .new_zones(board, c)
@@ -203,18 +222,26 @@ impl Sheet {
                 crosses: cells.len(),
             });
         }
+        let names =
+            |set: CellSet| -> Vec<String> { set.iter().map(|i| board.cell_name(i)).collect() };
+        let other = cells.minus(board.color_cells(c));
+        if !other.is_empty() {
+            return Err(Breach::Color {
+                cells: names(other),
+                color,
+            });
+        }
+        let again = cells.and(&self.crossed);
+        if !again.is_empty() {
+            return Err(Breach::Crossed {
+                cells: names(again),
+            });
+        }
         let mut zone = None;
         for i in cells.iter() {
-            let name = || board.cell_name(i);
-            let Some(z) = board.zone_of(i).filter(|&z| board.zones[z].color == c) else {
-                return Err(Breach::Color {
-                    cell: name(),
-                    color,
-                });
+            let Some(z) = board.zone_of(i) else {
+                continue;
             };
-            if self.crossed.contains(i) {
-                return Err(Breach::Crossed { cell: name() });
-            }
             match zone {
                 None => zone = Some(z),
                 Some(y) if y != z => {
@@ -233,8 +260,11 @@ impl Sheet {
                 crosses: 0,
             });
         };
-        if let Some(open) = self.open_zone(c)
-            && open != z
+        // A zone of the colour that is open, other than this one, forbids
+        // opening this one; an open zone may always be gone on with (on a
+        // sheet as written, any of several).
+        if !self.is_open(board, z)
+            && let Some(open) = self.open_zone(board, c)
         {
             return Err(Breach::OpenZone {
                 color,
@@ -243,9 +273,10 @@ impl Sheet {
             });
         }
         // Every cross reaches an earlier one through the new crosses.
-        if let Some(apart) = cells.minus(&self.joined(board, cells)).iter().next() {
+        let apart = cells.minus(&self.joined(board, cells));
+        if !apart.is_empty() {
             return Err(Breach::Apart {
-                cell: board.cell_name(apart),
+                cells: names(apart),
             });
         }
         Ok(z)
@@ -320,63 +351,33 @@ impl Sheet {
 
     /// Crosses `cells` as a player wrote them, rules or not: the sheet on
     /// paper, which a referee keeps beside the judged one. Cells already
-    /// crossed or in no zone are left out; each zone crossed in is its
-    /// colour's open zone while it has free cells.
-    pub(crate) fn cross_as_written(&mut self, board: &Board, cells: &CellSet) {
+    /// crossed or in no zone are left out; the stars among the others are
+    /// returned.
+    pub(crate) fn cross_as_written(&mut self, board: &Board, cells: &CellSet) -> u8 {
         let cells = cells.and(board.zone_cells()).minus(&self.crossed);
-        if cells.is_empty() {
-            return;
-        }
-        self.crossed = self.crossed.or(&cells);
-        let mut frontier = self.frontier;
-        for i in cells.iter() {
-            frontier = frontier.or(board.neighbors(i));
-        }
-        self.frontier = frontier.minus(&self.crossed);
-        let stars = cells.and(board.stars()).len();
-        self.stars = self
-            .stars
-            .saturating_add(u8::try_from(stars).unwrap_or(u8::MAX));
-        for i in cells.iter() {
-            let Some(z) = board.zone_of(i) else { continue };
-            let c = board.zones[z].color.index();
-            if !self.free(board, z).is_empty() {
-                self.open[c] = z as u16;
-            } else if usize::from(self.open[c]) == z {
-                self.open[c] = NONE;
-            }
-            if board
-                .color_cells(board.zones[z].color)
-                .minus(&self.crossed)
-                .is_empty()
-            {
-                self.complete |= 1 << c;
-            }
-        }
+        self.cross(board, &cells)
     }
 
-    /// Crosses `cells` (checked before): the star cells among them.
+    /// Crosses `cells` (checked before, or [`Sheet::cross_as_written`]):
+    /// the star cells among them.
     pub fn cross(&mut self, board: &Board, cells: &CellSet) -> u8 {
-        let Some(first) = cells.iter().next() else {
+        if cells.is_empty() {
             return 0;
-        };
-        let z = board.zone_of(first).unwrap_or(0);
-        let c = board.zones[z].color;
+        }
         self.crossed = self.crossed.or(cells);
         let mut frontier = self.frontier;
         for i in cells.iter() {
             frontier = frontier.or(board.neighbors(i));
         }
         self.frontier = frontier.minus(&self.crossed);
-        let stars = cells.and(board.stars()).len() as u8;
-        self.stars += stars;
-        self.open[c.index()] = if self.free(board, z).is_empty() {
-            NONE
-        } else {
-            z as u16
-        };
-        if board.color_cells(c).minus(&self.crossed).is_empty() {
-            self.complete |= 1 << c.index();
+        let stars = u8::try_from(cells.and(board.stars()).len()).unwrap_or(u8::MAX);
+        self.stars = self.stars.saturating_add(stars);
+        for c in crate::diceland::model::Color::ALL {
+            if board.color_cells(c).meets(cells)
+                && board.color_cells(c).minus(&self.crossed).is_empty()
+            {
+                self.complete |= 1 << c.index();
+            }
         }
         stars
     }

@@ -179,15 +179,11 @@ impl Broken {
         // Every box named: "G6 is", "G6 and H6 are", "G6, H6 and I7 are".
         let named = |at: Boxes| {
             let names: Vec<String> = at.iter().map(|i| game.box_name(i)).collect();
-            let list = match names.as_slice() {
-                [] => String::new(),
-                [one] => one.clone(),
-                [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
-            };
+            let one = names.len() == 1;
             (
-                list,
-                if names.len() == 1 { "is" } else { "are" },
-                names.len() == 1,
+                crate::text::and_list(&names),
+                if one { "is" } else { "are" },
+                one,
             )
         };
         match *self {
