@@ -292,3 +292,20 @@ fn numbers_without_a_one_can_never_cross_a_lone_box() {
     assert!(!s.columns[0].is_never());
     assert!(s.game_end.is_never());
 }
+
+#[test]
+fn the_answer_is_the_same_on_any_number_of_threads() {
+    let path =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/encore-seed-11-20x8.toml");
+    let board: Board = crate::families::load(&path).unwrap().take().unwrap();
+    let on = |threads: usize| {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap();
+        format!("{:?}", pool.install(|| Solver::new(&board).solve()))
+    };
+    let one = on(1);
+    assert_eq!(one, on(2));
+    assert_eq!(one, on(3));
+}
