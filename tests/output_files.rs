@@ -270,3 +270,33 @@ fn an_output_in_a_folder_that_does_not_exist_is_refused_naming_it() {
     assert_eq!(code, 0, "{err}");
     assert!(logs.is_dir());
 }
+
+/// `print --png FILE` alone writes the preview and no PDF, and its help
+/// says so (it said "also").
+#[test]
+fn a_preview_alone_writes_no_pdf_as_the_help_says() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = rollx()
+        .current_dir(dir.path())
+        .args([
+            "print",
+            common::root()
+                .join("maps/examples/tutorial.toml")
+                .to_str()
+                .unwrap(),
+            "--png",
+            "t.png",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let names: Vec<String> = fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(names, ["t.png"], "only the preview");
+    let (_, help, _) = run(&["print", "--help"]);
+    let help = help.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(!help.contains("Also write page 1"), "{help}");
+    assert!(help.contains("the PDF too only with -o"), "{help}");
+}

@@ -358,7 +358,8 @@ impl Sheet {
         self.cross(board, &cells)
     }
 
-    /// Crosses `cells` (checked before, or [`Sheet::cross_as_written`]):
+    /// Crosses `cells` (checked before, or trimmed as the sheet as written
+    /// allows):
     /// the star cells among them.
     pub fn cross(&mut self, board: &Board, cells: &CellSet) -> u8 {
         if cells.is_empty() {

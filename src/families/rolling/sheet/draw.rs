@@ -16,7 +16,7 @@ pub(super) const LINK: Rgb = Rgb::new(21, 101, 192);
 
 /// Whether an area's id, printed as its code, fits a writing box of the
 /// smallest size the template allows (its `min_box`), with the code at its
-/// smallest ([`CODE_SHRINK`]) and, as on a black-and-white sheet, a region
+/// smallest and, as on a black-and-white sheet, a region
 /// letter beside it: an id that does not may leave a map that will not
 /// print (`rollx import` warns about it).
 pub fn id_fits(id: &str, t: &Template) -> bool {
