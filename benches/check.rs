@@ -99,6 +99,7 @@ fn watch_rebuild(file: &str) -> usize {
     let options = rollx::print::PrintOptions {
         sheets: 1,
         mono: false,
+        ..rollx::print::PrintOptions::default()
     };
     let (printed, _) = model.sheet(&template, &options);
     rollx::render::svg::to_svg(&printed.document, 1)

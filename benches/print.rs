@@ -41,6 +41,7 @@ fn encore_pad(board: &rollx::encore::Board, sheets: u32) -> rollx::encore::Pad {
         &PrintOptions {
             sheets,
             mono: false,
+            ..PrintOptions::default()
         },
     )
     .unwrap()
@@ -66,7 +67,7 @@ fn encore_pad_100_sheets(bencher: divan::Bencher) {
 #[divan::bench(sample_count = 20)]
 fn encore_shipped_template_checks(bencher: divan::Bencher) {
     let board = encore_black::black();
-    bencher.bench(|| rollx::encore::shipped_findings(&board).len());
+    bencher.bench(|| rollx::encore::shipped_findings(&board, &Default::default()).len());
 }
 
 /// A colour pad of `sheets` sheets of `map` on `t`, which must pass the
@@ -78,6 +79,7 @@ fn pad(map: &rollx::rolling::Map, t: &template::Template, sheets: u32) -> rollx:
         &PrintOptions {
             sheets,
             mono: false,
+            ..PrintOptions::default()
         },
     )
     .unwrap()
@@ -129,5 +131,5 @@ fn usa_diagram_layout_and_checks(bencher: divan::Bencher) {
 #[divan::bench(sample_count = 20)]
 fn usa_shipped_template_checks(bencher: divan::Bencher) {
     let map = load(&Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/usa.toml")).unwrap();
-    bencher.bench(|| rollx::rolling::shipped_findings(&map).len());
+    bencher.bench(|| rollx::rolling::shipped_findings(&map, &Default::default()).len());
 }

@@ -16,7 +16,11 @@ fn main() {
     let t = template::load("letter").expect("letter loads");
     let out = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/images");
     for (mono, name) in [(false, "encore-black.png"), (true, "encore-black-mono.png")] {
-        let options = PrintOptions { sheets: 1, mono };
+        let options = PrintOptions {
+            sheets: 1,
+            mono,
+            ..PrintOptions::default()
+        };
         let pad = match print_sheet(&board, &t, &options) {
             Ok(pad) => pad,
             Err(problems) => {

@@ -36,6 +36,7 @@ pub mod diceland;
 #[path = "families/encore/mod.rs"]
 pub mod encore;
 pub mod geom;
+pub mod lang;
 pub mod print;
 pub mod render;
 pub mod report;

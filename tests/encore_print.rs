@@ -21,7 +21,11 @@ fn load(name: &str) -> Template {
 }
 
 fn options(sheets: u32, mono: bool) -> PrintOptions {
-    PrintOptions { sheets, mono }
+    PrintOptions {
+        sheets,
+        mono,
+        ..PrintOptions::default()
+    }
 }
 
 fn pad(board: &Board, t: &str, options: PrintOptions) -> Pad {
@@ -76,9 +80,9 @@ fn the_black_board_prints_on_every_shipped_template_in_colour_and_mono() {
     }
     let board = black();
     assert!(
-        shipped_findings(&board).is_empty(),
+        shipped_findings(&board, &Default::default()).is_empty(),
         "{:#?}",
-        shipped_findings(&board)
+        shipped_findings(&board, &Default::default())
     );
 }
 

@@ -51,7 +51,11 @@ fn every_shipped_map_prints_with_every_shipped_template_in_colour_and_mono() {
             let t = template::load(name).unwrap();
             assert_eq!(t, template::load(file.to_str().unwrap()).unwrap());
             for mono in [false, true] {
-                let options = PrintOptions { sheets: 1, mono };
+                let options = PrintOptions {
+                    sheets: 1,
+                    mono,
+                    ..PrintOptions::default()
+                };
                 if let Err(problems) = model.print(&t, &options) {
                     let messages: Vec<&str> = problems.iter().map(|d| d.message.as_str()).collect();
                     failures.push(format!(
@@ -77,6 +81,7 @@ fn sheets_match_their_snapshots_for_every_shipped_map_and_template() {
                 PrintOptions {
                     sheets: 2,
                     mono: false,
+                    ..PrintOptions::default()
                 },
             );
             let name = Path::new(map).file_stem().unwrap().to_string_lossy();
@@ -89,6 +94,7 @@ fn sheets_match_their_snapshots_for_every_shipped_map_and_template() {
         PrintOptions {
             sheets: 1,
             mono: true,
+            ..PrintOptions::default()
         },
     );
     insta::assert_snapshot!("svg-usa-letter-mono", to_svg(&p.document, 1).unwrap());
@@ -98,6 +104,7 @@ fn sheets_match_their_snapshots_for_every_shipped_map_and_template() {
         PrintOptions {
             sheets: 1,
             mono: false,
+            ..PrintOptions::default()
         },
     );
     insta::assert_snapshot!("svg-no-layout-letter", to_svg(&p.document, 1).unwrap());
@@ -179,6 +186,7 @@ fn mono_sheets_use_no_colour() {
         PrintOptions {
             sheets: 1,
             mono: true,
+            ..PrintOptions::default()
         },
     );
     let svg = to_svg(&p.document, 1).unwrap();
@@ -209,6 +217,7 @@ fn two_up_templates_put_two_sheets_on_a_page() {
         PrintOptions {
             sheets: 5,
             mono: false,
+            ..PrintOptions::default()
         },
     );
     assert_eq!(p.document.pages.len(), 3);
@@ -411,7 +420,15 @@ fn every_sheet_names_each_regions_die_in_colour_and_mono() {
         let m = load(&root().join(map)).unwrap();
         for template in ["letter", "a4", "a4-2up"] {
             for mono in [false, true] {
-                let p = pad(map, template, PrintOptions { sheets: 1, mono });
+                let p = pad(
+                    map,
+                    template,
+                    PrintOptions {
+                        sheets: 1,
+                        mono,
+                        ..PrintOptions::default()
+                    },
+                );
                 let words: Vec<String> = texts(&p).into_iter().map(|(t, _)| t).collect();
                 let what = format!("{map} on {template}, mono {mono}");
                 assert!(words.iter().any(|w| w == "Dice:"), "{what}: {words:?}");
@@ -442,6 +459,7 @@ fn every_sheet_names_each_regions_die_in_colour_and_mono() {
         PrintOptions {
             sheets: 1,
             mono: false,
+            ..PrintOptions::default()
         },
     );
     let words: Vec<String> = texts(&tutorial).into_iter().map(|(t, _)| t).collect();
@@ -522,8 +540,16 @@ fn assert_prints_cleanly(map: &rollx::rolling::Map, what: &str) {
     runs.push(("letter", true));
     for (name, mono) in runs {
         let t = template::load(name).unwrap();
-        let p = rollx::rolling::print_sheet(map, &t, &PrintOptions { sheets: 1, mono })
-            .unwrap_or_else(|e| panic!("{what} on {name} (mono {mono}): {e:#?}"));
+        let p = rollx::rolling::print_sheet(
+            map,
+            &t,
+            &PrintOptions {
+                sheets: 1,
+                mono,
+                ..PrintOptions::default()
+            },
+        )
+        .unwrap_or_else(|e| panic!("{what} on {name} (mono {mono}): {e:#?}"));
         let overlaps = overlapping_squares(&p);
         assert!(overlaps.is_empty(), "{what} on {name}: {overlaps:?}");
         assert!(
@@ -629,6 +655,7 @@ fn a_map_of_64_areas_without_a_drawing_prints_as_a_clean_diagram() {
             &PrintOptions {
                 sheets: 1,
                 mono: false,
+                ..PrintOptions::default()
             },
         )
         .unwrap();
@@ -647,6 +674,7 @@ fn links_between_corners_are_drawn_where_players_see_them() {
             PrintOptions {
                 sheets: 1,
                 mono: false,
+                ..PrintOptions::default()
             },
         );
         // The dashed lines drawn on the sheet, and how long each is.
@@ -689,8 +717,16 @@ fn a_round_track_of_50_rounds_wraps_instead_of_running_off_the_sheet() {
     for t in TEMPLATES {
         let tp = template::load(t).unwrap();
         for mono in [false, true] {
-            let p = rollx::rolling::print_sheet(&map, &tp, &PrintOptions { sheets: 1, mono })
-                .unwrap_or_else(|e| panic!("{t}: {e:#?}"));
+            let p = rollx::rolling::print_sheet(
+                &map,
+                &tp,
+                &PrintOptions {
+                    sheets: 1,
+                    mono,
+                    ..PrintOptions::default()
+                },
+            )
+            .unwrap_or_else(|e| panic!("{t}: {e:#?}"));
             let words: Vec<String> = texts(&p).into_iter().map(|(w, _)| w).collect();
             for r in 1..=50 {
                 assert!(words.contains(&r.to_string()), "{t}: round {r}");
@@ -706,7 +742,15 @@ fn lakes_and_straits_print_as_water_not_as_boxes() {
         ("maps/japan.toml", false, "fill=\"#deecf8\""),
         ("maps/usa.toml", true, "fill=\"#eeeeee\""),
     ] {
-        let p = pad(map, "letter", PrintOptions { sheets: 1, mono });
+        let p = pad(
+            map,
+            "letter",
+            PrintOptions {
+                sheets: 1,
+                mono,
+                ..PrintOptions::default()
+            },
+        );
         let svg = to_svg(&p.document, 1).unwrap();
         assert!(svg.contains(wash), "{map} (mono {mono}): no water wash");
         // Every white square on the sheet is a writing box (or a tick or
@@ -771,7 +815,15 @@ fn sea_cells_enclosed_by_land_print_as_water_not_as_boxes() {
         (false, rollx::scene::Rgb::new(222, 236, 248)),
         (true, rollx::scene::Rgb::grey(238)),
     ] {
-        let p = pad(map, "letter", PrintOptions { sheets: 1, mono });
+        let p = pad(
+            map,
+            "letter",
+            PrintOptions {
+                sheets: 1,
+                mono,
+                ..PrintOptions::default()
+            },
+        );
         // One wash, over the two cells of the lake: twice as wide as high,
         // a cell high (half the three rows of the grid's cells).
         let washes: Vec<rollx::scene::Rect> = p.document.symbols[0]
@@ -818,6 +870,7 @@ fn a_link_that_a_straight_line_would_draw_across_an_area_bends_through_the_sea()
             PrintOptions {
                 sheets: 1,
                 mono: false,
+                ..PrintOptions::default()
             },
         );
         let lines = dashed_lines(&p);
@@ -886,6 +939,7 @@ fn a_link_bent_round_the_grid_stays_in_the_maps_place() {
             &PrintOptions {
                 sheets: 1,
                 mono: false,
+                ..PrintOptions::default()
             },
         )
         .unwrap_or_else(|e| panic!("{t}: {e:#?}"));
@@ -1006,6 +1060,7 @@ fn the_footer_credits_the_author_licence_and_version() {
         PrintOptions {
             sheets: 1,
             mono: false,
+            ..PrintOptions::default()
         },
     );
     let words: Vec<String> = texts(&p).into_iter().map(|(t, _)| t).collect();
@@ -1022,6 +1077,7 @@ fn the_footer_credits_the_author_licence_and_version() {
         PrintOptions {
             sheets: 1,
             mono: false,
+            ..PrintOptions::default()
         },
     );
     let words: Vec<String> = texts(&p).into_iter().map(|(t, _)| t).collect();

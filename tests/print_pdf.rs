@@ -113,7 +113,15 @@ fn the_pdf_looks_like_the_svg_preview() {
         ("maps/usa.toml", "a4-2up", false),
         ("maps/usa.toml", "letter", true),
     ] {
-        let p = pad(map, t, PrintOptions { sheets: 1, mono });
+        let p = pad(
+            map,
+            t,
+            PrintOptions {
+                sheets: 1,
+                mono,
+                ..PrintOptions::default()
+            },
+        );
         // Hatching is drawn with 0.3 pt hairlines, which PDF renderers widen
         // to a whole device pixel and resvg does not: compare mono pages at a
         // resolution where a hairline is about a pixel wide.
@@ -139,6 +147,7 @@ fn a_broken_pdf_would_not_pass_the_comparison() {
         PrintOptions {
             sheets: 1,
             mono: false,
+            ..PrintOptions::default()
         },
     );
     let japan = pad(
@@ -147,6 +156,7 @@ fn a_broken_pdf_would_not_pass_the_comparison() {
         PrintOptions {
             sheets: 1,
             mono: false,
+            ..PrintOptions::default()
         },
     );
     let mut mixed = usa.clone();
@@ -235,6 +245,7 @@ fn the_japan_pad_has_no_guard_or_dupe_boxes() {
         PrintOptions {
             sheets: 2,
             mono: false,
+            ..PrintOptions::default()
         },
     );
     let pages = text_layer(&to_pdf(&p.document).unwrap());
@@ -282,6 +293,7 @@ fn pdf_bytes_are_the_same_for_the_same_input() {
         PrintOptions {
             sheets: 3,
             mono: false,
+            ..PrintOptions::default()
         },
     );
     assert_eq!(to_pdf(&p.document).unwrap(), to_pdf(&p.document).unwrap());
@@ -302,6 +314,7 @@ fn pads_on_disk(dir: &Path) -> Vec<PathBuf> {
             PrintOptions {
                 sheets: 4,
                 mono: false,
+                ..PrintOptions::default()
             },
         );
         let path = dir.join(format!(
@@ -312,7 +325,14 @@ fn pads_on_disk(dir: &Path) -> Vec<PathBuf> {
         out.push(path);
     }
     for (t, mono) in [("letter", false), ("a4", true), ("a4-2up", false)] {
-        let p = encore_pad(t, PrintOptions { sheets: 4, mono });
+        let p = encore_pad(
+            t,
+            PrintOptions {
+                sheets: 4,
+                mono,
+                ..PrintOptions::default()
+            },
+        );
         let path = dir.join(format!("encore-{t}-{mono}.pdf"));
         std::fs::write(&path, to_pdf(&p.document).unwrap()).unwrap();
         out.push(path);
@@ -451,7 +471,14 @@ fn encore_words_are_in(page: &str, what: &str) {
 #[test]
 fn encore_pdfs_look_like_their_svg_previews_and_carry_their_text() {
     for (t, mono) in [("letter", false), ("a4-2up", false), ("letter", true)] {
-        let p = encore_pad(t, PrintOptions { sheets: 2, mono });
+        let p = encore_pad(
+            t,
+            PrintOptions {
+                sheets: 2,
+                mono,
+                ..PrintOptions::default()
+            },
+        );
         // The grid's thin lines lie over colour everywhere: PDF renderers
         // widen them to a whole device pixel, resvg does not, so compare at
         // resolutions where they are about a pixel wide.

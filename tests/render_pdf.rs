@@ -57,6 +57,7 @@ fn text(x: f32, y: f32, content: &str, weight: Weight, anchor: Anchor) -> Item {
         color: Rgb::BLACK,
         anchor,
         max_width: None,
+        fonts: Default::default(),
     })
 }
 

@@ -215,21 +215,31 @@ fn the_server_answers_its_own_routes_and_nothing_else_on_loopback() {
     assert_eq!(status, 200);
     let version: serde_json::Value = serde_json::from_str(&version).unwrap();
     assert_eq!(version["build"], 1);
-    let view = w.wait_for("/view?template=0&mono=0", "the sheet", |b| {
+    let view = w.wait_for("/view?template=0&mono=0&lang=0", "the sheet", |b| {
         b.contains("data-status=\"ok")
     });
     assert!(
-        view.contains("src=\"/sheet.svg?build=1&amp;template=0&amp;mono=0\""),
+        view.contains("src=\"/sheet.svg?build=1&amp;template=0&amp;mono=0&amp;lang=0\""),
         "{view}"
     );
-    let (status, svg) = w.get("/sheet.svg?build=1&template=0&mono=0");
+    let (status, svg) = w.get("/sheet.svg?build=1&template=0&mono=0&lang=0");
     assert_eq!(status, 200);
     assert!(svg.contains("<svg"), "{}", &svg[..svg.len().min(200)]);
-    let (status, _) = w.get("/sheet.svg?build=1&template=2&mono=1");
+    let (status, _) = w.get("/sheet.svg?build=1&template=2&mono=1&lang=0");
     assert_eq!(
         status, 200,
         "every shipped template, in black and white too"
     );
+    // Every shipped language: the page offers them, and the sheet speaks
+    // the one chosen (es is the third: after the file's own and English).
+    let (_, page) = w.get("/");
+    assert!(
+        page.contains("<option value=\"2\">Español (es)</option>"),
+        "{page}"
+    );
+    let (status, svg) = w.get("/sheet.svg?build=1&template=0&mono=0&lang=2");
+    assert_eq!(status, 200);
+    assert!(svg.contains(">Ronda<") && !svg.contains(">Round<"), "{svg}");
 
     // Nothing else: no file by its path, no way up, no listing.
     for path in [
@@ -240,9 +250,9 @@ fn the_server_answers_its_own_routes_and_nothing_else_on_loopback() {
         "/../../../../etc/passwd",
         "/maps/",
         "/index.html",
-        "/sheet.svg?build=99&template=0&mono=0",
-        "/view?template=9&mono=0",
-        "/view?template=0&mono=0&file=tutorial.toml",
+        "/sheet.svg?build=99&template=0&mono=0&lang=0",
+        "/view?template=9&mono=0&lang=0",
+        "/view?template=0&mono=0&lang=0&file=tutorial.toml",
     ] {
         let (status, body) = w.get(path);
         assert_eq!(status, 404, "{path}: {body}");
@@ -284,7 +294,7 @@ fn the_page_follows_an_edit_a_syntax_error_and_its_fix() {
     let w = Watching::start(&path, &["--games", "20"]);
     assert!(w.line().starts_with("build 1: tutorial.toml: ok"));
     let name = |view: &str| view.contains("Rolling Dicia");
-    w.wait_for("/view?template=0&mono=0", "the map's name", name);
+    w.wait_for("/view?template=0&mono=0&lang=0", "the map's name", name);
 
     // A save that changes nothing builds nothing: the next line is the
     // next change's.
@@ -296,7 +306,7 @@ fn the_page_follows_an_edit_a_syntax_error_and_its_fix() {
     assert_ne!(renamed, text);
     save(&path, &renamed);
     assert!(w.line().starts_with("build 2: tutorial.toml: ok"));
-    w.wait_for("/view?template=0&mono=0", "the new name", |v| {
+    w.wait_for("/view?template=0&mono=0&lang=0", "the new name", |v| {
         v.contains("data-build=\"2\"") && v.contains("Renamed ")
     });
 
@@ -308,7 +318,7 @@ fn the_page_follows_an_edit_a_syntax_error_and_its_fix() {
         line.starts_with("build 3: tutorial.toml: 1 error"),
         "{line}"
     );
-    let view = w.wait_for("/view?template=0&mono=0", "the error", |v| {
+    let view = w.wait_for("/view?template=0&mono=0&lang=0", "the error", |v| {
         v.contains("data-build=\"3\"")
     });
     assert!(view.contains("data-level=\"bad\""), "{view}");
@@ -316,17 +326,17 @@ fn the_page_follows_an_edit_a_syntax_error_and_its_fix() {
     assert!(view.contains("tutorial.toml:"), "the line is named: {view}");
     assert!(view.contains("class=\"sheet stale\""), "{view}");
     assert!(view.contains("/sheet.svg?build=2&amp;"), "{view}");
-    assert_eq!(w.get("/sheet.svg?build=2&template=0&mono=0").0, 200);
+    assert_eq!(w.get("/sheet.svg?build=2&template=0&mono=0&lang=0").0, 200);
 
     // Mended.
     save(&path, &text);
     assert!(w.line().starts_with("build 4: tutorial.toml: ok"));
-    let view = w.wait_for("/view?template=0&mono=0", "the sheet again", |v| {
+    let view = w.wait_for("/view?template=0&mono=0&lang=0", "the sheet again", |v| {
         v.contains("data-build=\"4\"")
     });
     assert!(!view.contains("stale"), "{view}");
     // The earlier builds' sheets are gone with them.
-    assert_eq!(w.get("/sheet.svg?build=2&template=0&mono=0").0, 404);
+    assert_eq!(w.get("/sheet.svg?build=2&template=0&mono=0&lang=0").0, 404);
     let (code, _) = w.interrupt();
     assert_eq!(code, 0);
 }
@@ -666,7 +676,7 @@ fn a_save_of_the_atlas_shapes_file_or_of_the_file_extended_rebuilds() {
     save(&base, &map.replacen("[map]", "[map\n", 1));
     let line = w.line();
     assert!(line.starts_with("build 4: variant.toml: 1 error"), "{line}");
-    let view = w.wait_for("/view?template=0&mono=0", "the error", |v| {
+    let view = w.wait_for("/view?template=0&mono=0&lang=0", "the error", |v| {
         v.contains("data-build=\"4\"")
     });
     assert!(

@@ -5,6 +5,7 @@ use std::time::Instant;
 
 use clap::{Args, ValueEnum};
 
+use super::locale::LocaleArgs;
 use super::numbers::whole;
 use super::{Outcome, Ran};
 use rollx::diag::Failure;
@@ -75,6 +76,8 @@ pub struct CheckArgs {
     /// With --deep: worker threads (default: one per core).
     #[arg(long, requires = "deep", value_parser = whole::<u16>(1, 1024))]
     pub threads: Option<u16>,
+    #[command(flatten)]
+    pub locale: LocaleArgs,
 }
 
 /// Output formats of `check`.
@@ -91,12 +94,13 @@ pub enum Format {
 /// command once all are checked.
 pub fn run(args: &CheckArgs, color: bool) -> Ran {
     let style = Style { color, width: 100 };
+    args.locale.check()?;
     let mut outcome = Outcome::Ok;
     let mut reports = Vec::new();
     let mut tally = Tally::default();
     for path in &args.maps {
         let start = Instant::now();
-        let result = families::check_file(path);
+        let result = families::check_file_in(path, &args.locale.locale());
         let elapsed = start.elapsed();
         if args.timings {
             eprintln!(
@@ -121,8 +125,13 @@ pub fn run(args: &CheckArgs, color: bool) -> Ran {
         tally.add(&checked, failed);
         // The file's diagnostics and summary first: --deep takes minutes,
         // and what the ordinary check found is not held back for it.
+        let words = checked.model.as_ref().and_then(|m| words(m, &args.locale));
+        let fonts = checked.model.as_ref().and_then(|m| fonts(m, &args.locale));
         if args.format == Format::Text {
             print!("{}", text(&checked, style, args.deny_warnings));
+            for (line, _) in [&words, &fonts].into_iter().flatten() {
+                println!("{line}");
+            }
             let _ = std::io::stdout().flush();
         }
         let deep = match (&checked.model, args.deep) {
@@ -152,6 +161,12 @@ pub fn run(args: &CheckArgs, color: bool) -> Ran {
                 if let (Some(d), Some(object)) = (&deep, report.as_object_mut()) {
                     object.insert("deep".into(), d.json.clone());
                 }
+                if let (Some((_, json)), Some(object)) = (words, report.as_object_mut()) {
+                    object.insert("lang".into(), json);
+                }
+                if let (Some((_, json)), Some(object)) = (fonts, report.as_object_mut()) {
+                    object.insert("fonts".into(), json);
+                }
                 reports.push(report);
             }
         }
@@ -175,6 +190,65 @@ pub fn run(args: &CheckArgs, color: bool) -> Ran {
         }
     }
     Ok(outcome)
+}
+
+/// The language a valid file's sheets print in, when it is not English
+/// (`--lang`, else the file's `lang`): a line for the text, and the JSON
+/// (`{"code": "es", "missing": [...]}`) with the words its catalogue
+/// lacks, which print in English.
+fn words(model: &Model, args: &LocaleArgs) -> Option<(String, serde_json::Value)> {
+    let lang = args.lang.or(model.lang())?;
+    if lang == rollx::lang::Lang::ENGLISH {
+        return None;
+    }
+    let missing = model.missing_words(lang);
+    let keys: Vec<String> = missing.iter().map(ToString::to_string).collect();
+    let line = if keys.is_empty() {
+        format!(
+            "language: {} ({}), every word of the sheet from its catalogue",
+            lang.name(),
+            lang.code()
+        )
+    } else {
+        format!(
+            "language: {} ({}), {} printed in English (lang/{}.toml lacks {})",
+            lang.name(),
+            lang.code(),
+            count(keys.len(), "word"),
+            lang.code(),
+            keys.join(", ")
+        )
+    };
+    let json = serde_json::json!({ "code": lang.code(), "missing": keys });
+    Some((line, json))
+}
+
+/// Which font file drew which script on a valid file's sheets, when the
+/// built-in font did not draw them all: a line for the text, and the JSON
+/// (`[{"font": "Noto Sans CJK JP", "file": "...", "scripts": ["Han"]}]`).
+fn fonts(model: &Model, args: &LocaleArgs) -> Option<(String, serde_json::Value)> {
+    let locale = args.locale().for_file(model.lang(), model.fonts());
+    let served = locale.fonts().served();
+    if served.is_empty() {
+        return None;
+    }
+    let parts: Vec<String> = served
+        .iter()
+        .map(|(face, scripts)| format!("{} for {}", face, and_list(scripts)))
+        .collect();
+    let json = served
+        .iter()
+        .map(|(face, scripts)| {
+            serde_json::json!({
+                "font": face.family,
+                "bold": face.bold,
+                "file": face.source.path().map(|p| p.display().to_string()),
+                "index": face.index,
+                "scripts": scripts,
+            })
+        })
+        .collect();
+    Some((format!("fonts: {}", parts.join("; ")), json))
 }
 
 /// What several files checked at once came to.

@@ -15,6 +15,7 @@ mod family;
 mod generate;
 mod import;
 mod interrupt;
+mod locale;
 mod new;
 mod numbers;
 mod output;

@@ -5,6 +5,7 @@ use std::time::Instant;
 
 use clap::Args;
 
+use super::locale::LocaleArgs;
 use super::numbers::{between, whole};
 use super::output::{self, Output};
 use super::{Outcome, Ran, load_model, load_template};
@@ -61,12 +62,15 @@ pub struct PrintArgs {
     /// Black and white: regions told apart by hatching and letters, not colour.
     #[arg(long)]
     pub mono: bool,
+    #[command(flatten)]
+    pub locale: LocaleArgs,
 }
 
 /// Runs `rollx print`: the pad is written, or nothing is when a print
 /// check fails (the checks' findings shown).
 pub fn run(args: &PrintArgs, color: bool) -> Ran {
     let start = Instant::now();
+    args.locale.check()?;
     let model = load_model(&args.map)?;
     let style = Style { color, width: 100 };
 
@@ -120,6 +124,7 @@ pub fn run(args: &PrintArgs, color: bool) -> Ran {
     let options = PrintOptions {
         sheets: args.sheets,
         mono: args.mono,
+        locale: args.locale.locale(),
     };
     let mut pad = match model.print(&template, &options) {
         Ok(p) => p,

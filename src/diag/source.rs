@@ -116,6 +116,11 @@ impl SourceMap {
         SourceId(self.files.len() as u32 - 1)
     }
 
+    /// The ids of the files, in the order they were read.
+    pub fn ids(&self) -> impl Iterator<Item = SourceId> + use<> {
+        (0..self.files.len() as u32).map(SourceId)
+    }
+
     /// The file with this id.
     pub fn get(&self, id: SourceId) -> &SourceFile {
         &self.files[id.0 as usize]

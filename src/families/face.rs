@@ -5,7 +5,7 @@
 use std::path::Path;
 
 use crate::diag::{Diagnostic, Failure};
-use crate::print::{PrintOptions, Template};
+use crate::print::{Locale, PrintOptions, Template};
 use crate::source::Files;
 
 use super::simulate::{SimulateRequest, Simulated};
@@ -31,9 +31,14 @@ pub trait Face: Sync + Send {
     fn noun(&self) -> &'static str;
 
     /// Reads and checks a file of the family given as bytes (`files`
-    /// serves the files it extends): every finding, and the map or board
-    /// when there is no error.
-    fn check(&self, files: &dyn Files, path: &Path, bytes: Vec<u8>) -> Checked;
+    /// serves the files it extends), its print checks on sheets in
+    /// `locale`: every finding, and the map or board when there is no
+    /// error.
+    fn check(&self, files: &dyn Files, path: &Path, bytes: Vec<u8>, locale: &Locale) -> Checked;
+
+    /// The catalogue keys of the words the family's sheets print
+    /// (declared with [`crate::keys!`]), besides [`crate::lang::SHEET`].
+    fn words(&self) -> &'static [crate::lang::Key];
 
     /// Lays out a pad of sheets of `model` (one of this family's) on
     /// `template` and runs the print checks: the pad, and every problem

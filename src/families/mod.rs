@@ -23,7 +23,7 @@ use std::path::{Path, PathBuf};
 use toml::de::{DeTable, DeValue};
 
 use crate::diag::{self, Diagnostic, Loc, SourceMap};
-use crate::print::{PrintOptions, Template};
+use crate::print::{Locale, PrintOptions, Template};
 use crate::scene::Document;
 use crate::source::toml::suggest;
 use crate::source::{DiskFiles, Files, MAX_EXTENDS_DEPTH, normalize};
@@ -288,6 +288,8 @@ pub struct Model {
     family: Family,
     name: String,
     id: String,
+    lang: Option<crate::lang::Lang>,
+    fonts: Vec<PathBuf>,
     inner: std::sync::Arc<dyn std::any::Any + Send + Sync>,
 }
 
@@ -312,8 +314,36 @@ impl Model {
             family,
             name: name.to_string(),
             id: id.to_string(),
+            lang: None,
+            fonts: Vec::new(),
             inner: std::sync::Arc::new(inner),
         }
+    }
+
+    /// This model, whose file prints its sheets in `lang` unless told
+    /// otherwise (`[map] lang`).
+    pub fn with_lang(mut self, lang: Option<crate::lang::Lang>, fonts: &[PathBuf]) -> Model {
+        self.lang = lang;
+        self.fonts = fonts.to_vec();
+        self
+    }
+
+    /// The language the file's sheets print in unless told otherwise.
+    pub fn lang(&self) -> Option<crate::lang::Lang> {
+        self.lang
+    }
+
+    /// The font files the file names for its sheets.
+    pub fn fonts(&self) -> &[PathBuf] {
+        &self.fonts
+    }
+
+    /// The words its sheets print that `lang`'s catalogue lacks (they
+    /// print in English).
+    pub fn missing_words(&self, lang: crate::lang::Lang) -> Vec<crate::lang::Key> {
+        let mut keys = crate::lang::SHEET.to_vec();
+        keys.extend_from_slice(self.family.face().words());
+        lang.missing(&keys)
     }
 
     /// The family.
@@ -359,7 +389,11 @@ impl Model {
     /// refusing nothing: the pad, and every reason it should not be
     /// printed (a preview shows both).
     pub fn sheet(&self, template: &Template, options: &PrintOptions) -> (Printed, Vec<Diagnostic>) {
-        self.family.face().sheet(self, template, options)
+        let options = PrintOptions {
+            locale: options.locale.for_file(self.lang, &self.fonts),
+            ..options.clone()
+        };
+        self.family.face().sheet(self, template, &options)
     }
 }
 
@@ -498,11 +532,16 @@ impl From<LoadError> for diag::Failure {
 /// Checks a file on disk, whatever its family. Only an unreadable file is
 /// an `Err`; every problem in its content is a diagnostic.
 pub fn check_file(path: &Path) -> Result<Checked, LoadError> {
+    check_file_in(path, &Locale::default())
+}
+
+/// [`check_file`], the print checks run on sheets in `locale`.
+pub fn check_file_in(path: &Path, locale: &Locale) -> Result<Checked, LoadError> {
     let bytes = std::fs::read(path).map_err(|source| LoadError::Io {
         path: path.to_path_buf(),
         source,
     })?;
-    Ok(check_bytes(&DiskFiles, path, bytes))
+    Ok(check_bytes_in(&DiskFiles, path, bytes, locale))
 }
 
 /// Loads a valid map or board from disk.
@@ -518,9 +557,14 @@ pub fn load(path: &Path) -> Result<Model, LoadError> {
 /// files it extends. Valid Rolling maps are also checked against the
 /// limits of printing and training.
 pub fn check_bytes(files: &dyn Files, path: &Path, bytes: Vec<u8>) -> Checked {
+    check_bytes_in(files, path, bytes, &Locale::default())
+}
+
+/// [`check_bytes`], the print checks run on sheets in `locale`.
+pub fn check_bytes_in(files: &dyn Files, path: &Path, bytes: Vec<u8>, locale: &Locale) -> Checked {
     let text = String::from_utf8_lossy(&bytes);
     match family_of(files, path, &text) {
-        Ok(family) => family.face().check(files, path, bytes),
+        Ok(family) => family.face().check(files, path, bytes, locale),
         Err(unknown) => unknown_family(path, bytes, unknown),
     }
 }

@@ -456,7 +456,124 @@ fonts in the template",
             }
         }
     }
+    for d in missing_glyphs(doc) {
+        push(d, vec![A::WHOLE]);
+    }
     out
+}
+
+/// A `print-glyph-missing` finding pointed at the first place the files
+/// read (the file first, then what it extends) write one of the characters
+/// it names, outside comments; a character only a catalogue or template
+/// prints is left as the message names it.
+pub fn locate_glyphs(d: &mut Diagnostic, sources: &crate::diag::SourceMap) {
+    if d.code != "print-glyph-missing" {
+        return;
+    }
+    let chars: Vec<char> = d
+        .message
+        .split("(U+")
+        .skip(1)
+        .filter_map(|rest| rest.split(')').next())
+        .filter_map(|hex| u32::from_str_radix(hex, 16).ok())
+        .filter_map(char::from_u32)
+        .collect();
+    for id in sources.ids() {
+        let text = &sources.get(id).text;
+        let mut offset = 0;
+        for line in text.split_inclusive('\n') {
+            if !line.trim_start().starts_with('#')
+                && let Some((i, c)) = line.char_indices().find(|(_, c)| chars.contains(c))
+            {
+                let at = offset + i;
+                d.labels.push(crate::diag::Label {
+                    loc: crate::diag::Loc::new(id, at..at + c.len_utf8()),
+                    text: format!("no font has {}", char_name(c)),
+                });
+                return;
+            }
+            offset += line.len();
+        }
+    }
+}
+
+/// What [`missing_glyphs`] calls a character: `北 (U+5317)`.
+pub fn char_name(c: char) -> String {
+    format!("{c} (U+{:04X})", u32::from(c))
+}
+
+/// A character of the pad's texts that no font it may use draws: one
+/// error for each, naming up to three texts that hold it, the fonts tried
+/// and how to get one that has it. A blank box is never printed.
+pub fn missing_glyphs(doc: &crate::scene::Document) -> Vec<Diagnostic> {
+    let mut chars: Vec<char> = Vec::new();
+    let mut texts: Vec<String> = Vec::new();
+    let mut fonts: Option<crate::scene::Fonts> = None;
+    let mut seen: std::collections::HashSet<(String, crate::scene::Weight)> = Default::default();
+    for page in doc.pages.iter().take(1) {
+        crate::scene::visit_text(
+            &page.items,
+            &doc.symbols,
+            crate::scene::Point::default(),
+            &mut |t, _| {
+                if !seen.insert((t.content.clone(), t.weight)) {
+                    return;
+                }
+                let missing = t.fonts.missing(&t.content, t.weight);
+                if missing.is_empty() {
+                    return;
+                }
+                for c in missing {
+                    if !chars.contains(&c) {
+                        chars.push(c);
+                    }
+                }
+                if !texts.contains(&t.content) {
+                    texts.push(t.content.clone());
+                }
+                fonts.get_or_insert_with(|| t.fonts.clone());
+            },
+        );
+    }
+    let Some(fonts) = fonts else {
+        return Vec::new();
+    };
+    let list = |items: Vec<String>, n: usize, noun: &str| match items.len() {
+        k if k <= n => crate::text::and_list(&items),
+        k => format!(
+            "{} and {} more{}",
+            items[..n].join(", "),
+            k - n,
+            if noun.is_empty() {
+                String::new()
+            } else {
+                format!(" {noun}")
+            }
+        ),
+    };
+    let what = match chars.as_slice() {
+        [c] => char_name(*c),
+        _ => format!(
+            "{} characters: {}",
+            chars.len(),
+            list(chars.iter().map(|&c| char_name(c)).collect(), 6, "")
+        ),
+    };
+    let texts = list(
+        texts.iter().map(|t| format!("\"{t}\"")).collect(),
+        3,
+        "texts",
+    );
+    vec![
+        Diagnostic::error(
+            "print-glyph-missing",
+            format!("no font rollx may use has {what}, in {texts}: they would print as blank boxes"),
+        )
+        .with_help(format!(
+            "install a font that has them (Debian and Ubuntu: fonts-noto-cjk for Japanese, Chinese and Korean), name one in the file (fonts = [\"fonts/NotoSansJP-Regular.otf\"] in [map] or [board]) or give --font-path DIR, or write the text without them; fonts tried: {}",
+            fonts.sources()
+        )),
+    ]
 }
 
 /// Whether mark `inner` lies inside mark `outer`, directly or through

@@ -6,7 +6,8 @@
 use super::pad::{Mark, MarkKind, Part};
 use super::paging::{INK, SOFT};
 use super::template::Template;
-use crate::scene::{Anchor, Item, Path, Point, Rect, Stroke, Style, Text, Weight, text_width};
+use crate::lang::{Lang, sheet as words};
+use crate::scene::{Anchor, Fonts, Item, Path, Point, Rect, Stroke, Style, Text, Weight};
 
 /// A line of text in ink, at its natural width.
 pub fn text(
@@ -24,6 +25,7 @@ pub fn text(
         color: INK,
         anchor,
         max_width: None,
+        fonts: crate::scene::Fonts::default(),
     }
 }
 
@@ -46,13 +48,13 @@ pub struct Credit<'a> {
 impl Credit<'_> {
     /// The credit line: the id and version, the author, the licence, and
     /// rollx (`usa v1.0 · by Gamewright · CC0-1.0 · rollx`), each part
-    /// only where the file gives it.
-    pub fn line(&self) -> String {
+    /// only where the file gives it, in `lang`.
+    pub fn line(&self, lang: Lang) -> String {
         let mut parts = vec![match self.version {
             Some(v) => format!("{} v{v}", self.id),
             None => self.id.to_string(),
         }];
-        parts.extend(self.author.map(|a| format!("by {a}")));
+        parts.extend(self.author.map(|a| lang.fill(words::BY, &[("author", &a)])));
         parts.extend(self.licence.map(str::to_string));
         parts.push("rollx".to_string());
         parts.join(" \u{b7} ")
@@ -64,14 +66,16 @@ impl Credit<'_> {
 /// empty but for the credit, when the legend's last line has none): what
 /// [`Drawing::bottom_line`] draws. A word wider than a line stays whole
 /// (the print checks report it).
-pub fn bottom_lines(
+pub fn bottom_lines<A>(
     t: &Template,
     width: f32,
     credit: &Credit<'_>,
     legend: &[String],
+    canvas: &Canvas<A>,
 ) -> Vec<String> {
     let small = t.fonts.small;
-    let w = |s: &str| text_width(s, small, Weight::Regular);
+    let lang = canvas.lang;
+    let w = |s: &str| canvas.fonts.width(s, small, Weight::Regular);
     let mut lines: Vec<String> = vec![String::new()];
     for sentence in legend {
         for (k, word) in sentence.split_whitespace().enumerate() {
@@ -89,7 +93,7 @@ pub fn bottom_lines(
             }
         }
     }
-    let room = width - w(&credit.line()) - 8.0;
+    let room = width - w(&credit.line(lang)) - 8.0;
     if lines.last().is_some_and(|l| w(l) > room) {
         lines.push(String::new());
     }
@@ -118,12 +122,18 @@ pub struct Canvas<A> {
     pub refusals: Vec<(crate::diag::Diagnostic, A)>,
     /// What is being drawn now, for the marks and overflows.
     pub about: A,
+    /// The language of the sheet's words.
+    pub lang: Lang,
+    /// The fonts its texts are drawn with.
+    pub fonts: Fonts,
 }
 
 impl<A> Canvas<A> {
-    /// An empty canvas, about to draw `about`.
-    pub fn new(about: A) -> Self {
+    /// An empty canvas in `locale`, about to draw `about`.
+    pub fn new(about: A, locale: &super::Locale) -> Self {
         Self {
+            lang: locale.lang(),
+            fonts: locale.fonts(),
             items: Vec::new(),
             texts: Vec::new(),
             marks: Vec::new(),
@@ -192,7 +202,8 @@ pub trait Drawing {
     /// Draws a text and records it as a mark (as wide as its room at most),
     /// and as an overflow when it is wider than its room (its
     /// `max_width`).
-    fn label(&mut self, t: Text, inside: Option<usize>) -> usize {
+    fn label(&mut self, mut t: Text, inside: Option<usize>) -> usize {
+        t.fonts = self.canvas().fonts.clone();
         let mut rect = t.bounds();
         if let Some(max) = t.max_width
             && rect.w > max + 0.01
@@ -235,6 +246,7 @@ pub trait Drawing {
                 color: INK,
                 anchor: Anchor::Start,
                 max_width: Some(width * 0.6),
+                fonts: crate::scene::Fonts::default(),
             },
             None,
         );
@@ -254,12 +266,13 @@ pub trait Drawing {
         self.label(
             Text {
                 pos: Point::new(end - name_w - 4.0, baseline),
-                content: "Name".into(),
+                content: self.canvas().lang.word(words::NAME).into(),
                 size: t.fonts.heading,
                 weight: Weight::Bold,
                 color: INK,
                 anchor: Anchor::End,
                 max_width: None,
+                fonts: crate::scene::Fonts::default(),
             },
             None,
         );
@@ -286,9 +299,10 @@ pub trait Drawing {
             color,
             anchor,
             max_width: None,
+            fonts: crate::scene::Fonts::default(),
         };
-        let credit = credit.line();
-        let credit_w = text_width(&credit, small, Weight::Regular);
+        let credit = credit.line(self.canvas().lang);
+        let credit_w = self.canvas().fonts.width(&credit, small, Weight::Regular);
         self.label(
             text(Point::new(width, baseline), credit, SOFT, Anchor::End),
             None,

@@ -23,10 +23,10 @@ pub mod template;
 
 pub use checks::{
     Finding, MAX_LEADER_MM, MIN_COLOR_DISTANCE, MIN_LINK_MM, MIN_PAPER_DISTANCE, check, checked,
-    delta_e, findings,
+    delta_e, findings, locate_glyphs, missing_glyphs,
 };
 pub use draw::{Canvas, Credit, Drawing, bottom_height, bottom_lines, text};
-pub use pad::{Capacity, LeaderView, LinkView, Mark, MarkKind, Pad, Part, PrintOptions};
+pub use pad::{Capacity, LeaderView, LinkView, Locale, Mark, MarkKind, Pad, Part, PrintOptions};
 pub use paging::{INK, SOFT, paginate, sheet_size};
 pub use shipped::{ShippedFinding, shipped_findings};
 pub use template::{Template, TemplateError};

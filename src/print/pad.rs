@@ -5,12 +5,73 @@
 use crate::scene::{Document, Rect, Rgb};
 
 /// What to print.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PrintOptions {
     /// Number of sheets (pages hold one or two).
     pub sheets: u32,
     /// Black and white: colours told apart by hatching and letters.
     pub mono: bool,
+    /// The language (and fonts) of the sheet's words and names.
+    pub locale: Locale,
+}
+
+/// What the sheets speak, as the command line asks: the language of their
+/// words and names (`--lang`). Each command that lays out sheets (`print`,
+/// `check`, `watch`) takes it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Locale {
+    /// The language; `None` for the file's own (`[map] lang`), else
+    /// English.
+    pub lang: Option<crate::lang::Lang>,
+    /// Where fonts for what the vendored one lacks are looked for.
+    pub fonts: crate::scene::FontConfig,
+}
+
+impl Locale {
+    /// This locale for a file whose own language is `file` (`--lang`
+    /// first, then the file's, then English) and that names the font
+    /// files `fonts` (looked at first).
+    pub fn for_file(
+        &self,
+        file: Option<crate::lang::Lang>,
+        fonts: &[std::path::PathBuf],
+    ) -> Locale {
+        let mut config = self.fonts.clone();
+        let mut files = fonts.to_vec();
+        files.extend(config.files.into_iter().filter(|f| !fonts.contains(f)));
+        config.files = files;
+        Locale {
+            lang: Some(self.lang.or(file).unwrap_or_default()),
+            fonts: config,
+        }
+    }
+
+    /// The language the sheet speaks.
+    pub fn lang(&self) -> crate::lang::Lang {
+        self.lang.unwrap_or_default()
+    }
+
+    /// The fonts its texts are drawn with.
+    pub fn fonts(&self) -> crate::scene::Fonts {
+        crate::scene::Fonts::shared(&self.fonts, self.lang())
+    }
+}
+
+impl PrintOptions {
+    /// One sheet, in colour or `mono`, in `locale` (for the print checks
+    /// `rollx check` runs).
+    pub fn one(mono: bool, locale: &Locale) -> Self {
+        Self {
+            sheets: 1,
+            mono,
+            locale: locale.clone(),
+        }
+    }
+
+    /// The language the sheet speaks.
+    pub fn lang(&self) -> crate::lang::Lang {
+        self.locale.lang.unwrap_or_default()
+    }
 }
 
 impl Default for PrintOptions {
@@ -18,6 +79,7 @@ impl Default for PrintOptions {
         Self {
             sheets: 100,
             mono: false,
+            locale: Locale::default(),
         }
     }
 }

@@ -83,10 +83,13 @@ pub fn shipped_findings<A: Part>(
         .into_iter()
         .map(|(f, places)| {
             let d = f.diagnostic;
-            let mut warning = Diagnostic::warning(
-                d.code,
-                format!("printing on {}: {}", describe(&places), d.message),
-            );
+            // A character no font draws is an error wherever it prints.
+            let message = format!("printing on {}: {}", describe(&places), d.message);
+            let mut warning = if d.code == "print-glyph-missing" {
+                Diagnostic::error(d.code, message)
+            } else {
+                Diagnostic::warning(d.code, message)
+            };
             warning.help = d.help;
             ShippedFinding {
                 diagnostic: warning,

@@ -54,6 +54,7 @@ use printpdf::{
 use sha2::{Digest, Sha256};
 
 use super::RenderError;
+use crate::scene::fonts::{FaceRef, FontSource};
 use crate::scene::{
     Document, Item, Path, Point, Rgb, Seg, Style, Symbol, Text, Weight, font, items_bounds,
     visit_text,
@@ -83,32 +84,24 @@ pub fn to_pdf(doc: &Document) -> Result<Vec<u8>, RenderError> {
         ) = (date, date, date);
     }
 
-    // The fonts the document uses, under fixed resource names. The first six
-    // letters of a font's name become its subset tag (`RXSANS+DejaVuSans`).
-    let mut regular = false;
-    let mut bold = false;
+    // The fonts the document uses, under fixed resource names: the
+    // vendored faces as RXSANS and RXBOLD, any other face (a font for what
+    // they lack) RXFAAA, RXFAAB, ... in the order texts first use them. The
+    // first six letters of a font's name become its subset tag
+    // (`RXSANS+DejaVuSans`).
+    let mut fonts = PdfFonts::default();
     for page in &doc.pages {
+        let mut result = Ok(());
         visit_text(&page.items, &doc.symbols, Point::default(), &mut |t, _| {
-            if drawable(t) {
-                match t.weight {
-                    Weight::Regular => regular = true,
-                    Weight::Bold => bold = true,
+            if result.is_ok() && drawable(t) {
+                for run in t.fonts.runs(&t.content, t.size, t.weight) {
+                    if let Err(e) = fonts.id(t, run.face, &mut pdf) {
+                        result = Err(e);
+                    }
                 }
             }
         });
-    }
-    let font_id = |w: Weight| match w {
-        Weight::Regular => FontId("RXSANS".to_string()),
-        Weight::Bold => FontId("RXBOLD".to_string()),
-    };
-    for (used, weight) in [(regular, Weight::Regular), (bold, Weight::Bold)] {
-        if used {
-            let parsed = parsed_font(weight)?;
-            pdf.resources
-                .fonts
-                .map
-                .insert(font_id(weight), PdfFont::new(parsed.clone()));
-        }
+        result?;
     }
 
     let mut forms = Forms::default();
@@ -154,33 +147,39 @@ pub fn to_pdf(doc: &Document) -> Result<Vec<u8>, RenderError> {
             if !drawable(t) {
                 continue;
             }
-            let (x, y) = (t.left() + off.x, ph - (t.pos.y + off.y));
+            let (mut x, y) = (t.left() + off.x, ph - (t.pos.y + off.y));
             if !x.is_finite() || !y.is_finite() {
                 return Err(RenderError::Pdf(format!(
                     "page {page_no}: text {:?} has no finite position",
                     t.content
                 )));
             }
-            ops.extend([
-                Op::StartTextSection,
-                Op::SetFont {
-                    font: PdfFontHandle::External(font_id(t.weight)),
-                    size: Pt(round3(t.size)),
-                },
-                Op::SetFillColor {
-                    col: color(t.color),
-                },
-                Op::SetTextCursor {
-                    pos: printpdf::Point {
-                        x: Pt(round3(x)),
-                        y: Pt(round3(y)),
+            // One text section per run of one face, each placed where the
+            // runs before it end.
+            for run in t.fonts.runs(&t.content, t.size, t.weight) {
+                let font = fonts.id(t, run.face, &mut pdf)?;
+                ops.extend([
+                    Op::StartTextSection,
+                    Op::SetFont {
+                        font: PdfFontHandle::External(font),
+                        size: Pt(round3(t.size)),
                     },
-                },
-                Op::ShowText {
-                    items: vec![TextItem::Text(t.content.clone())],
-                },
-                Op::EndTextSection,
-            ]);
+                    Op::SetFillColor {
+                        col: color(t.color),
+                    },
+                    Op::SetTextCursor {
+                        pos: printpdf::Point {
+                            x: Pt(round3(x)),
+                            y: Pt(round3(y)),
+                        },
+                    },
+                    Op::ShowText {
+                        items: vec![TextItem::Text(run.text.to_string())],
+                    },
+                    Op::EndTextSection,
+                ]);
+                x += run.width;
+            }
         }
 
         let media = printpdf::Rect::from_wh(Pt(pw), Pt(ph));
@@ -271,6 +270,77 @@ fn no_pdfx_marker(bytes: &mut [u8]) {
 /// Whether a text draws anything.
 fn drawable(t: &Text) -> bool {
     !t.content.is_empty() && round3(t.size) > 0.0
+}
+
+/// The fonts a PDF embeds, by resource name.
+#[derive(Default)]
+struct PdfFonts {
+    /// Each face embedded, and its name.
+    named: Vec<(FaceRef, FontId)>,
+    /// How many faces beyond the vendored ones.
+    others: usize,
+}
+
+impl PdfFonts {
+    /// The resource name of the face `face` of `t`'s fonts (embedded in
+    /// `pdf` on first use); a character no face has is drawn, if ever, with
+    /// the vendored face (the print checks refuse such a sheet first).
+    fn id(
+        &mut self,
+        t: &Text,
+        face: Option<usize>,
+        pdf: &mut PdfDocument,
+    ) -> Result<FontId, RenderError> {
+        let index = face.unwrap_or(usize::from(t.weight == Weight::Bold));
+        let Some(r) = t.fonts.face(index) else {
+            return Err(RenderError::Pdf(format!(
+                "no font {index} for {:?}",
+                t.content
+            )));
+        };
+        if let Some((_, id)) = self.named.iter().find(|(f, _)| f == r) {
+            return Ok(id.clone());
+        }
+        let (id, parsed) = if r.source == FontSource::Vendored {
+            let weight = if r.bold {
+                Weight::Bold
+            } else {
+                Weight::Regular
+            };
+            let id = match weight {
+                Weight::Regular => "RXSANS",
+                Weight::Bold => "RXBOLD",
+            };
+            (FontId(id.to_string()), parsed_font(weight)?.clone())
+        } else {
+            self.others += 1;
+            let loaded = t
+                .fonts
+                .loaded(index)
+                .ok_or_else(|| RenderError::Pdf(format!("the font {r} cannot be read")))?;
+            let parsed =
+                ParsedFont::from_bytes(loaded.bytes(), loaded.index() as usize, &mut Vec::new())
+                    .ok_or_else(|| RenderError::Pdf(format!("the font {r} does not parse")))?;
+            (FontId(format!("RXF{}", letters(self.others))), parsed)
+        };
+        pdf.resources
+            .fonts
+            .map
+            .insert(id.clone(), PdfFont::new(parsed));
+        self.named.push((r.clone(), id.clone()));
+        Ok(id)
+    }
+}
+
+/// `n` (from 1) as three capital letters (`AAA`, `AAB`, ...): a font's
+/// resource name is its subset tag, which readers take for one only when
+/// it is six capital letters.
+fn letters(n: usize) -> String {
+    let n = n - 1;
+    [n / 676 % 26, n / 26 % 26, n % 26]
+        .iter()
+        .map(|&d| char::from(b'A' + d as u8))
+        .collect()
 }
 
 /// The vendored font of a weight, parsed once per process.

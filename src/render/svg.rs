@@ -76,6 +76,10 @@ fn style_attrs(style: &Style) -> String {
 }
 
 fn text_element(t: &Text) -> String {
+    let runs = t.fonts.runs(&t.content, t.size, t.weight);
+    if runs.iter().any(|r| r.face.is_some_and(|f| f >= 2)) {
+        return text_outlines(t, &runs);
+    }
     let anchor = match t.anchor {
         Anchor::Start => "",
         Anchor::Middle => " text-anchor=\"middle\"",
@@ -94,6 +98,47 @@ fn text_element(t: &Text) -> String {
         color(t.color),
         escape(&t.content)
     )
+}
+
+/// A text some of whose characters the vendored font lacks: a group, its
+/// runs in the vendored font as text, the others as the glyphs' outlines
+/// (a viewer may lack the font they come from), with the text as its
+/// label.
+fn text_outlines(t: &Text, runs: &[crate::scene::fonts::Run<'_>]) -> String {
+    let weight = match t.weight {
+        Weight::Regular => "",
+        Weight::Bold => " font-weight=\"bold\"",
+    };
+    let mut out = format!(
+        "<g aria-label=\"{}\" fill=\"{}\">",
+        escape(&t.content),
+        color(t.color)
+    );
+    let mut x = t.left();
+    for run in runs {
+        match run.face {
+            Some(face) if face >= 2 => {
+                let path =
+                    t.fonts
+                        .outline(face, run.text, t.size, crate::scene::Point::new(x, t.pos.y));
+                let _ = write!(out, "<path d=\"{}\"/>", path_data(&path));
+            }
+            _ => {
+                let _ = write!(
+                    out,
+                    "<text x=\"{}\" y=\"{}\" font-family=\"{}\" font-size=\"{}\"{weight}>{}</text>",
+                    num(x),
+                    num(t.pos.y),
+                    font::FAMILY,
+                    num(t.size),
+                    escape(run.text)
+                );
+            }
+        }
+        x += run.width;
+    }
+    out.push_str("</g>");
+    out
 }
 
 struct Writer {
@@ -235,6 +280,7 @@ mod tests {
                         color: Rgb::BLACK,
                         anchor: Anchor::Middle,
                         max_width: None,
+                        fonts: crate::scene::Fonts::default(),
                     }),
                 ],
             }],

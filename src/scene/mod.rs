@@ -8,10 +8,12 @@
 //! many pages use it.
 
 pub(crate) mod font;
+pub mod fonts;
 
 use std::fmt;
 
 pub use font::{Weight, text_width};
+pub use fonts::{FontConfig, Fonts};
 
 /// An sRGB colour.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -405,12 +407,14 @@ pub struct Text {
     pub anchor: Anchor,
     /// The width the text must fit in, checked before printing.
     pub max_width: Option<f32>,
+    /// The faces it is drawn with (the vendored one first).
+    pub fonts: Fonts,
 }
 
 impl Text {
     /// The text's width in points.
     pub fn width(&self) -> f32 {
-        text_width(&self.content, self.size, self.weight)
+        self.fonts.width(&self.content, self.size, self.weight)
     }
 
     /// The x of the text's left end.

@@ -71,6 +71,7 @@ pub fn read_chain<E: Extends>(
             }
         };
         let mut ctx = Ctx::new(id, diags);
+        ctx.file = Some(path.clone());
         let (raw, ext) = format.read(&mut ctx, &text)?;
         chain.push(raw);
         let (name, at) = match ext {

@@ -28,6 +28,10 @@ pub struct BoardInfo {
     pub licence: Option<String>,
     /// Version of the file.
     pub version: Option<String>,
+    /// The language its sheets print in unless `--lang` says otherwise.
+    pub lang: Option<crate::lang::Lang>,
+    /// Font files its sheets may draw with, before any other.
+    pub fonts: Vec<std::path::PathBuf>,
 }
 
 impl BoardInfo {
@@ -61,9 +65,80 @@ pub struct RawInfo {
     pub licence: Option<Sp<String>>,
     /// `version`.
     pub version: Option<Sp<String>>,
+    /// `lang`: the sheets' language unless `--lang` says otherwise.
+    pub lang: Option<Sp<String>>,
+    /// `fonts`: font files for what the vendored font lacks, each relative
+    /// to the file that names it.
+    pub fonts: Option<Vec<Sp<std::path::PathBuf>>>,
 }
 
 impl RawInfo {
+    /// This table as a variant (`child`) sets it over its base (`self`):
+    /// each key the variant sets; the version only the variant's own (the
+    /// base's would date it).
+    pub fn merge(self, child: RawInfo) -> RawInfo {
+        RawInfo {
+            header: child.header.or(self.header),
+            id: child.id.or(self.id),
+            name: child.name.or(self.name),
+            description: child.description.or(self.description),
+            author: child.author.or(self.author),
+            licence: child.licence.or(self.licence),
+            version: child.version,
+            lang: child.lang.or(self.lang),
+            fonts: child.fonts.or(self.fonts),
+        }
+    }
+
+    /// `fonts` as files to read: one that is not a font file rollx can
+    /// read is an error at its name.
+    pub fn fonts(&self, diags: &mut Vec<Diagnostic>) -> Vec<std::path::PathBuf> {
+        let mut out = Vec::new();
+        for f in self.fonts.iter().flatten() {
+            let why = match std::fs::read(&f.value) {
+                Err(e) => Some(format!("cannot be read: {e}")),
+                Ok(bytes)
+                    if ttf_parser::fonts_in_collection(&bytes).is_none()
+                        && ttf_parser::Face::parse(&bytes, 0).is_err() =>
+                {
+                    Some("is not a TrueType or OpenType font".to_string())
+                }
+                Ok(_) => None,
+            };
+            match why {
+                Some(why) => diags.push(
+                    Diagnostic::error(
+                        "font-unreadable",
+                        format!("the font file {} {why}", f.value.display()),
+                    )
+                    .with_label(f.loc, "this font")
+                    .with_help(
+                        "name a .ttf, .otf or .ttc file, relative to the file that names it",
+                    ),
+                ),
+                None => out.push(f.value.clone()),
+            }
+        }
+        out
+    }
+
+    /// `lang` read as a language rollx prints in: an unknown one is an
+    /// error at its value.
+    pub fn lang(&self, diags: &mut Vec<Diagnostic>) -> Option<crate::lang::Lang> {
+        let v = self.lang.as_ref()?;
+        match crate::lang::Lang::parse(&v.value) {
+            Ok(lang) => Some(lang),
+            Err(e) => {
+                diags.push(
+                    Diagnostic::error("unknown-lang", e.to_string())
+                        .with_label(v.loc, "the sheets' language")
+                        .with_help(e.help()),
+                );
+                None
+            }
+        }
+    }
+
     /// The table read as a board's `[board]`: `id` and `name` are
     /// required (reported at the table's header, or at `file` when the
     /// file has no such table, unless `mistyped` holds the key at that
@@ -88,7 +163,11 @@ impl RawInfo {
         }
         let name = required(&self.name, "name", "\"My board\"", diags);
         let text = |v: &Option<Sp<String>>| v.as_ref().map(|s| s.value.clone());
+        let lang = self.lang(diags);
+        let fonts = self.fonts(diags);
         BoardInfo {
+            lang,
+            fonts,
             id,
             name,
             description: text(&self.description),
@@ -100,7 +179,16 @@ impl RawInfo {
 }
 
 /// Keys of the identity table.
-pub const INFO_KEYS: &[&str] = &["id", "name", "description", "author", "licence", "version"];
+pub const INFO_KEYS: &[&str] = &[
+    "id",
+    "name",
+    "description",
+    "author",
+    "licence",
+    "version",
+    "lang",
+    "fonts",
+];
 
 /// Reads the identity table named `table`, if the file has one.
 pub fn read_info(top: &mut TableReader<'_, '_>, ctx: &mut Ctx<'_>, table: &str) -> Option<RawInfo> {
@@ -113,6 +201,19 @@ pub fn read_info(top: &mut TableReader<'_, '_>, ctx: &mut Ctx<'_>, table: &str) 
         author: t.string(ctx, "author"),
         licence: t.string(ctx, "licence"),
         version: t.string(ctx, "version"),
+        lang: t.string(ctx, "lang"),
+        fonts: t.strings(ctx, "fonts").map(|list| {
+            list.items
+                .into_iter()
+                .map(|s| {
+                    let path = match &ctx.file {
+                        Some(file) => crate::source::files::relative_to(file, &s.value),
+                        None => std::path::PathBuf::from(&s.value),
+                    };
+                    Sp::new(path, s.loc)
+                })
+                .collect()
+        }),
     };
     t.finish(ctx, INFO_KEYS);
     Some(info)
@@ -165,4 +266,10 @@ pub struct BoardTable {
     pub licence: Option<String>,
     /// Version of the file.
     pub version: Option<String>,
+    /// The language its sheets print in unless `--lang` says otherwise
+    /// (a BCP 47 tag rollx has a catalogue for: `es`, `de`, `ja`).
+    pub lang: Option<String>,
+    /// Font files for the characters DejaVu Sans lacks, relative to this
+    /// file, tried in order before `--font-path` and the system's fonts.
+    pub fonts: Option<Vec<String>>,
 }

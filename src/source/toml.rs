@@ -238,6 +238,9 @@ pub struct Ctx<'d> {
     /// Keys whose value had the wrong type, with the header of their table:
     /// they were written, so later checks must not also call them missing.
     pub mistyped: Vec<(Loc, String)>,
+    /// The file being read, when it is one (paths in it are relative to
+    /// it).
+    pub file: Option<std::path::PathBuf>,
 }
 
 impl<'d> Ctx<'d> {
@@ -247,6 +250,7 @@ impl<'d> Ctx<'d> {
             source,
             diags,
             mistyped: Vec::new(),
+            file: None,
         }
     }
 

@@ -7,10 +7,11 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+use super::server::Look;
 use rollx::diag::Severity;
 use rollx::diag::render::{Style, report};
 use rollx::families::{self, Model};
-use rollx::print::{PrintOptions, Template};
+use rollx::print::{Locale, PrintOptions, Template};
 use rollx::source::Files;
 use sha2::{Digest, Sha256};
 
@@ -122,7 +123,7 @@ pub struct Sheet {
 }
 
 /// Sheets by template (its index among the page's) and black and white.
-type Sheets = Vec<((usize, bool), Arc<Sheet>)>;
+type Sheets = Vec<(Look, Arc<Sheet>)>;
 
 /// One rebuild.
 #[derive(Debug)]
@@ -150,7 +151,7 @@ pub struct Build {
 impl Build {
     /// Reads and checks `path` (every file it extends or names read
     /// through the same recording).
-    pub fn new(number: u64, path: &Path) -> Build {
+    pub fn new(number: u64, path: &Path, locale: &Locale) -> Build {
         let start = Instant::now();
         let recording = Recording::default();
         let (findings, verdict, title) = match recording.read(path) {
@@ -160,7 +161,7 @@ impl Build {
                 None,
             ),
             Ok(bytes) => {
-                let checked = families::check_bytes(&recording, path, bytes);
+                let checked = families::check_bytes_in(&recording, path, bytes, locale);
                 let findings = checked
                     .diagnostics
                     .iter()
@@ -227,18 +228,23 @@ impl Build {
     /// The sheet on `template` (the page's `index`th), laid out the first
     /// time it is asked for; `None` when the file is not valid or the
     /// sheet cannot be drawn as SVG.
-    pub fn sheet(&self, index: usize, template: &Template, mono: bool) -> Option<Arc<Sheet>> {
+    pub fn sheet(&self, look: Look, template: &Template, locale: &Locale) -> Option<Arc<Sheet>> {
         let model = self.model()?;
         if let Some((_, s)) = self
             .sheets
             .lock()
             .expect("not poisoned")
             .iter()
-            .find(|(k, _)| *k == (index, mono))
+            .find(|(k, _)| *k == look)
         {
             return Some(s.clone());
         }
-        let (printed, problems) = model.sheet(template, &PrintOptions { sheets: 1, mono });
+        let options = PrintOptions {
+            sheets: 1,
+            mono: look.mono,
+            locale: locale.clone(),
+        };
+        let (printed, problems) = model.sheet(template, &options);
         let svg = rollx::render::svg::to_svg(&printed.document, 1).ok()?;
         let sources = rollx::diag::SourceMap::new();
         let first = printed.document.pages.first()?;
@@ -259,7 +265,7 @@ impl Build {
         self.sheets
             .lock()
             .expect("not poisoned")
-            .push(((index, mono), sheet.clone()));
+            .push((look, sheet.clone()));
         Some(sheet)
     }
 
@@ -310,7 +316,7 @@ mod tests {
             "extends = \"base.toml\"\n\n[map]\nid = \"variant\"\nname = \"Variant\"\n",
         )
         .unwrap();
-        let first = Build::new(1, &variant);
+        let first = Build::new(1, &variant, &Locale::default());
         assert!(first.model().is_some(), "{:?}", first.findings);
         assert_eq!(first.files.len(), 2, "{:?}", first.files);
         assert!(first.files[1].ends_with("base.toml"));
@@ -321,14 +327,20 @@ mod tests {
         );
         // The same content, the same fingerprint; a change to the extended
         // file, another.
-        assert_eq!(Build::new(2, &variant).fingerprint, first.fingerprint);
+        assert_eq!(
+            Build::new(2, &variant, &Locale::default()).fingerprint,
+            first.fingerprint
+        );
         assert_eq!(fingerprint(&first.files), first.fingerprint);
         let text = std::fs::read_to_string(&base).unwrap();
         std::fs::write(&base, format!("{text}\n# edited\n")).unwrap();
-        assert_ne!(Build::new(3, &variant).fingerprint, first.fingerprint);
+        assert_ne!(
+            Build::new(3, &variant, &Locale::default()).fingerprint,
+            first.fingerprint
+        );
         // A syntax error: the findings say where, and there is no sheet.
         std::fs::write(&variant, "extends = \"base.toml\"\n[map\n").unwrap();
-        let broken = Build::new(4, &variant);
+        let broken = Build::new(4, &variant, &Locale::default());
         assert!(broken.model().is_none());
         assert!(broken.errors() > 0);
         assert!(
@@ -337,16 +349,30 @@ mod tests {
             broken.findings[0].text
         );
         let template = rollx::print::template::load("letter").unwrap();
-        assert!(broken.sheet(0, &template, false).is_none());
-        let sheet = first.sheet(0, &template, true).unwrap();
+        let look = |mono, lang| Look {
+            template: 0,
+            mono,
+            lang,
+        };
+        let locale = Locale::default();
+        assert!(broken.sheet(look(false, 0), &template, &locale).is_none());
+        let sheet = first.sheet(look(true, 0), &template, &locale).unwrap();
         assert!(sheet.svg.starts_with("<svg") || sheet.svg.starts_with("<?xml"));
         assert!(Arc::ptr_eq(
             &sheet,
-            &first.sheet(0, &template, true).unwrap()
+            &first.sheet(look(true, 0), &template, &locale).unwrap()
         ));
+        // In Spanish: the words of its catalogue.
+        let spanish = Locale {
+            lang: rollx::lang::Lang::parse("es").ok(),
+            ..Locale::default()
+        };
+        let es = first.sheet(look(false, 2), &template, &spanish).unwrap();
+        assert!(es.svg.contains(">Ronda<"), "{}", es.svg);
+        assert!(!sheet.svg.contains(">Ronda<"));
         // Gone: said, not a panic.
         std::fs::remove_file(&variant).unwrap();
-        let gone = Build::new(5, &variant);
+        let gone = Build::new(5, &variant, &Locale::default());
         assert!(matches!(gone.verdict, Verdict::Unreadable(_)));
         assert!(gone.line("variant.toml").contains("cannot read"));
     }

@@ -22,12 +22,14 @@ use std::time::{Duration, Instant};
 use clap::Args;
 use notify::{EventKind, RecursiveMode, Watcher};
 
+use super::locale::LocaleArgs;
 use super::numbers::whole;
 use super::{Outcome, Ran, interrupt, load_template};
 use balance::{Job, Stage};
 use build::Build;
 use rollx::diag::Failure;
-use rollx::print::{Template, template};
+use rollx::print::{Locale, Template, template};
+use server::Look;
 
 /// The long description `--help` shows.
 pub const LONG_ABOUT: &str = "Watch a map or board file and show it live in the browser: the \
@@ -72,6 +74,8 @@ pub struct WatchArgs {
     /// Seed of the balance summary.
     #[arg(long, default_value_t = 1, value_parser = whole::<u64>(0, u64::MAX))]
     pub seed: u64,
+    #[command(flatten)]
+    pub locale: LocaleArgs,
 }
 
 /// What the page is served from: set up once, and the builds as they
@@ -81,9 +85,10 @@ pub struct Shared {
     file: String,
     /// The templates the page offers, by name.
     templates: Vec<(String, Template)>,
-    /// The template shown first, and black and white.
-    chosen: usize,
-    mono: bool,
+    /// How the sheet is shown first (the page switches).
+    first: Look,
+    /// The fonts (and `--lang`) asked for.
+    locale: Locale,
     /// Games and seed of the balance summaries.
     games: u64,
     seed: u64,
@@ -120,18 +125,19 @@ impl Shared {
     }
 
     /// The view of the newest build on a template.
-    fn view(&self, template: usize, mono: bool) -> String {
+    fn view(&self, look: Look) -> String {
         let (build, good) = {
             let now = self.now();
             (now.build.clone(), now.good.clone())
         };
-        let t = &self.templates[template].1;
-        let key = format!("template={template}&mono={}", u8::from(mono));
-        let sheet = build.sheet(template, t, mono);
+        let t = &self.templates[look.template].1;
+        let key = look.query();
+        let locale = self.locale_of(look);
+        let sheet = build.sheet(look, t, &locale);
         let good_sheet = good
             .as_ref()
             .filter(|g| g.number != build.number)
-            .and_then(|g| g.sheet(template, t, mono).map(|s| (g, s)));
+            .and_then(|g| g.sheet(look, t, &locale).map(|s| (g, s)));
         page::view(
             &build,
             sheet.as_deref(),
@@ -158,7 +164,7 @@ impl Shared {
 
     /// The first page of build `number` (the newest or the last good one)
     /// as SVG.
-    fn sheet(&self, number: u64, template: usize, mono: bool) -> Option<String> {
+    fn sheet(&self, number: u64, look: Look) -> Option<String> {
         let build = {
             let now = self.now();
             [Some(&now.build), now.good.as_ref()]
@@ -167,8 +173,19 @@ impl Shared {
                 .find(|b| b.number == number)
                 .cloned()
         }?;
-        let t = &self.templates[template].1;
-        build.sheet(template, t, mono).map(|s| s.svg.clone())
+        let t = &self.templates[look.template].1;
+        build
+            .sheet(look, t, &self.locale_of(look))
+            .map(|s| s.svg.clone())
+    }
+
+    /// The locale of a look: its language, else `--lang`, else the
+    /// file's; the fonts asked for.
+    fn locale_of(&self, look: Look) -> Locale {
+        Locale {
+            lang: look.language().or(self.locale.lang),
+            ..self.locale.clone()
+        }
     }
 
     /// Takes a new build: the newest, the last good one when valid (with
@@ -306,12 +323,21 @@ pub fn run(args: &WatchArgs) -> Ran {
     let url = format!("http://127.0.0.1:{port}/");
     let file = args.file.display().to_string();
 
-    let first = Arc::new(Build::new(1, &args.file));
+    let locale = args.locale.locale();
+    let first = Arc::new(Build::new(1, &args.file, &locale));
     let shared = Arc::new(Shared {
         file: file.clone(),
         templates,
-        chosen,
-        mono: args.mono,
+        first: Look {
+            template: chosen,
+            mono: args.mono,
+            lang: args
+                .locale
+                .lang
+                .and_then(|l| rollx::lang::Lang::all().position(|k| k == l))
+                .map_or(0, |i| i + 1),
+        },
+        locale: locale.clone(),
         games: args.games,
         seed: args.seed,
         now: Mutex::new(Now {
@@ -404,7 +430,7 @@ pub fn run(args: &WatchArgs) -> Ran {
                 continue;
             }
             number += 1;
-            let next = Build::new(number, &args.file);
+            let next = Build::new(number, &args.file, &locale);
             println!("{}", next.line(&file));
             files = next.files.clone();
             fingerprint = next.fingerprint;

@@ -9,6 +9,7 @@ use rollx::render::svg::escape as esc;
 
 use super::balance::{PLAYER, Stage};
 use super::build::{Build, Verdict};
+use super::server::Look;
 
 /// The style sheet.
 const STYLE: &str = "body{font-family:system-ui,-apple-system,'DejaVu Sans',sans-serif;margin:0;color:#222;background:#f6f6f4}
@@ -39,7 +40,7 @@ const SCRIPT: &str = r#"
 const state = { build: -1, balance: '', key: '' };
 const $ = (id) => document.getElementById(id);
 function choice() {
-  return 'template=' + $('template').value + '&mono=' + ($('mono').checked ? 1 : 0);
+  return 'template=' + $('template').value + '&mono=' + ($('mono').checked ? 1 : 0) + '&lang=' + $('lang').value;
 }
 async function swap(id, url) {
   const r = await fetch(url, { cache: 'no-store' });
@@ -90,19 +91,35 @@ async function poll() {
 }
 $('template').addEventListener('change', poll);
 $('mono').addEventListener('change', poll);
+$('lang').addEventListener('change', poll);
 poll();
 "#;
 
-/// The whole page for `file`, the template `chosen` of `templates` and
-/// black and white as `mono` chosen first. Its parts arrive by the script.
-pub fn page(file: &str, templates: &[String], chosen: usize, mono: bool) -> String {
+/// The whole page for `file`, the template of `templates`, black and
+/// white and the language as `first` chooses them first. Its parts arrive
+/// by the script.
+pub fn page(file: &str, templates: &[String], first: Look) -> String {
     let mut options = String::new();
     for (i, name) in templates.iter().enumerate() {
         let _ = write!(
             options,
             "<option value=\"{i}\"{}>{}</option>",
-            if i == chosen { " selected" } else { "" },
+            if i == first.template { " selected" } else { "" },
             esc(name)
+        );
+    }
+    let mut langs = format!(
+        "<option value=\"0\"{}>the file's</option>",
+        if first.lang == 0 { " selected" } else { "" }
+    );
+    for (i, lang) in rollx::lang::Lang::all().enumerate() {
+        let _ = write!(
+            langs,
+            "<option value=\"{}\"{}>{} ({})</option>",
+            i + 1,
+            if first.lang == i + 1 { " selected" } else { "" },
+            esc(lang.name()),
+            lang.code()
         );
     }
     format!(
@@ -110,12 +127,13 @@ pub fn page(file: &str, templates: &[String], chosen: usize, mono: bool) -> Stri
 <header><h1>{file}</h1><span id=\"status\">building…</span>\
 <label>template <select id=\"template\">{options}</select></label>\
 <label><input type=\"checkbox\" id=\"mono\"{}> black and white</label>\
+<label>language <select id=\"lang\">{langs}</select></label>\
 <span id=\"link\">connecting…</span></header>\n\
 <noscript><p style=\"padding:1em\">This page updates itself with JavaScript; allow it for 127.0.0.1.</p></noscript>\n\
 <main id=\"view\"></main>\n\
 <div style=\"padding:0 1em 1em\"><section id=\"balance\"></section></div>\n\
 <script>{SCRIPT}</script>\n</body>\n</html>\n",
-        if mono { " checked" } else { "" },
+        if first.mono { " checked" } else { "" },
         file = esc(file),
     )
 }

@@ -9,6 +9,37 @@ use tiny_http::{Header, Method, Request, Response};
 use super::Shared;
 use super::page;
 
+/// How the page shows the sheet: its template, colours and language.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Look {
+    /// The template, by its index in the page's list.
+    pub template: usize,
+    /// Black and white.
+    pub mono: bool,
+    /// The language: 0 the file's own, else the `lang`th of
+    /// [`rollx::lang::Lang::all`] counted from 1.
+    pub lang: usize,
+}
+
+impl Look {
+    /// The query that asks for it (`template=0&mono=1&lang=0`).
+    pub fn query(&self) -> String {
+        format!(
+            "template={}&mono={}&lang={}",
+            self.template,
+            u8::from(self.mono),
+            self.lang
+        )
+    }
+
+    /// The language asked for, if not the file's own.
+    pub fn language(&self) -> Option<rollx::lang::Lang> {
+        self.lang
+            .checked_sub(1)
+            .and_then(|i| rollx::lang::Lang::all().nth(i))
+    }
+}
+
 /// What a request asks for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Route {
@@ -16,23 +47,17 @@ pub enum Route {
     Page,
     /// `/version`: the numbers the page polls (JSON).
     Version,
-    /// `/view?template=I&mono=0|1`: the view of the newest build.
-    View {
-        /// The template, by its index in the page's list.
-        template: usize,
-        /// Black and white.
-        mono: bool,
-    },
+    /// `/view?template=I&mono=0|1&lang=L`: the view of the newest build.
+    View(Look),
     /// `/balance`: the balance summary.
     Balance,
-    /// `/sheet.svg?build=N&template=I&mono=0|1`: a build's first page.
+    /// `/sheet.svg?build=N&template=I&mono=0|1&lang=L`: a build's first
+    /// page.
     Sheet {
         /// The build (the newest, or the last good one).
         build: u64,
-        /// The template, by its index.
-        template: usize,
-        /// Black and white.
-        mono: bool,
+        /// How it is shown.
+        look: Look,
     },
     /// Anything else (404).
     NotFound,
@@ -65,21 +90,27 @@ pub fn route(method: &Method, url: &str, templates: usize) -> Route {
         Some("0") => Some(false),
         _ => None,
     };
+    let lang = get("lang")
+        .and_then(|v| v.parse::<usize>().ok())
+        .filter(|&l| l <= rollx::lang::Lang::all().count());
+    let look = match (template, mono, lang) {
+        (Some(template), Some(mono), Some(lang)) => Some(Look {
+            template,
+            mono,
+            lang,
+        }),
+        _ => None,
+    };
     let found = match path {
         "/" if pairs.is_empty() => Route::Page,
         "/version" if pairs.is_empty() => Route::Version,
         "/balance" if pairs.is_empty() => Route::Balance,
-        "/view" if takes(&["template", "mono"]) => match (template, mono) {
-            (Some(template), Some(mono)) => Route::View { template, mono },
-            _ => Route::NotFound,
-        },
-        "/sheet.svg" if takes(&["build", "template", "mono"]) => {
-            match (get("build").and_then(|v| v.parse().ok()), template, mono) {
-                (Some(build), Some(template), Some(mono)) => Route::Sheet {
-                    build,
-                    template,
-                    mono,
-                },
+        "/view" if takes(&["template", "mono", "lang"]) => {
+            look.map_or(Route::NotFound, Route::View)
+        }
+        "/sheet.svg" if takes(&["build", "template", "mono", "lang"]) => {
+            match (get("build").and_then(|v| v.parse().ok()), look) {
+                (Some(build), Some(look)) => Route::Sheet { build, look },
                 _ => Route::NotFound,
             }
         }
@@ -165,7 +196,7 @@ fn answer(request: Request, shared: &Shared, port: u16) {
         ),
         Route::Page => {
             let names: Vec<String> = shared.templates.iter().map(|(n, _)| n.clone()).collect();
-            let body = page::page(&shared.file, &names, shared.chosen, shared.mono);
+            let body = page::page(&shared.file, &names, shared.first);
             respond(request, 200, html, body.into_bytes());
         }
         Route::Version => {
@@ -173,16 +204,12 @@ fn answer(request: Request, shared: &Shared, port: u16) {
             let body = serde_json::json!({ "build": build, "balance": balance }).to_string();
             respond(request, 200, "application/json", body.into_bytes());
         }
-        Route::View { template, mono } => {
-            let body = shared.view(template, mono);
+        Route::View(look) => {
+            let body = shared.view(look);
             respond(request, 200, html, body.into_bytes());
         }
         Route::Balance => respond(request, 200, html, shared.balance().into_bytes()),
-        Route::Sheet {
-            build,
-            template,
-            mono,
-        } => match shared.sheet(build, template, mono) {
+        Route::Sheet { build, look } => match shared.sheet(build, look) {
             Some(svg) => respond(request, 200, "image/svg+xml", svg.into_bytes()),
             None => respond(
                 request,
@@ -205,20 +232,23 @@ mod tests {
         assert_eq!(route(&get, "/version", 3), Route::Version);
         assert_eq!(route(&get, "/balance", 3), Route::Balance);
         assert_eq!(
-            route(&get, "/view?template=2&mono=1", 3),
-            Route::View {
+            route(&get, "/view?template=2&mono=1&lang=0", 3),
+            Route::View(Look {
                 template: 2,
-                mono: true
-            }
+                mono: true,
+                lang: 0
+            })
         );
+        let look = Look {
+            template: 0,
+            mono: false,
+            lang: 2,
+        };
         assert_eq!(
-            route(&get, "/sheet.svg?build=7&template=0&mono=0", 3),
-            Route::Sheet {
-                build: 7,
-                template: 0,
-                mono: false
-            }
+            route(&get, &format!("/sheet.svg?build=7&{}", look.query()), 3),
+            Route::Sheet { build: 7, look }
         );
+        assert_eq!(look.language().map(|l| l.code()), Some("es"));
         for url in [
             "",
             "/index.html",
@@ -227,11 +257,13 @@ mod tests {
             "//etc/passwd",
             "/maps/usa.toml",
             "/view",
-            "/view?template=3&mono=0",
-            "/view?template=0&mono=2",
-            "/view?template=0&mono=0&file=../x",
-            "/view?template=0&template=1&mono=0",
-            "/sheet.svg?build=x&template=0&mono=0",
+            "/view?template=3&mono=0&lang=0",
+            "/view?template=0&mono=2&lang=0",
+            "/view?template=0&mono=0",
+            "/view?template=0&mono=0&lang=99",
+            "/view?template=0&mono=0&lang=0&file=../x",
+            "/view?template=0&template=1&mono=0&lang=0",
+            "/sheet.svg?build=x&template=0&mono=0&lang=0",
             "/version?x",
             "/version/",
             "/?path=/etc/passwd",

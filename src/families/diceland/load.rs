@@ -5,6 +5,7 @@
 //! A variant changes only what it writes: `[board]` and `[goal]` merge key
 //! by key, the variant winning; `rows` replaces the whole grid.
 
+use crate::print::Locale;
 use std::path::Path;
 
 use super::model::{Board, Cell, CellSet, Color, Goal, MAX_CELLS, MAX_ZONE, Zone};
@@ -130,14 +131,7 @@ fn merge(parent: RawBoard, child: RawBoard) -> RawBoard {
     macro_rules! over {
         ($($key:ident).*) => { out.$($key).* = child.$($key).*.or(out.$($key).*.take()); };
     }
-    over!(info.header);
-    over!(info.id);
-    over!(info.name);
-    over!(info.description);
-    over!(info.author);
-    over!(info.licence);
-    // A variant's version is its own: the base's would date the variant.
-    out.info.version = child.info.version;
+    out.info = std::mem::take(&mut out.info).merge(child.info);
     over!(grid_header);
     over!(rows);
     over!(goal_header);
@@ -148,6 +142,11 @@ fn merge(parent: RawBoard, child: RawBoard) -> RawBoard {
 
 /// Checks a board given as bytes; `files` serves the files it extends.
 pub fn check_bytes(files: &dyn Files, path: &Path, bytes: Vec<u8>) -> Checked {
+    check_bytes_in(files, path, bytes, &Locale::default())
+}
+
+/// [`check_bytes`], with the print checks run on sheets in `locale`.
+pub fn check_bytes_in(files: &dyn Files, path: &Path, bytes: Vec<u8>, locale: &Locale) -> Checked {
     let mut sources = SourceMap::new();
     let mut diags = Vec::new();
     let chain = chain::read_chain(&BoardFormat, files, &mut sources, &mut diags, path, bytes);
@@ -165,7 +164,13 @@ pub fn check_bytes(files: &dyn Files, path: &Path, bytes: Vec<u8>) -> Checked {
             let s = solve::solvability(&b);
             solvability_findings(&b, &s, &places, &mut diags);
             if !diags.iter().any(Diagnostic::is_error) {
-                add_print_findings(&b, &places, &mut diags);
+                add_print_findings(
+                    &b,
+                    &places,
+                    &locale.for_file(b.info.lang, &b.info.fonts),
+                    &sources,
+                    &mut diags,
+                );
             }
             solvability = Some(s);
             board = Some(b);
@@ -189,11 +194,23 @@ pub fn check_bytes(files: &dyn Files, path: &Path, bytes: Vec<u8>) -> Checked {
 /// as warnings located at the part of the board they are about, so that a
 /// designer learns a sheet's limits while drawing the board (as Rolling
 /// maps and Encore boards do).
-fn add_print_findings(board: &Board, places: &Places, diags: &mut Vec<Diagnostic>) {
+fn add_print_findings(
+    board: &Board,
+    places: &Places,
+    locale: &Locale,
+    sources: &SourceMap,
+    diags: &mut Vec<Diagnostic>,
+) {
     use super::sheet::{About, shipped_findings};
-    for f in shipped_findings(board) {
+    for f in shipped_findings(board, locale) {
         let mut d = f.diagnostic;
-        for about in f.about {
+        crate::print::locate_glyphs(&mut d, sources);
+        let about = if d.labels.is_empty() {
+            f.about
+        } else {
+            Vec::new()
+        };
+        for about in about {
             let (loc, text) = match about {
                 About::Cell(i) => (places.cells.get(i).copied(), "this cell"),
                 About::Color(c) => (

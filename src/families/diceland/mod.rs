@@ -38,9 +38,10 @@ pub(crate) mod rules;
 pub(crate) mod sheet;
 pub(crate) mod solve;
 mod terminal;
+pub(crate) mod words;
 
 pub use format::schema;
-pub use load::{Checked, check_bytes};
+pub use load::{Checked, check_bytes, check_bytes_in};
 pub use model::{Board, Cell, CellSet, Color, Goal, Zone};
 pub use play::simulate::{Summary, simulate};
 pub use play::strong::finish_chance;

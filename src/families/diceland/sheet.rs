@@ -13,10 +13,11 @@
 //! zones are white, told apart by hatching and by their colour's letter.
 
 use super::model::{Board, Cell, Color, column_letters};
+use super::words;
 use crate::print::mono::hatch;
 use crate::print::{
-    self, Canvas, Capacity, Drawing, INK, MarkKind, Part, PrintOptions, ShippedFinding, Template,
-    paginate, sheet_size, text,
+    self, Canvas, Capacity, Drawing, INK, Locale, MarkKind, Part, PrintOptions, ShippedFinding,
+    Template, paginate, sheet_size, text,
 };
 use crate::scene::{Anchor, Document, Item, Path, Point, Rect, Rgb, Stroke, Style, Symbol, Weight};
 
@@ -61,13 +62,13 @@ impl Part for About {
 pub type Pad = print::Pad<About>;
 
 /// The print checks of every shipped template on `board`, as warnings.
-pub fn shipped_findings(board: &Board) -> Vec<ShippedFinding<About>> {
-    crate::print::shipped_findings(|t, mono| layout(board, t, &PrintOptions { sheets: 1, mono }))
+pub fn shipped_findings(board: &Board, locale: &Locale) -> Vec<ShippedFinding<About>> {
+    crate::print::shipped_findings(|t, mono| layout(board, t, &PrintOptions::one(mono, locale)))
 }
 
 /// Lays out a pad of sheets for a board on a template.
 pub fn layout(board: &Board, t: &Template, options: &PrintOptions) -> Pad {
-    let (symbol, pad) = sheet_symbol(board, t, options.mono, sheet_size(t));
+    let (symbol, pad) = sheet_symbol(board, t, (options.mono, &options.locale), sheet_size(t));
     paginate(&board.info.credit(), symbol, pad, t, options.sheets)
 }
 
@@ -148,7 +149,12 @@ fn grid_units(board: &Board) -> (f32, f32) {
     (across, down)
 }
 
-fn sheet_symbol(board: &Board, t: &Template, mono: bool, (w, h): (f32, f32)) -> (Symbol, Pad) {
+fn sheet_symbol(
+    board: &Board,
+    t: &Template,
+    (mono, locale): (bool, &crate::print::Locale),
+    (w, h): (f32, f32),
+) -> (Symbol, Pad) {
     let colors: Vec<(String, Rgb)> = Color::ALL
         .into_iter()
         .map(|c| (c.id().to_string(), t.box_color(c.id(), c.rgb(), mono)))
@@ -160,7 +166,7 @@ fn sheet_symbol(board: &Board, t: &Template, mono: bool, (w, h): (f32, f32)) -> 
         colors: colors.clone(),
         w,
         h,
-        canvas: Canvas::new(About::Board),
+        canvas: Canvas::new(About::Board, locale),
     };
     let f = t.fonts;
     let gap = f.text * 0.8;
@@ -234,7 +240,7 @@ impl Sheet<'_> {
         let y = title_y + f.text * 2.0;
         let mut turn = text(
             Point::new(0.0, y),
-            "Roll 6 dice, keep one colour, stop or reroll the rest. Cross one cell per die in one zone of the colour, next to your crosses; one open zone per colour.",
+            self.canvas.lang.word(words::TURN),
             f.text,
             Weight::Regular,
             Anchor::Start,
@@ -437,8 +443,9 @@ impl Sheet<'_> {
             .len()
             .max(usize::from(self.board.goal.stars));
         let gap = b * 0.25;
-        let colour_w = (b * 1.6).max(crate::scene::text_width(
-            "Colour done",
+        let lang = self.canvas.lang;
+        let colour_w = (b * 1.6).max(self.canvas.fonts.width(
+            lang.word(words::COLOUR_DONE),
             f.small,
             Weight::Bold,
         ));
@@ -453,7 +460,7 @@ impl Sheet<'_> {
                 Anchor::Start,
             )
         };
-        let t = heading(x, "Colour done");
+        let t = heading(x, lang.word(words::COLOUR_DONE));
         self.label(t, None);
         let r = Rect::new(x, y, colour_w, b);
         self.canvas.items.push(Item::Path(
@@ -462,7 +469,7 @@ impl Sheet<'_> {
         ));
         self.mark(MarkKind::Box, "the colour-complete box", r, None);
         x += colour_w + gap * 3.0;
-        let t = heading(x, "Stars");
+        let t = heading(x, lang.word(words::STARS));
         self.label(t, None);
         for k in 1..=total {
             let r = Rect::new(x, y, b, b);
@@ -497,23 +504,26 @@ impl Sheet<'_> {
         let f = self.t.fonts;
         let base = self.h - f.small * 0.35;
         let goal = self.board.goal;
-        let mut legend = vec![format!(
-            "Win: {} and {} colour{} crossed completely.",
-            crate::text::count(goal.stars, "star"),
-            goal.colors,
-            if goal.colors == 1 { "" } else { "s" }
-        )];
-        legend.push("A star: cross a tally box, then roll 5 dice and use one colour.".into());
+        let lang = self.canvas.lang;
+        let stars = lang.count(words::WIN_STARS, usize::from(goal.stars), &[]);
+        let colours = lang.count(words::WIN_COLOURS, usize::from(goal.colors), &[]);
+        let mut legend = vec![lang.fill(words::WIN, &[("stars", &stars), ("colours", &colours)])];
+        legend.push(lang.word(words::STAR_RULE).into());
         if self.mono {
             let key: Vec<String> = Color::ALL
                 .iter()
-                .map(|c| format!("{} {}", c.letter(), c.name()))
+                .map(|c| {
+                    let name = lang
+                        .colour(c.id())
+                        .map_or(c.name().to_string(), crate::lang::capitalised);
+                    format!("{} {name}", c.letter())
+                })
                 .collect();
-            legend.push(format!("Colours: {}.", key.join(", ")));
+            legend.push(lang.fill(crate::lang::sheet::COLOURS, &[("list", &key.join(", "))]));
         }
         self.canvas.about = About::Board;
         let credit = self.board.info.credit();
-        let lines = print::bottom_lines(self.t, self.w, &credit, &legend);
+        let lines = print::bottom_lines(self.t, self.w, &credit, &legend, &self.canvas);
         self.bottom_line(self.t, self.w, base, &credit, &lines);
         print::bottom_height(self.t, &lines)
     }

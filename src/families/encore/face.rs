@@ -2,6 +2,7 @@
 
 use std::path::Path;
 
+use super::sheet::words::ALL as WORDS;
 use crate::diag::{Diagnostic, Failure};
 use crate::engine::conformance::{self, Conformance};
 use crate::families::simulate::{SimulateRequest, Simulated};
@@ -10,7 +11,7 @@ use crate::families::{
     GeneratedFile, Generator, Model, PlayRequest, Played, Printed, RefereeRequest, Refereed,
     SheetRequest, TerminalRequest,
 };
-use crate::print::{PrintOptions, Template};
+use crate::print::{Locale, PrintOptions, Template};
 use crate::source::Files;
 
 use super::Board;
@@ -31,11 +32,17 @@ impl Face for Encore {
         "board"
     }
 
-    fn check(&self, files: &dyn Files, path: &Path, bytes: Vec<u8>) -> Checked {
-        let c = super::check_bytes(files, path, bytes);
-        let model = c
-            .board
-            .map(|b| Model::new(super::FAMILY, &b.info.name.clone(), &b.info.id.clone(), b));
+    fn words(&self) -> &'static [crate::lang::Key] {
+        WORDS
+    }
+
+    fn check(&self, files: &dyn Files, path: &Path, bytes: Vec<u8>, locale: &Locale) -> Checked {
+        let c = super::check_bytes_in(files, path, bytes, locale);
+        let model = c.board.map(|b| {
+            let (lang, fonts) = (b.info.lang, b.info.fonts.clone());
+            Model::new(super::FAMILY, &b.info.name.clone(), &b.info.id.clone(), b)
+                .with_lang(lang, &fonts)
+        });
         let text = (c.report.file.as_str(), c.report.summary());
         Checked::new(
             super::FAMILY,

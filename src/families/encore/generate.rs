@@ -560,6 +560,8 @@ fn board(options: &Options, cells: Vec<BoardCell>) -> Board {
             author: Some("rollx generate encore".to_string()),
             licence: None,
             version: None,
+            lang: None,
+            fonts: Vec::new(),
         },
         cells,
         ..placeholder(grid)

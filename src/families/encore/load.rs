@@ -18,6 +18,7 @@ use super::sheet::{self, About};
 use super::solve::Solvability;
 use super::standard;
 use crate::diag::{self, Diagnostic, Loc, SourceMap};
+use crate::print::Locale;
 use crate::source::Files;
 use crate::source::chain::{self, Extends};
 use crate::source::toml::{Ctx, Sp};
@@ -39,7 +40,12 @@ pub struct Checked {
 
 /// Checks a board given as bytes; `files` serves the files it extends.
 pub fn check_bytes(files: &dyn Files, path: &Path, bytes: Vec<u8>) -> Checked {
-    check(files, path, bytes, Depth::Full)
+    check_bytes_in(files, path, bytes, &Locale::default())
+}
+
+/// [`check_bytes`], with the print checks run on sheets in `locale`.
+pub fn check_bytes_in(files: &dyn Files, path: &Path, bytes: Vec<u8>, locale: &Locale) -> Checked {
+    check(files, path, bytes, Depth::Full(locale))
 }
 
 /// Reads a board given as bytes as [`check_bytes`] does, with every
@@ -53,14 +59,15 @@ pub fn read_bytes(files: &dyn Files, path: &Path, bytes: Vec<u8>) -> Checked {
 
 /// How far [`check`] goes.
 #[derive(Clone, Copy, PartialEq, Eq)]
-enum Depth {
+enum Depth<'l> {
     /// The board's structure and conventions.
     Reader,
-    /// Everything `rollx check` reports.
-    Full,
+    /// Everything `rollx check` reports, the print checks on sheets in
+    /// this locale.
+    Full(&'l Locale),
 }
 
-fn check(files: &dyn Files, path: &Path, bytes: Vec<u8>, depth: Depth) -> Checked {
+fn check(files: &dyn Files, path: &Path, bytes: Vec<u8>, depth: Depth<'_>) -> Checked {
     let mut sources = SourceMap::new();
     let mut diags = Vec::new();
     let file = Loc {
@@ -86,11 +93,12 @@ fn check(files: &dyn Files, path: &Path, bytes: Vec<u8>, depth: Depth) -> Checke
     let mut board = resolved.board;
     if let (Some(b), Some(places)) = (&board, &resolved.places)
         && checks::structure(b, &resolved.conventions, places, &mut diags)
-        && depth == Depth::Full
+        && let Depth::Full(locale) = depth
     {
         solvability = Some(checks::solvability(b, places, &mut diags));
         if !diags.iter().any(Diagnostic::is_error) {
-            add_print_findings(b, places, &mut diags);
+            let locale = locale.for_file(b.info.lang, &b.info.fonts);
+            add_print_findings(b, places, &locale, &sources, &mut diags);
         }
     }
     diag::sort(&mut diags);
@@ -110,10 +118,22 @@ fn check(files: &dyn Files, path: &Path, bytes: Vec<u8>, depth: Depth) -> Checke
 /// Adds the print checks of every shipped template as warnings, located
 /// at the part of the board they are about, so that a designer learns a
 /// sheet's limits while drawing the board.
-fn add_print_findings(board: &Board, places: &Places, diags: &mut Vec<Diagnostic>) {
-    for f in sheet::shipped_findings(board) {
+fn add_print_findings(
+    board: &Board,
+    places: &Places,
+    locale: &Locale,
+    sources: &SourceMap,
+    diags: &mut Vec<Diagnostic>,
+) {
+    for f in sheet::shipped_findings(board, locale) {
         let mut d = f.diagnostic;
-        for about in f.about {
+        crate::print::locate_glyphs(&mut d, sources);
+        let about = if d.labels.is_empty() {
+            f.about
+        } else {
+            Vec::new()
+        };
+        for about in about {
             let (loc, text) = match about {
                 About::Box(i) => (places.cells.get(i).copied(), "this box"),
                 About::Color(c) => (Some(places.color(c)), "this colour"),
@@ -171,9 +191,7 @@ fn merge(
             $(out.$table.$key = child.$table.$key.or(out.$table.$key.take());)*
         };
     }
-    over!(info: header, id, name, description, author, licence);
-    // A variant's version is its own: the base's would date the variant.
-    out.info.version = child.info.version;
+    out.info = std::mem::take(&mut out.info).merge(child.info);
     over!(grid: header, rows, start_column);
     over!(points: header, columns_first, columns_later, colors_first, colors_later, star_penalty);
     over!(dice: header, color_dice, number_dice, numbers, jokers, joker_boxes, max_cross);

@@ -92,7 +92,7 @@ pub fn grid_capacity(map: &Map, template: &Template) -> (usize, usize) {
     });
     let options = PrintOptions {
         sheets: 1,
-        mono: false,
+        ..PrintOptions::default()
     };
     match super::sheet::layout(&probe, template, &options).capacity {
         Capacity::Grid {

@@ -2,6 +2,7 @@
 
 use std::path::Path;
 
+use super::sheet::words::ALL as WORDS;
 use crate::diag::{Diagnostic, Failure};
 use crate::engine::conformance::{self, Conformance};
 use crate::families::simulate::{SimulateRequest, Simulated};
@@ -9,7 +10,7 @@ use crate::families::{
     AtTerminal, Checked, CheckedSheet, Command, Console, Declared, Deeper, Face, Model,
     PlayRequest, Played, Printed, RefereeRequest, Refereed, SheetRequest, Takes, TerminalRequest,
 };
-use crate::print::{PrintOptions, Template};
+use crate::print::{Locale, PrintOptions, Template};
 use crate::source::Files;
 
 use super::map::Map;
@@ -30,12 +31,18 @@ impl Face for Rolling {
         "map"
     }
 
-    fn check(&self, files: &dyn Files, path: &Path, bytes: Vec<u8>) -> Checked {
+    fn words(&self) -> &'static [crate::lang::Key] {
+        WORDS
+    }
+
+    fn check(&self, files: &dyn Files, path: &Path, bytes: Vec<u8>, locale: &Locale) -> Checked {
         let mut c = super::map::check_bytes(files, path, bytes);
-        super::limits::add_limits(&mut c);
-        let model = c
-            .map
-            .map(|m| Model::new(super::FAMILY, &m.info.name.clone(), &m.info.id.clone(), m));
+        super::limits::add_limits(&mut c, locale);
+        let model = c.map.map(|m| {
+            let (lang, fonts) = (m.info.lang, m.info.fonts.clone());
+            Model::new(super::FAMILY, &m.info.name.clone(), &m.info.id.clone(), m)
+                .with_lang(lang, &fonts)
+        });
         let text = (c.report.file.as_str(), c.report.summary());
         Checked::new(
             super::FAMILY,

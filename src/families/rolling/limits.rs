@@ -24,14 +24,20 @@ fn locate(places: &Places, about: About) -> (Option<Loc>, &'static str) {
 /// Adds the warnings about limits that only printing and training would
 /// otherwise meet: the print checks of every shipped template, and dice
 /// with more faces than the tuples player (`rollx train`) supports.
-pub fn add_limits(checked: &mut Checked) {
+pub fn add_limits(checked: &mut Checked, locale: &crate::print::Locale) {
     let (Some(map), Some(places)) = (&checked.map, &checked.places) else {
         return;
     };
     let mut found: Vec<Diagnostic> = Vec::new();
-    for f in sheet::shipped_findings(map) {
+    for f in sheet::shipped_findings(map, locale) {
         let mut d = f.diagnostic;
-        for about in f.about {
+        crate::print::locate_glyphs(&mut d, &checked.sources);
+        let about = if d.labels.is_empty() {
+            f.about
+        } else {
+            Vec::new()
+        };
+        for about in about {
             if let (Some(loc), text) = locate(places, about)
                 && !d.labels.iter().any(|l| l.loc == loc)
             {
@@ -62,4 +68,11 @@ pub fn add_limits(checked: &mut Checked) {
     diag::sort(&mut checked.diagnostics);
     checked.report.warnings =
         JsonDiagnostic::all(&checked.diagnostics, &checked.sources, Severity::Warning);
+    if checked.errors() > 0 {
+        // A character no font draws: the map cannot be printed.
+        checked.map = None;
+        checked.report.valid = false;
+        checked.report.errors =
+            JsonDiagnostic::all(&checked.diagnostics, &checked.sources, Severity::Error);
+    }
 }

@@ -4,6 +4,7 @@
 
 use super::draw::Sheet;
 use super::layout::About;
+use super::words;
 use crate::encore::Board;
 use crate::print::Drawing;
 use crate::print::text;
@@ -30,10 +31,9 @@ impl Sheet<'_> {
         let y = title_y + f.text * 2.0;
         let mut turn = text(
             Point::new(0.0, y),
-            format!(
-                "Each turn, take a colour die and a number die and cross that many boxes of the colour, all in one block, next to a crossed box or in column {}.",
-                self.start_name()
-            ),
+            self.canvas
+                .lang
+                .fill(words::TURN, &[("column", &self.start_name())]),
             f.text,
             Weight::Regular,
             Anchor::Start,
@@ -48,16 +48,14 @@ impl Sheet<'_> {
     pub(super) fn footer(&mut self) -> f32 {
         let f = self.t.fonts;
         let base = self.h - f.small * 0.35;
-        let mut legend = vec![format!("Start in column {}.", self.start_name())];
+        let lang = self.canvas.lang;
+        let mut legend = vec![lang.fill(words::START, &[("column", &self.start_name())])];
         let board = self.board;
         if board.star_penalty > 0 && board.cells.iter().any(|c| c.star) {
-            legend.push(format!(
-                "Each star not crossed at the end: \u{2212}{} points.",
-                board.star_penalty
-            ));
+            legend.push(lang.fill(words::STAR_PENALTY, &[("points", &board.star_penalty)]));
         }
         if board.jokers > 0 {
-            legend.push("Cross a ! for each joker die you use; each ! left: +1 point.".into());
+            legend.push(lang.word(words::JOKERS_RULE).into());
         }
         if self.mono {
             let key: Vec<String> = board
@@ -66,11 +64,11 @@ impl Sheet<'_> {
                 .zip(&self.letters)
                 .map(|(c, l)| format!("{l} {}", c.name))
                 .collect();
-            legend.push(format!("Colours: {}.", key.join(", ")));
+            legend.push(lang.fill(crate::lang::sheet::COLOURS, &[("list", &key.join(", "))]));
         }
         self.canvas.about = About::Board;
         let credit = board.info.credit();
-        let lines = crate::print::bottom_lines(self.t, self.w, &credit, &legend);
+        let lines = crate::print::bottom_lines(self.t, self.w, &credit, &legend, &self.canvas);
         self.bottom_line(self.t, self.w, base, &credit, &lines);
         crate::print::bottom_height(self.t, &lines)
     }

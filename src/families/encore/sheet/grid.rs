@@ -207,7 +207,7 @@ impl Sheet<'_> {
             if start {
                 let mut t = text(
                     Point::new(r.center().x, y - f.text * 0.4),
-                    "start",
+                    self.canvas.lang.word(super::words::START_MARK),
                     f.text,
                     Weight::Bold,
                     Anchor::Middle,
@@ -227,8 +227,8 @@ impl Sheet<'_> {
         let top = at.origin.y + self.board.rows as f32 * at.cell + gap;
         let size = (f.heading * 1.2).min(height * 0.75);
         for (row, (label, fill, weight)) in [
-            ("First", Rgb::WHITE, Weight::Bold),
-            ("Later", LATER, Weight::Regular),
+            (super::words::FIRST, Rgb::WHITE, Weight::Bold),
+            (super::words::LATER, LATER, Weight::Regular),
         ]
         .into_iter()
         .enumerate()
@@ -239,7 +239,7 @@ impl Sheet<'_> {
                     at.origin.x - f.text * 0.6 - self.t.lines.region / 2.0,
                     centred_baseline(y + height / 2.0, f.text, Weight::Bold),
                 ),
-                label,
+                self.canvas.lang.word(label),
                 f.text,
                 Weight::Bold,
                 Anchor::End,
@@ -259,7 +259,7 @@ impl Sheet<'_> {
                     self.t.lines.boxes,
                     format!(
                         "the {} points of column {}",
-                        label.to_lowercase(),
+                        ["first", "later"][row],
                         Board::column_name(c)
                     ),
                 );

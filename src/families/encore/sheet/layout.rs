@@ -6,10 +6,11 @@
 use super::draw::Sheet;
 use super::grid::Placement;
 use super::score::Strip;
+use super::words;
 use crate::encore::{Board, ColorId};
 use crate::print::mono::mono_letters;
 use crate::print::{self, Canvas, Capacity, Part, PrintOptions, Template, paginate, sheet_size};
-use crate::scene::{Document, Rect, Rgb, Symbol, Weight, text_width};
+use crate::scene::{Document, Rect, Rgb, Symbol, Weight};
 
 /// The least side of a grid box, in millimetres, on every template: a box
 /// takes a pencil cross, not a number.
@@ -91,7 +92,12 @@ fn letters(board: &Board) -> Vec<char> {
 
 /// One sheet of `width` x `height` points: its artwork, and what the
 /// print checks need to know (the pad's other fields).
-fn sheet_symbol(board: &Board, t: &Template, mono: bool, (w, h): (f32, f32)) -> (Symbol, Pad) {
+fn sheet_symbol(
+    board: &Board,
+    t: &Template,
+    (mono, locale): (bool, &crate::print::Locale),
+    (w, h): (f32, f32),
+) -> (Symbol, Pad) {
     let colors = print_colors(board, t, mono);
     let mut s = Sheet {
         board,
@@ -101,7 +107,7 @@ fn sheet_symbol(board: &Board, t: &Template, mono: bool, (w, h): (f32, f32)) -> 
         letters: letters(board),
         w,
         h,
-        canvas: Canvas::new(About::Board),
+        canvas: Canvas::new(About::Board, locale),
     };
     let f = t.fonts;
     let gap = f.text * 0.8;
@@ -118,10 +124,17 @@ fn sheet_symbol(board: &Board, t: &Template, mono: bool, (w, h): (f32, f32)) -> 
     let top = head + gap;
     let room = (strip_top - between - top).max(0.0);
     let start = f.text * 1.5;
-    let side =
-        text_width("First", f.text, Weight::Bold).max(text_width("Later", f.text, Weight::Bold))
-            + f.text * 0.6
-            + t.lines.region;
+    let side = s
+        .canvas
+        .fonts
+        .width(s.canvas.lang.word(words::FIRST), f.text, Weight::Bold)
+        .max(
+            s.canvas
+                .fonts
+                .width(s.canvas.lang.word(words::LATER), f.text, Weight::Bold),
+        )
+        + f.text * 0.6
+        + t.lines.region;
     let columns = board.columns.max(1) as f32;
     let rows = board.rows as f32;
     let cell = ((room - start) / (rows + AROUND))
@@ -184,6 +197,6 @@ fn sheet_symbol(board: &Board, t: &Template, mono: bool, (w, h): (f32, f32)) -> 
 
 /// Lays out a pad of sheets for a board on a template.
 pub fn layout(board: &Board, t: &Template, options: &PrintOptions) -> Pad {
-    let (symbol, pad) = sheet_symbol(board, t, options.mono, sheet_size(t));
+    let (symbol, pad) = sheet_symbol(board, t, (options.mono, &options.locale), sheet_size(t));
     paginate(&board.info.credit(), symbol, pad, t, options.sheets)
 }

@@ -24,12 +24,13 @@ mod frame;
 mod grid;
 mod layout;
 mod score;
+pub(crate) mod words;
 
 pub use layout::{About, MIN_BOX_MM, Pad, layout};
 
 use crate::diag::Diagnostic;
 use crate::encore::Board;
-use crate::print::{PrintOptions, ShippedFinding, Template, checked};
+use crate::print::{Locale, PrintOptions, ShippedFinding, Template, checked};
 
 /// Lays out a pad and runs the print checks: the pad, or every reason it
 /// should not be printed.
@@ -43,6 +44,6 @@ pub fn print(
 
 /// The print checks of every shipped template on `board`, as warnings
 /// (see [`crate::print::shipped_findings`]), for `rollx check`.
-pub fn shipped_findings(board: &Board) -> Vec<ShippedFinding<About>> {
-    crate::print::shipped_findings(|t, mono| layout(board, t, &PrintOptions { sheets: 1, mono }))
+pub fn shipped_findings(board: &Board, locale: &Locale) -> Vec<ShippedFinding<About>> {
+    crate::print::shipped_findings(|t, mono| layout(board, t, &PrintOptions::one(mono, locale)))
 }

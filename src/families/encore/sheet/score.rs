@@ -6,12 +6,13 @@
 
 use super::draw::{LATER, Sheet, centred_baseline, mm};
 use super::layout::About;
+use super::words;
 use crate::encore::ColorId;
 use crate::print::Drawing;
 use crate::print::INK;
 use crate::print::mono::hatch;
 use crate::print::text;
-use crate::scene::{Anchor, Item, Path, Point, Rect, Rgb, Stroke, Style, Weight, text_width};
+use crate::scene::{Anchor, Item, Path, Point, Rect, Rgb, Stroke, Style, Weight};
 
 /// One box of the score block.
 struct Term {
@@ -20,6 +21,8 @@ struct Term {
     op: Option<(String, f32)>,
     /// Its label, over it.
     label: &'static str,
+    /// Its label in English, for the print checks' messages.
+    english: &'static str,
     /// Its width.
     width: f32,
 }
@@ -83,42 +86,49 @@ impl Strip {
     pub(super) fn plan(s: &Sheet<'_>, left: f32, right: f32) -> Strip {
         let f = s.t.fonts;
         let board = s.board;
+        let lang = s.canvas.lang;
         let op_size = f.heading * 1.3;
         let op = |o: String| {
-            let w = text_width(&o, op_size, Weight::Bold) + f.heading * 1.2;
+            let w = s.canvas.fonts.width(&o, op_size, Weight::Bold) + f.heading * 1.2;
             Some((o, w))
         };
         let mut terms = vec![Term {
             op: None,
-            label: "Colours",
+            label: lang.word(words::SCORE_COLOURS),
+            english: "Colours",
             width: 0.0,
         }];
         terms.push(Term {
             op: op("+".into()),
-            label: "Columns",
+            label: lang.word(words::SCORE_COLUMNS),
+            english: "Columns",
             width: 0.0,
         });
         if board.jokers > 0 {
             terms.push(Term {
                 op: op("+".into()),
-                label: "Jokers left",
+                label: lang.word(words::SCORE_JOKERS),
+                english: "Jokers left",
                 width: 0.0,
             });
         }
         if board.star_penalty > 0 && board.cells.iter().any(|c| c.star) {
             terms.push(Term {
                 op: op(format!("\u{2212} {} \u{d7}", board.star_penalty)),
-                label: "Open stars",
+                label: lang.word(words::SCORE_STARS),
+                english: "Open stars",
                 width: 0.0,
             });
         }
         terms.push(Term {
             op: op("=".into()),
-            label: "Total",
+            label: lang.word(words::SCORE_TOTAL),
+            english: "Total",
             width: 0.0,
         });
         for t in &mut terms {
-            t.width = (text_width(t.label, f.text, Weight::Bold) + f.text).max(f.heading * 4.2);
+            t.width =
+                (s.canvas.fonts.width(t.label, f.text, Weight::Bold) + f.text).max(f.heading * 4.2);
         }
         let mut strip = Strip {
             bonus: f.heading * 2.0,
@@ -166,11 +176,21 @@ impl Strip {
         let h = s.t.fonts.heading;
         let b = self.bonus;
         let colors = s.board.colors.len() as f32;
-        let mut w =
-            text_width("Colour bonus", h, Weight::Bold) + h * 0.8 + colors * 3.5 * b - 0.5 * b;
+        let mut w = s
+            .canvas
+            .fonts
+            .width(s.canvas.lang.word(words::COLOUR_BONUS), h, Weight::Bold)
+            + h * 0.8
+            + colors * 3.5 * b
+            - 0.5 * b;
         let jokers = f32::from(s.board.jokers);
         if jokers > 0.0 {
-            w += apart(h) + text_width("Jokers", h, Weight::Bold) + h * 0.8 + jokers * 1.25 * b
+            w += apart(h)
+                + s.canvas
+                    .fonts
+                    .width(s.canvas.lang.word(words::JOKERS), h, Weight::Bold)
+                + h * 0.8
+                + jokers * 1.25 * b
                 - 0.25 * b;
         }
         w + s.t.lines.region
@@ -235,8 +255,13 @@ impl Strip {
         };
         s.canvas.about = About::Board;
         let start = self.left + line / 2.0;
-        heading(s, start, "Colour bonus", Anchor::Start);
-        let mut x = start + text_width("Colour bonus", f.heading, Weight::Bold) + f.heading * 0.8;
+        let lang = s.canvas.lang;
+        heading(s, start, lang.word(words::COLOUR_BONUS), Anchor::Start);
+        let mut x = start
+            + s.canvas
+                .fonts
+                .width(lang.word(words::COLOUR_BONUS), f.heading, Weight::Bold)
+            + f.heading * 0.8;
         let size = f.heading * 1.1;
         for (i, color) in s.board.colors.iter().enumerate() {
             s.canvas.about = About::Color(ColorId(i as u8));
@@ -260,7 +285,10 @@ impl Strip {
                     Style::stroke(Stroke::solid(INK, line)),
                 ));
                 let letter = s.letters[i];
-                let w = text_width(&letter.to_string(), f.heading, Weight::Bold);
+                let w = s
+                    .canvas
+                    .fonts
+                    .width(&letter.to_string(), f.heading, Weight::Bold);
                 let at = Point::new(
                     swatch.center().x - w / 2.0,
                     centred_baseline(mid, f.heading, Weight::Bold),
@@ -296,7 +324,10 @@ impl Strip {
         let width = jokers as f32 * step - (step - b);
         let first = self.right - line / 2.0 - width;
         let label_x = first - f.heading * 0.8;
-        let label_w = text_width("Jokers", f.heading, Weight::Bold);
+        let label_w = s
+            .canvas
+            .fonts
+            .width(lang.word(words::JOKERS), f.heading, Weight::Bold);
         if label_x - label_w < left_end + apart(f.heading) - 0.01 {
             s.canvas.overflows.push((
                 format!(
@@ -308,7 +339,7 @@ impl Strip {
             ));
             return;
         }
-        heading(s, label_x, "Jokers", Anchor::End);
+        heading(s, label_x, lang.word(words::JOKERS), Anchor::End);
         for k in 0..jokers {
             let r = Rect::new(first + k as f32 * step, y, b, b);
             let owner = s.round(r, format!("joker box {}", k + 1));
@@ -340,12 +371,12 @@ impl Strip {
                 x += width;
             }
             let r = Rect::new(x, box_top, term.width, self.score_h);
-            let line = if term.label == "Total" {
+            let line = if term.english == "Total" {
                 lines.region
             } else {
                 lines.boxes
             };
-            s.square(r, Rgb::WHITE, line, format!("the \"{}\" box", term.label));
+            s.square(r, Rgb::WHITE, line, format!("the \"{}\" box", term.english));
             s.label(
                 text(
                     Point::new(r.center().x, y + f.text),
@@ -380,7 +411,7 @@ impl Strip {
         }
         let mut label = text(
             Point::new(left, y + f.text),
-            format!("Solo game: {} rolls", tally.boxes),
+            s.canvas.lang.fill(words::SOLO, &[("rolls", &tally.boxes)]),
             f.text,
             Weight::Bold,
             Anchor::Start,

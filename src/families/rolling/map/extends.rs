@@ -27,16 +27,7 @@ pub fn merge(
     out.extends = child.extends;
     out.mistyped.0.extend(child.mistyped.0);
 
-    let i = &mut out.info;
-    let c = child.info;
-    i.header = c.header.or(i.header);
-    i.id = c.id.or(i.id.take());
-    i.name = c.name.or(i.name.take());
-    i.description = c.description.or(i.description.take());
-    i.author = c.author.or(i.author.take());
-    i.licence = c.licence.or(i.licence.take());
-    // A variant's version is its own (or none): the base's would date it.
-    i.version = c.version;
+    out.info = std::mem::take(&mut out.info).merge(child.info);
 
     let r = &mut out.rules;
     let c = child.rules;

@@ -5,6 +5,7 @@
 //! vectors instead of looking up strings.
 
 use super::rules::Rules;
+use crate::lang::Lang;
 
 /// Index of an area in [`Map::areas`].
 #[derive(
@@ -61,17 +62,33 @@ impl Region {
     /// named for its die, `gold die: Outback` when it is not. The sheet's
     /// dice key and the terminal's region list both say it so.
     pub fn die_text(&self) -> String {
+        self.die_text_in(Lang::ENGLISH)
+    }
+
+    /// [`Region::die_text`] in `lang` (`dado rojo`): the die's colour in
+    /// the catalogue's words when it has the region's id as a colour.
+    pub fn die_text_in(&self, lang: Lang) -> String {
+        use crate::rolling::sheet::words;
+        let colour = lang.colour(&self.id).unwrap_or(&self.id);
         if self.name.eq_ignore_ascii_case(&self.id) {
-            format!("{} die", self.id)
+            lang.fill(words::DIE, &[("colour", &colour)])
         } else {
-            format!("{} die: {}", self.id, self.name)
+            lang.fill(
+                words::DIE_NAMED,
+                &[("colour", &colour), ("region", &self.name)],
+            )
         }
     }
 }
 
-/// The wild die in words, for the same key: `clear die: any region`.
-pub fn wild_die_text(wild: &str) -> String {
-    format!("{wild} die: any region")
+/// The wild die in words, for the same key, in `lang`: `clear die: any
+/// region`.
+pub fn wild_die_text(wild: &str, lang: Lang) -> String {
+    let colour = lang.colour(wild).unwrap_or(wild);
+    lang.fill(
+        crate::rolling::sheet::words::WILD_DIE,
+        &[("colour", &colour)],
+    )
 }
 
 /// One space on the sheet that takes a number.
@@ -225,6 +242,10 @@ pub struct MapInfo {
     pub licence: Option<String>,
     /// Version of the map file.
     pub version: Option<String>,
+    /// The language its sheets print in unless `--lang` says otherwise.
+    pub lang: Option<Lang>,
+    /// Font files its sheets may draw with, before any other.
+    pub fonts: Vec<std::path::PathBuf>,
 }
 
 impl MapInfo {

@@ -629,6 +629,8 @@ fn resolve_info(raw: &RawDoc, head: Loc, diags: &mut Vec<Diagnostic>) -> MapInfo
         author: i.author.as_ref().map(|v| v.value.clone()),
         licence: i.licence.as_ref().map(|v| v.value.clone()),
         version: i.version.as_ref().map(|v| v.value.clone()),
+        lang: i.lang(diags),
+        fonts: i.fonts(diags),
     };
     if let Some(id) = &i.id {
         check_id(id, "map", diags);

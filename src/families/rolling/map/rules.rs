@@ -160,6 +160,16 @@ impl Power {
         }
     }
 
+    /// The power's name on a sheet in `lang`.
+    pub fn title_in(self, lang: crate::lang::Lang) -> &'static str {
+        use crate::rolling::sheet::words;
+        lang.word(match self {
+            Power::ColorChange => words::COLOR_CHANGE,
+            Power::Guard => words::GUARD,
+            Power::Dupe => words::DUPE,
+        })
+    }
+
     /// The power's place in sheet order (0 Color Change, 1 Guard, 2 Dupe).
     pub fn index(self) -> usize {
         match self {

@@ -3,6 +3,7 @@
 //! writing boxes and links, each recorded for the print checks.
 
 use super::layout::About;
+use super::words;
 use crate::print::{Canvas, Capacity, Drawing, MarkKind, text};
 type LinkView = crate::print::LinkView<About>;
 type LeaderView = crate::print::LeaderView<About>;
@@ -155,7 +156,7 @@ impl Sheet<'_> {
         self.label(
             text(
                 Point::new(label_x, top + rb / 2.0 + f.heading * 0.35),
-                "Round",
+                self.canvas.lang.word(words::ROUND),
                 f.heading,
                 Weight::Bold,
                 Anchor::End,
@@ -164,10 +165,13 @@ impl Sheet<'_> {
         );
 
         // Rule reminder, left of row 2 (squeezed by the round track).
-        let round_label = crate::scene::text_width("Round", f.heading, Weight::Bold);
+        let round_label =
+            self.canvas
+                .fonts
+                .width(self.canvas.lang.word(words::ROUND), f.heading, Weight::Bold);
         let mut reminder = text(
             Point::new(0.0, top + rb / 2.0 + f.text * 0.35),
-            "Write each die's number in its region; neighbouring numbers may differ by at most 1.",
+            self.canvas.lang.word(words::RULE),
             f.text,
             Weight::Regular,
             Anchor::Start,
@@ -186,12 +190,14 @@ impl Sheet<'_> {
         let width = |i: Option<usize>, text: &str| {
             let letter = match i {
                 Some(r) if self.mono => {
-                    crate::scene::text_width(&self.letters[r].to_string(), small, Weight::Bold)
+                    self.canvas
+                        .fonts
+                        .width(&self.letters[r].to_string(), small, Weight::Bold)
                         + small * 0.3
                 }
                 _ => 0.0,
             };
-            small * 1.6 + letter + crate::scene::text_width(text, small, Weight::Regular)
+            small * 1.6 + letter + self.canvas.fonts.width(text, small, Weight::Regular)
         };
         let mut entries: Vec<KeyEntry> = self
             .map
@@ -199,7 +205,7 @@ impl Sheet<'_> {
             .iter()
             .enumerate()
             .map(|(i, r)| {
-                let words = r.die_text();
+                let words = r.die_text_in(self.canvas.lang);
                 let width = width(Some(i), &words);
                 KeyEntry {
                     region: Some(i),
@@ -208,7 +214,7 @@ impl Sheet<'_> {
                 }
             })
             .collect();
-        let words = crate::rolling::map::wild_die_text(&self.map.rules.wild);
+        let words = crate::rolling::map::wild_die_text(&self.map.rules.wild, self.canvas.lang);
         let width = width(None, &words);
         entries.push(KeyEntry {
             region: None,
@@ -224,7 +230,11 @@ impl Sheet<'_> {
     fn dice_key_lines(&self, width: f32) -> (Vec<Vec<KeyEntry>>, bool) {
         let small = self.t.fonts.small;
         let gap = small * 1.4;
-        let mut x = crate::scene::text_width("Dice:", small, Weight::Bold) + gap * 0.6;
+        let mut x =
+            self.canvas
+                .fonts
+                .width(self.canvas.lang.word(words::DICE), small, Weight::Bold)
+                + gap * 0.6;
         let mut fits = true;
         let mut lines: Vec<Vec<KeyEntry>> = vec![Vec::new()];
         for entry in self.dice_key() {
@@ -254,7 +264,7 @@ impl Sheet<'_> {
         self.canvas.about = About::Map;
         let mut head = text(
             Point::new(left, base),
-            "Dice:",
+            self.canvas.lang.word(words::DICE),
             small,
             Weight::Bold,
             Anchor::Start,
@@ -265,7 +275,10 @@ impl Sheet<'_> {
             let y = base + n as f32 * line_h;
             let mut x = left
                 + if n == 0 {
-                    crate::scene::text_width("Dice:", small, Weight::Bold) + gap * 0.6
+                    self.canvas
+                        .fonts
+                        .width(self.canvas.lang.word(words::DICE), small, Weight::Bold)
+                        + gap * 0.6
                 } else {
                     0.0
                 };
@@ -306,7 +319,7 @@ impl Sheet<'_> {
                     && self.mono
                 {
                     let letter = self.letters[r].to_string();
-                    let lw = crate::scene::text_width(&letter, small, Weight::Bold);
+                    let lw = self.canvas.fonts.width(&letter, small, Weight::Bold);
                     self.label(
                         text(
                             Point::new(tx, y),
@@ -346,7 +359,11 @@ impl Sheet<'_> {
             - xb.0
             - half
             - 5.0
-            - crate::scene::text_width("Number of X's", f.heading, Weight::Bold)
+            - self.canvas.fonts.width(
+                self.canvas.lang.word(words::NUMBER_OF_X),
+                f.heading,
+                Weight::Bold,
+            )
             - tb;
         // The dice key goes in the row, between the powers and "Number of
         // X's", where its lines fit there; on lines of its own otherwise.
@@ -365,7 +382,7 @@ impl Sheet<'_> {
         };
         let legend = self.legend();
         let credit = self.map.info.credit();
-        let lines = crate::print::bottom_lines(self.t, self.w, &credit, &legend);
+        let lines = crate::print::bottom_lines(self.t, self.w, &credit, &legend, &self.canvas);
         let legend_h = crate::print::bottom_height(self.t, &lines) + key_h;
         let top = self.h - row_h - 3.0 - legend_h;
         let mid = top + row_h / 2.0;
@@ -380,7 +397,7 @@ impl Sheet<'_> {
         self.label(
             text(
                 Point::new(xbox.x - 5.0, mid + f.heading * 0.35),
-                "Number of X's",
+                self.canvas.lang.word(words::NUMBER_OF_X),
                 f.heading,
                 Weight::Bold,
                 Anchor::End,
@@ -396,8 +413,8 @@ impl Sheet<'_> {
             if count == 0 {
                 continue;
             }
-            let label = power.title();
-            let label_w = crate::scene::text_width(label, f.heading, Weight::Bold);
+            let label = power.title_in(self.canvas.lang);
+            let label_w = self.canvas.fonts.width(label, f.heading, Weight::Bold);
             if x + label_w <= room {
                 self.label(
                     text(
@@ -456,14 +473,14 @@ impl Sheet<'_> {
     fn legend(&self) -> Vec<String> {
         let mut legend: Vec<String> = Vec::new();
         if self.map.areas.iter().any(|a| a.immune) {
-            legend.push("Dashed box: immune area (ignores the neighbour rule).".into());
+            legend.push(self.canvas.lang.word(words::LEGEND_IMMUNE).into());
         }
         if !self.map.links.is_empty() {
             // A diagram has no water; a grid or an atlas draws its links
             // through the sea (the print checks refuse one across land).
             legend.push(match self.map.layout {
-                Layout::None => "Dashed line: neighbours joined by a link.".into(),
-                _ => "Dashed line: neighbours across the water.".into(),
+                Layout::None => self.canvas.lang.word(words::LEGEND_LINK).into(),
+                _ => self.canvas.lang.word(words::LEGEND_WATER).into(),
             });
         }
         legend
@@ -478,7 +495,11 @@ impl Sheet<'_> {
             if count == 0 {
                 continue;
             }
-            x += crate::scene::text_width(power.title(), f.heading, Weight::Bold) + 4.0;
+            x += self
+                .canvas
+                .fonts
+                .width(power.title_in(self.canvas.lang), f.heading, Weight::Bold)
+                + 4.0;
             x += f32::from(count) * tb * 1.25 + tb * 1.2;
         }
         (x - tb * 1.2).max(0.0)
@@ -497,7 +518,11 @@ impl Sheet<'_> {
         let mut room = size - 2.0 * inset;
         if self.mono {
             let letter = self.letters[self.map.area(area).region.index()].to_string();
-            room -= crate::scene::text_width(&letter, self.t.fonts.code, Weight::Bold) + inset;
+            room -= self
+                .canvas
+                .fonts
+                .width(&letter, self.t.fonts.code, Weight::Bold)
+                + inset;
         }
         room
     }
@@ -511,7 +536,10 @@ impl Sheet<'_> {
             .map
             .area_ids()
             .map(|a| {
-                let w = crate::scene::text_width(&self.map.area(a).id, full, Weight::Regular);
+                let w = self
+                    .canvas
+                    .fonts
+                    .width(&self.map.area(a).id, full, Weight::Regular);
                 full * (self.code_room(a, size) / w.max(1e-3))
             })
             .fold(full, f32::min);

@@ -90,6 +90,7 @@ pub fn heat_map(map: &Map, values: &[f64], width: f32, top: f64) -> Document {
             color: label_ink(on),
             anchor: Anchor::Middle,
             max_width: None,
+            fonts: crate::scene::Fonts::default(),
         }));
     };
     match &map.layout {
@@ -213,6 +214,7 @@ pub fn heat_map(map: &Map, values: &[f64], width: f32, top: f64) -> Document {
                     color: INK,
                     anchor: Anchor::Start,
                     max_width: None,
+                    fonts: crate::scene::Fonts::default(),
                 }));
             }
             height = map_height + 8.0 + lines.len() as f32 * size * 1.4 + 24.0;
@@ -299,6 +301,7 @@ pub fn heat_map(map: &Map, values: &[f64], width: f32, top: f64) -> Document {
         color: INK,
         anchor: Anchor::Start,
         max_width: None,
+        fonts: crate::scene::Fonts::default(),
     }));
     items.extend(texts);
     Document {

@@ -71,7 +71,7 @@ fn region_colors(map: &Map, t: &Template, mono: bool) -> Vec<(String, Rgb)> {
 fn sheet_symbol(
     map: &Map,
     t: &Template,
-    mono: bool,
+    (mono, locale): (bool, &crate::print::Locale),
     (width, height): (f32, f32),
     diagrams: &mut super::auto::Cache,
 ) -> (Symbol, Pad) {
@@ -87,7 +87,7 @@ fn sheet_symbol(
         h: height,
         box_size: 0.0,
         code_size: t.fonts.code,
-        canvas: Canvas::new(About::Map),
+        canvas: Canvas::new(About::Map, locale),
         links: Vec::new(),
         leaders: Vec::new(),
         capacity: Capacity::Diagram {
@@ -147,6 +147,6 @@ pub(super) fn layout_with(
     opts: &PrintOptions,
     diagrams: &mut super::auto::Cache,
 ) -> Pad {
-    let (symbol, pad) = sheet_symbol(map, t, opts.mono, sheet_size(t), diagrams);
+    let (symbol, pad) = sheet_symbol(map, t, (opts.mono, &opts.locale), sheet_size(t), diagrams);
     paginate(&map.info.credit(), symbol, pad, t, opts.sheets)
 }

@@ -26,6 +26,7 @@ mod heat;
 mod inset;
 mod layout;
 mod mono;
+pub(crate) mod words;
 
 pub use draw::id_fits;
 pub(crate) use grid::link_crossings;
@@ -33,7 +34,7 @@ pub use heat::{heat_map, scale_top};
 pub use layout::{About, Pad, layout};
 
 use crate::diag::Diagnostic;
-use crate::print::{PrintOptions, ShippedFinding, Template, checked};
+use crate::print::{Locale, PrintOptions, ShippedFinding, Template, checked};
 use crate::rolling::map::Map;
 
 /// Lays out a pad and runs the print checks: the pad, or every reason it
@@ -49,9 +50,10 @@ pub fn print(
 /// The print checks of every shipped template on `map`, as warnings (see
 /// [`crate::print::shipped_findings`]); a map without a drawing has its
 /// diagram worked out once for all of them.
-pub fn shipped_findings(map: &Map) -> Vec<ShippedFinding<About>> {
+pub fn shipped_findings(map: &Map, locale: &Locale) -> Vec<ShippedFinding<About>> {
     let mut diagrams = auto::Cache::default();
+    let locale = locale.for_file(map.info.lang, &map.info.fonts);
     crate::print::shipped_findings(|t, mono| {
-        layout::layout_with(map, t, &PrintOptions { sheets: 1, mono }, &mut diagrams)
+        layout::layout_with(map, t, &PrintOptions::one(mono, &locale), &mut diagrams)
     })
 }

@@ -1,0 +1,31 @@
+//! The words a Rolling sheet prints: keys of the catalogues
+//! (`lang/<code>.toml`, [`crate::lang`]).
+
+crate::keys! {
+    /// Beside the round track.
+    ROUND = "rolling.round";
+    /// The rule under the title.
+    RULE = "rolling.rule";
+    /// Before the dice key.
+    DICE = "rolling.dice";
+    /// A region's die named as its region is (`{colour}`).
+    DIE = "rolling.die";
+    /// A region's die and the region's name (`{colour}`, `{region}`).
+    DIE_NAMED = "rolling.die_named";
+    /// The wild die (`{colour}`).
+    WILD_DIE = "rolling.wild_die";
+    /// Beside the box for the X count.
+    NUMBER_OF_X = "rolling.number_of_x";
+    /// The legend of a dashed box.
+    LEGEND_IMMUNE = "rolling.legend_immune";
+    /// The legend of a dashed link on a diagram.
+    LEGEND_LINK = "rolling.legend_link";
+    /// The legend of a dashed link over water.
+    LEGEND_WATER = "rolling.legend_water";
+    /// The first power.
+    COLOR_CHANGE = "rolling.power.color_change";
+    /// The second power.
+    GUARD = "rolling.power.guard";
+    /// The third power.
+    DUPE = "rolling.power.dupe";
+}
