@@ -56,6 +56,7 @@ fn counties(w: usize, h: usize) -> Vec<Shape> {
             shapes.push(Shape {
                 id: format!("c{c}r{r}"),
                 name: None,
+                names: Vec::new(),
                 region: None,
                 rings: vec![ring],
                 outers: vec![0],

@@ -1,5 +1,8 @@
-//! Speed and size of printing the 100-sheet USA pad, and the 100-sheet
-//! pad of the standard Encore board.
+//! Speed and size of printing the 100-sheet USA pad, the 100-sheet pad of
+//! the standard Encore board, and the 100-sheet Rolling Japan pad in
+//! English and in Japanese (`--lang ja`: its title, words and prefecture
+//! labels drawn with a system CJK font, embedded as a subset; skipped
+//! without one).
 //!
 //! Run with `cargo bench --bench print`. The targets: under 300 ms of work
 //! and under 300 KB for 100 sheets, each extra sheet costing under 2 KB.
@@ -17,7 +20,61 @@ use rollx::rolling::load;
 fn main() {
     sizes("USA pad on letter", pdf_size);
     sizes("Encore pad on letter", encore_size);
+    sizes("Rolling Japan pad in English", |n| japan_size(n, "en"));
+    if japanese_prints() {
+        sizes("Rolling Japan pad in Japanese", |n| japan_size(n, "ja"));
+    }
     divan::main();
+}
+
+/// The Rolling Japan pad of `sheets` sheets in `lang` on Letter: layout,
+/// print checks and the PDF.
+fn japan_pdf(sheets: u32, lang: &str) -> Vec<u8> {
+    let model = rollx::families::load(Path::new("maps/japan.toml")).unwrap();
+    let t = template::load("letter").unwrap();
+    let options = PrintOptions {
+        sheets,
+        mono: false,
+        locale: rollx::print::Locale {
+            lang: rollx::lang::Lang::parse(lang).ok(),
+            ..Default::default()
+        },
+    };
+    to_pdf(&model.print(&t, &options).unwrap().document).unwrap()
+}
+
+fn japan_size(sheets: u32, lang: &str) -> usize {
+    japan_pdf(sheets, lang).len()
+}
+
+/// Whether this machine has a font for the Japanese sheet.
+fn japanese_prints() -> bool {
+    let model = rollx::families::load(Path::new("maps/japan.toml")).unwrap();
+    let t = template::load("letter").unwrap();
+    let options = PrintOptions {
+        sheets: 1,
+        locale: rollx::print::Locale {
+            lang: rollx::lang::Lang::parse("ja").ok(),
+            ..Default::default()
+        },
+        ..PrintOptions::default()
+    };
+    model.print(&t, &options).is_ok()
+}
+
+/// `rollx print maps/japan.toml` (100 sheets), in English.
+#[divan::bench(sample_count = 10)]
+fn japan_pad_100_sheets_english(bencher: divan::Bencher) {
+    bencher.bench(|| japan_pdf(100, "en").len());
+}
+
+/// `rollx print maps/japan.toml --lang ja` (100 sheets): the same pad in
+/// Japanese.
+#[divan::bench(sample_count = 10)]
+fn japan_pad_100_sheets_japanese(bencher: divan::Bencher) {
+    if japanese_prints() {
+        bencher.bench(|| japan_pdf(100, "ja").len());
+    }
 }
 
 /// Prints the size of a 1-sheet and a 100-sheet pad.

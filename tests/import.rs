@@ -287,6 +287,7 @@ fn regions_that_cannot_be_evened_out_are_reported() {
     let rect = |id: &str, x0: f64, y0: f64, x1: f64, y1: f64| Shape {
         id: id.into(),
         name: None,
+        names: Vec::new(),
         region: None,
         rings: vec![vec![[x0, y0], [x1, y0], [x1, y1], [x0, y1]]],
         outers: vec![0],
@@ -347,6 +348,7 @@ fn grid(w: usize, h: usize) -> Vec<Shape> {
             shapes.push(Shape {
                 id: format!("c{c}r{r}"),
                 name: None,
+                names: Vec::new(),
                 region: None,
                 rings: vec![vec![[x, y], [x + 1.0, y], [x + 1.0, y + 1.0], [x, y + 1.0]]],
                 outers: vec![0],
@@ -470,6 +472,7 @@ mod random_shapes {
                     .map(|(i, ring)| Shape {
                         id: format!("a{i}"),
                         name: None,
+                        names: Vec::new(),
                         region: None,
                         rings: vec![
                             ring.into_iter()
@@ -575,6 +578,7 @@ fn overlapping_shapes_are_reported_with_where_their_borders_cross() {
     let square = |id: &str, x: f64, y: f64| Shape {
         id: id.into(),
         name: None,
+        names: Vec::new(),
         region: None,
         rings: vec![vec![
             [x, y],
@@ -1008,6 +1012,7 @@ fn an_enclave_is_its_surrounding_areas_neighbour_whatever_its_border_length() {
     let shape = |id: &str, rings: Vec<Vec<[f64; 2]>>| Shape {
         id: id.into(),
         name: None,
+        names: Vec::new(),
         region: None,
         rings,
         outers: vec![0],

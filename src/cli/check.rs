@@ -203,7 +203,7 @@ fn words(model: &Model, args: &LocaleArgs) -> Option<(String, serde_json::Value)
     }
     let missing = model.missing_words(lang);
     let keys: Vec<String> = missing.iter().map(ToString::to_string).collect();
-    let line = if keys.is_empty() {
+    let mut line = if keys.is_empty() {
         format!(
             "language: {} ({}), every word of the sheet from its catalogue",
             lang.name(),
@@ -219,7 +219,16 @@ fn words(model: &Model, args: &LocaleArgs) -> Option<(String, serde_json::Value)
             keys.join(", ")
         )
     };
-    let json = serde_json::json!({ "code": lang.code(), "missing": keys });
+    // The file's own names in that language ([names.<code>]).
+    let names = model.missing_names(lang);
+    if !names.is_empty() {
+        line.push_str(&format!(
+            "; names the file does not give in {} (printed as it writes them): {}",
+            lang.code(),
+            names.join(", ")
+        ));
+    }
+    let json = serde_json::json!({ "code": lang.code(), "missing": keys, "missing_names": names });
     Some((line, json))
 }
 

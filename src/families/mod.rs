@@ -290,6 +290,8 @@ pub struct Model {
     id: String,
     lang: Option<crate::lang::Lang>,
     fonts: Vec<PathBuf>,
+    names: crate::lang::Names,
+    parts: Vec<(&'static str, String)>,
     inner: std::sync::Arc<dyn std::any::Any + Send + Sync>,
 }
 
@@ -316,6 +318,8 @@ impl Model {
             id: id.to_string(),
             lang: None,
             fonts: Vec::new(),
+            names: crate::lang::Names::default(),
+            parts: Vec::new(),
             inner: std::sync::Arc::new(inner),
         }
     }
@@ -331,6 +335,36 @@ impl Model {
     /// The language the file's sheets print in unless told otherwise.
     pub fn lang(&self) -> Option<crate::lang::Lang> {
         self.lang
+    }
+
+    /// This model, whose file gives `names` in other languages for the
+    /// title and the `parts` its sheets print names of (kind and id:
+    /// `("regions", "red")`).
+    pub fn with_names(
+        mut self,
+        names: &crate::lang::Names,
+        parts: Vec<(&'static str, String)>,
+    ) -> Model {
+        self.names = names.clone();
+        self.parts = parts;
+        self
+    }
+
+    /// The names its sheets print that the file does not give in `lang`
+    /// (they print as the file writes them): `name` for the title, then
+    /// `kind id` (`regions red`).
+    pub fn missing_names(&self, lang: crate::lang::Lang) -> Vec<String> {
+        let mut out = Vec::new();
+        if self.names.title(lang).is_none() {
+            out.push("name".to_string());
+        }
+        out.extend(
+            self.parts
+                .iter()
+                .filter(|(kind, id)| self.names.get(lang, kind, id).is_none())
+                .map(|(kind, id)| format!("{kind} {id}")),
+        );
+        out
     }
 
     /// The font files the file names for its sheets.

@@ -206,6 +206,7 @@ mod tests {
         Shape {
             id: id.into(),
             name: None,
+            names: Vec::new(),
             region: None,
             rings: vec![vec![
                 [x, y],

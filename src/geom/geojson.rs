@@ -15,6 +15,10 @@ pub struct Shape {
     pub id: String,
     /// Its display name, when the name property is there.
     pub name: Option<String>,
+    /// Its names in other languages: each `name_<tag>` property (`name_ja`)
+    /// whose tag is a language rollx prints in, by tag, in the order of
+    /// the languages.
+    pub names: Vec<(crate::lang::Lang, String)>,
     /// Its region, when the region property is there.
     pub region: Option<String>,
     /// Every ring of its polygons, without the repeated closing point.
@@ -217,12 +221,7 @@ fn id_property(features: &[&Value]) -> Option<String> {
 /// first (then by name).
 fn id_properties(features: &[&Value]) -> Vec<(String, usize)> {
     let value = |f: &Value, k: &str| text_of(f.get("properties")?.get(k)?);
-    let valid = |v: &String| {
-        !v.is_empty()
-            && v.len() <= 32
-            && v.chars()
-                .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
-    };
+    let valid = |v: &String| crate::source::toml::valid_id(v);
     let Some(first) = features
         .first()
         .and_then(|f| f.get("properties")?.as_object())
@@ -406,6 +405,15 @@ pub fn read(text: &str, props: &Properties) -> Result<Collection, GeoJsonError> 
         let name = properties
             .get(props.name.unwrap_or("name"))
             .and_then(text_of);
+        let mut names: Vec<(crate::lang::Lang, String)> = properties
+            .iter()
+            .filter_map(|(k, v)| {
+                let lang = crate::lang::Lang::parse(k.strip_prefix("name_")?).ok()?;
+                Some((lang, text_of(v)?))
+            })
+            .collect();
+        names.sort();
+        names.dedup_by_key(|(l, _)| *l);
         let region = match props.region {
             Some(p) => Some(
                 properties
@@ -439,6 +447,7 @@ pub fn read(text: &str, props: &Properties) -> Result<Collection, GeoJsonError> 
                 name
             },
             region,
+            names,
             rings: Vec::new(),
             outers: Vec::new(),
         };

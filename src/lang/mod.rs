@@ -126,7 +126,7 @@ pub mod sheet {
 pub use sheet::ALL as SHEET;
 
 /// A language rollx prints sheets in: one of the shipped catalogues.
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Lang(u8);
 
 impl fmt::Debug for Lang {
@@ -265,6 +265,54 @@ impl Lang {
                     && !words.contains_key(&format!("{}.other", k.0))
             })
             .collect()
+    }
+}
+
+/// The names a file gives in other languages (`[names.ja]`): its title,
+/// and the names of its parts by kind (`regions`, `areas`, `labels`,
+/// `colors`) and id. What a language lacks falls back to the file's own
+/// names.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Names(BTreeMap<(Lang, String, String), String>);
+
+impl Names {
+    /// The kind of the title.
+    const TITLE: &'static str = "name";
+
+    /// Sets the title in `lang`.
+    pub fn set_title(&mut self, lang: Lang, text: String) {
+        self.0
+            .insert((lang, Self::TITLE.into(), String::new()), text);
+    }
+
+    /// Sets the name of the part `id` of `kind` in `lang`.
+    pub fn set(&mut self, lang: Lang, kind: &str, id: &str, text: String) {
+        self.0.insert((lang, kind.into(), id.into()), text);
+    }
+
+    /// The title in `lang`, if the file gives one.
+    pub fn title(&self, lang: Lang) -> Option<&str> {
+        self.get(lang, Self::TITLE, "")
+    }
+
+    /// The name of the part `id` of `kind` in `lang`, if the file gives
+    /// one.
+    pub fn get(&self, lang: Lang, kind: &str, id: &str) -> Option<&str> {
+        self.0
+            .get(&(lang, kind.to_string(), id.to_string()))
+            .map(String::as_str)
+    }
+
+    /// The languages the file gives names in.
+    pub fn langs(&self) -> Vec<Lang> {
+        let mut out: Vec<Lang> = self.0.keys().map(|k| k.0).collect();
+        out.dedup();
+        out
+    }
+
+    /// Whether the file gives no names in other languages.
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
     }
 }
 

@@ -9,6 +9,10 @@ use super::template::Template;
 use crate::lang::{Lang, sheet as words};
 use crate::scene::{Anchor, Fonts, Item, Path, Point, Rect, Stroke, Style, Text, Weight};
 
+/// How far a text wider than its room shrinks before it overflows: a
+/// share of its size.
+pub const SHRINK_FLOOR: f32 = 0.8;
+
 /// A line of text in ink, at its natural width.
 pub fn text(
     pos: Point,
@@ -204,6 +208,18 @@ pub trait Drawing {
     /// `max_width`).
     fn label(&mut self, mut t: Text, inside: Option<usize>) -> usize {
         t.fonts = self.canvas().fonts.clone();
+        // A text wider than its room (a longer word in another language)
+        // shrinks, down to [`SHRINK_FLOOR`] of its size (never below 6 pt,
+        // the least a printer prints well, unless it was smaller).
+        if let Some(max) = t.max_width
+            && max > 0.0
+        {
+            let w = t.width();
+            if w > max + 0.01 {
+                let floor = (t.size * SHRINK_FLOOR).max(t.size.min(6.0));
+                t.size = (t.size * max / w).max(floor);
+            }
+        }
         let mut rect = t.bounds();
         if let Some(max) = t.max_width
             && rect.w > max + 0.01
@@ -215,8 +231,19 @@ pub trait Drawing {
                 "has no room left".to_string()
             };
             let about = self.about();
+            let lang = self.canvas().lang;
+            let lang = if lang == Lang::ENGLISH {
+                String::new()
+            } else {
+                format!(" (in {})", lang.english_name())
+            };
             self.overflows().push((
-                format!("\"{}\" is {:.1} mm wide but {room}", t.content, mm(rect.w)),
+                format!(
+                    "\"{}\"{lang} is {:.1} mm wide even at {:.0} % of its size but {room}",
+                    t.content,
+                    mm(rect.w),
+                    SHRINK_FLOOR * 100.0
+                ),
                 about,
             ));
             let left = match t.anchor {

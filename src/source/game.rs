@@ -32,6 +32,9 @@ pub struct BoardInfo {
     pub lang: Option<crate::lang::Lang>,
     /// Font files its sheets may draw with, before any other.
     pub fonts: Vec<std::path::PathBuf>,
+    /// Its names in other languages (`[names.<lang>]`), set by the family
+    /// once it knows the board's parts.
+    pub names: crate::lang::Names,
 }
 
 impl BoardInfo {
@@ -70,6 +73,80 @@ pub struct RawInfo {
     /// `fonts`: font files for what the vendored font lacks, each relative
     /// to the file that names it.
     pub fonts: Option<Vec<Sp<std::path::PathBuf>>>,
+    /// `[names.<lang>]`: the names in other languages (read by
+    /// `read_names`, beside the identity table).
+    pub names: Vec<RawNames>,
+}
+
+/// One `[names.<lang>]` table: a file's names in one language.
+#[derive(Clone, Debug)]
+pub struct RawNames {
+    /// The language tag, where it is written.
+    pub code: Sp<String>,
+    /// `name`: the title.
+    pub name: Option<Sp<String>>,
+    /// Each kind's names (`areas = { HKD = "北海道" }`): the kind, and each
+    /// id and its text.
+    pub parts: Vec<(String, NamedParts)>,
+}
+
+/// Each id of one kind of part and its text, where they are written.
+pub type NamedParts = Vec<(Sp<String>, Sp<String>)>;
+
+/// Reads every `[names.<lang>]` table: `name` and the kinds of parts the
+/// family names (`regions`, `areas`, `labels`).
+pub fn read_names(
+    top: &mut TableReader<'_, '_>,
+    ctx: &mut Ctx<'_>,
+    kinds: &[&str],
+) -> Vec<RawNames> {
+    let Some(mut names) = top.table(ctx, "names") else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for code in names.keys(ctx) {
+        let Some(mut t) = names.table(ctx, &code.value) else {
+            continue;
+        };
+        let name = t.string(ctx, "name");
+        let parts = kinds
+            .iter()
+            .filter_map(|k| t.string_map(ctx, k).map(|m| (k.to_string(), m)))
+            .collect();
+        let mut known = vec!["name"];
+        known.extend_from_slice(kinds);
+        t.finish(ctx, &known);
+        out.push(RawNames { code, name, parts });
+    }
+    out
+}
+
+/// `base`'s names with `child`'s over them, language by language and part
+/// by part (a variant adds a language, or a few names, without repeating
+/// its base's).
+fn merge_names(mut base: Vec<RawNames>, child: Vec<RawNames>) -> Vec<RawNames> {
+    for c in child {
+        let Some(b) = base.iter_mut().find(|b| b.code.value == c.code.value) else {
+            base.push(c);
+            continue;
+        };
+        b.code = c.code;
+        b.name = c.name.or(b.name.take());
+        for (kind, entries) in c.parts {
+            match b.parts.iter_mut().find(|(k, _)| *k == kind) {
+                Some((_, old)) => {
+                    for (id, text) in entries {
+                        match old.iter_mut().find(|(i, _)| i.value == id.value) {
+                            Some(e) => *e = (id, text),
+                            None => old.push((id, text)),
+                        }
+                    }
+                }
+                None => b.parts.push((kind, entries)),
+            }
+        }
+    }
+    base
 }
 
 impl RawInfo {
@@ -87,7 +164,61 @@ impl RawInfo {
             version: child.version,
             lang: child.lang.or(self.lang),
             fonts: child.fonts.or(self.fonts),
+            names: merge_names(self.names, child.names),
         }
+    }
+
+    /// The `[names.<lang>]` tables as names: a language rollx has no
+    /// catalogue for is `unknown-lang`; a part `known` does not know
+    /// (`known(kind, id)`: the file has no area `HKDX`) is `unknown-name`.
+    pub fn names(
+        &self,
+        known: &dyn Fn(&str, &str) -> bool,
+        diags: &mut Vec<Diagnostic>,
+    ) -> crate::lang::Names {
+        let mut names = crate::lang::Names::default();
+        for n in &self.names {
+            let lang = match crate::lang::Lang::parse(&n.code.value) {
+                Ok(lang) => lang,
+                Err(e) => {
+                    diags.push(
+                        Diagnostic::error("unknown-lang", e.to_string())
+                            .with_label(n.code.loc, "the names' language")
+                            .with_help(e.help()),
+                    );
+                    continue;
+                }
+            };
+            if let Some(name) = &n.name {
+                names.set_title(lang, name.value.clone());
+            }
+            for (kind, entries) in &n.parts {
+                for (id, text) in entries {
+                    if known(kind, &id.value) {
+                        names.set(lang, kind, &id.value, text.value.clone());
+                    } else {
+                        let noun = match kind.as_str() {
+                            "labels" => "area",
+                            k => k.trim_end_matches('s'),
+                        };
+                        diags.push(
+                            Diagnostic::error(
+                                "unknown-name",
+                                format!(
+                                    "[names.{}] {kind} names `{}`, which is no {noun} of this file",
+                                    n.code.value, id.value
+                                ),
+                            )
+                            .with_label(id.loc, format!("no such {noun}"))
+                            .with_help(format!(
+                                "name the {kind} by their ids, as the file declares them"
+                            )),
+                        );
+                    }
+                }
+            }
+        }
+        names
     }
 
     /// `fonts` as files to read: one that is not a font file rollx can
@@ -168,6 +299,7 @@ impl RawInfo {
         BoardInfo {
             lang,
             fonts,
+            names: crate::lang::Names::default(),
             id,
             name,
             description: text(&self.description),
@@ -202,6 +334,7 @@ pub fn read_info(top: &mut TableReader<'_, '_>, ctx: &mut Ctx<'_>, table: &str) 
         licence: t.string(ctx, "licence"),
         version: t.string(ctx, "version"),
         lang: t.string(ctx, "lang"),
+        names: Vec::new(),
         fonts: t.strings(ctx, "fonts").map(|list| {
             list.items
                 .into_iter()
@@ -253,8 +386,9 @@ pub fn read_game_table(top: &mut TableReader<'_, '_>, ctx: &mut Ctx<'_>, family:
 #[derive(Clone, Debug, serde::Deserialize, serde::Serialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct BoardTable {
-    /// Identifier: letters, digits, `_` and `-`, at most 32.
-    #[schemars(pattern(r"^[A-Za-z0-9_-]{1,32}$"))]
+    /// Identifier: letters and digits of any script, `_` and `-`, at
+    /// most 32.
+    #[schemars(pattern(r"^[\p{L}\p{N}_-]{1,32}$"))]
     pub id: Option<String>,
     /// Display name.
     pub name: Option<String>,

@@ -493,6 +493,35 @@ impl<'t, 'i> TableReader<'t, 'i> {
         out
     }
 
+    /// Every key of the table, with where it is written, marking them
+    /// used (a table whose keys are names, such as `[names]`).
+    pub fn keys(&mut self, ctx: &Ctx<'_>) -> Vec<Sp<String>> {
+        let mut out = Vec::new();
+        for (k, _) in self.table.iter() {
+            let key: &str = k.get_ref();
+            self.used.push(key);
+            out.push(Sp::new(key.to_string(), ctx.loc(k.span())));
+        }
+        out
+    }
+
+    /// A sub-table of strings by key (`areas = { HKD = "北海道" }`):
+    /// each key and its text; a value that is not a string is reported.
+    pub fn string_map(
+        &mut self,
+        ctx: &mut Ctx<'_>,
+        key: &str,
+    ) -> Option<Vec<(Sp<String>, Sp<String>)>> {
+        let mut t = self.table(ctx, key)?;
+        let mut out = Vec::new();
+        for k in t.keys(ctx) {
+            if let Some(v) = t.string(ctx, &k.value) {
+                out.push((k, v));
+            }
+        }
+        Some(out)
+    }
+
     /// Reports every key that was not read, suggesting the nearest known key.
     pub fn finish(self, ctx: &mut Ctx<'_>, known: &[&str]) {
         for (k, _) in self.table.iter() {
@@ -525,14 +554,14 @@ fn integer_of(v: &DeValue<'_>) -> Option<i64> {
     }
 }
 
-/// Whether `id` can be written in grids, logs and reports: letters,
-/// digits, `_` and `-`, at most 32.
+/// Whether `id` can be written in grids, logs and reports: letters and
+/// digits of any script (`TÄS`, `北海道`), `_` and `-`, at most 32.
 pub fn valid_id(id: &str) -> bool {
     !id.is_empty()
-        && id.len() <= 32
+        && id.chars().count() <= 32
         && id
             .chars()
-            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
+            .all(|c| c.is_alphanumeric() || c == '_' || c == '-')
 }
 
 /// The id of a board a generator made from `seed`: `{family}-seed-{seed}`
@@ -560,7 +589,10 @@ pub fn check_id(id: &Sp<String>, what: &str, diags: &mut Vec<Diagnostic>) -> boo
             "invalid-id",
             format!("{what} id `{}` is not a valid id", id.value),
         )
-        .with_label(id.loc, "use letters, digits, `_` or `-` (at most 32)")
+        .with_label(
+            id.loc,
+            "use letters and digits (of any script), `_` or `-` (at most 32)",
+        )
         .with_help(
             "ids are written in grids and logs, so they cannot contain spaces or punctuation",
         ),

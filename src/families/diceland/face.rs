@@ -40,8 +40,10 @@ impl Face for Diceland {
         let c = super::check_bytes_in(files, path, bytes, locale);
         let model = c.board.map(|b| {
             let (lang, fonts) = (b.info.lang, b.info.fonts.clone());
+            let names = b.info.names.clone();
             Model::new(super::FAMILY, &b.info.name.clone(), &b.info.id.clone(), b)
                 .with_lang(lang, &fonts)
+                .with_names(&names, Vec::new())
         });
         let text = (c.report.file.as_str(), c.report.summary());
         Checked::new(

@@ -23,6 +23,17 @@ pub struct BoardFile {
     pub grid: Option<GridTable>,
     /// What a player must reach to win.
     pub goal: Option<GoalTable>,
+    /// The board's names in other languages, by language tag (`[names.de]`;
+    /// docs/languages.md).
+    pub names: Option<std::collections::BTreeMap<String, NamesTable>>,
+}
+
+/// `[names.<lang>]`: the board's title in that language.
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct NamesTable {
+    /// The title printed on the sheet.
+    pub name: Option<String>,
 }
 
 /// `[game]`.

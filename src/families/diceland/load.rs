@@ -54,7 +54,7 @@ struct RawBoard {
 }
 
 /// Top-level keys of a board file.
-pub const TOP_KEYS: &[&str] = &["extends", "game", "board", "grid", "goal"];
+pub const TOP_KEYS: &[&str] = &["extends", "game", "board", "grid", "goal", "names"];
 /// Keys of `[grid]`.
 pub const GRID_KEYS: &[&str] = &["rows"];
 /// Keys of `[goal]`.
@@ -75,6 +75,7 @@ fn read_raw(ctx: &mut Ctx<'_>, source: &str) -> Option<RawBoard> {
     if let Some(info) = crate::source::read_info(&mut top, ctx, "board") {
         raw.info = info;
     }
+    raw.info.names = crate::source::game::read_names(&mut top, ctx, &[]);
     if let Some(mut t) = top.table(ctx, "grid") {
         raw.grid_header = Some(t.header);
         raw.rows = t.strings(ctx, "rows").map(|list| {
@@ -258,7 +259,8 @@ fn error(code: &'static str, message: impl Into<String>) -> Diagnostic {
 /// A board from the merged file, or `None` when its structure is broken
 /// (every fault reported).
 fn resolve(raw: &RawBoard, file: Loc, diags: &mut Vec<Diagnostic>) -> Option<(Board, Places)> {
-    let info = raw.info.board_info(file, &raw.mistyped, diags);
+    let mut info = raw.info.board_info(file, &raw.mistyped, diags);
+    info.names = raw.info.names(&|_, _| false, diags);
     let mut goal = Goal::default();
     let mut range = |v: &Option<Sp<i64>>, lo: i64, hi: i64, key: &str| -> Option<u8> {
         let v = v.as_ref()?;

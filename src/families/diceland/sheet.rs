@@ -231,10 +231,11 @@ impl Sheet<'_> {
     /// The name, the player's line and the turn in one line; the height.
     fn header(&mut self) -> f32 {
         let f = self.t.fonts;
-        let name = if self.board.info.name.is_empty() {
-            self.board.info.id.clone()
-        } else {
-            self.board.info.name.clone()
+        let info = &self.board.info;
+        let name = match info.names.title(self.canvas.lang) {
+            Some(title) => title.to_string(),
+            None if info.name.is_empty() => info.id.clone(),
+            None => info.name.clone(),
         };
         let title_y = self.title_line(self.t, self.w, name);
         let y = title_y + f.text * 2.0;

@@ -39,6 +39,20 @@ pub struct BoardFile {
     pub solo: Option<SoloTable>,
     /// The design conventions `rollx check` holds the board to (warnings).
     pub conventions: Option<ConventionsTable>,
+    /// The board's names in other languages, by language tag (`[names.de]`;
+    /// docs/languages.md).
+    pub names: Option<std::collections::BTreeMap<String, NamesTable>>,
+}
+
+/// `[names.<lang>]`: the board's title and its colours' names in that
+/// language.
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct NamesTable {
+    /// The title printed on the sheet.
+    pub name: Option<String>,
+    /// The colours' names by id (`green = "Grün"`).
+    pub colors: Option<std::collections::BTreeMap<String, String>>,
 }
 
 /// `[game]`.
@@ -58,7 +72,7 @@ pub use crate::source::game::BoardTable;
 #[serde(deny_unknown_fields)]
 pub struct ColorEntry {
     /// Identifier.
-    #[schemars(pattern(r"^[A-Za-z0-9_-]{1,32}$"))]
+    #[schemars(pattern(r"^[\p{L}\p{N}_-]{1,32}$"))]
     pub id: String,
     /// The letter that stands for it in the grid (upper or lower case; upper
     /// case in the grid marks a star).

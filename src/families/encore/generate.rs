@@ -562,6 +562,7 @@ fn board(options: &Options, cells: Vec<BoardCell>) -> Board {
             version: None,
             lang: None,
             fonts: Vec::new(),
+            names: Default::default(),
         },
         cells,
         ..placeholder(grid)

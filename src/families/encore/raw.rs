@@ -137,6 +137,7 @@ pub const TOP_KEYS: &[&str] = &[
     "dice",
     "solo",
     "conventions",
+    "names",
 ];
 /// Keys of a `[[colors]]` entry.
 pub const COLOR_KEYS: &[&str] = &["id", "letter", "name", "color", "mono_letter", "remove"];
@@ -190,6 +191,7 @@ pub fn read(ctx: &mut Ctx<'_>, source: &str) -> Option<RawBoard> {
     if let Some(info) = crate::source::read_info(&mut top, ctx, "board") {
         raw.info = info;
     }
+    raw.info.names = crate::source::game::read_names(&mut top, ctx, &["colors"]);
 
     for mut t in top.tables(ctx, "colors") {
         raw.colors.push(RawColor {

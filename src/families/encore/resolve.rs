@@ -210,8 +210,11 @@ pub fn resolve(raw: RawBoard, file: Loc, diags: &mut Vec<Diagnostic>) -> Resolve
         diags,
         mistyped: &mistyped,
     };
-    let info = raw.info.board_info(file, &mistyped, r.diags);
+    let mut info = raw.info.board_info(file, &mistyped, r.diags);
     let (colors, color_locs) = resolve_colors(&raw, file, &mut r);
+    info.names = raw
+        .info
+        .names(&|_, id| colors.iter().any(|c| c.id == id), r.diags);
     let grid = resolve_grid(&raw, file, &colors, &color_locs, &mut r);
     let size = grid.as_ref().map(|g| (g.columns, g.rows));
     let conventions = resolve_conventions(&raw, size, &mut r);

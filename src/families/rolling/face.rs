@@ -40,8 +40,16 @@ impl Face for Rolling {
         super::limits::add_limits(&mut c, locale);
         let model = c.map.map(|m| {
             let (lang, fonts) = (m.info.lang, m.info.fonts.clone());
+            let names = m.info.names.clone();
+            let parts = m
+                .regions
+                .iter()
+                .filter(|r| !r.name.eq_ignore_ascii_case(&r.id))
+                .map(|r| ("regions", r.id.clone()))
+                .collect();
             Model::new(super::FAMILY, &m.info.name.clone(), &m.info.id.clone(), m)
                 .with_lang(lang, &fonts)
+                .with_names(&names, parts)
         });
         let text = (c.report.file.as_str(), c.report.summary());
         Checked::new(

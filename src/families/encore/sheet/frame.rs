@@ -20,10 +20,11 @@ impl Sheet<'_> {
     /// a turn in one line. Returns the height.
     pub(super) fn header(&mut self) -> f32 {
         let f = self.t.fonts;
-        let name = if self.board.info.name.is_empty() {
-            self.board.info.id.clone()
-        } else {
-            self.board.info.name.clone()
+        let info = &self.board.info;
+        let name = match info.names.title(self.canvas.lang) {
+            Some(title) => title.to_string(),
+            None if info.name.is_empty() => info.id.clone(),
+            None => info.name.clone(),
         };
         let title_y = self.title_line(self.t, self.w, name);
 
@@ -62,7 +63,14 @@ impl Sheet<'_> {
                 .colors
                 .iter()
                 .zip(&self.letters)
-                .map(|(c, l)| format!("{l} {}", c.name))
+                .map(|(c, l)| {
+                    let name = board
+                        .info
+                        .names
+                        .get(lang, "colors", &c.id)
+                        .unwrap_or(&c.name);
+                    format!("{l} {name}")
+                })
                 .collect();
             legend.push(lang.fill(crate::lang::sheet::COLOURS, &[("list", &key.join(", "))]));
         }

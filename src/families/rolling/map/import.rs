@@ -805,5 +805,21 @@ fn write_map(
             quoted(&shapes[b].id)
         );
     }
+    // The areas' names in other languages (`name_ja`): one table each.
+    let mut langs: Vec<crate::lang::Lang> = shapes
+        .iter()
+        .flat_map(|sh| sh.names.iter().map(|(l, _)| *l))
+        .collect();
+    langs.sort();
+    langs.dedup();
+    for lang in langs {
+        let _ = writeln!(s, "[names.{}.areas]", lang.code());
+        for shape in shapes {
+            if let Some((_, name)) = shape.names.iter().find(|(l, _)| *l == lang) {
+                let _ = writeln!(s, "{} = {}", quoted(&shape.id), quoted(name));
+            }
+        }
+        s.push('\n');
+    }
     s
 }

@@ -62,21 +62,21 @@ impl Region {
     /// named for its die, `gold die: Outback` when it is not. The sheet's
     /// dice key and the terminal's region list both say it so.
     pub fn die_text(&self) -> String {
-        self.die_text_in(Lang::ENGLISH)
+        self.die_text_in(Lang::ENGLISH, &crate::lang::Names::default())
     }
 
     /// [`Region::die_text`] in `lang` (`dado rojo`): the die's colour in
-    /// the catalogue's words when it has the region's id as a colour.
-    pub fn die_text_in(&self, lang: Lang) -> String {
+    /// the catalogue's words when it has the region's id as a colour, and
+    /// the region's name as the file gives it in `lang` (`names`), else
+    /// its own.
+    pub fn die_text_in(&self, lang: Lang, names: &crate::lang::Names) -> String {
         use crate::rolling::sheet::words;
         let colour = lang.colour(&self.id).unwrap_or(&self.id);
         if self.name.eq_ignore_ascii_case(&self.id) {
             lang.fill(words::DIE, &[("colour", &colour)])
         } else {
-            lang.fill(
-                words::DIE_NAMED,
-                &[("colour", &colour), ("region", &self.name)],
-            )
+            let name = names.get(lang, "regions", &self.id).unwrap_or(&self.name);
+            lang.fill(words::DIE_NAMED, &[("colour", &colour), ("region", &name)])
         }
     }
 }
@@ -246,6 +246,9 @@ pub struct MapInfo {
     pub lang: Option<Lang>,
     /// Font files its sheets may draw with, before any other.
     pub fonts: Vec<std::path::PathBuf>,
+    /// Its names in other languages (`[names.<lang>]`): the title, and
+    /// `regions`, `areas` and `labels` by id.
+    pub names: crate::lang::Names,
 }
 
 impl MapInfo {

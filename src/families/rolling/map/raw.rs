@@ -134,8 +134,11 @@ impl Mistyped {
 
 /// Top-level keys of a map file.
 pub const TOP_KEYS: &[&str] = &[
-    "extends", "game", "map", "rules", "regions", "areas", "links", "layout",
+    "extends", "game", "map", "rules", "regions", "areas", "links", "layout", "names",
 ];
+/// What a map names in other languages (`[names.<lang>]`): its regions,
+/// its areas, and the areas' labels in their boxes (instead of their ids).
+pub const NAME_KINDS: &[&str] = &["regions", "areas", "labels"];
 const RULES_KEYS: &[&str] = &[
     "preset",
     "faces",
@@ -198,6 +201,7 @@ pub fn read(ctx: &mut Ctx<'_>, source: &str) -> Option<RawDoc> {
     if let Some(info) = crate::source::read_info(&mut top, ctx, "map") {
         raw.info = info;
     }
+    raw.info.names = crate::source::game::read_names(&mut top, ctx, NAME_KINDS);
 
     if let Some(mut t) = top.table(ctx, "rules") {
         let mut r = RawRules {

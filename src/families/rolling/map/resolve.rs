@@ -631,6 +631,22 @@ fn resolve_info(raw: &RawDoc, head: Loc, diags: &mut Vec<Diagnostic>) -> MapInfo
         version: i.version.as_ref().map(|v| v.value.clone()),
         lang: i.lang(diags),
         fonts: i.fonts(diags),
+        names: i.names(
+            &|kind, id| {
+                let id = Some(id);
+                match kind {
+                    "regions" => raw
+                        .regions
+                        .iter()
+                        .any(|r| r.id.as_ref().map(|v| v.value.as_str()) == id),
+                    _ => raw
+                        .areas
+                        .iter()
+                        .any(|a| a.id.as_ref().map(|v| v.value.as_str()) == id),
+                }
+            },
+            diags,
+        ),
     };
     if let Some(id) = &i.id {
         check_id(id, "map", diags);

@@ -110,7 +110,13 @@ impl Sheet<'_> {
     /// reminder of the rule, and the round track. Returns the height.
     pub(super) fn header(&mut self) -> f32 {
         let f = self.t.fonts;
-        let title_y = self.title_line(self.t, self.w, self.map.info.name.clone());
+        let info = &self.map.info;
+        let title = info
+            .names
+            .title(self.canvas.lang)
+            .unwrap_or(&info.name)
+            .to_string();
+        let title_y = self.title_line(self.t, self.w, title);
         let end = self.w - self.t.lines.boxes / 2.0;
 
         self.canvas.about = About::Rounds;
@@ -205,7 +211,7 @@ impl Sheet<'_> {
             .iter()
             .enumerate()
             .map(|(i, r)| {
-                let words = r.die_text_in(self.canvas.lang);
+                let words = r.die_text_in(self.canvas.lang, &self.map.info.names);
                 let width = width(Some(i), &words);
                 KeyEntry {
                     region: Some(i),
@@ -505,6 +511,18 @@ impl Sheet<'_> {
         (x - tb * 1.2).max(0.0)
     }
 
+    /// What an area's writing box prints: its label in the sheet's
+    /// language (`[names.ja] labels`), else its id.
+    pub(super) fn label_of(&self, area: AreaId) -> String {
+        let a = self.map.area(area);
+        self.map
+            .info
+            .names
+            .get(self.canvas.lang, "labels", &a.id)
+            .unwrap_or(&a.id)
+            .to_string()
+    }
+
     /// The margin between a writing box's edge and its code.
     fn inset(size: f32) -> f32 {
         (size * 0.07).max(1.0)
@@ -539,7 +557,7 @@ impl Sheet<'_> {
                 let w = self
                     .canvas
                     .fonts
-                    .width(&self.map.area(a).id, full, Weight::Regular);
+                    .width(&self.label_of(a), full, Weight::Regular);
                 full * (self.code_room(a, size) / w.max(1e-3))
             })
             .fold(full, f32::min);
@@ -578,7 +596,7 @@ impl Sheet<'_> {
             color: SOFT,
             ..text(
                 Point::new(r.x + inset, base),
-                a.id.clone(),
+                self.label_of(area),
                 self.code_size,
                 Weight::Regular,
                 Anchor::Start,
