@@ -40,7 +40,7 @@ all.";
 #[command(
     after_help = "Exit codes: 0 every file is valid (warnings allowed unless --deny-warnings), 1 a file is \
 invalid (or, with --deny-warnings, has warnings), 2 usage or I/O error.\n\n\
-Examples:\n  rollx check maps/usa.toml\n  rollx check maps/*.toml maps/examples/*.toml\n  rollx check --format json maps/japan.toml\n  rollx check maps/encore-black.toml\n  rollx check --deny-warnings my-map.toml   # in CI: warnings fail too\n  rollx check maps/examples/tutorial.toml --deep --samples 50"
+Examples:\n  rollx check maps/usa.toml\n  rollx check maps/*.toml maps/examples/*.toml\n  rollx check --format json maps/japan.toml\n  rollx check maps/encore-black.toml\n  rollx check --deny-warnings my-map.toml   # in CI: warnings fail too\n  rollx check maps/japan.toml --lang ja      # the words, names and fonts of the Japanese sheet\n  rollx check maps/examples/tutorial.toml --deep --samples 50"
 )]
 pub struct CheckArgs {
     /// Map or board files to check.

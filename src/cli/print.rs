@@ -31,7 +31,7 @@ one (seconds since 1970).";
 #[derive(Debug, Args)]
 #[command(
     after_help = "Templates: letter (default), a4, a4-2up, or a template file (docs/templates.md).\n\n\
-Examples:\n  rollx print maps/usa.toml                      # output/usa.pdf, 100 sheets\n  rollx print maps/japan.toml --template a4 --sheets 20\n  rollx print maps/usa.toml --png output/usa.png  # just a preview\n  rollx print maps/usa.toml --mono -o usa-bw.pdf\n  rollx print maps/encore-black.toml --template a4\n  rollx print maps/diceland-1.toml --mono\n  rollx print maps/usa.toml --sheets 10 -o - | lp   # straight to the printer\n\n\
+Examples:\n  rollx print maps/usa.toml                      # output/usa.pdf, 100 sheets\n  rollx print maps/japan.toml --template a4 --sheets 20\n  rollx print maps/usa.toml --png output/usa.png  # just a preview\n  rollx print maps/usa.toml --mono -o usa-bw.pdf\n  rollx print maps/encore-black.toml --template a4\n  rollx print maps/diceland-1.toml --mono\n  rollx print maps/usa.toml --lang es             # in Spanish (docs/languages.md)\n  rollx print maps/japan.toml --lang ja --font-path fonts/\n  rollx print maps/usa.toml --sheets 10 -o - | lp   # straight to the printer\n\n\
 Exit codes: 0 written, 1 the map, board or template is invalid or a print check failed, 2 usage or I/O error."
 )]
 pub struct PrintArgs {

@@ -33,7 +33,7 @@ use server::Look;
 
 /// The long description `--help` shows.
 pub const LONG_ABOUT: &str = "Watch a map or board file and show it live in the browser: the \
-sheet as it will print (the template and black and white switchable on the page), every finding \
+sheet as it will print (the template, black and white and the language switchable on the page), every finding \
 of `rollx check` with its line and help, the print checks of the template shown, the summary and \
 solvability `check` reports, and a balance summary of a few thousand games of the greedy \
 computer player (seeded, so the same file gives the same figures; played in the background with \
@@ -47,7 +47,7 @@ few routes, nothing from the disk by the request's path. Ctrl-C stops watching."
 /// Arguments of `rollx watch`.
 #[derive(Debug, Args)]
 #[command(
-    after_help = "Examples:\n  rollx watch maps/usa.toml\n  rollx watch my-board.toml --template a4 --mono\n  rollx watch my-map.toml --port 8765 --no-open\n\n\
+    after_help = "Examples:\n  rollx watch maps/usa.toml\n  rollx watch my-board.toml --template a4 --mono\n  rollx watch maps/japan.toml --lang ja\n  rollx watch my-map.toml --port 8765 --no-open\n\n\
 Exit codes: 0 stopped with Ctrl-C, 2 usage or I/O error (the file cannot be read at the start, \
 the port is taken, the template is invalid)."
 )]

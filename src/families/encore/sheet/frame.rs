@@ -64,11 +64,18 @@ impl Sheet<'_> {
                 .iter()
                 .zip(&self.letters)
                 .map(|(c, l)| {
-                    let name = board
-                        .info
-                        .names
-                        .get(lang, "colors", &c.id)
-                        .unwrap_or(&c.name);
+                    // The file's name in the language, else the catalogue's
+                    // colour word for a colour named by its id, else the
+                    // file's own name.
+                    let name = match board.info.names.get(lang, "colors", &c.id) {
+                        Some(name) => name.to_string(),
+                        None => match lang.colour(&c.id) {
+                            Some(word) if c.name.eq_ignore_ascii_case(&c.id) => {
+                                crate::lang::capitalised(word)
+                            }
+                            _ => c.name.clone(),
+                        },
+                    };
                     format!("{l} {name}")
                 })
                 .collect();
