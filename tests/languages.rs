@@ -442,3 +442,60 @@ fn named_fonts_without_the_systems_give_the_same_bytes() {
         "{stdout}"
     );
 }
+
+/// The rules page: the rules the file plays by, in the sheet's language,
+/// for every family; a house rule is said.
+#[test]
+fn the_rules_page_says_the_files_rules_in_its_language() {
+    let dir = tempfile::tempdir().unwrap();
+    let page = |map: &Path, lang: &str| {
+        let out = dir.path().join("r.svg");
+        let (code, stdout, stderr) = run(&[
+            "print",
+            map.to_str().unwrap(),
+            "--lang",
+            lang,
+            "--rules",
+            out.to_str().unwrap(),
+        ]);
+        assert_eq!(code, 0, "{stdout}{stderr}");
+        assert!(stdout.contains("the rules page as SVG"), "{stdout}");
+        assert!(!dir.path().join("output").exists());
+        std::fs::read_to_string(&out).unwrap()
+    };
+    let en = page(&root().join("maps/usa.toml"), "en");
+    for line in [
+        "The bag holds 7 dice",
+        "8 rounds.",
+        "Color Change, 3 per game",
+        "Guard, 3 per game",
+        "Dupe, 3 per game",
+    ] {
+        assert!(en.contains(line), "{line}: {en}");
+    }
+    let japan = page(&root().join("maps/japan.toml"), "en");
+    assert!(
+        japan.contains("Color Change, 3 per game") && !japan.contains("Guard, "),
+        "{japan}"
+    );
+    let es = page(&root().join("maps/usa.toml"), "es");
+    assert!(
+        es.contains("Cambio de Color") && es.contains("Resguardo") && es.contains("Engaño"),
+        "{es}"
+    );
+    // A house rule ([rules.options]) is on the page.
+    let variant = dir.path().join("v.toml");
+    std::fs::write(
+        &variant,
+        format!(
+            "extends = {:?}\n[map]\nid = \"v\"\n[rules.options]\nguard_covers_dupe = false\n",
+            root().join("maps/usa.toml").to_str().unwrap()
+        ),
+    )
+    .unwrap();
+    assert!(page(&variant, "en").contains("House rule: guard_covers_dupe = false."));
+    let encore = page(&root().join("maps/encore-black.toml"), "de");
+    assert!(encore.contains("Spalte H"), "{encore}");
+    let diceland = page(&root().join("maps/diceland-1.toml"), "en");
+    assert!(diceland.contains("rolls 6 dice"), "{diceland}");
+}

@@ -62,6 +62,11 @@ pub struct PrintArgs {
     /// Black and white: regions told apart by hatching and letters, not colour.
     #[arg(long)]
     pub mono: bool,
+    /// Write a one-page summary of the rules the file plays by (the
+    /// rounds, dice, powers and options; in the sheet's language) as PDF,
+    /// SVG or PNG, by the file's extension; the pad too only with -o.
+    #[arg(long, value_name = "FILE")]
+    pub rules: Option<PathBuf>,
     #[command(flatten)]
     pub locale: LocaleArgs,
 }
@@ -78,8 +83,9 @@ pub fn run(args: &PrintArgs, color: bool) -> Ran {
     // written is said, one `error:` line each.
     // The PDF goes to -o, else (unless only previews are asked for) to
     // output/<id>.pdf, whose folder is made when missing.
-    let default_pdf = (args.output.is_none() && args.svg.is_none() && args.png.is_none())
-        .then(|| Path::new("output").join(format!("{}.pdf", model.id())));
+    let default_pdf =
+        (args.output.is_none() && args.svg.is_none() && args.png.is_none() && args.rules.is_none())
+            .then(|| Path::new("output").join(format!("{}.pdf", model.id())));
     let pdf = match &default_pdf {
         Some(path) => Some(Output::check_default(path)),
         None => args.output.as_deref().map(|p| Output::check(p, true)),
@@ -94,6 +100,10 @@ pub fn run(args: &PrintArgs, color: bool) -> Ran {
             .as_deref()
             .map(|p| Output::check(p, true))
             .transpose(),
+        args.rules
+            .as_deref()
+            .map(|p| Output::check(p, true))
+            .transpose(),
     ];
     let unwritable: Vec<String> = checked
         .iter()
@@ -103,8 +113,9 @@ pub fn run(args: &PrintArgs, color: bool) -> Ran {
     if !unwritable.is_empty() {
         return Err(Failure::usage(unwritable.join("\nerror: ")));
     }
-    let [pdf_out, svg_out, png_out] = checked.map(|c| c.expect("every output checked above"));
-    let outputs: Vec<&Output> = [&pdf_out, &svg_out, &png_out]
+    let [pdf_out, svg_out, png_out, rules_out] =
+        checked.map(|c| c.expect("every output checked above"));
+    let outputs: Vec<&Output> = [&pdf_out, &svg_out, &png_out, &rules_out]
         .into_iter()
         .flatten()
         .collect();
@@ -181,6 +192,34 @@ pub fn run(args: &PrintArgs, color: bool) -> Ran {
             Ok(bytes) => files.push((out, bytes, format!("page 1 at {} dpi", args.dpi))),
             Err(e) => return Err(Failure::invalid(e.to_string())),
         }
+    }
+    if let (Some(out), Some(path)) = (&rules_out, &args.rules) {
+        let page = match model.rules_page(&template, &args.locale.locale()) {
+            Ok(page) => page,
+            Err(problems) => {
+                let sources = SourceMap::new();
+                for d in &problems {
+                    eprint!("{}", report(d, &sources, style));
+                }
+                return Err(Failure::invalid(
+                    "nothing written: the rules page cannot be printed",
+                ));
+            }
+        };
+        let kind = path
+            .extension()
+            .and_then(|e| e.to_str())
+            .map(str::to_ascii_lowercase);
+        let (bytes, what) = match kind.as_deref() {
+            Some("svg") => {
+                svg::to_svg(&page, 1).map(|s| (s.into_bytes(), "the rules page as SVG".to_string()))
+            }
+            Some("png") => png::to_png(&page, 1, args.dpi as f32)
+                .map(|b| (b, format!("the rules page at {} dpi", args.dpi))),
+            _ => pdf::to_pdf(&page).map(|b| (b, "the rules page".to_string())),
+        }
+        .map_err(|e| Failure::invalid(e.to_string()))?;
+        files.push((out, bytes, what));
     }
     let all: Vec<(&Output, &[u8])> = files.iter().map(|(o, b, _)| (*o, b.as_slice())).collect();
     output::write_all(&all).map_err(|e| Failure::usage(format!("{e}; nothing written")))?;

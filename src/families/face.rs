@@ -50,6 +50,11 @@ pub trait Face: Sync + Send {
         options: &PrintOptions,
     ) -> (Printed, Vec<Diagnostic>);
 
+    /// The rules of `model` (one of this family's), a paragraph each, in
+    /// `lang`: made from the rules the engine plays by, for the rules
+    /// page (`rollx print --rules`).
+    fn rules(&self, model: &Model, lang: crate::lang::Lang) -> Vec<String>;
+
     /// The family's generator of random files that follow its
     /// conventions; `None` when it has none.
     fn generator(&self) -> Option<Generator> {

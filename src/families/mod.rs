@@ -419,6 +419,27 @@ impl Model {
         }
     }
 
+    /// The rules page on `template` in `locale` (the file's language
+    /// unless it says otherwise): the rules the family's engine plays by,
+    /// in sentences; refused when they do not fit or a character has no
+    /// font.
+    pub fn rules_page(
+        &self,
+        template: &Template,
+        locale: &Locale,
+    ) -> Result<crate::scene::Document, Vec<Diagnostic>> {
+        let locale = locale.for_file(self.lang, &self.fonts);
+        let lang = locale.lang();
+        let title = self.names.title(lang).unwrap_or(&self.name);
+        let credit = crate::print::Credit {
+            id: &self.id,
+            name: title,
+            ..crate::print::Credit::default()
+        };
+        let rules = self.family.face().rules(self, lang);
+        crate::print::rules_page(template, &locale, &credit, title, &rules)
+    }
+
     /// Lays out a pad of sheets on `template` and runs the print checks,
     /// refusing nothing: the pad, and every reason it should not be
     /// printed (a preview shows both).

@@ -119,6 +119,12 @@ pub mod sheet {
         BY = "sheet.by";
         /// A mono sheet's key of colour letters (`{list}`).
         COLOURS = "sheet.colours";
+        /// The rules page's title (`{name}`).
+        RULES_TITLE = "sheet.rules_title";
+        /// The rules page's last line.
+        RULES_FOOTER = "sheet.rules_footer";
+        /// A rule read otherwise than by default (`{option}`, `{value}`).
+        RULES_OPTION = "sheet.rules_option";
     }
 }
 

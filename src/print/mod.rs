@@ -18,6 +18,7 @@ mod draw;
 pub(crate) mod mono;
 mod pad;
 mod paging;
+mod rules;
 mod shipped;
 pub mod template;
 
@@ -28,5 +29,6 @@ pub use checks::{
 pub use draw::{Canvas, Credit, Drawing, bottom_height, bottom_lines, text};
 pub use pad::{Capacity, LeaderView, LinkView, Locale, Mark, MarkKind, Pad, Part, PrintOptions};
 pub use paging::{INK, SOFT, paginate, sheet_size};
+pub use rules::{rules_page, wrap};
 pub use shipped::{ShippedFinding, shipped_findings};
 pub use template::{Template, TemplateError};

@@ -56,6 +56,11 @@ impl Face for Diceland {
         )
     }
 
+    fn rules(&self, model: &Model, lang: crate::lang::Lang) -> Vec<String> {
+        let board: &Board = model.get().expect("a Diceland model");
+        super::rules::page::lines(board, lang)
+    }
+
     fn sheet(
         &self,
         model: &Model,

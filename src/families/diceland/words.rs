@@ -16,4 +16,12 @@ crate::keys! {
     WIN_COLOURS = "diceland.win_colours";
     /// What a star does.
     STAR_RULE = "diceland.star_rule";
+    /// Rules page: rolling (`{dice}`).
+    RULES_ROLL = "diceland.rules.roll";
+    /// Rules page: crossing.
+    RULES_CROSS = "diceland.rules.cross";
+    /// Rules page: stars (`{bonus}`).
+    RULES_STARS = "diceland.rules.stars";
+    /// Rules page: the goal (`{stars}`, `{colours}`).
+    RULES_GOAL = "diceland.rules.goal";
 }

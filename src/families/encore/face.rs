@@ -57,6 +57,11 @@ impl Face for Encore {
         )
     }
 
+    fn rules(&self, model: &Model, lang: crate::lang::Lang) -> Vec<String> {
+        let board: &Board = model.get().expect("an Encore model");
+        super::sheet::rules::lines(board, lang)
+    }
+
     fn sheet(
         &self,
         model: &Model,

@@ -62,6 +62,11 @@ impl Face for Rolling {
         )
     }
 
+    fn rules(&self, model: &Model, lang: crate::lang::Lang) -> Vec<String> {
+        let map: &Map = model.get().expect("a Rolling model");
+        super::sheet::rules::lines(map, lang)
+    }
+
     fn sheet(
         &self,
         model: &Model,

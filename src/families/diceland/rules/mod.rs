@@ -14,6 +14,7 @@
 
 pub mod filled;
 pub mod log;
+pub(crate) mod page;
 pub mod referee;
 pub mod sheet;
 mod table;

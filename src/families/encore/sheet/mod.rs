@@ -23,6 +23,7 @@ mod draw;
 mod frame;
 mod grid;
 mod layout;
+pub(crate) mod rules;
 mod score;
 pub(crate) mod words;
 

@@ -32,4 +32,18 @@ crate::keys! {
     SCORE_STARS = "encore.score.stars";
     /// The score strip: the total.
     SCORE_TOTAL = "encore.score.total";
+    /// Rules page: the dice (`{colours}`, `{numbers}`, `{faces}`).
+    RULES_DICE = "encore.rules.dice";
+    /// Rules page: the jokers (`{boxes}`).
+    RULES_JOKERS = "encore.rules.jokers";
+    /// Rules page: who chooses which dice.
+    RULES_CHOOSE = "encore.rules.choose";
+    /// Rules page: crossing (`{most}`, `{column}`).
+    RULES_CROSS = "encore.rules.cross";
+    /// Rules page: scoring (`{stars}`).
+    RULES_SCORE = "encore.rules.score";
+    /// Rules page: the end.
+    RULES_END = "encore.rules.end";
+    /// Rules page: the solo game (`{rolls}`, `{dice}`).
+    RULES_SOLO = "encore.rules.solo";
 }

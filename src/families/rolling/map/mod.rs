@@ -35,7 +35,7 @@ pub use model::{
 pub use places::Places;
 pub use report::Report;
 pub use resolve::{MAX_AREAS, MAX_FACE, MAX_REGIONS};
-pub use rules::{Mistakes, Power, Rules, WildWithoutPlacement};
+pub use rules::{Mistakes, Power, RuleOptions, Rules, WildWithoutPlacement};
 
 #[cfg(test)]
 mod tests;

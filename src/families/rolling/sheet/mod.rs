@@ -26,6 +26,7 @@ mod heat;
 mod inset;
 mod layout;
 mod mono;
+pub(crate) mod rules;
 pub(crate) mod words;
 
 pub use draw::id_fits;

@@ -28,4 +28,22 @@ crate::keys! {
     GUARD = "rolling.power.guard";
     /// The third power.
     DUPE = "rolling.power.dupe";
+    /// Rules page: the bag (`{bag}`, `{wild}`, `{faces}`).
+    RULES_BAG = "rolling.rules.bag";
+    /// Rules page: rounds and turns (`{rounds}`, `{turn}`, `{round}`).
+    RULES_ROUNDS = "rolling.rules.rounds";
+    /// Rules page: writing a number (`{wild}`).
+    RULES_WRITE = "rolling.rules.write";
+    /// Rules page: an X.
+    RULES_CROSS = "rolling.rules.cross";
+    /// Rules page: a power (`{power}`, `{count}`, `{what}`).
+    RULES_POWER = "rolling.rules.power";
+    /// Rules page: the end and the score.
+    RULES_END = "rolling.rules.end";
+    /// Rules page: what Color Change does.
+    RULES_COLOR_CHANGE = "rolling.rules.power_what.color_change";
+    /// Rules page: what Guard does.
+    RULES_GUARD = "rolling.rules.power_what.guard";
+    /// Rules page: what Dupe does.
+    RULES_DUPE = "rolling.rules.power_what.dupe";
 }
