@@ -108,9 +108,17 @@ fn every_shipped_sheet_prints_the_catalogues_words() {
     let english = catalogue("en");
     for code in ["es", "de", "fr"] {
         let words = catalogue(code);
-        for map in quick_maps() {
+        // On the largest and the smallest shipped template (two sheets to
+        // an A4 page), in colour and in black and white: the longer words
+        // fit (print succeeds only when the print checks find no overlap).
+        for (map, extra) in quick_maps().into_iter().flat_map(|m| {
+            [
+                (m.clone(), vec!["--no-system-fonts"]),
+                (m, vec!["--no-system-fonts", "-t", "a4-2up", "--mono"]),
+            ]
+        }) {
             let family = family_of(&map);
-            let svg = svg(&map, code, &["--no-system-fonts"]);
+            let svg = svg(&map, code, &extra);
             for key in labels(family) {
                 let (word, en) = (&words[*key], &english[*key]);
                 assert!(
@@ -430,6 +438,29 @@ fn named_fonts_without_the_systems_give_the_same_bytes() {
     let (code, stdout, _) = run(&["check", map.to_str().unwrap(), "--no-system-fonts"]);
     assert_eq!(code, 0, "{stdout}");
     assert!(stdout.contains("fonts/cjk.ttc) for"), "{stdout}");
+    // The same font named by a template instead.
+    let template = dir.path().join("cjk.toml");
+    std::fs::write(
+        &template,
+        "extends = \"letter\"\n[fonts]\nfiles = [\"fonts/cjk.ttc\"]\n",
+    )
+    .unwrap();
+    let bare = std::fs::read_to_string(&map)
+        .unwrap()
+        .replace("fonts = [\"fonts/cjk.ttc\"]\n", "");
+    let plain = dir.path().join("plain.toml");
+    std::fs::write(&plain, bare).unwrap();
+    let out = dir.path().join("t.pdf");
+    let (code, _, stderr) = run(&[
+        "print",
+        plain.to_str().unwrap(),
+        "--no-system-fonts",
+        "-t",
+        template.to_str().unwrap(),
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{stderr}");
     // Without the file's font and the system's: refused, located.
     let bare = std::fs::read_to_string(&map)
         .unwrap()
@@ -498,4 +529,42 @@ fn the_rules_page_says_the_files_rules_in_its_language() {
     assert!(encore.contains("Spalte H"), "{encore}");
     let diceland = page(&root().join("maps/diceland-1.toml"), "en");
     assert!(diceland.contains("rolls 6 dice"), "{diceland}");
+}
+
+/// A text too long for its room even shrunk is refused by the print
+/// checks, naming the text and the language, never drawn over the rest.
+#[test]
+fn a_text_too_long_even_shrunk_is_refused_naming_the_language() {
+    let dir = tempfile::tempdir().unwrap();
+    let variant = dir.path().join("v.toml");
+    let long = "Dicia ".repeat(30);
+    std::fs::write(
+        &variant,
+        format!(
+            "extends = {:?}\n[map]\nid = \"v\"\n[names.es]\nname = \"{}\"\n",
+            root().join("maps/examples/tutorial.toml").to_str().unwrap(),
+            long.trim()
+        ),
+    )
+    .unwrap();
+    let (code, _, stderr) = run(&[
+        "print",
+        variant.to_str().unwrap(),
+        "--lang",
+        "es",
+        "--svg",
+        "-",
+    ]);
+    assert_eq!(code, 1, "{stderr}");
+    assert!(stderr.contains("print-text-overflow"), "{stderr}");
+    // The report wraps its lines: read it as one.
+    let said = stderr
+        .replace('│', " ")
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert!(
+        said.contains("(in Spanish) is") && said.contains("even at 80 %"),
+        "{said}"
+    );
 }

@@ -428,7 +428,8 @@ impl Model {
         template: &Template,
         locale: &Locale,
     ) -> Result<crate::scene::Document, Vec<Diagnostic>> {
-        let locale = locale.for_file(self.lang, &self.fonts);
+        let files = [self.fonts.as_slice(), template.font_files.as_slice()].concat();
+        let locale = locale.for_file(self.lang, &files);
         let lang = locale.lang();
         let title = self.names.title(lang).unwrap_or(&self.name);
         let credit = crate::print::Credit {
@@ -444,8 +445,9 @@ impl Model {
     /// refusing nothing: the pad, and every reason it should not be
     /// printed (a preview shows both).
     pub fn sheet(&self, template: &Template, options: &PrintOptions) -> (Printed, Vec<Diagnostic>) {
+        let files = [self.fonts.as_slice(), template.font_files.as_slice()].concat();
         let options = PrintOptions {
-            locale: options.locale.for_file(self.lang, &self.fonts),
+            locale: options.locale.for_file(self.lang, &files),
             ..options.clone()
         };
         self.family.face().sheet(self, template, &options)

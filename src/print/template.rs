@@ -93,6 +93,9 @@ pub struct Template {
     pub crop_marks: bool,
     /// Font sizes.
     pub fonts: Fonts,
+    /// Font files for what the built-in font lacks (`[fonts] files`),
+    /// tried after the map's or board's own and before `--font-path`.
+    pub font_files: Vec<std::path::PathBuf>,
     /// Line widths.
     pub lines: Lines,
     /// Strength of the region colours (0 white, 1 full colour).
@@ -154,6 +157,9 @@ struct Raw {
     cut_line: Option<Sp<bool>>,
     crop_marks: Option<Sp<bool>>,
     fonts: [Option<Sp<f32>>; 5],
+    /// `[fonts] files`: font files for what the built-in font lacks,
+    /// relative to the template that names them.
+    font_files: Option<Vec<std::path::PathBuf>>,
     lines: [Option<Sp<f32>>; 4],
     tint: Option<Sp<f32>>,
     box_fill: Option<Sp<f32>>,
@@ -341,7 +347,27 @@ fn read(ctx: &mut Ctx<'_>, text: &str) -> Option<(Raw, Option<Sp<String>>)> {
         for (slot, key) in raw.fonts.iter_mut().zip(FONT_KEYS) {
             *slot = number(&mut f, ctx, key, 2.0, 72.0);
         }
-        f.finish(ctx, &FONT_KEYS);
+        if let Some(list) = f.strings(ctx, "files") {
+            let info = crate::source::RawInfo {
+                fonts: Some(
+                    list.items
+                        .into_iter()
+                        .map(|s| {
+                            let path = match &ctx.file {
+                                Some(file) => crate::source::files::relative_to(file, &s.value),
+                                None => std::path::PathBuf::from(&s.value),
+                            };
+                            Sp::new(path, s.loc)
+                        })
+                        .collect(),
+                ),
+                ..Default::default()
+            };
+            raw.font_files = Some(info.fonts(ctx.diags));
+        }
+        let mut known = FONT_KEYS.to_vec();
+        known.push("files");
+        f.finish(ctx, &known);
     }
     if let Some(mut l) = top.table(ctx, "lines") {
         for (slot, key) in raw.lines.iter_mut().zip(LINE_KEYS) {
@@ -401,6 +427,7 @@ fn read(ctx: &mut Ctx<'_>, text: &str) -> Option<(Raw, Option<Sp<String>>)> {
 }
 
 fn merge(base: Raw, over: Raw) -> Raw {
+    let font_files = over.font_files.or(base.font_files);
     let mut fonts = base.fonts;
     for (b, o) in fonts.iter_mut().zip(over.fonts) {
         if o.is_some() {
@@ -438,6 +465,7 @@ fn merge(base: Raw, over: Raw) -> Raw {
         cut_line: over.cut_line.or(base.cut_line),
         crop_marks: over.crop_marks.or(base.crop_marks),
         fonts,
+        font_files,
         lines,
         tint: over.tint.or(base.tint),
         box_fill: over.box_fill.or(base.box_fill),
@@ -609,6 +637,7 @@ pub fn load(name_or_path: &str) -> Result<Template, TemplateError> {
         sheets_per_page,
         cut_line: raw.cut_line.is_none_or(|c| c.value),
         crop_marks: raw.crop_marks.is_some_and(|c| c.value),
+        font_files: raw.font_files.unwrap_or_default(),
         fonts: Fonts {
             title: get(&raw.fonts[0]),
             heading: get(&raw.fonts[1]),

@@ -1,7 +1,8 @@
 //! The fonts a text is drawn with: the vendored DejaVu Sans first, then,
 //! for what it lacks (Japanese, Chinese, Korean, Arabic, Thai, ...), an
 //! ordered list ([`FontConfig`]): the font files a map or board names,
-//! those in `--font-path` folders, then the system's fonts (unless
+//! then its print template, those in `--font-path` folders, then the
+//! system's fonts (unless
 //! `--no-system-fonts`). Each character is drawn with the first face in
 //! that order that has it, a face of the text's weight before one of
 //! another; among the system's fonts, the faces made for the sheet's
