@@ -347,23 +347,8 @@ fn read(ctx: &mut Ctx<'_>, text: &str) -> Option<(Raw, Option<Sp<String>>)> {
         for (slot, key) in raw.fonts.iter_mut().zip(FONT_KEYS) {
             *slot = number(&mut f, ctx, key, 2.0, 72.0);
         }
-        if let Some(list) = f.strings(ctx, "files") {
-            let info = crate::source::RawInfo {
-                fonts: Some(
-                    list.items
-                        .into_iter()
-                        .map(|s| {
-                            let path = match &ctx.file {
-                                Some(file) => crate::source::files::relative_to(file, &s.value),
-                                None => std::path::PathBuf::from(&s.value),
-                            };
-                            Sp::new(path, s.loc)
-                        })
-                        .collect(),
-                ),
-                ..Default::default()
-            };
-            raw.font_files = Some(info.fonts(ctx.diags));
+        if let Some(list) = crate::source::game::font_list(&mut f, ctx, "files") {
+            raw.font_files = Some(crate::source::game::font_files(&list, ctx.diags));
         }
         let mut known = FONT_KEYS.to_vec();
         known.push("files");

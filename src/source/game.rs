@@ -221,36 +221,9 @@ impl RawInfo {
         names
     }
 
-    /// `fonts` as files to read: one that is not a font file rollx can
-    /// read is an error at its name.
+    /// `fonts` as files to read (each must be a font file rollx can read).
     pub fn fonts(&self, diags: &mut Vec<Diagnostic>) -> Vec<std::path::PathBuf> {
-        let mut out = Vec::new();
-        for f in self.fonts.iter().flatten() {
-            let why = match std::fs::read(&f.value) {
-                Err(e) => Some(format!("cannot be read: {e}")),
-                Ok(bytes)
-                    if ttf_parser::fonts_in_collection(&bytes).is_none()
-                        && ttf_parser::Face::parse(&bytes, 0).is_err() =>
-                {
-                    Some("is not a TrueType or OpenType font".to_string())
-                }
-                Ok(_) => None,
-            };
-            match why {
-                Some(why) => diags.push(
-                    Diagnostic::error(
-                        "font-unreadable",
-                        format!("the font file {} {why}", f.value.display()),
-                    )
-                    .with_label(f.loc, "this font")
-                    .with_help(
-                        "name a .ttf, .otf or .ttc file, relative to the file that names it",
-                    ),
-                ),
-                None => out.push(f.value.clone()),
-            }
-        }
-        out
+        font_files(self.fonts.as_deref().unwrap_or_default(), diags)
     }
 
     /// `lang` read as a language rollx prints in: an unknown one is an
@@ -310,6 +283,61 @@ impl RawInfo {
     }
 }
 
+/// A list of font files (`fonts = ["fonts/a.otf"]`), each path relative to
+/// the file being read.
+pub fn font_list(
+    t: &mut TableReader<'_, '_>,
+    ctx: &mut Ctx<'_>,
+    key: &str,
+) -> Option<Vec<Sp<std::path::PathBuf>>> {
+    let list = t.strings(ctx, key)?;
+    Some(
+        list.items
+            .into_iter()
+            .map(|s| {
+                let path = match &ctx.file {
+                    Some(file) => crate::source::files::relative_to(file, &s.value),
+                    None => std::path::PathBuf::from(&s.value),
+                };
+                Sp::new(path, s.loc)
+            })
+            .collect(),
+    )
+}
+
+/// Font files to read: one that is not a font file rollx can read is a
+/// `font-unreadable` error at its name.
+pub fn font_files(
+    list: &[Sp<std::path::PathBuf>],
+    diags: &mut Vec<Diagnostic>,
+) -> Vec<std::path::PathBuf> {
+    let mut out = Vec::new();
+    for f in list {
+        let why = match std::fs::read(&f.value) {
+            Err(e) => Some(format!("cannot be read: {e}")),
+            Ok(bytes)
+                if ttf_parser::fonts_in_collection(&bytes).is_none()
+                    && ttf_parser::Face::parse(&bytes, 0).is_err() =>
+            {
+                Some("is not a TrueType or OpenType font".to_string())
+            }
+            Ok(_) => None,
+        };
+        match why {
+            Some(why) => diags.push(
+                Diagnostic::error(
+                    "font-unreadable",
+                    format!("the font file {} {why}", f.value.display()),
+                )
+                .with_label(f.loc, "this font")
+                .with_help("name a .ttf, .otf or .ttc file, relative to the file that names it"),
+            ),
+            None => out.push(f.value.clone()),
+        }
+    }
+    out
+}
+
 /// Keys of the identity table.
 pub const INFO_KEYS: &[&str] = &[
     "id",
@@ -335,18 +363,7 @@ pub fn read_info(top: &mut TableReader<'_, '_>, ctx: &mut Ctx<'_>, table: &str) 
         version: t.string(ctx, "version"),
         lang: t.string(ctx, "lang"),
         names: Vec::new(),
-        fonts: t.strings(ctx, "fonts").map(|list| {
-            list.items
-                .into_iter()
-                .map(|s| {
-                    let path = match &ctx.file {
-                        Some(file) => crate::source::files::relative_to(file, &s.value),
-                        None => std::path::PathBuf::from(&s.value),
-                    };
-                    Sp::new(path, s.loc)
-                })
-                .collect()
-        }),
+        fonts: font_list(&mut t, ctx, "fonts"),
     };
     t.finish(ctx, INFO_KEYS);
     Some(info)
