@@ -292,6 +292,91 @@ fn a_character_no_font_has_is_refused_with_its_code_point() {
     assert!(!out.exists(), "nothing written");
 }
 
+/// A variant of the tutorial map whose title mixes Arabic, Latin and
+/// Hebrew (drawn by the built-in DejaVu Sans).
+fn right_to_left_variant(dir: &Path) -> PathBuf {
+    let variant = dir.join("rtl.toml");
+    std::fs::write(
+        &variant,
+        format!(
+            "extends = {:?}\n[map]\nid = \"rtl\"\nname = \"ديسيا Round 2 שלום\"\n",
+            root().join("maps/examples/tutorial.toml").to_str().unwrap(),
+        ),
+    )
+    .unwrap();
+    variant
+}
+
+#[test]
+fn right_to_left_and_joining_scripts_are_shaped_not_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let variant = right_to_left_variant(dir.path());
+    let (code, stdout, stderr) = run(&["check", variant.to_str().unwrap(), "--no-system-fonts"]);
+    assert_eq!(code, 0, "{stdout}{stderr}");
+    let (pdf, svg) = (dir.path().join("p.pdf"), dir.path().join("p.svg"));
+    let (code, _, stderr) = run(&[
+        "print",
+        variant.to_str().unwrap(),
+        "--no-system-fonts",
+        "--sheets",
+        "2",
+        "-o",
+        pdf.to_str().unwrap(),
+        "--svg",
+        svg.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{stderr}");
+    // The SVG draws the shaped title as outlines, labelled with its text.
+    let svg = std::fs::read_to_string(svg).unwrap();
+    let at = svg
+        .find("<g aria-label=\"ديسيا Round 2 שלום\"")
+        .expect("the title as a labelled group");
+    assert!(svg[at..].split("</g>").next().unwrap().contains("<path d=\"M"));
+    assert!(std::fs::metadata(pdf).unwrap().len() > 0);
+    // A script no font here has is still refused, with its code point.
+    let hindi = dir.path().join("hi.toml");
+    std::fs::write(
+        &hindi,
+        format!(
+            "extends = {:?}\n[map]\nid = \"hi\"\nname = \"नमस्ते\"\n",
+            root().join("maps/examples/tutorial.toml").to_str().unwrap(),
+        ),
+    )
+    .unwrap();
+    let (code, stdout, _) = run(&["check", hindi.to_str().unwrap(), "--no-system-fonts"]);
+    assert_eq!(code, 1, "{stdout}");
+    assert!(stdout.contains("print-glyph-missing") && stdout.contains("(U+0928)"), "{stdout}");
+}
+
+#[test]
+#[ignore = "needs pdftotext (.ci/run installs it)"]
+fn shaped_text_reads_back_from_the_pdf_in_reading_order() {
+    let dir = tempfile::tempdir().unwrap();
+    let variant = right_to_left_variant(dir.path());
+    let pdf = dir.path().join("p.pdf");
+    let (code, _, stderr) = run(&[
+        "print",
+        variant.to_str().unwrap(),
+        "--no-system-fonts",
+        "--sheets",
+        "1",
+        "-o",
+        pdf.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{stderr}");
+    let out = std::process::Command::new("pdftotext")
+        .arg(&pdf)
+        .arg("-")
+        .output()
+        .expect("pdftotext runs");
+    let text = String::from_utf8_lossy(&out.stdout);
+    // Each word as it is read (ToUnicode maps the joined forms back to
+    // their letters), not reversed.
+    for word in ["ديسيا", "שלום", "Round 2"] {
+        assert!(text.contains(word), "{word} in {text}");
+    }
+}
+
 /// The system's CJK font (Debian's fonts-noto-cjk, which `.ci/run`
 /// installs), if the machine has it.
 fn cjk_font() -> Option<PathBuf> {

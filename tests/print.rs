@@ -337,6 +337,14 @@ fn print_reports_usage_and_input_errors() {
     assert_eq!(exit, 1);
     let (exit, _, _) = run(&["print", "maps/usa.toml", "--sheets", "0"]);
     assert_eq!(exit, 2);
+    // -o writes the PDF: a preview's name there is refused, nothing
+    // written, with the flag that writes it.
+    let dir = tempfile::tempdir().unwrap();
+    let svg = dir.path().join("sheet.svg");
+    let (exit, _, err) = run(&["print", "maps/usa.toml", "-o", svg.to_str().unwrap()]);
+    assert_eq!(exit, 2, "{err}");
+    assert!(err.contains("--svg") && err.contains("under a .svg name"), "{err}");
+    assert!(!svg.exists());
     let (exit, out, _) = run(&["print", "--help"]);
     assert_eq!(exit, 0);
     assert!(out.contains("Templates: letter (default), a4, a4-2up"));

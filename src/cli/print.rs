@@ -76,6 +76,22 @@ pub struct PrintArgs {
 pub fn run(args: &PrintArgs, color: bool) -> Ran {
     let start = Instant::now();
     args.locale.check()?;
+    // -o writes the pad as PDF: a preview's extension there is a mistake
+    // said before anything is written, not a PDF under a wrong name.
+    if let Some(out) = &args.output {
+        let ext = out
+            .extension()
+            .and_then(|e| e.to_str())
+            .map(str::to_ascii_lowercase);
+        if let Some(flag) = ext.as_deref().filter(|e| ["svg", "png"].contains(e)) {
+            return Err(Failure::usage(format!(
+                "-o {} would hold the PDF pad under a .{flag} name\n  help: write page 1 as {} with --{flag} {}, and the pad with -o FILE.pdf",
+                out.display(),
+                flag.to_ascii_uppercase(),
+                out.display()
+            )));
+        }
+    }
     let model = load_model(&args.map)?;
     let style = Style { color, width: 100 };
 

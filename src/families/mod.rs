@@ -352,7 +352,9 @@ impl Model {
 
     /// The names its sheets print that the file does not give in `lang`
     /// (they print as the file writes them): `name` for the title, then
-    /// `kind id` (`regions red`).
+    /// `kind id` (`regions red`). Short labels (`labels`) are optional
+    /// (a box prints its id): they are listed only for a language that
+    /// gives some, as the ones it left out.
     pub fn missing_names(&self, lang: crate::lang::Lang) -> Vec<String> {
         let mut out = Vec::new();
         if self.names.title(lang).is_none() {
@@ -361,6 +363,7 @@ impl Model {
         out.extend(
             self.parts
                 .iter()
+                .filter(|(kind, _)| *kind != "labels" || self.names.gives(lang, kind))
                 .filter(|(kind, id)| self.names.get(lang, kind, id).is_none())
                 .map(|(kind, id)| format!("{kind} {id}")),
         );

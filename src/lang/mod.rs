@@ -309,6 +309,11 @@ impl Names {
             .map(String::as_str)
     }
 
+    /// Whether the file gives any name of `kind` in `lang`.
+    pub fn gives(&self, lang: Lang, kind: &str) -> bool {
+        self.0.keys().any(|(l, k, _)| *l == lang && k == kind)
+    }
+
     /// The languages the file gives names in.
     pub fn langs(&self) -> Vec<Lang> {
         let mut out: Vec<Lang> = self.0.keys().map(|k| k.0).collect();

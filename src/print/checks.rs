@@ -456,7 +456,7 @@ fonts in the template",
             }
         }
     }
-    for d in missing_glyphs(doc).into_iter().chain(unshaped(doc)) {
+    for d in missing_glyphs(doc) {
         push(d, vec![A::WHOLE]);
     }
     out
@@ -467,7 +467,7 @@ fonts in the template",
 /// it names, outside comments; a character only a catalogue or template
 /// prints is left as the message names it.
 pub fn locate_glyphs(d: &mut Diagnostic, sources: &crate::diag::SourceMap) {
-    if d.code != "print-glyph-missing" && d.code != "print-script-unshaped" {
+    if d.code != "print-glyph-missing" {
         return;
     }
     let chars: Vec<char> = d
@@ -486,78 +486,15 @@ pub fn locate_glyphs(d: &mut Diagnostic, sources: &crate::diag::SourceMap) {
                 && let Some((i, c)) = line.char_indices().find(|(_, c)| chars.contains(c))
             {
                 let at = offset + i;
-                let text = if d.code == "print-glyph-missing" {
-                    format!("no font has {}", char_name(c))
-                } else {
-                    format!("rollx cannot shape {}", char_name(c))
-                };
                 d.labels.push(crate::diag::Label {
                     loc: crate::diag::Loc::new(id, at..at + c.len_utf8()),
-                    text,
+                    text: format!("no font has {}", char_name(c)),
                 });
                 return;
             }
             offset += line.len();
         }
     }
-}
-
-/// The scripts whose letters join, change shape or run right to left:
-/// drawn a glyph a character, left to right, as rollx draws text, they
-/// would print wrong.
-const UNSHAPED: &[unicode_script::Script] = {
-    use unicode_script::Script::*;
-    &[
-        Arabic, Hebrew, Syriac, Thaana, Nko, Devanagari, Bengali, Gurmukhi, Gujarati, Oriya, Tamil,
-        Telugu, Kannada, Malayalam, Sinhala, Thai, Lao, Tibetan, Myanmar, Khmer, Mongolian,
-    ]
-};
-
-/// A text of the pad in a script rollx cannot yet shape (Arabic, Hebrew,
-/// the Indic scripts, Thai, ...): an error naming the script, a character
-/// of it and the texts, rather than a sheet with its letters unjoined.
-pub fn unshaped(doc: &crate::scene::Document) -> Vec<Diagnostic> {
-    use unicode_script::UnicodeScript;
-    let mut found: Vec<(unicode_script::Script, char, Vec<String>)> = Vec::new();
-    for page in doc.pages.iter().take(1) {
-        crate::scene::visit_text(
-            &page.items,
-            &doc.symbols,
-            crate::scene::Point::default(),
-            &mut |t, _| {
-                for c in t.content.chars() {
-                    let script = c.script();
-                    if !UNSHAPED.contains(&script) {
-                        continue;
-                    }
-                    match found.iter_mut().find(|(s, ..)| *s == script) {
-                        Some((_, _, texts)) => {
-                            if !texts.contains(&t.content) {
-                                texts.push(t.content.clone());
-                            }
-                        }
-                        None => found.push((script, c, vec![t.content.clone()])),
-                    }
-                }
-            },
-        );
-    }
-    found
-        .into_iter()
-        .map(|(script, c, texts)| {
-            let shown: Vec<String> = texts.iter().take(3).map(|t| format!("\"{t}\"")).collect();
-            Diagnostic::error(
-                "print-script-unshaped",
-                format!(
-                    "rollx cannot yet shape {} text ({} in {}): its letters would print unjoined, left to right",
-                    script.full_name(),
-                    char_name(c),
-                    crate::text::and_list(&shown)
-                ),
-            )
-            .with_help("write these names in a script rollx draws a character at a time (Latin, Greek, Cyrillic, Japanese, Chinese, Korean), or leave them out of the sheet (docs/languages.md)")
-        })
-        .collect()
 }
 
 /// What [`missing_glyphs`] calls a character: `北 (U+5317)`.

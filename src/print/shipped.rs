@@ -86,7 +86,7 @@ pub fn shipped_findings<A: Part>(
             // A character no font draws is an error wherever it prints.
             let message = format!("printing on {}: {}", describe(&places), d.message);
             let mut warning =
-                if d.code == "print-glyph-missing" || d.code == "print-script-unshaped" {
+                if d.code == "print-glyph-missing" {
                     Diagnostic::error(d.code, message)
                 } else {
                     Diagnostic::warning(d.code, message)

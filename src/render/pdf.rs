@@ -47,8 +47,9 @@ use std::fmt::Write as _;
 use std::sync::OnceLock;
 
 use printpdf::{
-    Color, DictItem, ExternalStream, ExternalXObject, FontId, Op, ParsedFont, PdfDocument, PdfFont,
+    Codepoint, Color, DictItem, ExternalStream, ExternalXObject, FontId, Op, ParsedFont, PdfDocument, PdfFont,
     PdfFontHandle, PdfPage, PdfParseErrorSeverity, PdfSaveOptions, PdfWarnMsg, Pt, TextItem,
+    TextMatrix,
     XObject, XObjectId, XObjectTransform,
 };
 use sha2::{Digest, Sha256};
@@ -158,6 +159,41 @@ pub fn to_pdf(doc: &Document) -> Result<Vec<u8>, RenderError> {
             // runs before it end.
             for run in t.fonts.runs(&t.content, t.size, t.weight) {
                 let font = fonts.id(t, run.face, &mut pdf)?;
+                if let Some(glyphs) = &run.glyphs {
+                    // A shaped run: each glyph placed where the shaper put
+                    // it (printpdf joins those on one baseline into one
+                    // TJ), standing for its cluster's text.
+                    ops.extend([
+                        Op::StartTextSection,
+                        Op::SetFont {
+                            font: PdfFontHandle::External(font),
+                            size: Pt(round3(t.size)),
+                        },
+                        Op::SetFillColor {
+                            col: color(t.color),
+                        },
+                    ]);
+                    for g in glyphs {
+                        ops.extend([
+                            Op::SetTextMatrix {
+                                matrix: TextMatrix::Translate(
+                                    Pt(round3(x + g.x * t.size)),
+                                    Pt(round3(y + g.y * t.size)),
+                                ),
+                            },
+                            Op::ShowText {
+                                items: vec![TextItem::GlyphIds(vec![Codepoint {
+                                    gid: g.id,
+                                    offset: 0.0,
+                                    cid: g.text.clone(),
+                                }])],
+                            },
+                        ]);
+                    }
+                    ops.push(Op::EndTextSection);
+                    x += run.width;
+                    continue;
+                }
                 ops.extend([
                     Op::StartTextSection,
                     Op::SetFont {

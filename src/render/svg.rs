@@ -77,7 +77,10 @@ fn style_attrs(style: &Style) -> String {
 
 fn text_element(t: &Text) -> String {
     let runs = t.fonts.runs(&t.content, t.size, t.weight);
-    if runs.iter().any(|r| r.face.is_some_and(|f| f >= 2)) {
+    if runs
+        .iter()
+        .any(|r| r.face.is_some_and(|f| f >= 2) || r.glyphs.is_some())
+    {
         return text_outlines(t, &runs);
     }
     let anchor = match t.anchor {
@@ -100,10 +103,11 @@ fn text_element(t: &Text) -> String {
     )
 }
 
-/// A text some of whose characters the vendored font lacks: a group, its
-/// runs in the vendored font as text, the others as the glyphs' outlines
-/// (a viewer may lack the font they come from), with the text as its
-/// label.
+/// A text some of whose characters the vendored font lacks, or that is
+/// shaped: a group, its runs in the vendored font as text, the others
+/// (and every shaped run) as the glyphs' outlines (a viewer may lack the
+/// font they come from, and would not join or order the letters as the
+/// PDF does), with the text as its label.
 fn text_outlines(t: &Text, runs: &[crate::scene::fonts::Run<'_>]) -> String {
     let weight = match t.weight {
         Weight::Regular => "",
@@ -117,6 +121,16 @@ fn text_outlines(t: &Text, runs: &[crate::scene::fonts::Run<'_>]) -> String {
     let mut x = t.left();
     for run in runs {
         match run.face {
+            Some(face) if run.glyphs.is_some() => {
+                let glyphs = run.glyphs.as_deref().unwrap_or_default();
+                let path = t.fonts.outline_glyphs(
+                    face,
+                    glyphs,
+                    t.size,
+                    crate::scene::Point::new(x, t.pos.y),
+                );
+                let _ = write!(out, "<path d=\"{}\"/>", path_data(&path));
+            }
             Some(face) if face >= 2 => {
                 let path =
                     t.fonts

@@ -1,5 +1,5 @@
 //! The fonts a text is drawn with: the vendored DejaVu Sans first, then,
-//! for what it lacks (Japanese, Chinese, Korean, Arabic, Thai, ...), an
+//! for what it lacks (Japanese, Chinese, Korean, Thai, Devanagari, ...), an
 //! ordered list ([`FontConfig`]): the font files a map or board names,
 //! then its print template, those in `--font-path` folders, then the
 //! system's fonts (unless
@@ -20,6 +20,7 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, OnceLock};
 
 use super::font::{self, Weight};
+use super::shape::{self, Glyph};
 use crate::lang::Lang;
 
 /// Where the fonts beyond the vendored one come from: what a file and the
@@ -269,7 +270,13 @@ struct Book {
     system: OnceLock<Vec<Slot>>,
     /// Which slot draws a character at a weight (`None`: none does).
     chosen: Mutex<HashMap<(char, bool), Option<usize>>>,
+    /// Texts shaped so far, by face, text and direction.
+    shaped: Mutex<HashMap<(usize, String, bool), Shaped>>,
 }
+
+/// A shaped text: its glyphs and advance in ems (`None`: the face could
+/// not be read).
+type Shaped = Option<(Vec<Glyph>, f32)>;
 
 struct Slot {
     face: FaceRef,
@@ -344,6 +351,10 @@ pub struct Run<'t> {
     pub face: Option<usize>,
     /// Its width at the size asked for.
     pub width: f32,
+    /// Its glyphs, placed, when it is shaped (a text of a script whose
+    /// letters join or run right to left, [`super::shape`]); `None` when
+    /// it is drawn a glyph a character, left to right.
+    pub glyphs: Option<Vec<Glyph>>,
 }
 
 impl Fonts {
@@ -377,6 +388,7 @@ impl Fonts {
             first,
             system: OnceLock::new(),
             chosen: Mutex::default(),
+            shaped: Mutex::default(),
         }))
     }
 
@@ -486,9 +498,14 @@ impl Fonts {
         out
     }
 
-    /// `text` cut into runs each drawn by one face, with their widths at
-    /// `size`.
+    /// `text` cut into runs each drawn by one face, in the order they are
+    /// drawn left to right, with their widths at `size`. A text of a
+    /// script whose letters join or run right to left is shaped
+    /// ([`Run::glyphs`]).
     pub fn runs<'t>(&self, text: &'t str, size: f32, weight: Weight) -> Vec<Run<'t>> {
+        if shape::needs_shaping(text) {
+            return self.shaped_runs(text, size, weight);
+        }
         let mut runs: Vec<Run<'t>> = Vec::new();
         let mut start = 0;
         let mut current: Option<Option<usize>> = None;
@@ -500,6 +517,7 @@ impl Fonts {
                     text: &text[start..i],
                     face: current.flatten(),
                     width,
+                    glyphs: None,
                 });
                 start = i;
                 width = 0.0;
@@ -512,9 +530,71 @@ impl Fonts {
                 text: &text[start..],
                 face,
                 width,
+                glyphs: None,
             });
         }
         runs
+    }
+
+    /// [`Fonts::runs`] for a text that is shaped: its pieces in visual
+    /// order (bidirectional algorithm), each cut where the face changes
+    /// (a character the face before it also has stays with it: a mark
+    /// with its letter, a space between words) and shaped with its face.
+    fn shaped_runs<'t>(&self, text: &'t str, size: f32, weight: Weight) -> Vec<Run<'t>> {
+        let mut runs = Vec::new();
+        for (piece, rtl) in shape::visual_pieces(text) {
+            let mut parts: Vec<(usize, usize, Option<usize>)> = Vec::new();
+            for (i, c) in text[piece.clone()].char_indices() {
+                let at = piece.start + i;
+                let keep = parts.last().and_then(|p| p.2).is_some_and(|f| {
+                    self.loaded(f).is_some_and(|l| l.has(c)) || c.is_whitespace()
+                });
+                match parts.last_mut() {
+                    Some(p) if keep || p.2 == self.face_for(c, weight) => p.1 = at + c.len_utf8(),
+                    _ => parts.push((at, at + c.len_utf8(), self.face_for(c, weight))),
+                }
+            }
+            if rtl {
+                parts.reverse();
+            }
+            for (start, end, face) in parts {
+                let part = &text[start..end];
+                let shaped = face.and_then(|f| self.shaped(f, part, rtl));
+                runs.push(match shaped {
+                    Some((glyphs, em)) => Run {
+                        text: part,
+                        face,
+                        width: em * size,
+                        glyphs: Some(glyphs),
+                    },
+                    None => Run {
+                        text: part,
+                        face,
+                        width: part.chars().map(|c| self.advance(face, c, weight)).sum::<f32>()
+                            * size,
+                        glyphs: None,
+                    },
+                });
+            }
+        }
+        runs
+    }
+
+    /// `text` shaped with face `face`, once per handle.
+    fn shaped(&self, face: usize, text: &str, rtl: bool) -> Shaped {
+        let key = (face, text.to_string(), rtl);
+        if let Some(found) = self.0.shaped.lock().expect("not poisoned").get(&key) {
+            return found.clone();
+        }
+        let made = self
+            .loaded(face)
+            .and_then(|l| shape::shape(l.bytes(), l.index(), text, rtl, self.0.lang.code()));
+        self.0
+            .shaped
+            .lock()
+            .expect("not poisoned")
+            .insert(key, made.clone());
+        made
     }
 
     /// The advance of `c` in ems drawn with `face`.
@@ -530,9 +610,10 @@ impl Fonts {
     /// The width of `text` at `size` points.
     pub fn width(&self, text: &str, size: f32, weight: Weight) -> f32 {
         // The vendored faces draw most texts whole: measure them at once.
-        if text
-            .chars()
-            .all(|c| self.face_for(c, weight).is_some_and(|f| f < 2))
+        if !shape::needs_shaping(text)
+            && text
+                .chars()
+                .all(|c| self.face_for(c, weight).is_some_and(|f| f < 2))
         {
             return font::text_width(text, size, weight);
         }
@@ -560,6 +641,33 @@ impl Fonts {
                 let advance = f.glyph_hor_advance(g).map_or(0.0, f32::from);
                 out.origin.x += advance * out.scale;
             }
+        }
+        out.path
+    }
+
+    /// The outlines of the shaped glyphs `glyphs` of face `face` at `size`
+    /// points, the run's baseline starting at `origin`.
+    pub fn outline_glyphs(
+        &self,
+        face: usize,
+        glyphs: &[Glyph],
+        size: f32,
+        origin: super::Point,
+    ) -> super::Path {
+        let mut out = Outline {
+            path: super::Path::new(),
+            scale: 0.0,
+            origin,
+            last: origin,
+        };
+        let Some(loaded) = self.loaded(face) else {
+            return out.path;
+        };
+        let f = loaded.face();
+        out.scale = size / loaded.units_per_em;
+        for g in glyphs {
+            out.origin = super::Point::new(origin.x + g.x * size, origin.y - g.y * size);
+            f.outline_glyph(ttf_parser::GlyphId(g.id), &mut out);
         }
         out.path
     }
@@ -708,6 +816,37 @@ mod tests {
         assert_eq!(runs.len(), 2);
         assert_eq!(runs[0].text, "Tokyo ");
         assert_eq!((runs[1].text, runs[1].face), ("東京", None));
+    }
+
+    #[test]
+    fn a_right_to_left_text_is_shaped_in_visual_order() {
+        let f = vendored_only();
+        let text = "ديسيا Round 2 שלום";
+        let runs = f.runs(text, 10.0, Weight::Regular);
+        // An Arabic paragraph: the Hebrew word is leftmost, the Arabic
+        // one rightmost, the Latin words between them as written.
+        let order: Vec<&str> = runs.iter().map(|r| r.text.trim()).collect();
+        assert_eq!(order.first(), Some(&"שלום"), "{order:?}");
+        assert_eq!(order.last(), Some(&"ديسيا"), "{order:?}");
+        assert!(order.contains(&"Round 2"), "{order:?}");
+        assert!(runs.iter().all(|r| r.glyphs.is_some() && r.face == Some(0)));
+        let total: f32 = runs.iter().map(|r| r.width).sum();
+        assert!((f.width(text, 10.0, Weight::Regular) - total).abs() < 1e-4);
+        // The Hebrew word is drawn right to left: its first letter last.
+        let hebrew = &runs[0];
+        let glyphs = hebrew.glyphs.as_ref().unwrap();
+        let first = glyphs.iter().find(|g| g.text.as_deref() == Some("ש")).unwrap();
+        let letters = glyphs.iter().filter(|g| g.text.as_deref() != Some(" "));
+        assert!(letters.clone().count() >= 4);
+        assert!(letters.into_iter().all(|g| g.x <= first.x), "{glyphs:?}");
+    }
+
+    #[test]
+    fn texts_of_other_scripts_are_not_shaped() {
+        let f = vendored_only();
+        let runs = f.runs("Cambio de Color", 10.0, Weight::Bold);
+        assert_eq!(runs.len(), 1);
+        assert_eq!(runs[0].glyphs, None);
     }
 
     #[test]

@@ -9,6 +9,7 @@
 
 pub(crate) mod font;
 pub mod fonts;
+pub mod shape;
 
 use std::fmt;
 

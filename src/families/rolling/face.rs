@@ -46,6 +46,7 @@ impl Face for Rolling {
                 .iter()
                 .filter(|r| !r.name.eq_ignore_ascii_case(&r.id))
                 .map(|r| ("regions", r.id.clone()))
+                .chain(m.areas.iter().map(|a| ("labels", a.id.clone())))
                 .collect();
             Model::new(super::FAMILY, &m.info.name.clone(), &m.info.id.clone(), m)
                 .with_lang(lang, &fonts)
