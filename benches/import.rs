@@ -90,7 +90,10 @@ fn real_shaped_3100(bencher: divan::Bencher) {
         ..Properties::default()
     };
     bencher.bench(|| {
-        let (shapes, _) = read(&text, &props).unwrap().into_page();
+        let (shapes, _) = read(&text, &props)
+            .unwrap()
+            .into_page(Default::default())
+            .unwrap();
         let imported = import(&shapes, &options).unwrap();
         assert!(imported.pairs.len() > 3100 * 2);
         imported.toml.len()

@@ -252,7 +252,10 @@ fn even_regions(shapes: &[Shape], k: usize, what: &str) -> bool {
 #[test]
 fn split_regions_are_contiguous_and_even() {
     let text = std::fs::read_to_string(fixture("us-states.geojson")).unwrap();
-    let (shapes, _) = read(&text, &Properties::default()).unwrap().into_page();
+    let (shapes, _) = read(&text, &Properties::default())
+        .unwrap()
+        .into_page(Default::default())
+        .unwrap();
     for k in [2, 3, 4, 6, 8] {
         assert!(even_regions(&shapes, k, &format!("US, k = {k}")), "k = {k}");
     }
@@ -270,7 +273,10 @@ fn split_regions_of_real_shaped_counties_are_even() {
     let mut cases = 0;
     for seed in 1..=4 {
         let text = common::counties::geojson(&common::counties::counties(120, 5, seed));
-        let (shapes, _) = read(&text, &props).unwrap().into_page();
+        let (shapes, _) = read(&text, &props)
+            .unwrap()
+            .into_page(Default::default())
+            .unwrap();
         for k in [2, 5, 7, 12] {
             cases += 1;
             even += usize::from(even_regions(&shapes, k, &format!("seed {seed}, k = {k}")));
@@ -715,6 +721,7 @@ fn screen_coordinates_say_which_way_y_was_taken_and_can_be_flipped() {
     let dir = tempfile::tempdir().unwrap();
     let geo = edited_states(dir.path(), "screen.geojson", |doc| {
         doc.as_object_mut().unwrap().remove("y_axis");
+        doc.as_object_mut().unwrap().remove("viewport");
     });
     let out = dir.path().join("m.toml");
     let import = |extra: &[&str]| {
@@ -733,10 +740,7 @@ fn screen_coordinates_say_which_way_y_was_taken_and_can_be_flipped() {
     // Unsaid: y up, with a warning that says how to flip it; Minnesota
     // then lies south of Texas (the map's y grows downwards).
     let (stdout, err, map) = import(&[]);
-    assert!(
-        stdout.contains("coordinates: planar, y pointing up (the default)"),
-        "{stdout}"
-    );
+    assert!(stdout.contains("y pointing up (the default)"), "{stdout}");
     assert_eq!(
         err.matches("--y-axis down").count(),
         1,
@@ -747,7 +751,7 @@ fn screen_coordinates_say_which_way_y_was_taken_and_can_be_flipped() {
     // --y-axis down: north at the top, no warning.
     let (stdout, err, map) = import(&["--y-axis", "down"]);
     assert!(
-        stdout.contains("coordinates: planar, y pointing down (as --y-axis says)"),
+        stdout.contains("y pointing down (as --y-axis says)"),
         "{stdout}"
     );
     assert!(!err.contains("which way y points"), "{err}");
@@ -776,6 +780,25 @@ fn screen_coordinates_say_which_way_y_was_taken_and_can_be_flipped() {
         report.contains("`y_axis` is `south`, not `up` or `down`"),
         "{report}"
     );
+    // A viewport says screen coordinates: north at the top, said so.
+    let with_viewport = edited_states(dir.path(), "viewport.geojson", |doc| {
+        doc.as_object_mut().unwrap().remove("y_axis");
+    });
+    let (code, stdout, err) = run(&[
+        "import",
+        with_viewport.to_str().unwrap(),
+        "--no-draw",
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        stdout.contains("y pointing down (the file gives a viewport: screen coordinates)"),
+        "{stdout}"
+    );
+    assert!(!err.contains("which way y points"), "{err}");
+    let map = std::fs::read_to_string(&out).unwrap();
+    assert!(y_of(&map, "MN") < y_of(&map, "TX"));
     // The file's own y_axis is honoured, and said.
     let (code, stdout, err) = run(&[
         "import",
@@ -902,15 +925,45 @@ fn too_many_areas_are_refused_at_once_and_a_part_imports() {
         "{err}"
     );
     assert!(err.contains("--where PROPERTY=VALUE"), "{err}");
+    // The example is one this file has: a property and a value of it, and
+    // how many features and areas they give.
     assert!(
-        err.contains("--dissolve PROPERTY (counties into states: --dissolve STATEFP)"),
+        err.contains("--dissolve PROPERTY (--dissolve STATEFP makes 90 areas)"),
         "{err}"
     );
     assert!(
-        err.contains("properties with fewer values: STATEFP (90 values)"),
+        err.contains("--where STATEFP=00 keeps the 36 features whose STATEFP is 00"),
+        "{err}"
+    );
+    assert!(
+        err.contains(
+            "properties of this file with fewer values than features: STATEFP (90 values)"
+        ),
         "{err}"
     );
     assert_eq!(err.lines().count(), 2, "one message and its help: {err}");
+    // A file without such a property is not offered one it lacks.
+    let bare = dir.path().join("bare.geojson");
+    let mut doc: serde_json::Value = serde_json::from_str(&counties(60, 53)).unwrap();
+    for f in doc["features"].as_array_mut().unwrap() {
+        let props = f["properties"].as_object_mut().unwrap();
+        props.retain(|k, _| k == "GEOID");
+    }
+    std::fs::write(&bare, doc.to_string()).unwrap();
+    let (code, _, err) = run(&[
+        "import",
+        bare.to_str().unwrap(),
+        "--id-property",
+        "GEOID",
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        err.contains("no property of this file groups its features"),
+        "{err}"
+    );
+    assert!(!err.contains("STATEFP"), "{err}");
     assert!(!out.exists());
     // One "state": 36 counties, a map that checks clean.
     let (code, stdout, err) = import(&["--where", "STATEFP=00"]);
@@ -1455,10 +1508,7 @@ fn a_screen_coordinate_file_imports_the_right_way_up_when_told() {
         "new-england-screen.geojson",
         &["--id-property", "id", "--no-draw"],
     );
-    assert!(
-        stdout.contains("coordinates: planar, y pointing up (the default)"),
-        "{stdout}"
-    );
+    assert!(stdout.contains("y pointing up (the default)"), "{stdout}");
     assert!(
         stderr.contains("import it again with --y-axis down"),
         "{stderr}"
@@ -1474,7 +1524,7 @@ fn a_screen_coordinate_file_imports_the_right_way_up_when_told() {
         &["--id-property", "id", "--no-draw", "--y-axis", "down"],
     );
     assert!(
-        stdout.contains("coordinates: planar, y pointing down (as --y-axis says)"),
+        stdout.contains("y pointing down (as --y-axis says)"),
         "{stdout}"
     );
     let text = std::fs::read_to_string(&map).unwrap();
@@ -1540,4 +1590,221 @@ fn a_countrys_counties_import_as_one_state_or_dissolved_into_states() {
     assert!(stdout.contains("written: 48 areas"), "{stdout}");
     let (code, report, err) = run(&["check", out.to_str().unwrap()]);
     assert_eq!(code, 0, "{report}{err}");
+}
+
+/// The neighbour pairs of an import's JSON report, and its stderr.
+fn json_pairs(file: &str, extra: &[&str]) -> (BTreeSet<(String, String)>, String) {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("m.toml");
+    let geo = fixture(file);
+    let mut args = vec!["import", geo.as_str(), "--no-draw", "--format", "json"];
+    args.extend_from_slice(extra);
+    args.extend_from_slice(&["-o", out.to_str().unwrap()]);
+    let (code, stdout, stderr) = run(&args);
+    assert_eq!(code, 0, "{file}: {stderr}");
+    let report: serde_json::Value = serde_json::from_str(&stdout).expect("JSON alone on stdout");
+    let pairs = report["neighbour_pairs"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| {
+            (
+                p[0].as_str().unwrap().to_string(),
+                p[1].as_str().unwrap().to_string(),
+            )
+        })
+        .collect();
+    (pairs, stderr)
+}
+
+/// Rectangular states in degrees whose neighbours' sides carry points of
+/// their own (T-junctions), as US states and Canadian provinces are
+/// drawn: the projection bends the long straight sides, and every side
+/// two states share is still found as their border.
+#[test]
+fn straight_borders_with_t_junctions_are_found_after_projection() {
+    let (pairs, stderr) = json_pairs("t-junction-states.geojson", &[]);
+    let want: BTreeSet<(String, String)> = [
+        ("NC", "NE"),
+        ("NC", "NW"),
+        ("NC", "SC"),
+        ("NE", "SE"),
+        ("NW", "SW"),
+        ("SC", "SE"),
+        ("SC", "SW"),
+    ]
+    .iter()
+    .map(|(a, b)| {
+        let (a, b) = if a < b { (a, b) } else { (b, a) };
+        (a.to_string(), b.to_string())
+    })
+    .collect();
+    let pairs: BTreeSet<(String, String)> = pairs
+        .into_iter()
+        .map(|(a, b)| if a < b { (a, b) } else { (b, a) })
+        .collect();
+    assert_eq!(pairs, want, "{stderr}");
+    assert!(!stderr.contains("overlap"), "{stderr}");
+    // Only the diagonal pairs meet, at a corner.
+    assert_eq!(stderr.matches("corner-contact").count(), 4, "{stderr}");
+    // The same file with a byte order mark reads the same.
+    let (bom, stderr) = json_pairs("bom-states.geojson", &[]);
+    let bom: BTreeSet<(String, String)> = bom
+        .into_iter()
+        .map(|(a, b)| if a < b { (a, b) } else { (b, a) })
+        .collect();
+    assert_eq!(bom, want, "{stderr}");
+}
+
+/// The import's first line says how it reads the coordinates and why;
+/// a viewport says a drawing in screen coordinates, a drawing that says
+/// nothing is read as degrees with the way to read it as a drawing, and
+/// --coordinates reads it so, into an atlas that reads it the same way.
+#[test]
+fn the_first_line_says_how_the_coordinates_are_read() {
+    let dir = tempfile::tempdir().unwrap();
+    let (stdout, stderr, map) = import_fixture(dir.path(), "drawing.geojson", &["--no-draw"]);
+    let first = stderr.lines().next().unwrap_or_default();
+    assert!(
+        first.contains("coordinates read as planar (the file gives a viewport), y pointing down"),
+        "{stderr}"
+    );
+    assert!(stdout.contains("coordinates: planar"), "{stdout}");
+    let text = std::fs::read_to_string(&map).unwrap();
+    assert!(y_of(&text, "TL") < y_of(&text, "BL"), "top at the top");
+
+    let (_, stderr, _) = import_fixture(dir.path(), "drawing-bare.geojson", &["--no-draw"]);
+    let first = stderr.lines().next().unwrap_or_default();
+    assert!(
+        first.contains("read as longitudes and latitudes"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("--coordinates planar"), "{stderr}");
+
+    let (stdout, stderr, map) = import_fixture(
+        dir.path(),
+        "drawing-bare.geojson",
+        &["--atlas", "--coordinates", "planar", "--y-axis", "down"],
+    );
+    assert!(
+        stderr
+            .lines()
+            .next()
+            .unwrap_or_default()
+            .contains("read as planar (as --coordinates says), y pointing down (as --y-axis says)"),
+        "{stderr}"
+    );
+    assert!(stdout.contains("coordinates: planar"), "{stdout}");
+    let text = std::fs::read_to_string(&map).unwrap();
+    assert!(text.contains("coordinates = \"planar\"\n"), "{text}");
+    // Degrees asked of coordinates that cannot be is refused up front.
+    let geo = fixture("new-england-screen.geojson");
+    let out = dir.path().join("x.toml");
+    let (code, _, stderr) = run(&[
+        "import",
+        &geo,
+        "--coordinates",
+        "degrees",
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 1, "{stderr}");
+    assert!(stderr.contains("outside ±180° and ±90°"), "{stderr}");
+    assert!(!out.exists());
+}
+
+/// The summary's count of warnings counts every warning printed above
+/// it, the coordinates' one too.
+#[test]
+fn the_summary_counts_every_warning_printed() {
+    let dir = tempfile::tempdir().unwrap();
+    let (stdout, stderr, _) = import_fixture(
+        dir.path(),
+        "new-england-screen.geojson",
+        &["--id-property", "id", "--no-draw", "--all-warnings"],
+    );
+    let printed = stderr.lines().filter(|l| l.starts_with("warning")).count();
+    assert!(printed >= 1, "{stderr}");
+    assert!(
+        stdout.contains(&format!(
+            "{printed} warning{}",
+            if printed == 1 { "" } else { "s" }
+        )),
+        "{stdout}\n{stderr}"
+    );
+}
+
+/// The T-junction states with NE moved a little north-east, off its
+/// neighbours:
+/// an island a near miss away.
+fn states_with_a_gap(dir: &Path) -> PathBuf {
+    let mut doc: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(fixture("t-junction-states.geojson")).unwrap(),
+    )
+    .unwrap();
+    for f in doc["features"].as_array_mut().unwrap() {
+        if f["id"] == "NE" {
+            for p in f["geometry"]["coordinates"][0].as_array_mut().unwrap() {
+                p[0] = serde_json::json!(p[0].as_f64().unwrap() + 0.02);
+                p[1] = serde_json::json!(p[1].as_f64().unwrap() + 0.02);
+            }
+        }
+    }
+    let path = dir.join("gap.geojson");
+    std::fs::write(&path, doc.to_string()).unwrap();
+    path
+}
+
+/// A refused import shows the near misses that explain it; a pair a link
+/// joins gets none; a link to an area without a shape says so.
+#[test]
+fn refusals_show_their_near_misses_and_links_silence_theirs() {
+    let dir = tempfile::tempdir().unwrap();
+    let geo = states_with_a_gap(dir.path());
+    let out = dir.path().join("m.toml");
+    let (code, _, err) = run(&[
+        "import",
+        geo.to_str().unwrap(),
+        "--islands",
+        "error",
+        "--no-draw",
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("touch no other area: NE"), "{err}");
+    assert!(err.contains("warning[near-miss]: NC and NE"), "{err}");
+    assert!(!out.exists());
+    // A link joins NC and NE: no near miss is said for them, one is for
+    // NE and SE.
+    let links = dir.path().join("links.csv");
+    std::fs::write(&links, "NC,NE\n").unwrap();
+    let (code, _, err) = run(&[
+        "import",
+        geo.to_str().unwrap(),
+        "--links",
+        links.to_str().unwrap(),
+        "--no-draw",
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(!err.contains("NC and NE"), "{err}");
+    assert!(err.contains("warning[near-miss]: NE and SE"), "{err}");
+    // A link to a feature without a shape names why it is not there.
+    std::fs::write(&links, "PR,ME\n").unwrap();
+    let (code, _, err) = run(&[
+        "import",
+        &fixture("new-england-nulls.geojson"),
+        "--links",
+        links.to_str().unwrap(),
+        "--no-draw",
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        err.contains("names `PR`, whose feature has no shape"),
+        "{err}"
+    );
 }

@@ -331,7 +331,13 @@ fn right_to_left_and_joining_scripts_are_shaped_not_refused() {
     let at = svg
         .find("<g aria-label=\"ديسيا Round 2 שלום\"")
         .expect("the title as a labelled group");
-    assert!(svg[at..].split("</g>").next().unwrap().contains("<path d=\"M"));
+    assert!(
+        svg[at..]
+            .split("</g>")
+            .next()
+            .unwrap()
+            .contains("<path d=\"M")
+    );
     assert!(std::fs::metadata(pdf).unwrap().len() > 0);
     // A script no font here has is still refused, with its code point.
     let hindi = dir.path().join("hi.toml");
@@ -345,7 +351,10 @@ fn right_to_left_and_joining_scripts_are_shaped_not_refused() {
     .unwrap();
     let (code, stdout, _) = run(&["check", hindi.to_str().unwrap(), "--no-system-fonts"]);
     assert_eq!(code, 1, "{stdout}");
-    assert!(stdout.contains("print-glyph-missing") && stdout.contains("(U+0928)"), "{stdout}");
+    assert!(
+        stdout.contains("print-glyph-missing") && stdout.contains("(U+0928)"),
+        "{stdout}"
+    );
 }
 
 #[test]

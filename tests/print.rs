@@ -343,7 +343,10 @@ fn print_reports_usage_and_input_errors() {
     let svg = dir.path().join("sheet.svg");
     let (exit, _, err) = run(&["print", "maps/usa.toml", "-o", svg.to_str().unwrap()]);
     assert_eq!(exit, 2, "{err}");
-    assert!(err.contains("--svg") && err.contains("under a .svg name"), "{err}");
+    assert!(
+        err.contains("--svg") && err.contains("under a .svg name"),
+        "{err}"
+    );
     assert!(!svg.exists());
     let (exit, out, _) = run(&["print", "--help"]);
     assert_eq!(exit, 0);

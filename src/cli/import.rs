@@ -9,15 +9,18 @@ use serde::Serialize;
 use super::numbers::{above, whole};
 use super::output::{self, Output};
 use rollx::diag::Failure;
-use rollx::geom::geojson::{Properties, read};
-use rollx::rolling::{ImportError, ImportOptions as Options, MAX_AREAS, Regions, import};
+use rollx::geom::geojson::{Grouping, Properties, Told, looks_like_degrees, read};
+use rollx::rolling::{
+    ImportError, ImportOptions as Options, MAX_AREAS, Regions, border_findings, import,
+};
 use rollx::text::count;
 
 /// The long description `--help` shows.
 pub const LONG_ABOUT: &str = "Make a map from real geography: a GeoJSON FeatureCollection of \
 Polygons and MultiPolygons, one feature per area. Longitudes and latitudes are projected with an \
 equal-area projection centred on the data; planar coordinates are taken as they are (y up, unless \
-the file says \"y_axis\": \"down\"). Two areas are neighbours when their borders share at least \
+the file says \"y_axis\": \"down\" or gives a viewport); the first line says which reading was \
+taken and why, and --coordinates overrides it. Two areas are neighbours when their borders share at least \
 --min-border; corner-only contacts, short borders and near misses across small gaps are reported \
 as warnings naming both areas and where, never fixed silently. No area is dropped, however \
 small. Regions come from a property (--region-property) or are split from the neighbour graph \
@@ -87,6 +90,13 @@ pub struct ImportArgs {
     /// else up]. Longitudes and latitudes need none.
     #[arg(long, value_name = "DIR", value_parser = ["up", "down"])]
     pub y_axis: Option<String>,
+    /// How the coordinates are read: `degrees` (longitudes and latitudes,
+    /// projected) or `planar` (a drawing's, as they are) [default: as the
+    /// file says (its `crs`, `y_axis` or viewport), else planar when a
+    /// point lies outside ±180° and ±90°, else degrees]. The import's first line says which reading
+    /// it took.
+    #[arg(long, value_name = "HOW", value_parser = ["degrees", "planar"])]
+    pub coordinates: Option<String>,
     /// What becomes of areas that touch nothing and have no link: immune
     /// (they ignore the neighbour rule, as Alaska and Hawaii do on Rolling
     /// America; a warning names them), or an error.
@@ -185,8 +195,10 @@ struct Refusal {
 fn read_links(
     path: &Path,
     ids: &BTreeSet<&str>,
+    collection: &rollx::geom::geojson::Collection,
     header: bool,
-) -> Result<Vec<(String, String)>, Failure> {
+) -> Result<(Vec<(String, String)>, usize), Failure> {
+    let mut outside = 0;
     let bytes = std::fs::read(path)
         .map_err(|e| Failure::usage(format!("cannot read {}: {e}", path.display())))?;
     // The delimiter: a comma, unless the first line has none and has a
@@ -254,6 +266,24 @@ fn read_links(
             continue;
         }
         let unknown: Vec<&str> = [a, b].into_iter().filter(|x| !ids.contains(x)).collect();
+        // An area --where leaves out: the pair is left aside (a links
+        // file for the whole country, read for one state).
+        if !unknown.is_empty() && unknown.iter().all(|x| collection.left_out_ids.contains(*x)) {
+            outside += 1;
+            continue;
+        }
+        // An area whose feature has no shape: said so, not "no feature".
+        if let Some(x) = unknown
+            .iter()
+            .find(|x| collection.skipped.iter().any(|s| s == *x))
+        {
+            problems.push(format!(
+                "{}:{line}: the pair {a}-{b} names `{x}`, whose feature has no shape in the file \
+                 (its geometry is null or empty, so it was skipped)",
+                path.display(),
+            ));
+            continue;
+        }
         if !unknown.is_empty() {
             problems.push(format!(
                 "{}:{line}: the pair {a}-{b} names {} that no feature has",
@@ -269,7 +299,7 @@ fn read_links(
         pairs.push((a.to_string(), b.to_string()));
     }
     if problems.is_empty() {
-        return Ok(pairs);
+        return Ok((pairs, outside));
     }
     Err(Failure::invalid(format!(
         "{} in {}:\n  {}\n  help: write one pair of area ids a line, e.g. `HI,CA` (a header row, \
@@ -329,6 +359,9 @@ fn atlas_table(args: &ImportArgs, coordinates: &str) -> String {
     if let Some(y) = &args.y_axis {
         s.push_str(&format!("y_axis = \"{y}\"\n"));
     }
+    if let Some(c) = &args.coordinates {
+        s.push_str(&format!("coordinates = \"{c}\"\n"));
+    }
     s
 }
 
@@ -336,36 +369,74 @@ fn atlas_table(args: &ImportArgs, coordinates: &str) -> String {
 const GROUPINGS_SAID: usize = 4;
 
 /// The message refusing a file of `n` areas, more than a map can have,
-/// with the ways forward: a part of it (`--where`), or larger areas
-/// (`--dissolve`), naming the properties that could do either.
-fn too_many(file: &Path, n: usize, groupings: &[(String, usize)]) -> String {
+/// with the ways forward on this file: a part of it (`--where`), or
+/// larger areas (`--dissolve`), by the properties it has that can do
+/// either, with an example value.
+fn too_many(file: &Path, n: usize, groupings: &[Grouping]) -> String {
     // Properties whose values could be areas (no more than a map holds).
-    let fit: Vec<&(String, usize)> = groupings
+    let fit: Vec<&Grouping> = groupings
         .iter()
-        .filter(|(_, values)| *values <= MAX_AREAS)
+        .filter(|g| g.values <= MAX_AREAS)
         .take(GROUPINGS_SAID)
         .collect();
-    let (example, listed) = match fit.first() {
-        Some((p, _)) => (
-            p.as_str(),
-            format!(
-                "; properties with fewer values: {}",
-                fit.iter()
-                    .map(|(p, v)| format!("{p} ({v} values)"))
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            ),
+    let help = match fit.first() {
+        Some(g) => format!(
+            "import a part with --where PROPERTY=VALUE (--where {p}={v} keeps the {} whose {p} is \
+             {v}), or merge features into larger areas along their shared borders with \
+             --dissolve PROPERTY (--dissolve {p} makes {}); properties of this file with fewer \
+             values than features: {}",
+            count(g.example_features, "feature"),
+            count(g.values, "area"),
+            fit.iter()
+                .map(|g| format!("{} ({} values)", g.property, g.values))
+                .collect::<Vec<_>>()
+                .join(", "),
+            p = g.property,
+            v = g.example,
         ),
-        None => ("STATEFP", String::new()),
+        None => "no property of this file groups its features (each takes a different value on \
+                 every feature, or one for all): give the features a property to group them by \
+                 (a state's or a country's code), then import a part with --where \
+                 PROPERTY=VALUE or merge them with --dissolve PROPERTY"
+            .to_string(),
     };
     format!(
         "{}: {n} features, and a map has at most {MAX_AREAS} areas (on a page of more, the \
-         writing boxes are too small to write a number in)\n  help: import a part with --where \
-         PROPERTY=VALUE (one state's counties: --where {example}=...), or merge features into \
-         larger areas along their shared borders with --dissolve PROPERTY (counties into states: \
-         --dissolve {example}){listed}",
+         writing boxes are too small to write a number in)\n  help: {help}",
         file.display()
     )
+}
+
+/// The contacts that are not borders, by kind: the few of each nearest to
+/// being neighbours unless every one is asked for, then how many more of
+/// each.
+fn print_findings(findings: &[rollx::rolling::ImportFinding], all: bool, degrees: bool) {
+    let mut seen: BTreeMap<&str, usize> = BTreeMap::new();
+    for f in rollx::rolling::ImportFinding::nearest_first(findings) {
+        let n = seen.entry(f.kind).or_default();
+        *n += 1;
+        if *n > WARNINGS_SHOWN && !all {
+            continue;
+        }
+        eprintln!(
+            "warning[{}]: {} and {} {} (near {:.1}, {:.1}{})",
+            f.kind,
+            f.areas.0,
+            f.areas.1,
+            f.message,
+            f.at[0],
+            f.at[1],
+            if degrees { " km, projected" } else { "" }
+        );
+    }
+    for (kind, n) in seen {
+        if n > WARNINGS_SHOWN && !all {
+            eprintln!(
+                "warning[{kind}]: ... and {} more like these (--all-warnings or --format json lists every one)",
+                n - WARNINGS_SHOWN
+            );
+        }
+    }
 }
 
 /// Runs `rollx import`.
@@ -465,10 +536,73 @@ fn imported(args: &ImportArgs, json: bool) -> Result<(), Refused> {
         only: &args.only,
         dissolve: args.dissolve.as_deref(),
     };
-    let mut collection = read(&text, &props)
+    let collection = read(&text, &props)
         .map_err(|e| Failure::invalid(format!("{}: {e}", args.file.display())))?;
-    if let Some(m) = &collection.mixed_ids {
+    // A map has at most MAX_AREAS areas: refused before the long work,
+    // and before anything else is said.
+    if collection.shapes.len() > MAX_AREAS {
+        return Err(Failure::invalid(too_many(
+            &args.file,
+            collection.shapes.len(),
+            &collection.groupings,
+        ))
+        .into());
+    }
+    // Every warning printed is counted in the summary line.
+    let mut warned = 0usize;
+    macro_rules! warn {
+        ($($t:tt)*) => {{
+            warned += 1;
+            eprintln!($($t)*);
+        }};
+    }
+    // How the coordinates are read, said first, with how to read them
+    // the other way.
+    let told = Told {
+        degrees: args.coordinates.as_deref().map(|c| c == "degrees"),
+        y_down: args.y_axis.as_deref().map(|y| y == "down"),
+    };
+    let reading = collection.reading(told).map_err(|e| {
+        Failure::invalid(format!(
+            "{}: {e}\n  help: leave out --coordinates degrees",
+            args.file.display()
+        ))
+    })?;
+    let file = args.file.display();
+    if reading.degrees {
+        if args.y_axis.is_some() {
+            warn!(
+                "warning: {file}: --y-axis is left aside: the coordinates are longitudes and \
+                 latitudes, whose north is known"
+            );
+        }
+        let guessed = told.degrees.is_none() && collection.crs.is_none();
         eprintln!(
+            "note: {file}: coordinates read as {}, projected{}",
+            reading.describe(),
+            if guessed {
+                "; --coordinates planar reads them as a drawing's"
+            } else {
+                ""
+            }
+        );
+    } else if reading.y_why.is_none() {
+        warn!(
+            "warning: {file}: coordinates read as {}: the file does not say which way y points, \
+             so y is taken pointing up (north at the top)\n  help: if the map comes out upside \
+             down (screen coordinates), import it again with --y-axis down{}",
+            reading.describe(),
+            if told.degrees.is_none() && looks_like_degrees(&collection.shapes) {
+                "; if they are longitudes and latitudes, with --coordinates degrees"
+            } else {
+                ""
+            }
+        );
+    } else {
+        eprintln!("note: {file}: coordinates read as {}", reading.describe());
+    }
+    if let Some(m) = &collection.mixed_ids {
+        warn!(
             "warning: {}: the features' ids mix numbers and text (`{}` and `{}`), as files \
              merged from several sources do\n  help: {}",
             args.file.display(),
@@ -483,7 +617,7 @@ fn imported(args: &ImportArgs, json: bool) -> Result<(), Refused> {
         );
     }
     if let Some(w) = long_ids(args, &collection) {
-        eprintln!("{w}");
+        warn!("{w}");
     }
     if collection.left_out > 0 {
         let conditions: Vec<String> = args.only.iter().map(|(p, v)| format!("{p}={v}")).collect();
@@ -501,59 +635,31 @@ fn imported(args: &ImportArgs, json: bool) -> Result<(), Refused> {
             count(collection.shapes.len(), "area")
         );
     }
-    // A map has at most MAX_AREAS areas: refused before the long work.
-    if collection.shapes.len() > MAX_AREAS {
-        return Err(Failure::invalid(too_many(
-            &args.file,
-            collection.shapes.len(),
-            &collection.groupings,
-        ))
-        .into());
-    }
     let links = match &args.links {
         Some(path) => {
             let ids: BTreeSet<&str> = collection.shapes.iter().map(|s| s.id.as_str()).collect();
-            read_links(path, &ids, args.links_header)?
+            let (pairs, outside) = read_links(path, &ids, &collection, args.links_header)?;
+            if outside > 0 {
+                eprintln!(
+                    "note: {}: {} name{} an area --where leaves out: left aside",
+                    path.display(),
+                    count(outside, "pair"),
+                    if outside == 1 { "s" } else { "" }
+                );
+            }
+            pairs
         }
         None => Vec::new(),
     };
     let skipped = collection.skipped_warning();
     let skipped_ids = collection.skipped.clone();
     let left_out = collection.left_out;
-    if let Some(y) = &args.y_axis {
-        collection.y_down = y == "down";
-    }
-    let (y_down, said_by_file) = (collection.y_down, collection.y_said);
-    let (shapes, degrees) = collection.into_page();
-    let y_note = if degrees {
-        if args.y_axis.is_some() {
-            eprintln!(
-                "warning: {}: --y-axis is left aside: the coordinates are longitudes and \
-                 latitudes, whose north is known",
-                args.file.display()
-            );
-        }
-        None
-    } else {
-        let way = if y_down { "down" } else { "up" };
-        let why = match (&args.y_axis, said_by_file) {
-            (Some(_), _) => "as --y-axis says",
-            (None, true) => "as the file's `y_axis` says",
-            (None, false) => {
-                eprintln!(
-                    "warning: {}: the coordinates are planar and the file does not say which \
-                     way y points, so y is taken pointing up (north at the top)\n  help: if \
-                     the map comes out upside down (screen coordinates), import it again with \
-                     --y-axis down",
-                    args.file.display()
-                );
-                "the default"
-            }
-        };
-        Some(format!("planar, y pointing {way} ({why})"))
-    };
+    let (shapes, reading) = collection
+        .into_page(told)
+        .map_err(|e| Failure::invalid(format!("{file}: {e}")))?;
+    let degrees = reading.degrees;
     if let Some(w) = skipped {
-        eprintln!(
+        warn!(
             "warning: {}: {w}\n  help: the map is made of the other features; give those areas a \
              shape in the file to import them",
             args.file.display()
@@ -593,6 +699,12 @@ fn imported(args: &ImportArgs, json: bool) -> Result<(), Refused> {
         immune_islands: args.islands == "immune",
     };
     let imported = import(&shapes, &options).map_err(|e| {
+        // What explains a map that falls apart or has islands: the near
+        // misses and corners between its areas.
+        if matches!(e, ImportError::Islands(_) | ImportError::Apart(_)) {
+            let findings = border_findings(&shapes, options.min_border);
+            print_findings(&findings, args.all_warnings, degrees);
+        }
         let help = match &e {
             ImportError::Islands(_) => {
                 "give --links FILE.csv with a pair `ISLAND,NEIGHBOUR` a line, or \
@@ -625,37 +737,9 @@ fn imported(args: &ImportArgs, json: bool) -> Result<(), Refused> {
             },
         }
     })?;
-    // The contacts that are not borders, by kind: the few of each nearest
-    // to being neighbours unless every one is asked for, then how many
-    // more of each.
-    let mut seen: BTreeMap<&str, usize> = BTreeMap::new();
-    for f in rollx::rolling::ImportFinding::nearest_first(&imported.findings) {
-        let n = seen.entry(f.kind).or_default();
-        *n += 1;
-        if *n > WARNINGS_SHOWN && !args.all_warnings {
-            continue;
-        }
-        eprintln!(
-            "warning[{}]: {} and {} {} (near {:.1}, {:.1}{})",
-            f.kind,
-            f.areas.0,
-            f.areas.1,
-            f.message,
-            f.at[0],
-            f.at[1],
-            if degrees { " km, projected" } else { "" }
-        );
-    }
-    for (kind, n) in seen {
-        if n > WARNINGS_SHOWN && !args.all_warnings {
-            eprintln!(
-                "warning[{kind}]: ... and {} more like these (--all-warnings or --format json lists every one)",
-                n - WARNINGS_SHOWN
-            );
-        }
-    }
+    print_findings(&imported.findings, args.all_warnings, degrees);
     if !imported.islands.is_empty() {
-        eprintln!(
+        warn!(
             "warning: {} touch{} no other area and no link joins {}: immune (they ignore the \
              neighbour rule)\n  help: give --links FILE.csv to join them across water, or \
              --islands error to refuse them",
@@ -673,7 +757,7 @@ fn imported(args: &ImportArgs, json: bool) -> Result<(), Refused> {
         );
     }
     if let Some((least, most)) = imported.uneven {
-        eprintln!(
+        warn!(
             "warning: the regions could not be evened out to within one area of each other \
              (they have {least} to {most} areas): moving more areas would cut a region in two\n  \
              help: try another --regions, or give the regions in the file with --region-property"
@@ -685,7 +769,7 @@ fn imported(args: &ImportArgs, json: bool) -> Result<(), Refused> {
         .filter(|id| id.chars().count() > 5)
         .collect();
     if let Some(first) = long.first() {
-        eprintln!(
+        warn!(
             "warning: {} area ids are longer than 5 characters (`{first}`, ...): the sheet writes \
              them in the writing boxes, where they may not fit\n  help: choose a property of short \
              codes with --id-property",
@@ -703,12 +787,12 @@ fn imported(args: &ImportArgs, json: bool) -> Result<(), Refused> {
         match super::draw::draw_text(&args.output, &text, &template, 1, DRAW_SECONDS) {
             Ok(drawn) => {
                 for w in drawn.warnings() {
-                    eprintln!("warning: {w}");
+                    warn!("warning: {w}");
                 }
                 drew = Some(drawn.summary(1));
                 text = drawn.text;
             }
-            Err(super::draw::NotDrawn::NoDrawing(d)) => eprintln!(
+            Err(super::draw::NotDrawn::NoDrawing(d)) => warn!(
                 "warning: {}\n  help: the map is written without a grid and prints as a diagram; \
                  try `rollx draw {} --seed 2`",
                 d.failure(),
@@ -738,12 +822,10 @@ fn imported(args: &ImportArgs, json: bool) -> Result<(), Refused> {
             count(imported.pairs.len(), "neighbour pair"),
             imported.min_border,
             if degrees { " km" } else { "" },
-            count(imported.findings.len(), "warning")
+            count(imported.findings.len() + warned, "warning")
         ),
     );
-    if let Some(note) = &y_note {
-        super::say(json, &format!("coordinates: {note}"));
-    }
+    super::say(json, &format!("coordinates: {}", reading.describe()));
     if let Some(line) = &drew {
         super::say(json, line);
     }
@@ -762,7 +844,7 @@ fn imported(args: &ImportArgs, json: bool) -> Result<(), Refused> {
                 .collect(),
             min_border: imported.min_border,
             units: if degrees { "km" } else { "file" },
-            coordinates: y_note.unwrap_or_else(|| "longitudes and latitudes, projected".into()),
+            coordinates: reading.describe(),
             warnings: imported
                 .findings
                 .iter()

@@ -3,6 +3,8 @@
 //! (longitude and latitude are projected with an equal-area projection
 //! centred on the data).
 
+use std::collections::BTreeMap;
+
 use serde_json::Value;
 
 pub use super::Point;
@@ -126,12 +128,24 @@ pub struct Collection {
     pub y_down: bool,
     /// Whether the file says which way its y axis points (`"y_axis"`).
     pub y_said: bool,
+    /// The coordinate reference system the file names (`"crs"`, as
+    /// GeoJSON files before RFC 7946 and GDAL's give it: `EPSG:4326`).
+    pub crs: Option<String>,
+    /// Whether the file gives a viewport (`"viewBox"` or `"viewport"`, as
+    /// drawings exported from SVG carry): screen coordinates.
+    pub viewport: bool,
     /// The features skipped because their geometry is null, missing or
     /// empty (legal GeoJSON: a feature whose shape is unknown), by id, or
     /// as `feature N` (counted from 1) when they have none.
     pub skipped: Vec<String>,
+    /// The same features as a person finds them in the file: by id, or
+    /// with [`Properties::dissolve`] by their own id (else name, else
+    /// number) and the value they would merge by (`51059 (STATEFP 51)`).
+    pub skipped_names: Vec<String>,
     /// The features left out by [`Properties::only`].
     pub left_out: usize,
+    /// Their ids (as the import would make them).
+    pub left_out_ids: std::collections::BTreeSet<String>,
     /// With [`Properties::dissolve`], how many features were merged into
     /// the shapes.
     pub dissolved: usize,
@@ -139,7 +153,7 @@ pub struct Collection {
     /// values it takes, when that is more than one and fewer than the
     /// features (properties to import a part by, or to dissolve by), the
     /// most values first.
-    pub groupings: Vec<(String, usize)>,
+    pub groupings: Vec<Grouping>,
     /// The properties on every feature kept whose values would do as
     /// short ids (text or numbers, all different, of letters, digits, `_`
     /// and `-`), each with its longest value's length, the shortest first
@@ -149,6 +163,69 @@ pub struct Collection {
     /// one of each, and a property whose values would do as ids (text,
     /// on every feature, all different; the shortest), if there is one.
     pub mixed_ids: Option<MixedIds>,
+}
+
+/// How a file's coordinates are read, and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Reading {
+    /// Longitudes and latitudes (projected), else planar.
+    pub degrees: bool,
+    /// Why they are taken so, in words.
+    pub why: String,
+    /// For planar coordinates, whether y points down.
+    pub y_down: bool,
+    /// Why y is taken so, in words; `None` when nothing says (y is taken
+    /// pointing up, a guess).
+    pub y_why: Option<String>,
+}
+
+impl Reading {
+    /// The reading in words: `planar, y pointing down (as the file's
+    /// y_axis says)`, `longitudes and latitudes (as the file's crs,
+    /// EPSG:4326, says)`.
+    pub fn describe(&self) -> String {
+        let y = format!(
+            "y pointing {} ({})",
+            if self.y_down { "down" } else { "up" },
+            self.y_why.as_deref().unwrap_or("the default")
+        );
+        match (self.degrees, self.why.as_str()) {
+            (true, why) => format!("longitudes and latitudes ({why})"),
+            // The y axis the file gives says both.
+            (false, Y_SAID) => format!("planar, {y}"),
+            (false, why) => format!("planar ({why}), {y}"),
+        }
+    }
+}
+
+/// Why coordinates are planar when the file says which way y points.
+const Y_SAID: &str = "the file says which way y points";
+
+/// What the command line (or a map's atlas table) says of the
+/// coordinates, over what the file says.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Told {
+    /// `Some(true)`: longitudes and latitudes; `Some(false)`: planar.
+    pub degrees: Option<bool>,
+    /// Whether planar y points down.
+    pub y_down: Option<bool>,
+}
+
+/// Whether a coordinate reference system's name is one of longitudes and
+/// latitudes (`urn:ogc:def:crs:OGC:1.3:CRS84`, `EPSG:4326`, NAD83's 4269,
+/// ETRS89's 4258, ...).
+fn geographic(crs: &str) -> bool {
+    let code = crs
+        .rsplit(':')
+        .next()
+        .unwrap_or(crs)
+        .trim()
+        .to_ascii_uppercase();
+    [
+        "CRS84", "CRS83", "CRS27", "84", "4326", "4269", "4258", "4283", "4167", "4612", "6668",
+        "4019",
+    ]
+    .contains(&code.as_str())
 }
 
 /// Feature ids that mix numbers and text (`"id": 6` beside `"id": "CA"`).
@@ -172,7 +249,7 @@ impl Collection {
         }
         const SHOWN: usize = 5;
         let mut names: Vec<String> = self
-            .skipped
+            .skipped_names
             .iter()
             .take(SHOWN)
             .map(|s| format!("`{s}`"))
@@ -256,9 +333,9 @@ fn text_of(v: &Value) -> Option<String> {
 }
 
 /// The properties on every one of `features` with more than one value and
-/// fewer values than features, each with its number of values, the most
-/// first (then by name).
-fn groupings(features: &[&Value]) -> Vec<(String, usize)> {
+/// fewer values than features, each with its number of values and the
+/// value most features have, the most values first (then by name).
+fn groupings(features: &[&Value]) -> Vec<Grouping> {
     let value = |f: &Value, k: &str| text_of(f.get("properties")?.get(k)?);
     let Some(first) = features
         .first()
@@ -266,18 +343,52 @@ fn groupings(features: &[&Value]) -> Vec<(String, usize)> {
     else {
         return Vec::new();
     };
-    let mut found: Vec<(String, usize)> = first
+    let mut found: Vec<Grouping> = first
         .keys()
         .filter_map(|k| {
-            let values: std::collections::HashSet<String> = features
-                .iter()
-                .map(|f| value(f, k))
-                .collect::<Option<_>>()?;
-            (values.len() > 1 && values.len() < features.len()).then(|| (k.clone(), values.len()))
+            let mut values: BTreeMap<String, usize> = BTreeMap::new();
+            for f in features {
+                *values.entry(value(f, k)?).or_default() += 1;
+            }
+            if values.len() < 2 || values.len() >= features.len() {
+                return None;
+            }
+            // The value most features have (the first of those in order).
+            let (example, count) =
+                values
+                    .iter()
+                    .fold(None::<(&String, usize)>, |best, (v, &n)| match best {
+                        Some((_, m)) if m >= n => best,
+                        _ => Some((v, n)),
+                    })?;
+            Some(Grouping {
+                property: k.clone(),
+                values: values.len(),
+                example: example.clone(),
+                example_features: count,
+            })
         })
         .collect();
-    found.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+    found.sort_by(|a, b| {
+        b.values
+            .cmp(&a.values)
+            .then_with(|| a.property.cmp(&b.property))
+    });
     found
+}
+
+/// A property that groups a file's features: what `--where` and
+/// `--dissolve` can use.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Grouping {
+    /// Its name.
+    pub property: String,
+    /// How many different values it takes.
+    pub values: usize,
+    /// The value the most features have.
+    pub example: String,
+    /// How many features have it.
+    pub example_features: usize,
 }
 
 /// Whether a feature's geometry is null, missing or has no coordinates:
@@ -304,18 +415,72 @@ fn geometry_is_empty(geometry: Option<&Value>) -> bool {
 impl Collection {
     /// The shapes on a page: y pointing down, longitudes and latitudes
     /// projected (equal-area); whether they were degrees.
-    pub fn into_page(self) -> (Vec<Shape>, bool) {
+    ///
+    /// How they are read is decided from the file where it says (a `crs`,
+    /// a `y_axis`, a viewport, points outside the degrees' ranges) and
+    /// from what `told` says over it: [`Collection::reading`].
+    pub fn into_page(self, told: Told) -> Result<(Vec<Shape>, Reading), String> {
+        let reading = self.reading(told)?;
         let mut shapes = self.shapes;
-        if looks_like_degrees(&shapes) {
+        if reading.degrees {
             project_degrees(&mut shapes);
-            return (shapes, true);
-        }
-        if !self.y_down {
+        } else if !reading.y_down {
             for p in shapes.iter_mut().flat_map(|s| s.rings.iter_mut().flatten()) {
                 p[1] = -p[1];
             }
         }
-        (shapes, false)
+        Ok((shapes, reading))
+    }
+
+    /// How the coordinates are read: what `told` says, else the file's
+    /// `crs`, else planar when the file says which way y points or gives
+    /// a viewport, or when a point lies outside ±180° and ±90°; else
+    /// longitudes and latitudes. Planar y points as `told` says, else as the file's
+    /// `y_axis`, else down for a viewport (screen coordinates), else up.
+    /// An error when told to read as degrees what cannot be.
+    pub fn reading(&self, told: Told) -> Result<Reading, String> {
+        let fits = looks_like_degrees(&self.shapes);
+        let (degrees, why) = match (told.degrees, &self.crs) {
+            (Some(true), _) if !fits => {
+                return Err(
+                    "the coordinates cannot be longitudes and latitudes: some lie outside ±180° and ±90°"
+                        .to_string(),
+                );
+            }
+            (Some(d), _) => (d, "as --coordinates says".to_string()),
+            (None, Some(crs)) if geographic(crs) && fits => {
+                (true, format!("as the file's crs, {crs}, says"))
+            }
+            (None, Some(crs)) if geographic(crs) => (
+                false,
+                format!(
+                    "the file's crs, {crs}, is of degrees, but some points lie outside ±180° and ±90°"
+                ),
+            ),
+            (None, Some(crs)) => (false, format!("the file's crs, {crs}, is a projection")),
+            (None, None) if self.y_said => (false, Y_SAID.to_string()),
+            (None, None) if self.viewport => (false, "the file gives a viewport".to_string()),
+            (None, None) if !fits => (false, "some points lie outside ±180° and ±90°".to_string()),
+            (None, None) => (
+                true,
+                "every point lies within ±180° and ±90° and the file names no crs".to_string(),
+            ),
+        };
+        let (y_down, y_why) = match told.y_down {
+            Some(d) => (d, Some("as --y-axis says".to_string())),
+            None if self.y_said => (self.y_down, Some("as the file's `y_axis` says".to_string())),
+            None if self.viewport => (
+                true,
+                Some("the file gives a viewport: screen coordinates".to_string()),
+            ),
+            None => (false, None),
+        };
+        Ok(Reading {
+            degrees,
+            why,
+            y_down,
+            y_why,
+        })
     }
 }
 
@@ -325,6 +490,9 @@ impl Collection {
 /// MultiPolygon are an error, as are features without an id, ids given
 /// twice, and a file whose every feature is skipped.
 pub fn read(text: &str, props: &Properties) -> Result<Collection, GeoJsonError> {
+    // A byte order mark, which some Windows tools write, is not part of
+    // the JSON.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let doc: Value = serde_json::from_str(text).map_err(|e| GeoJsonError::Json(e.to_string()))?;
     let bad = |m: String| GeoJsonError::Shape(m);
     if doc.get("type").and_then(Value::as_str) != Some("FeatureCollection") {
@@ -340,7 +508,9 @@ pub fn read(text: &str, props: &Properties) -> Result<Collection, GeoJsonError> 
     let mut parts: Vec<usize> = Vec::new();
     let mut dissolved = 0;
     let mut skipped = Vec::new();
+    let mut skipped_names = Vec::new();
     let mut left_out = 0;
+    let mut left_out_ids = std::collections::BTreeSet::new();
     let (mut number_id, mut text_id) = (None, None);
     // The features `only` keeps, for a property to suggest as ids.
     let mut kept_features = Vec::new();
@@ -366,6 +536,13 @@ pub fn read(text: &str, props: &Properties) -> Result<Collection, GeoJsonError> 
         }
         if !kept {
             left_out += 1;
+            let own = match (props.dissolve, props.id) {
+                (Some(p), _) | (None, Some(p)) => properties.get(p),
+                (None, None) => f.get("id").or_else(|| properties.get("id")),
+            };
+            if let Some(id) = own.and_then(text_of) {
+                left_out_ids.insert(id);
+            }
             continue;
         }
         kept_features.push(f);
@@ -382,7 +559,24 @@ pub fn read(text: &str, props: &Properties) -> Result<Collection, GeoJsonError> 
             }
         }
         if geometry_is_empty(f.get("geometry")) {
-            skipped.push(id.unwrap_or_else(|| format!("feature {}", k + 1)));
+            let number = || format!("feature {}", k + 1);
+            skipped_names.push(match props.dissolve {
+                Some(p) => {
+                    let own = props
+                        .id
+                        .and_then(|i| properties.get(i))
+                        .or(raw_id)
+                        .or_else(|| properties.get(props.name.unwrap_or("name")))
+                        .and_then(text_of)
+                        .unwrap_or_else(number);
+                    match &id {
+                        Some(v) => format!("{own} ({p} {v})"),
+                        None => own,
+                    }
+                }
+                None => id.clone().unwrap_or_else(number),
+            });
+            skipped.push(id.unwrap_or_else(number));
             continue;
         }
         let id = id.ok_or_else(|| {
@@ -554,8 +748,20 @@ pub fn read(text: &str, props: &Properties) -> Result<Collection, GeoJsonError> 
         shapes,
         y_down: doc.get("y_axis").and_then(Value::as_str) == Some("down"),
         y_said: doc.get("y_axis").and_then(Value::as_str).is_some(),
+        crs: doc.get("crs").and_then(|c| {
+            c.get("properties")
+                .and_then(|p| p.get("name"))
+                .and_then(Value::as_str)
+                .or_else(|| c.as_str())
+                .map(str::to_string)
+        }),
+        viewport: ["viewBox", "viewbox", "viewport"]
+            .iter()
+            .any(|k| doc.get(k).is_some()),
         skipped,
+        skipped_names,
         left_out,
+        left_out_ids,
         dissolved: if props.dissolve.is_some() {
             dissolved
         } else {
@@ -591,11 +797,47 @@ pub fn looks_like_degrees(shapes: &[Shape]) -> bool {
     b[0] >= -180.0 && b[2] <= 180.0 && b[1] >= -90.0 && b[3] <= 90.0
 }
 
+/// The longest piece, in degrees, an edge is cut into before it is
+/// projected: [`project_degrees`].
+const PIECE_DEGREES: f64 = 0.05;
+
+/// Cuts the edges of `ring` longer than `step` into equal pieces no
+/// longer than it.
+fn densify(ring: &mut Vec<Point>, step: f64) {
+    let long = |p: Point, q: Point| ((q[0] - p[0]).hypot(q[1] - p[1]) / step).ceil() as usize;
+    let n = ring.len();
+    if (0..n).all(|i| long(ring[i], ring[(i + 1) % n]) <= 1) {
+        return;
+    }
+    let mut out = Vec::with_capacity(n * 2);
+    for i in 0..n {
+        let (p, q) = (ring[i], ring[(i + 1) % n]);
+        out.push(p);
+        let pieces = long(p, q);
+        for k in 1..pieces {
+            let t = k as f64 / pieces as f64;
+            out.push([p[0] + (q[0] - p[0]) * t, p[1] + (q[1] - p[1]) * t]);
+        }
+    }
+    *ring = out;
+}
+
 /// Projects longitudes and latitudes (degrees) in place with the Lambert
 /// azimuthal equal-area projection centred on the data, y pointing down
 /// (south) like a page, in kilometres.
+///
+/// An edge of a GeoJSON ring is straight in degrees (a border along a
+/// parallel or a meridian), which the projection bends: long edges are
+/// first cut into pieces of at most [`PIECE_DEGREES`] (or a two-thousandth
+/// of the data's span, if more), so that a straight border drawn with two
+/// points on one side and with more on the other (a T-junction, as real
+/// files have them everywhere) still lies on one line after projection.
 pub fn project_degrees(shapes: &mut [Shape]) {
     let b = bounds(shapes);
+    let step = ((b[2] - b[0]).hypot(b[3] - b[1]) / 2000.0).max(PIECE_DEGREES);
+    for ring in shapes.iter_mut().flat_map(|s| s.rings.iter_mut()) {
+        densify(ring, step);
+    }
     let (lon0, lat0) = (
         ((b[0] + b[2]) / 2.0).to_radians(),
         ((b[1] + b[3]) / 2.0).to_radians(),

@@ -85,12 +85,11 @@ pub fn shipped_findings<A: Part>(
             let d = f.diagnostic;
             // A character no font draws is an error wherever it prints.
             let message = format!("printing on {}: {}", describe(&places), d.message);
-            let mut warning =
-                if d.code == "print-glyph-missing" {
-                    Diagnostic::error(d.code, message)
-                } else {
-                    Diagnostic::warning(d.code, message)
-                };
+            let mut warning = if d.code == "print-glyph-missing" {
+                Diagnostic::error(d.code, message)
+            } else {
+                Diagnostic::warning(d.code, message)
+            };
             warning.help = d.help;
             ShippedFinding {
                 diagnostic: warning,

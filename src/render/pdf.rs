@@ -47,10 +47,9 @@ use std::fmt::Write as _;
 use std::sync::OnceLock;
 
 use printpdf::{
-    Codepoint, Color, DictItem, ExternalStream, ExternalXObject, FontId, Op, ParsedFont, PdfDocument, PdfFont,
-    PdfFontHandle, PdfPage, PdfParseErrorSeverity, PdfSaveOptions, PdfWarnMsg, Pt, TextItem,
-    TextMatrix,
-    XObject, XObjectId, XObjectTransform,
+    Codepoint, Color, DictItem, ExternalStream, ExternalXObject, FontId, Op, ParsedFont,
+    PdfDocument, PdfFont, PdfFontHandle, PdfPage, PdfParseErrorSeverity, PdfSaveOptions,
+    PdfWarnMsg, Pt, TextItem, TextMatrix, XObject, XObjectId, XObjectTransform,
 };
 use sha2::{Digest, Sha256};
 

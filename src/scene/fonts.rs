@@ -546,9 +546,10 @@ impl Fonts {
             let mut parts: Vec<(usize, usize, Option<usize>)> = Vec::new();
             for (i, c) in text[piece.clone()].char_indices() {
                 let at = piece.start + i;
-                let keep = parts.last().and_then(|p| p.2).is_some_and(|f| {
-                    self.loaded(f).is_some_and(|l| l.has(c)) || c.is_whitespace()
-                });
+                let keep = parts
+                    .last()
+                    .and_then(|p| p.2)
+                    .is_some_and(|f| self.loaded(f).is_some_and(|l| l.has(c)) || c.is_whitespace());
                 match parts.last_mut() {
                     Some(p) if keep || p.2 == self.face_for(c, weight) => p.1 = at + c.len_utf8(),
                     _ => parts.push((at, at + c.len_utf8(), self.face_for(c, weight))),
@@ -570,7 +571,10 @@ impl Fonts {
                     None => Run {
                         text: part,
                         face,
-                        width: part.chars().map(|c| self.advance(face, c, weight)).sum::<f32>()
+                        width: part
+                            .chars()
+                            .map(|c| self.advance(face, c, weight))
+                            .sum::<f32>()
                             * size,
                         glyphs: None,
                     },
@@ -835,7 +839,10 @@ mod tests {
         // The Hebrew word is drawn right to left: its first letter last.
         let hebrew = &runs[0];
         let glyphs = hebrew.glyphs.as_ref().unwrap();
-        let first = glyphs.iter().find(|g| g.text.as_deref() == Some("ש")).unwrap();
+        let first = glyphs
+            .iter()
+            .find(|g| g.text.as_deref() == Some("ש"))
+            .unwrap();
         let letters = glyphs.iter().filter(|g| g.text.as_deref() != Some(" "));
         assert!(letters.clone().count() >= 4);
         assert!(letters.into_iter().all(|g| g.x <= first.x), "{glyphs:?}");

@@ -39,7 +39,8 @@ pub use draw::{
     without_layout,
 };
 pub use map::import::{
-    Finding as ImportFinding, ImportError, Options as ImportOptions, Regions, import,
+    Finding as ImportFinding, ImportError, Options as ImportOptions, Regions, border_findings,
+    import,
 };
 pub use map::{
     AreaId, Checked, Layout, MAX_AREAS, Map, Mistakes, Power, Report, Rules, WildWithoutPlacement,

@@ -70,8 +70,24 @@ pub fn read_atlas(
     let (shapes, skipped) = match read(&text, &props) {
         Ok(mut c) => {
             let skipped = std::mem::take(&mut c.skipped);
-            c.y_down = how.y_down.unwrap_or(c.y_down);
-            (c.into_page().0, skipped)
+            let told = crate::geom::geojson::Told {
+                degrees: how.degrees,
+                y_down: how.y_down,
+            };
+            match c.into_page(told) {
+                Ok((shapes, _)) => (shapes, skipped),
+                Err(e) => {
+                    diags.push(
+                        Diagnostic::error(
+                            "atlas-file",
+                            format!("the shapes file {}: {e}", path.display()),
+                        )
+                        .with_label(geojson.loc, "named here")
+                        .with_help("leave out `coordinates = \"degrees\"`: the file's coordinates are planar"),
+                    );
+                    return None;
+                }
+            }
         }
         Err(e) => {
             diags.push(

@@ -117,6 +117,9 @@ pub fn merge(
     if c.y_axis.is_some() {
         l.y_axis = c.y_axis;
     }
+    if c.coordinates.is_some() {
+        l.coordinates = c.coordinates;
+    }
     if c.dissolve.is_some() {
         l.dissolve = c.dissolve;
     }

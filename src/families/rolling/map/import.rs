@@ -291,6 +291,13 @@ pub fn land_borders(shapes: &[Shape], min_border: Option<f64>) -> Borders {
     }
 }
 
+/// The contacts of `shapes` that are not borders (near misses, corners,
+/// short borders, overlaps), as [`import`] finds them: what explains a
+/// refused import.
+pub fn border_findings(shapes: &[Shape], min_border: Option<f64>) -> Vec<Finding> {
+    land_borders(shapes, min_border).findings
+}
+
 /// A map of `shapes` (planar coordinates, y down).
 pub fn import(shapes: &[Shape], options: &Options) -> Result<Imported, ImportError> {
     for s in shapes {
@@ -300,7 +307,7 @@ pub fn import(shapes: &[Shape], options: &Options) -> Result<Imported, ImportErr
     }
     let Borders {
         mut neighbours,
-        findings,
+        mut findings,
         min_border,
     } = land_borders(shapes, options.min_border);
     let n = shapes.len();
@@ -321,6 +328,17 @@ pub fn import(shapes: &[Shape], options: &Options) -> Result<Imported, ImportErr
             links.insert((i.min(j), i.max(j)));
         }
     }
+    // A pair a link joins is neighbours whatever their shapes say: what
+    // would tell why they are not (a near miss, a corner, a short border)
+    // is left out; an overlap, a drawing error, stays.
+    let linked: BTreeSet<(&str, &str)> = options
+        .links
+        .iter()
+        .flat_map(|(x, y)| [(x.as_str(), y.as_str()), (y.as_str(), x.as_str())])
+        .collect();
+    findings.retain(|f| {
+        f.kind == "overlap" || !linked.contains(&(f.areas.0.as_str(), f.areas.1.as_str()))
+    });
     let islands: Vec<usize> = (0..n).filter(|&i| neighbours[i].is_empty()).collect();
     if !islands.is_empty() && !options.immune_islands && n > 1 {
         return Err(ImportError::Islands(

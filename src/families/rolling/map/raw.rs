@@ -78,6 +78,8 @@ pub struct RawLayout {
     pub min_border: Option<Sp<f64>>,
     /// Which way an atlas's planar y axis points (`"up"`, `"down"`).
     pub y_axis: Option<Sp<String>>,
+    /// How an atlas's coordinates are read (`"degrees"`, `"planar"`).
+    pub coordinates: Option<Sp<String>>,
     /// The property by which an atlas's features are merged into areas.
     pub dissolve: Option<Sp<String>>,
     /// The areas an atlas sheet draws again, enlarged, in an inset (`[]`:
@@ -178,6 +180,7 @@ const LAYOUT_KEYS: &[&str] = &[
     "id_property",
     "min_border",
     "y_axis",
+    "coordinates",
     "dissolve",
     "inset",
 ];
@@ -285,6 +288,7 @@ pub fn read(ctx: &mut Ctx<'_>, source: &str) -> Option<RawDoc> {
             id_property: t.string(ctx, "id_property"),
             min_border: t.number(ctx, "min_border"),
             y_axis: t.string(ctx, "y_axis"),
+            coordinates: t.string(ctx, "coordinates"),
             dissolve: t.string(ctx, "dissolve"),
             inset: t.strings(ctx, "inset"),
             removed: Vec::new(),

@@ -98,6 +98,10 @@ pub struct AtlasRead {
     /// Whether planar y points down (`y_axis = "down"`); `None`: as the
     /// file says.
     pub y_down: Option<bool>,
+    /// Whether the coordinates are longitudes and latitudes
+    /// (`coordinates = "degrees"`) or planar (`"planar"`); `None`: as the
+    /// file says.
+    pub degrees: Option<bool>,
 }
 
 /// The whole map after resolution.
@@ -900,12 +904,30 @@ fn resolve_layout(
                     }
                     None => None,
                 };
+                let degrees = match raw.coordinates {
+                    Some(c) if c.value == "degrees" || c.value == "planar" => {
+                        Some(c.value == "degrees")
+                    }
+                    Some(c) => {
+                        diags.push(
+                            Diagnostic::error(
+                                "invalid-value",
+                                format!("`coordinates` is `{}`, not `degrees` or `planar`", c.value),
+                            )
+                            .with_label(c.loc, "not a reading")
+                            .with_help("write `coordinates = \"planar\"` for a drawing's coordinates, `\"degrees\"` for longitudes and latitudes, or leave it out to read them as the file says"),
+                        );
+                        None
+                    }
+                    None => None,
+                };
                 ResLayout::Atlas {
                     geojson,
                     read: AtlasRead {
                         id_property: raw.id_property.map(|p| p.value),
                         dissolve: raw.dissolve.map(|p| p.value),
                         y_down,
+                        degrees,
                     },
                     min_border,
                     // A list emptied by a variant's removals leaves the
