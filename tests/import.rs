@@ -1808,3 +1808,73 @@ fn refusals_show_their_near_misses_and_links_silence_theirs() {
         "{err}"
     );
 }
+
+/// A lake (a hole in a state that no area fills) prints as water on an
+/// atlas sheet, in colour and in black and white, not as blank paper a
+/// writing box could be taken for.
+#[test]
+fn an_atlas_lake_prints_as_water() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut doc: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(fixture("t-junction-states.geojson")).unwrap(),
+    )
+    .unwrap();
+    for f in doc["features"].as_array_mut().unwrap() {
+        if f["id"] == "NC" {
+            let lake = serde_json::json!([
+                [-103.0, 42.5],
+                [-103.0, 43.5],
+                [-101.5, 43.5],
+                [-101.5, 42.5],
+                [-103.0, 42.5]
+            ]);
+            f["geometry"]["coordinates"]
+                .as_array_mut()
+                .unwrap()
+                .push(lake);
+        }
+    }
+    let geo = dir.path().join("lake.geojson");
+    std::fs::write(&geo, doc.to_string()).unwrap();
+    let map = dir.path().join("lake.toml");
+    let (code, _, err) = run(&[
+        "import",
+        geo.to_str().unwrap(),
+        "--atlas",
+        "-o",
+        map.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    for (mono, water) in [(false, "#deecf8"), (true, "#eeeeee")] {
+        let svg = dir.path().join("lake.svg");
+        let mut args = vec![
+            "print",
+            map.to_str().unwrap(),
+            "--svg",
+            svg.to_str().unwrap(),
+        ];
+        if mono {
+            args.push("--mono");
+        }
+        let (code, _, err) = run(&args);
+        assert_eq!(code, 0, "{err}");
+        let svg = std::fs::read_to_string(&svg).unwrap();
+        assert_eq!(
+            svg.matches(&format!("fill=\"{water}\"")).count(),
+            1,
+            "one water wash, mono {mono}"
+        );
+    }
+    // Without the lake, no water.
+    let (code, _, err) = run(&[
+        "import",
+        &fixture("t-junction-states.geojson"),
+        "--atlas",
+        "-o",
+        map.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let (code, svg, err) = run(&["print", map.to_str().unwrap(), "--svg", "-"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(!svg.contains("fill=\"#deecf8\""));
+}

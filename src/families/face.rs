@@ -31,10 +31,17 @@ pub trait Face: Sync + Send {
     fn noun(&self) -> &'static str;
 
     /// Reads and checks a file of the family given as bytes (`files`
-    /// serves the files it extends), its print checks on sheets in
-    /// `locale`: every finding, and the map or board when there is no
-    /// error.
-    fn check(&self, files: &dyn Files, path: &Path, bytes: Vec<u8>, locale: &Locale) -> Checked;
+    /// serves the files it extends), with the print checks of the shipped
+    /// templates on sheets in `locale` when one is given (`rollx check`,
+    /// `watch`; a command that prints nothing needs no sheet laid out):
+    /// every finding, and the map or board when there is no error.
+    fn check(
+        &self,
+        files: &dyn Files,
+        path: &Path,
+        bytes: Vec<u8>,
+        locale: Option<&Locale>,
+    ) -> Checked;
 
     /// The catalogue keys of the words the family's sheets print
     /// (declared with [`crate::keys!`]), besides [`crate::lang::SHEET`].

@@ -604,9 +604,19 @@ pub fn check_file_in(path: &Path, locale: &Locale) -> Result<Checked, LoadError>
     Ok(check_bytes_in(&DiskFiles, path, bytes, locale))
 }
 
-/// Loads a valid map or board from disk.
+/// Loads a valid map or board from disk, for a command: checked as
+/// `rollx check` does, without the print checks of the shipped templates
+/// (a command that prints runs its own on its own template).
 pub fn load(path: &Path) -> Result<Model, LoadError> {
-    let mut checked = check_file(path)?;
+    let bytes = std::fs::read(path).map_err(|source| LoadError::Io {
+        path: path.to_path_buf(),
+        source,
+    })?;
+    let text = String::from_utf8_lossy(&bytes);
+    let mut checked = match family_of(&DiskFiles, path, &text) {
+        Ok(family) => family.face().check(&DiskFiles, path, bytes, None),
+        Err(unknown) => unknown_family(path, bytes, unknown),
+    };
     match checked.model.take() {
         Some(model) => Ok(model),
         None => Err(LoadError::Invalid(Box::new(checked))),
@@ -624,7 +634,7 @@ pub fn check_bytes(files: &dyn Files, path: &Path, bytes: Vec<u8>) -> Checked {
 pub fn check_bytes_in(files: &dyn Files, path: &Path, bytes: Vec<u8>, locale: &Locale) -> Checked {
     let text = String::from_utf8_lossy(&bytes);
     match family_of(files, path, &text) {
-        Ok(family) => family.face().check(files, path, bytes, locale),
+        Ok(family) => family.face().check(files, path, bytes, Some(locale)),
         Err(unknown) => unknown_family(path, bytes, unknown),
     }
 }

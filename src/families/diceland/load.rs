@@ -148,6 +148,17 @@ pub fn check_bytes(files: &dyn Files, path: &Path, bytes: Vec<u8>) -> Checked {
 
 /// [`check_bytes`], with the print checks run on sheets in `locale`.
 pub fn check_bytes_in(files: &dyn Files, path: &Path, bytes: Vec<u8>, locale: &Locale) -> Checked {
+    check_bytes_for(files, path, bytes, Some(locale))
+}
+
+/// [`check_bytes`], the print checks run on sheets in `locale` when one
+/// is given, left out otherwise.
+pub fn check_bytes_for(
+    files: &dyn Files,
+    path: &Path,
+    bytes: Vec<u8>,
+    locale: Option<&Locale>,
+) -> Checked {
     let mut sources = SourceMap::new();
     let mut diags = Vec::new();
     let chain = chain::read_chain(&BoardFormat, files, &mut sources, &mut diags, path, bytes);
@@ -164,7 +175,9 @@ pub fn check_bytes_in(files: &dyn Files, path: &Path, bytes: Vec<u8>, locale: &L
             conventions(&b, &places, &mut diags);
             let s = solve::solvability(&b);
             solvability_findings(&b, &s, &places, &mut diags);
-            if !diags.iter().any(Diagnostic::is_error) {
+            if let Some(locale) = locale
+                && !diags.iter().any(Diagnostic::is_error)
+            {
                 add_print_findings(
                     &b,
                     &places,

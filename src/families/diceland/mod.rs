@@ -41,7 +41,7 @@ mod terminal;
 pub(crate) mod words;
 
 pub use format::schema;
-pub use load::{Checked, check_bytes, check_bytes_in};
+pub use load::{Checked, check_bytes, check_bytes_for, check_bytes_in};
 pub use model::{Board, Cell, CellSet, Color, Goal, Zone};
 pub use play::simulate::{Summary, simulate};
 pub use play::strong::finish_chance;

@@ -36,8 +36,14 @@ impl Face for Encore {
         WORDS
     }
 
-    fn check(&self, files: &dyn Files, path: &Path, bytes: Vec<u8>, locale: &Locale) -> Checked {
-        let c = super::check_bytes_in(files, path, bytes, locale);
+    fn check(
+        &self,
+        files: &dyn Files,
+        path: &Path,
+        bytes: Vec<u8>,
+        locale: Option<&Locale>,
+    ) -> Checked {
+        let c = super::check_bytes_for(files, path, bytes, locale);
         let model = c.board.map(|b| {
             let (lang, fonts) = (b.info.lang, b.info.fonts.clone());
             let names = b.info.names.clone();

@@ -45,6 +45,17 @@ pub fn check_bytes(files: &dyn Files, path: &Path, bytes: Vec<u8>) -> Checked {
 
 /// [`check_bytes`], with the print checks run on sheets in `locale`.
 pub fn check_bytes_in(files: &dyn Files, path: &Path, bytes: Vec<u8>, locale: &Locale) -> Checked {
+    check(files, path, bytes, Depth::Full(Some(locale)))
+}
+
+/// [`check_bytes`], the print checks run on sheets in `locale` when one
+/// is given, left out otherwise.
+pub fn check_bytes_for(
+    files: &dyn Files,
+    path: &Path,
+    bytes: Vec<u8>,
+    locale: Option<&Locale>,
+) -> Checked {
     check(files, path, bytes, Depth::Full(locale))
 }
 
@@ -63,8 +74,8 @@ enum Depth<'l> {
     /// The board's structure and conventions.
     Reader,
     /// Everything `rollx check` reports, the print checks on sheets in
-    /// this locale.
-    Full(&'l Locale),
+    /// this locale when one is given.
+    Full(Option<&'l Locale>),
 }
 
 fn check(files: &dyn Files, path: &Path, bytes: Vec<u8>, depth: Depth<'_>) -> Checked {
@@ -96,7 +107,9 @@ fn check(files: &dyn Files, path: &Path, bytes: Vec<u8>, depth: Depth<'_>) -> Ch
         && let Depth::Full(locale) = depth
     {
         solvability = Some(checks::solvability(b, places, &mut diags));
-        if !diags.iter().any(Diagnostic::is_error) {
+        if let Some(locale) = locale
+            && !diags.iter().any(Diagnostic::is_error)
+        {
             let locale = locale.for_file(b.info.lang, &b.info.fonts);
             add_print_findings(b, places, &locale, &sources, &mut diags);
         }

@@ -46,7 +46,7 @@ pub(crate) mod standard;
 mod terminal;
 
 pub use crate::source::BoardInfo;
-pub use load::{Checked, check_bytes, check_bytes_in, read_bytes};
+pub use load::{Checked, check_bytes, check_bytes_for, check_bytes_in, read_bytes};
 pub use model::{Board, BoardCell, BoardColor, ColorId, EncoreDice, Points};
 pub use resolve::column_index;
 

@@ -35,9 +35,17 @@ impl Face for Rolling {
         WORDS
     }
 
-    fn check(&self, files: &dyn Files, path: &Path, bytes: Vec<u8>, locale: &Locale) -> Checked {
+    fn check(
+        &self,
+        files: &dyn Files,
+        path: &Path,
+        bytes: Vec<u8>,
+        locale: Option<&Locale>,
+    ) -> Checked {
         let mut c = super::map::check_bytes(files, path, bytes);
-        super::limits::add_limits(&mut c, locale);
+        if let Some(locale) = locale {
+            super::limits::add_limits(&mut c, locale);
+        }
         let model = c.map.map(|m| {
             let (lang, fonts) = (m.info.lang, m.info.fonts.clone());
             let names = m.info.names.clone();

@@ -209,6 +209,44 @@ impl Sheet<'_> {
     /// of one region a thin line, every other edge (between regions, or
     /// the coast) heavy.
     fn shapes(&mut self, shapes: &[Vec<Vec<Pt>>]) {
+        // Lakes first: an area's holes that no area fills (an enclave
+        // fills its own, drawn over) are water, not blank paper a writing
+        // box could be taken for.
+        if let crate::rolling::map::Layout::Atlas(atlas) = &self.map.layout {
+            let mut lakes = Path::new();
+            let mut waves = Path::new();
+            for (rings, shape) in shapes.iter().zip(&atlas.shapes) {
+                for (i, ring) in rings.iter().enumerate() {
+                    if !shape.outers.contains(&i) {
+                        let pts: Vec<Point> = ring.iter().map(|&p| page_point(p)).collect();
+                        lakes.add_polygon(&pts);
+                        // Two waves in its middle, where they fit.
+                        let b = polygon::bounds(std::slice::from_ref(ring));
+                        let side =
+                            ((b[2] - b[0]).min(b[3] - b[1]) * 0.6).min(f64::from(self.box_size));
+                        let c = [(b[0] + b[2]) / 2.0, (b[1] + b[3]) / 2.0];
+                        if side > 3.0 && polygon::contains(std::slice::from_ref(ring), c) {
+                            let (x, y) = ((c[0] - side / 2.0) as f32, (c[1] - side / 2.0) as f32);
+                            waves
+                                .segs
+                                .extend(super::grid_map::waves(x, y, side as f32).segs);
+                        }
+                    }
+                }
+            }
+            if !lakes.segs.is_empty() {
+                let (fill, marks) = if self.mono {
+                    (super::grid_map::WATER_MONO, super::grid_map::WAVES_MONO)
+                } else {
+                    (super::grid_map::WATER, super::grid_map::WAVES)
+                };
+                self.canvas.items.push(Item::Path(lakes, Style::fill(fill)));
+                self.canvas.items.push(Item::Path(
+                    waves,
+                    Style::stroke(Stroke::solid(marks, self.t.lines.area * 1.2)),
+                ));
+            }
+        }
         for (ri, region) in self.map.regions.iter().enumerate() {
             let mut path = Path::new();
             for &a in &region.areas {

@@ -12,15 +12,15 @@ use crate::rolling::map::{AreaId, Grid};
 use crate::scene::{Item, Path, Point, Rect, Rgb, Seg, Stroke, Style};
 
 /// The wash of water cells, in colour and in black and white.
-const WATER: Rgb = Rgb::new(222, 236, 248);
-const WATER_MONO: Rgb = Rgb::grey(238);
+pub(super) const WATER: Rgb = Rgb::new(222, 236, 248);
+pub(super) const WATER_MONO: Rgb = Rgb::grey(238);
 /// The wave marks on water.
-const WAVES: Rgb = Rgb::new(84, 140, 200);
-const WAVES_MONO: Rgb = Rgb::grey(120);
+pub(super) const WAVES: Rgb = Rgb::new(84, 140, 200);
+pub(super) const WAVES_MONO: Rgb = Rgb::grey(120);
 
 /// Two short waves across a water cell at `(x, y)` (its top-left corner)
 /// of side `cell`.
-fn waves(x: f32, y: f32, cell: f32) -> Path {
+pub(super) fn waves(x: f32, y: f32, cell: f32) -> Path {
     let mut path = Path::new();
     for (row, shift) in [(0.36, 0.18), (0.68, 0.34)] {
         let (x0, y0) = (x + cell * shift, y + cell * row);
