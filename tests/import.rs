@@ -1878,3 +1878,75 @@ fn an_atlas_lake_prints_as_water() {
     assert_eq!(code, 0, "{err}");
     assert!(!svg.contains("fill=\"#deecf8\""));
 }
+
+/// A ferry between two islands with a long third one between them: no
+/// line across the water joins them, the curve round it is drawn, and the
+/// print checks warn of the detour, naming the link, while the sheet
+/// prints.
+#[test]
+fn a_link_drawn_round_an_island_is_a_detour_warning() {
+    let dir = tempfile::tempdir().unwrap();
+    let (_, _, map) = import_fixture(
+        dir.path(),
+        "detour.geojson",
+        &[
+            "--atlas",
+            "--links",
+            &fixture("detour-links.csv"),
+            "--regions",
+            "2",
+        ],
+    );
+    let svg = dir.path().join("d.svg");
+    let (code, stdout, stderr) = run(&[
+        "print",
+        map.to_str().unwrap(),
+        "--svg",
+        svg.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(stderr.contains("print-link-detour"), "{stderr}");
+    let said = stderr.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        said.contains("the link between BB and AA is drawn"),
+        "{said}"
+    );
+    assert!(
+        stdout.contains("print checks passed with 1 warning"),
+        "{stdout}"
+    );
+    assert!(svg.exists());
+    // check names it too, on each shipped template.
+    let (code, report, _) = run(&["check", map.to_str().unwrap()]);
+    assert_eq!(code, 0, "{report}");
+    assert!(report.contains("print-link-detour"), "{report}");
+    // Without the third island between them, the line is straight and
+    // nothing is said.
+    let mut doc: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(fixture("detour.geojson")).unwrap()).unwrap();
+    doc["features"]
+        .as_array_mut()
+        .unwrap()
+        .retain(|f| f["id"] != "CC");
+    let geo = dir.path().join("open.geojson");
+    std::fs::write(&geo, doc.to_string()).unwrap();
+    let out = dir.path().join("open.toml");
+    let (code, _, err) = run(&[
+        "import",
+        geo.to_str().unwrap(),
+        "--atlas",
+        "--links",
+        &fixture("detour-links.csv"),
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let (code, _, stderr) = run(&[
+        "print",
+        out.to_str().unwrap(),
+        "--svg",
+        svg.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(!stderr.contains("print-link-detour"), "{stderr}");
+}

@@ -251,10 +251,18 @@ pub fn run(args: &PrintArgs, color: bool) -> Ran {
         ));
     }
     let box_mm = pad.box_size * 25.4 / 72.0;
+    let sources = SourceMap::new();
+    for d in &pad.warnings {
+        eprint!("{}", report(d, &sources, style));
+    }
     say(format!(
-        "{}: {} {box_mm:.1} mm, print checks passed ({:.0} ms)",
+        "{}: {} {box_mm:.1} mm, print checks passed{} ({:.0} ms)",
         model.name(),
         pad.box_noun,
+        match pad.warnings.len() {
+            0 => String::new(),
+            n => format!(" with {}", rollx::text::count(n, "warning")),
+        },
         start.elapsed().as_secs_f64() * 1e3
     ));
     Ok(Outcome::Ok)

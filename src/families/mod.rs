@@ -467,6 +467,8 @@ pub struct Printed {
     pub box_size: f32,
     /// What the boxes are called (`writing boxes`, `boxes`).
     pub box_noun: &'static str,
+    /// What the print checks warn of (the sheet prints all the same).
+    pub warnings: Vec<Diagnostic>,
 }
 
 impl Printed {
@@ -477,8 +479,13 @@ impl Printed {
         template: &Template,
         mono: bool,
     ) -> (Printed, Vec<Diagnostic>) {
-        let problems = crate::print::check(&pad, template, mono);
-        (Printed::from(pad), problems)
+        let (problems, warnings): (Vec<Diagnostic>, Vec<Diagnostic>) =
+            crate::print::check(&pad, template, mono)
+                .into_iter()
+                .partition(Diagnostic::is_error);
+        let mut printed = Printed::from(pad);
+        printed.warnings = warnings;
+        (printed, problems)
     }
 }
 
@@ -488,6 +495,7 @@ impl<A: crate::print::Part> From<crate::print::Pad<A>> for Printed {
             document: pad.document,
             box_size: pad.box_size,
             box_noun: A::BOX_NOUN,
+            warnings: Vec::new(),
         }
     }
 }

@@ -60,10 +60,17 @@ pub fn delta_e(a: Rgb, b: Rgb) -> f32 {
     ((l1 - l2).powi(2) + (a1 - a2).powi(2) + (b1 - b2).powi(2)).sqrt()
 }
 
-/// A reason not to print, with the parts of the map or board it is about.
+/// How many times longer than the straight line between its ends a link
+/// may be drawn before `print-link-detour` warns, and by how much longer
+/// at least (mm).
+const DETOUR_RATIO: f32 = 2.0;
+const DETOUR_MM: f32 = 40.0;
+
+/// A reason not to print (an error), or a warning about the sheet, with
+/// the parts of the map or board it is about.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Finding<A> {
-    /// What is wrong (an error).
+    /// What is wrong (an error), or worth a look (a warning).
     pub diagnostic: Diagnostic,
     /// The parts of the map or board it concerns (for pointing into its file).
     pub about: Vec<A>,
@@ -77,10 +84,13 @@ pub fn check<A: Part>(pad: &Pad<A>, t: &Template, mono: bool) -> Vec<Diagnostic>
         .collect()
 }
 
-/// The pad, if it passes the print checks; every reason it should not be
-/// printed otherwise.
+/// The pad, if it passes the print checks (warnings do not stop it);
+/// every reason it should not be printed otherwise.
 pub fn checked<A: Part>(pad: Pad<A>, t: &Template, mono: bool) -> Result<Pad<A>, Vec<Diagnostic>> {
-    let problems = check(&pad, t, mono);
+    let problems: Vec<Diagnostic> = check(&pad, t, mono)
+        .into_iter()
+        .filter(Diagnostic::is_error)
+        .collect();
     if problems.is_empty() {
         Ok(pad)
     } else {
@@ -331,6 +341,33 @@ fonts in the template",
                 ),
             )
             .with_help(link_help),
+            vec![link.about],
+        );
+    }
+
+    // A link drawn much longer than the straight line between its ends
+    // (round a peninsula or an island): a warning, the sheet still prints.
+    for link in pad.links.iter().filter(|l| {
+        l.direct > 0.0
+            && l.length > DETOUR_RATIO * l.direct
+            && points_to_mm(l.length - l.direct) > DETOUR_MM
+    }) {
+        push(
+            Diagnostic::warning(
+                "print-link-detour",
+                format!(
+                    "the link between {} and {} is drawn {:.0} mm long, {:.1} times the {:.0} mm between its ends: players may not follow it",
+                    link.between[0],
+                    link.between[1],
+                    points_to_mm(link.length),
+                    link.length / link.direct,
+                    points_to_mm(link.direct)
+                ),
+            )
+            .with_help(match pad.capacity {
+                Capacity::Grid { .. } => "move the two areas in the grid so that open sea joins them by a short way",
+                Capacity::Diagram { .. } => "no short way across the water keeps clear of other areas: check that the link joins the areas meant, or print the map with a [layout] grid",
+            }),
             vec![link.about],
         );
     }

@@ -196,6 +196,8 @@ pub struct LinkView<A> {
     pub between: [String; 2],
     /// Length of its line in points.
     pub length: f32,
+    /// The straight distance between its line's ends, in points.
+    pub direct: f32,
     /// Length of its line that no writing box or frame hides, in points.
     pub visible: f32,
     /// The codes of the areas its line runs across besides the two it

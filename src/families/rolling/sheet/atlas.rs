@@ -1095,9 +1095,11 @@ fn untangle(places: &mut [Option<Place>], borders: &Borders, h: f64, keep_out: &
 /// control points stand off the straight line, as a share of the line's
 /// length (the curve's middle stands off three quarters of that).
 const BENDS: [f64; 10] = [0.15, 0.25, 0.35, 0.45, 0.55, 0.65, 0.75, 0.9, 1.05, 1.2];
-/// The first bends of [`BENDS`], tried before a straight line between the
-/// coasts.
+/// The first bends of [`BENDS`], tried before a stronger curve.
 const GENTLE: usize = 4;
+/// The longest a gentle curve is drawn where a straight line between the
+/// two coasts could be instead, in points (60 mm).
+const LONG_CURVE: f32 = 60.0 / 25.4 * 72.0;
 /// Straight pieces a link's curve is checked as.
 const BEND_STEPS: usize = 48;
 
@@ -1157,14 +1159,18 @@ fn link_route(
         }
         None
     };
-    // A gentle curve; else straight across the water between the
-    // nearest points of the two coasts that a line joins without crossing
-    // a third area; else a stronger curve.
+    // A gentle curve, unless it runs long (round a peninsula) where a
+    // straight line across the water joins the nearest points of the two
+    // coasts without crossing a third area (the short sea route); else
+    // that line; else a stronger curve.
     let (gentle, strong) = BENDS.split_at(GENTLE);
-    if let Some(path) = curve(gentle) {
+    let coast = borders.coast_line(ends);
+    if let Some(path) = curve(gentle)
+        && (coast.is_none() || super::draw::visible_length(&path, &[]).0 <= LONG_CURVE)
+    {
         return (path, Vec::new());
     }
-    if let Some((u, v)) = borders.coast_line(ends) {
+    if let Some((u, v)) = coast {
         return (Path::line(page_point(u), page_point(v)), Vec::new());
     }
     if let Some(path) = curve(strong) {

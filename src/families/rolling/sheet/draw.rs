@@ -88,6 +88,14 @@ impl Sheet<'_> {
         crossed: &[AreaId],
     ) {
         let (length, visible) = visible_length(&path, covers);
+        // The straight distance between its ends, to tell a detour.
+        let direct = match (path.segs.first(), path.segs.last()) {
+            (Some(first), Some(last)) => {
+                let (p, q) = (seg_end(first), seg_end(last));
+                (q.x - p.x).hypot(q.y - p.y)
+            }
+            _ => 0.0,
+        };
         self.canvas.about = About::Link(a, b);
         let color = if self.mono { INK } else { LINK };
         self.canvas.items.push(Item::Path(
@@ -97,6 +105,7 @@ impl Sheet<'_> {
         self.links.push(LinkView {
             between: [self.map.area(a).id.clone(), self.map.area(b).id.clone()],
             length,
+            direct,
             visible,
             crosses: crossed
                 .iter()
@@ -617,6 +626,15 @@ impl Sheet<'_> {
                 Some(owner),
             );
         }
+    }
+}
+
+/// The point a segment of a path ends at (a closing one: the origin).
+fn seg_end(seg: &crate::scene::Seg) -> crate::scene::Point {
+    use crate::scene::Seg;
+    match *seg {
+        Seg::MoveTo(p) | Seg::LineTo(p) | Seg::CubicTo(_, _, p) => p,
+        Seg::Close => crate::scene::Point::new(0.0, 0.0),
     }
 }
 
