@@ -151,7 +151,8 @@ pub fn draw(problem: &Problem, seed: u64, budget: &Budget) -> Drawing {
         .into_iter()
         .min_by(|a, b| a.0.cmp(&b.0).then(a.1.total_cmp(&b.1)))
         .expect("at least one chain");
-    let state = State::new(problem, owner);
+    let mut state = State::new(problem, owner);
+    state.fill_enclosed();
     state.into_drawing(timed_out)
 }
 
@@ -816,6 +817,70 @@ impl<'p> State<'p> {
         }
     }
 
+    /// Gives the sea cells the open sea round the grid cannot reach (gaps
+    /// inside the land, which would print as lakes) to an area beside
+    /// them, where that makes it touch only areas it must touch; repeated
+    /// until no more can be. A gap that keeps two areas apart stays.
+    fn fill_enclosed(&mut self) {
+        let (w, h, n) = (self.p.columns, self.p.rows, self.p.areas);
+        let grid = Square {
+            columns: w,
+            rows: h,
+        };
+        loop {
+            // The sea the open sea reaches, from the grid's rim.
+            let mut open = vec![false; w * h];
+            let mut stack: Vec<usize> = (0..w * h)
+                .filter(|&i| {
+                    let (c, r) = (i % w, i / w);
+                    self.owner[i] == SEA && (c == 0 || r == 0 || c == w - 1 || r == h - 1)
+                })
+                .collect();
+            for &i in &stack {
+                open[i] = true;
+            }
+            while let Some(i) = stack.pop() {
+                for j in grid.neighbors(i) {
+                    if self.owner[j] == SEA && !open[j] {
+                        open[j] = true;
+                        stack.push(j);
+                    }
+                }
+            }
+            let mut changed = false;
+            for i in 0..w * h {
+                if self.owner[i] != SEA || open[i] {
+                    continue;
+                }
+                let mut beside: Vec<u16> = grid
+                    .neighbors(i)
+                    .map(|j| self.owner[j])
+                    .filter(|&o| o != SEA)
+                    .collect();
+                beside.sort_unstable();
+                beside.dedup();
+                let fits = |a: u16| {
+                    beside.iter().all(|&b| {
+                        let (x, y) = (a.min(b) as usize, a.max(b) as usize);
+                        b == a || self.kind[x * n + y] == Kind::Must
+                    })
+                };
+                if let Some(&a) = beside.iter().find(|&&a| fits(a)) {
+                    let before = self.violations();
+                    self.set(i, a);
+                    if self.violations() > before {
+                        self.set(i, SEA);
+                    } else {
+                        changed = true;
+                    }
+                }
+            }
+            if !changed {
+                break;
+            }
+        }
+    }
+
     fn into_drawing(self, timed_out: bool) -> Drawing {
         let n = self.p.areas;
         let (mut missing, mut extra, mut touching_may) = (Vec::new(), Vec::new(), Vec::new());
@@ -858,6 +923,44 @@ mod tests {
             assert!((a - b).abs() <= 1e-3 * b + 1e-12, "{x}: {a} vs {b}");
         }
         assert_eq!(exp_neg(50.0), 0.0);
+    }
+
+    /// A gap inside the land is given to an area beside it when that
+    /// makes no pair touch that must not; a gap between two areas that
+    /// must not touch stays sea.
+    #[test]
+    fn gaps_inside_the_land_are_filled_unless_they_keep_areas_apart() {
+        const S: u16 = SEA;
+        let problem = |must: Vec<(usize, usize)>| Problem {
+            areas: 2,
+            must,
+            may: Vec::new(),
+            targets: vec![(2.0, 0.0), (2.0, 2.0)],
+            sizes: vec![7.0, 5.0],
+            columns: 5,
+            rows: 3,
+        };
+        // B B B B B
+        // B . . . B    the gap lies between B and C
+        // C C C C C
+        let owner = vec![
+            0, 0, 0, 0, 0, //
+            0, S, S, S, 0, //
+            1, 1, 1, 1, 1, //
+        ];
+        // B and C must touch (they do, at the sides): the gap is filled.
+        let p = problem(vec![(0, 1)]);
+        let mut state = State::new(&p, owner.clone());
+        state.fill_enclosed();
+        let d = state.into_drawing(false);
+        assert!(d.cells.iter().all(Option::is_some), "{d:?}");
+        assert!(d.is_exact());
+        // They must not: the gap keeps them apart where it can.
+        let p = problem(Vec::new());
+        let mut state = State::new(&p, owner);
+        state.fill_enclosed();
+        let d = state.into_drawing(false);
+        assert_eq!(&d.cells[6..9], &[None, None, None], "{d:?}");
     }
 
     /// A ring of six areas around a seventh, each touching the centre and
