@@ -1950,3 +1950,28 @@ fn a_link_drawn_round_an_island_is_a_detour_warning() {
     assert_eq!(code, 0, "{stderr}");
     assert!(!stderr.contains("print-link-detour"), "{stderr}");
 }
+
+/// Where an even split exists, --regions finds one: the continent into
+/// seven regions within one area of each other (its first seeding alone
+/// gave 3 to 5 areas and a warning), the island joined by its ferry.
+#[test]
+fn regions_split_evenly_where_they_can() {
+    for k in ["5", "6", "7", "8"] {
+        let (pairs, stderr) = json_pairs(
+            "continent.geojson",
+            &[
+                "--id-property",
+                "iso_a2",
+                "--links",
+                &fixture("continent-links.csv"),
+                "--regions",
+                k,
+            ],
+        );
+        assert!(!pairs.is_empty());
+        assert!(
+            !stderr.contains("could not be evened out"),
+            "--regions {k}: {stderr}"
+        );
+    }
+}

@@ -559,6 +559,57 @@ fn split(neighbours: &[BTreeSet<usize>], centres: &[Point], k: usize) -> Vec<usi
     if candidates.len() < k {
         candidates = (0..n).collect();
     }
+    // The split grown from each of a few first seeds spread over the map
+    // (up to 16 for a map of 100 areas, fewer for larger ones, one from
+    // 800 areas: each try costs about as much as the areas), the most
+    // even kept (the smallest gap
+    // between the largest region and the smallest, then the least spread
+    // of sizes; ties: the first tried).
+    let tries = (SPLIT_WORK / n.max(1))
+        .clamp(1, SPLIT_TRIES)
+        .min(candidates.len());
+    let spread = |region: &[usize]| {
+        let mut sizes = vec![0usize; k];
+        for &r in region {
+            if r < k {
+                sizes[r] += 1;
+            }
+        }
+        let (lo, hi) = (
+            sizes.iter().min().copied().unwrap_or(0),
+            sizes.iter().max().copied().unwrap_or(0),
+        );
+        (hi - lo, sizes.iter().map(|&s| s * s).sum::<usize>())
+    };
+    (0..tries)
+        .map(|t| {
+            split_from(
+                neighbours,
+                centres,
+                k,
+                &candidates,
+                candidates[t * candidates.len() / tries],
+            )
+        })
+        .min_by_key(|region| spread(region))
+        .expect("at least one try")
+}
+
+/// First seeds [`split`] tries, at most.
+const SPLIT_TRIES: usize = 16;
+/// Areas times tries [`split`] spends at most.
+const SPLIT_WORK: usize = 1600;
+
+/// [`split`] with the seeds grown from `start`: the first seed is the
+/// candidate farthest from it, each next the farthest from those before.
+fn split_from(
+    neighbours: &[BTreeSet<usize>],
+    centres: &[Point],
+    k: usize,
+    candidates: &[usize],
+    start: usize,
+) -> Vec<usize> {
+    let n = neighbours.len();
     // The candidate farthest from `d`'s sources (another piece of the map
     // first; ties: the lower index).
     let far = |d: &[usize], skip: &[usize]| {
@@ -569,7 +620,7 @@ fn split(neighbours: &[BTreeSet<usize>], centres: &[Point], k: usize) -> Vec<usi
             .max_by_key(|&i| (d[i], std::cmp::Reverse(i)))
             .expect("fewer seeds than areas")
     };
-    let mut seeds = vec![far(&hops(neighbours, &[candidates[0]]), &[])];
+    let mut seeds = vec![far(&hops(neighbours, &[start]), &[])];
     while seeds.len() < k {
         let next = far(&hops(neighbours, &seeds), &seeds);
         seeds.push(next);
