@@ -1975,3 +1975,43 @@ fn regions_split_evenly_where_they_can() {
         );
     }
 }
+
+/// A file under the area limit but over what a sheet prints is refused
+/// before the drawing work, saying neither a grid nor a diagram prints and
+/// how to get a map that does (or one for analysis only).
+#[test]
+fn a_map_too_large_to_print_says_so_with_the_ways_forward() {
+    let dir = tempfile::tempdir().unwrap();
+    let geo = dir.path().join("counties.geojson");
+    std::fs::write(&geo, counties(30, 30)).unwrap();
+    let out = dir.path().join("m.toml");
+    let (code, _, err) = run(&[
+        "import",
+        geo.to_str().unwrap(),
+        "--id-property",
+        "GEOID",
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 1, "{err}");
+    let said = err.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(said.contains("has 900 areas"), "{said}");
+    assert!(said.contains("so neither prints"), "{said}");
+    assert!(
+        said.contains("--dissolve") && said.contains("--no-draw"),
+        "{said}"
+    );
+    assert!(!said.contains("print the map as a diagram"), "{said}");
+    assert!(!out.exists());
+    // --no-draw keeps it, for analysis.
+    let (code, _, err) = run(&[
+        "import",
+        geo.to_str().unwrap(),
+        "--id-property",
+        "GEOID",
+        "--no-draw",
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+}

@@ -14,8 +14,8 @@ use rollx::diag::{Diagnostic, Failure};
 use rollx::print::{Template, template};
 use rollx::rolling::{AreaId, Map, check_bytes_undrawn};
 use rollx::rolling::{
-    DrawOptions, MapDrawing, OldGrid, draw, grid_capacity, layout_toml, rewrite, wished_positions,
-    without_layout,
+    DrawOptions, MapDrawing, OldGrid, diagram_capacity, draw, grid_capacity, layout_toml, rewrite,
+    wished_positions, without_layout,
 };
 use rollx::source::DiskFiles;
 use rollx::text::{and_list, plural};
@@ -291,10 +291,23 @@ pub fn draw_text(
     let max_grid = grid_capacity(&map, template);
     let room = max_grid.0 * max_grid.1 / 2;
     if map.areas.len() > room {
+        // A diagram is offered only where one would print.
+        let diagram = diagram_capacity(&map, template);
+        let help = if map.areas.len() <= diagram {
+            "use a larger page (--template), or print the map as a diagram: it needs no [layout]"
+                .to_string()
+        } else {
+            format!(
+                "a diagram on {} holds at most {diagram} areas, so neither prints: use a larger \
+                 page (--template), or make the map smaller (`rollx import --where` imports a \
+                 part of a file, `--dissolve` merges its features into larger areas, `--no-draw` \
+                 keeps a map this size for check, solve and simulate only)",
+                template.name
+            )
+        };
         return Err(NotDrawn::Failed(Failure::invalid(format!(
             "{} has {} areas, but a grid that {} prints ({} x {} cells at its least writing \
-             box) keeps at most {room} areas apart (half its cells)\n  help: use a larger page \
-             (--template), or print the map as a diagram: it needs no [layout]",
+             box) keeps at most {room} areas apart (half its cells)\n  help: {help}",
             path.display(),
             map.areas.len(),
             template.name,

@@ -104,6 +104,21 @@ pub fn grid_capacity(map: &Map, template: &Template) -> (usize, usize) {
     }
 }
 
+/// The most areas `template` prints of `map` as a diagram (no
+/// `[layout]`) at its least writing box.
+pub fn diagram_capacity(map: &Map, template: &Template) -> usize {
+    let mut probe = map.clone();
+    probe.layout = Layout::None;
+    let options = PrintOptions {
+        sheets: 1,
+        ..PrintOptions::default()
+    };
+    match super::sheet::layout(&probe, template, &options).capacity {
+        Capacity::Diagram { max_areas, .. } => max_areas,
+        Capacity::Grid { .. } => map.areas.len(),
+    }
+}
+
 /// Where each area of `map` would like to be: `x`/`y` where the map gives
 /// them, else the centre of its cells in `old` (a previous drawing). When
 /// every area has a place so, those are the places; when two or more do,
