@@ -235,7 +235,7 @@ fn two_up_templates_put_two_sheets_on_a_page() {
 const BAD: [(&str, &[&str], &str); 9] = [
     (
         "tests/fixtures/limits/print-leaders-cross.toml",
-        &["--template", "a4-2up"],
+        &["--template", "a4"],
         "print-leaders-cross",
     ),
     (

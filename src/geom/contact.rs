@@ -848,8 +848,8 @@ impl<'p> State<'p> {
                 }
             }
             let mut changed = false;
-            for i in 0..w * h {
-                if self.owner[i] != SEA || open[i] {
+            for (i, &reached) in open.iter().enumerate() {
+                if self.owner[i] != SEA || reached {
                     continue;
                 }
                 let mut beside: Vec<u16> = grid

@@ -828,7 +828,7 @@ fn densify(ring: &mut Vec<Point>, step: f64) {
 ///
 /// An edge of a GeoJSON ring is straight in degrees (a border along a
 /// parallel or a meridian), which the projection bends: long edges are
-/// first cut into pieces of at most [`PIECE_DEGREES`] (or a two-thousandth
+/// first cut into pieces of at most 0.05° (or a two-thousandth
 /// of the data's span, if more), so that a straight border drawn with two
 /// points on one side and with more on the other (a T-junction, as real
 /// files have them everywhere) still lies on one line after projection.

@@ -22,8 +22,10 @@ const COMPLEX: &[Script] = {
     ]
 };
 
-/// Whether `text` is shaped (it holds a character of a [`COMPLEX`]
-/// script, or one written right to left).
+/// Whether `text` is shaped: it holds a character of a script whose
+/// letters join, change shape or combine (Arabic, Hebrew, Syriac, the
+/// Indic scripts, Thai, Lao, Tibetan, Myanmar, Khmer, Mongolian, ...), or
+/// one written right to left.
 pub fn needs_shaping(text: &str) -> bool {
     text.chars().any(|c| {
         !c.is_ascii()
