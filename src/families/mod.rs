@@ -605,26 +605,23 @@ pub fn check_file(path: &Path) -> Result<Checked, LoadError> {
 
 /// [`check_file`], the print checks run on sheets in `locale`.
 pub fn check_file_in(path: &Path, locale: &Locale) -> Result<Checked, LoadError> {
-    let bytes = std::fs::read(path).map_err(|source| LoadError::Io {
+    Ok(check_bytes_in(&DiskFiles, path, read(path)?, locale))
+}
+
+/// A file's bytes, or the error that says it cannot be read.
+fn read(path: &Path) -> Result<Vec<u8>, LoadError> {
+    std::fs::read(path).map_err(|source| LoadError::Io {
         path: path.to_path_buf(),
         source,
-    })?;
-    Ok(check_bytes_in(&DiskFiles, path, bytes, locale))
+    })
 }
 
 /// Loads a valid map or board from disk, for a command: checked as
 /// `rollx check` does, without the print checks of the shipped templates
 /// (a command that prints runs its own on its own template).
 pub fn load(path: &Path) -> Result<Model, LoadError> {
-    let bytes = std::fs::read(path).map_err(|source| LoadError::Io {
-        path: path.to_path_buf(),
-        source,
-    })?;
-    let text = String::from_utf8_lossy(&bytes);
-    let mut checked = match family_of(&DiskFiles, path, &text) {
-        Ok(family) => family.face().check(&DiskFiles, path, bytes, None),
-        Err(unknown) => unknown_family(path, bytes, unknown),
-    };
+    let bytes = read(path)?;
+    let mut checked = check_bytes_for(&DiskFiles, path, bytes, None);
     match checked.model.take() {
         Some(model) => Ok(model),
         None => Err(LoadError::Invalid(Box::new(checked))),
@@ -640,9 +637,20 @@ pub fn check_bytes(files: &dyn Files, path: &Path, bytes: Vec<u8>) -> Checked {
 
 /// [`check_bytes`], the print checks run on sheets in `locale`.
 pub fn check_bytes_in(files: &dyn Files, path: &Path, bytes: Vec<u8>, locale: &Locale) -> Checked {
+    check_bytes_for(files, path, bytes, Some(locale))
+}
+
+/// [`check_bytes`], the print checks run on sheets in `locale` when one is
+/// given and left out otherwise (a command that prints nothing).
+fn check_bytes_for(
+    files: &dyn Files,
+    path: &Path,
+    bytes: Vec<u8>,
+    locale: Option<&Locale>,
+) -> Checked {
     let text = String::from_utf8_lossy(&bytes);
     match family_of(files, path, &text) {
-        Ok(family) => family.face().check(files, path, bytes, Some(locale)),
+        Ok(family) => family.face().check(files, path, bytes, locale),
         Err(unknown) => unknown_family(path, bytes, unknown),
     }
 }

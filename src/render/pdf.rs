@@ -158,20 +158,20 @@ pub fn to_pdf(doc: &Document) -> Result<Vec<u8>, RenderError> {
             // runs before it end.
             for run in t.fonts.runs(&t.content, t.size, t.weight) {
                 let font = fonts.id(t, run.face, &mut pdf)?;
+                ops.extend([
+                    Op::StartTextSection,
+                    Op::SetFont {
+                        font: PdfFontHandle::External(font),
+                        size: Pt(round3(t.size)),
+                    },
+                    Op::SetFillColor {
+                        col: color(t.color),
+                    },
+                ]);
                 if let Some(glyphs) = &run.glyphs {
                     // A shaped run: each glyph placed where the shaper put
                     // it (printpdf joins those on one baseline into one
                     // TJ), standing for its cluster's text.
-                    ops.extend([
-                        Op::StartTextSection,
-                        Op::SetFont {
-                            font: PdfFontHandle::External(font),
-                            size: Pt(round3(t.size)),
-                        },
-                        Op::SetFillColor {
-                            col: color(t.color),
-                        },
-                    ]);
                     for g in glyphs {
                         ops.extend([
                             Op::SetTextMatrix {
@@ -189,30 +189,20 @@ pub fn to_pdf(doc: &Document) -> Result<Vec<u8>, RenderError> {
                             },
                         ]);
                     }
-                    ops.push(Op::EndTextSection);
-                    x += run.width;
-                    continue;
-                }
-                ops.extend([
-                    Op::StartTextSection,
-                    Op::SetFont {
-                        font: PdfFontHandle::External(font),
-                        size: Pt(round3(t.size)),
-                    },
-                    Op::SetFillColor {
-                        col: color(t.color),
-                    },
-                    Op::SetTextCursor {
-                        pos: printpdf::Point {
-                            x: Pt(round3(x)),
-                            y: Pt(round3(y)),
+                } else {
+                    ops.extend([
+                        Op::SetTextCursor {
+                            pos: printpdf::Point {
+                                x: Pt(round3(x)),
+                                y: Pt(round3(y)),
+                            },
                         },
-                    },
-                    Op::ShowText {
-                        items: vec![TextItem::Text(run.text.to_string())],
-                    },
-                    Op::EndTextSection,
-                ]);
+                        Op::ShowText {
+                            items: vec![TextItem::Text(run.text.to_string())],
+                        },
+                    ]);
+                }
+                ops.push(Op::EndTextSection);
                 x += run.width;
             }
         }

@@ -628,25 +628,15 @@ impl Fonts {
     /// baseline starting at `origin`: the glyphs as a path, for exporters
     /// that cannot count on the face being where the file is read (SVG).
     pub fn outline(&self, face: usize, run: &str, size: f32, origin: super::Point) -> super::Path {
-        let mut out = Outline {
-            path: super::Path::new(),
-            scale: 0.0,
-            origin,
-            last: origin,
-        };
-        let Some(loaded) = self.loaded(face) else {
-            return out.path;
-        };
-        let f = loaded.face();
-        out.scale = size / loaded.units_per_em;
-        for c in run.chars() {
-            if let Some(g) = f.glyph_index(c) {
-                f.outline_glyph(g, &mut out);
-                let advance = f.glyph_hor_advance(g).map_or(0.0, f32::from);
-                out.origin.x += advance * out.scale;
+        self.outlined(face, size, origin, |f, out| {
+            for c in run.chars() {
+                if let Some(g) = f.glyph_index(c) {
+                    f.outline_glyph(g, out);
+                    let advance = f.glyph_hor_advance(g).map_or(0.0, f32::from);
+                    out.origin.x += advance * out.scale;
+                }
             }
-        }
-        out.path
+        })
     }
 
     /// The outlines of the shaped glyphs `glyphs` of face `face` at `size`
@@ -658,20 +648,32 @@ impl Fonts {
         size: f32,
         origin: super::Point,
     ) -> super::Path {
+        self.outlined(face, size, origin, |f, out| {
+            for g in glyphs {
+                out.origin = super::Point::new(origin.x + g.x * size, origin.y - g.y * size);
+                f.outline_glyph(ttf_parser::GlyphId(g.id), out);
+            }
+        })
+    }
+
+    /// The path `draw` outlines with face `face` at `size` points from
+    /// `origin` (empty when the face cannot be read).
+    fn outlined(
+        &self,
+        face: usize,
+        size: f32,
+        origin: super::Point,
+        draw: impl FnOnce(&ttf_parser::Face<'_>, &mut Outline),
+    ) -> super::Path {
         let mut out = Outline {
             path: super::Path::new(),
             scale: 0.0,
             origin,
             last: origin,
         };
-        let Some(loaded) = self.loaded(face) else {
-            return out.path;
-        };
-        let f = loaded.face();
-        out.scale = size / loaded.units_per_em;
-        for g in glyphs {
-            out.origin = super::Point::new(origin.x + g.x * size, origin.y - g.y * size);
-            f.outline_glyph(ttf_parser::GlyphId(g.id), &mut out);
+        if let Some(loaded) = self.loaded(face) {
+            out.scale = size / loaded.units_per_em;
+            draw(&loaded.face(), &mut out);
         }
         out.path
     }
