@@ -314,7 +314,8 @@ const SHRINK: [f32; 2] = [0.8, 0.65];
 struct Plan {
     /// The areas' shapes on the main map, in page points.
     shapes: Vec<Vec<Vec<Pt>>>,
-    /// The [`callout_cost`] of the layout.
+    /// The [`callout_cost`] of the layout as [`place_boxes`] makes it,
+    /// before [`polish`] (what layouts are chosen by).
     cost: f64,
     /// How many callouts it has, on the main map and in the inset.
     callouts: usize,
@@ -331,6 +332,29 @@ struct Plan {
     inset_anchors: Vec<Pt>,
     /// Why the inset the map names is not drawn.
     refused: Option<(Diagnostic, About)>,
+    /// The writing boxes' side.
+    s: f64,
+}
+
+impl Plan {
+    /// The plan with its callouts [`polish`]ed, on the main map (whose
+    /// place is `bounds`) and in the inset; its cost stays the rough one.
+    fn polished(mut self, atlas: &Atlas, bounds: Rect) -> Plan {
+        let n = self.shapes.len();
+        let main = Stage::new(atlas, &self.shapes, bounds, self.s, &vec![true; n]);
+        let mut keep_out = Vec::new();
+        if let Some(inset) = &self.inset {
+            let g = self.s * GAP;
+            let f = inset.frame;
+            keep_out.push([f[0] - g, f[1] - g, f[2] + g, f[3] + g]);
+            let drawn = inset.shapes(&self.shapes);
+            let in_inset: Vec<bool> = (0..n).map(|a| inset.holds(a)).collect();
+            let enlarged = Stage::new(atlas, &drawn, inset.frame_rect(), self.s, &in_inset);
+            polish(&enlarged, &[], &mut self.inset_places);
+        }
+        polish(&main, &keep_out, &mut self.places);
+        self
+    }
 }
 
 /// Where the writing boxes of side `s` go on the map of `shapes` (page
@@ -340,7 +364,7 @@ struct Plan {
 /// the least [`callout_cost`], kept only if that is at least
 /// [`inset::MIN_GAIN`] below the cost without an inset.
 fn plan(atlas: &Atlas, bounds: Rect, s: f64) -> Plan {
-    let whole = plan_on(atlas, page_shapes(atlas, bounds, s), bounds, s, None);
+    let whole = plan_on(atlas, page_shapes(atlas, bounds, s), bounds, s, None).polished(atlas, bounds);
     if atlas.inset != InsetChoice::Auto
         || whole.callouts < 2 * inset::MIN_GAIN
         || !(troubled(&whole.places, s) || troubled(&whole.inset_places, s))
@@ -375,13 +399,13 @@ fn plan(atlas: &Atlas, bounds: Rect, s: f64) -> Plan {
             plan_on(atlas, shapes, bounds, s, Some(beat))
         })
         .collect();
-    let mut best = whole;
+    let mut best: Option<Plan> = None;
     for plan in smaller {
-        if plan.inset.is_some() && plan.cost < best.cost {
-            best = plan;
+        if plan.inset.is_some() && best.as_ref().map_or(beat, |b| b.cost) > plan.cost {
+            best = Some(plan);
         }
     }
-    best
+    best.map_or(whole, |b| b.polished(atlas, bounds))
 }
 
 /// [`plan`] for the map drawn as `shapes`: the sheet's own inset is kept
@@ -421,16 +445,20 @@ fn plan_on(
             .collect(),
     };
     let base_cost = callout_cost(&base, s);
-    let without = |refused| Plan {
-        shapes: shapes.clone(),
-        places: base.clone(),
-        anchors: anchors.clone(),
-        inset: None,
-        inset_places: vec![None; n],
-        inset_anchors: Vec::new(),
-        refused,
-        cost: base_cost,
-        callouts: callouts(&base),
+    let without = |refused| {
+        let places = base.clone();
+        Plan {
+            shapes: shapes.clone(),
+            callouts: callouts(&places),
+            places,
+            anchors: anchors.clone(),
+            inset: None,
+            inset_places: vec![None; n],
+            inset_anchors: Vec::new(),
+            refused,
+            cost: base_cost,
+            s,
+        }
     };
     let ground = Ground::new(&shapes, bounds, s, atlas);
     let insets = match &atlas.inset {
@@ -451,11 +479,12 @@ fn plan_on(
         }
     };
     let chosen = matches!(atlas.inset, InsetChoice::Auto);
-    let mut best: Option<Plan> = None;
+    let g = s * GAP;
+    let keep_out = |f: [f64; 4]| [[f[0] - g, f[1] - g, f[2] + g, f[3] + g]];
+    // Each candidate laid out roughly ([`place_boxes`]); the cheapest is
+    // polished.
+    let mut best: Option<(f64, Inset, Vec<Option<Place>>, Vec<Option<Place>>)> = None;
     for mut inset in insets {
-        let g = s * GAP;
-        let f = inset.frame;
-        let keep_out = [[f[0] - g, f[1] - g, f[2] + g, f[3] + g]];
         let drawn = inset.shapes(&shapes);
         let in_inset: Vec<bool> = (0..n).map(|a| inset.holds(a)).collect();
         let enlarged = Stage::new(atlas, &drawn, inset.frame_rect(), s, &in_inset);
@@ -470,27 +499,31 @@ fn plan_on(
             inset_places = place_boxes(&enlarged, &in_inset, &[]);
         }
         let on_main: Vec<bool> = (0..n).map(|a| !inset.holds(a)).collect();
-        let places = place_boxes(&main, &on_main, &keep_out);
+        let places = place_boxes(&main, &on_main, &keep_out(inset.frame));
         let cost = callout_cost(&places, s) + callout_cost(&inset_places, s);
-        if best.as_ref().is_none_or(|b| cost < b.cost) {
-            best = Some(Plan {
-                shapes: Vec::new(),
+        if best.as_ref().is_none_or(|b| cost < b.0) {
+            best = Some((cost, inset, places, inset_places));
+        }
+    }
+    match best {
+        Some((cost, inset, places, inset_places))
+            if !chosen || cost + inset::MIN_GAIN as f64 <= beat.unwrap_or(base_cost) =>
+        {
+            let drawn = inset.shapes(&shapes);
+            let in_inset: Vec<bool> = (0..n).map(|a| inset.holds(a)).collect();
+            let inset_anchors = Stage::new(atlas, &drawn, inset.frame_rect(), s, &in_inset).anchors();
+            Plan {
                 callouts: callouts(&places) + callouts(&inset_places),
                 places,
-                anchors: anchors.clone(),
-                inset_anchors: enlarged.anchors(),
+                anchors,
+                inset_anchors,
                 inset: Some(inset),
                 inset_places,
                 refused: None,
                 cost,
-            });
-        }
-    }
-    match best {
-        Some(plan)
-            if !chosen || plan.cost + inset::MIN_GAIN as f64 <= beat.unwrap_or(base_cost) =>
-        {
-            Plan { shapes, ..plan }
+                shapes,
+                s,
+            }
         }
         _ => without(None),
     }
@@ -740,6 +773,21 @@ impl<'a> Stage<'a> {
         }
     }
 
+    /// The free places for a callout box's centre clear of the
+    /// rectangles `keep_out`.
+    fn free_of(&self, keep_out: &[[f64; 4]]) -> Vec<Pt> {
+        let clear = self.s / 2.0 * (1.0 + 2.0 * GAP);
+        self.free
+            .iter()
+            .copied()
+            .filter(|&[x, y]| {
+                !keep_out.iter().any(|r| {
+                    x + clear > r[0] && x - clear < r[2] && y + clear > r[1] && y - clear < r[3]
+                })
+            })
+            .collect()
+    }
+
     /// Each area's anchor: its pole (NaN for areas without poles).
     pub(super) fn anchors(&self) -> Vec<Pt> {
         self.poles
@@ -776,24 +824,22 @@ pub(super) fn place_boxes(
         })
         .collect();
     let mut leaders: Vec<(Pt, Pt)> = Vec::new();
-    let clear = h * (1.0 + 2.0 * GAP);
-    let free: Vec<Pt> = stage
-        .free
-        .iter()
-        .copied()
-        .filter(|&[x, y]| {
-            !keep_out.iter().any(|r| {
-                x + clear > r[0] && x - clear < r[2] && y + clear > r[1] && y - clear < r[3]
-            })
-        })
-        .collect();
+    let free = stage.free_of(keep_out);
     let borders = Borders::new(shapes);
     let apart = s * (1.0 + GAP);
-    let clash = |c: Pt, taken: &[Pt]| {
-        taken
-            .iter()
-            .any(|&t| (c[0] - t[0]).abs() < apart && (c[1] - t[1]).abs() < apart)
+    // The free places too close to a box already placed, kept up to date
+    // as boxes are placed (each box marks its neighbourhood once).
+    let mut blocked = vec![false; free.len()];
+    let block = |blocked: &mut [bool], t: Pt| {
+        for (b, c) in blocked.iter_mut().zip(&free) {
+            if (c[0] - t[0]).abs() < apart && (c[1] - t[1]).abs() < apart {
+                *b = true;
+            }
+        }
     };
+    for &t in &taken {
+        block(&mut blocked, t);
+    }
     let dist = distance;
     let max_leader = MAX_LEADER;
     // The areas nearest to free space first, so that most leaders are
@@ -813,8 +859,9 @@ pub(super) fn place_boxes(
         let anchor = anchors[a];
         let mut near: Vec<(f64, Pt)> = free
             .iter()
-            .filter(|&&c| !clash(c, &taken))
-            .map(|&c| (dist(c, anchor), c))
+            .zip(&blocked)
+            .filter(|&(_, &b)| !b)
+            .map(|(&c, _)| (dist(c, anchor), c))
             .collect();
         // Only the nearest few are tried.
         nearest(&mut near, TRIES);
@@ -839,16 +886,26 @@ pub(super) fn place_boxes(
                 0
             }
         };
-        let graded: Vec<(f64, Pt, u8)> = near.iter().map(|&(d, c)| (d, c, grade(c))).collect();
-        let least = graded.iter().map(|g| g.2).min();
+        // Graded nearest first up to the first place of the best grade
+        // (the rest as the search below reaches them).
+        let mut grades: Vec<Option<u8>> = vec![None; near.len()];
+        let mut least: Option<u8> = None;
+        for (g, &(_, c)) in grades.iter_mut().zip(&near) {
+            let got = grade(c);
+            *g = Some(got);
+            least = Some(least.map_or(got, |l| l.min(got)));
+            if got == 0 {
+                break;
+            }
+        }
         let order = |x: (f64, Pt), y: (f64, Pt)| {
             x.0.total_cmp(&y.0)
                 .then(x.1[0].total_cmp(&y.1[0]))
                 .then(x.1[1].total_cmp(&y.1[1]))
         };
         let mut best: Option<(f64, Pt)> = None;
-        for &(d, c, g) in &graded {
-            if Some(g) != least {
+        for (&(d, c), g) in near.iter().zip(&grades) {
+            if Some(g.unwrap_or_else(|| grade(c))) != least {
                 continue;
             }
             // What is added to the distance is never negative, and the
@@ -886,11 +943,21 @@ pub(super) fn place_boxes(
         let at = best.map_or(anchor, |(_, c)| c);
         places[a] = Some(Place::Callout { at, anchor });
         taken.push(at);
+        block(&mut blocked, at);
         leaders.push((anchor, nearest_on_square(at, h, anchor)));
     }
-    untangle(&mut places, &borders, h, keep_out);
-    uncross(&mut places, &free, h, apart, max_leader, keep_out);
     places
+}
+
+/// [`place_boxes`]'s layout on `stage` (clear of `keep_out`) made to
+/// read better: the callouts' boxes swapped where that shortens their
+/// leaders or uncrosses them ([`untangle`]), then moved while two leaders
+/// still cross ([`uncross`]). Which areas have callouts stays the same.
+pub(super) fn polish(stage: &Stage<'_>, keep_out: &[[f64; 4]], places: &mut [Option<Place>]) {
+    let h = stage.s / 2.0;
+    let apart = stage.s * (1.0 + GAP);
+    untangle(places, &Borders::new(stage.shapes), h, keep_out);
+    uncross(places, &stage.free_of(keep_out), h, apart, MAX_LEADER, keep_out);
 }
 
 /// The last pass: while two leaders cross, swaps the boxes of the first
@@ -1011,78 +1078,137 @@ fn uncross(
 
 /// Swaps the boxes of any two callouts when that makes their leaders
 /// cheaper: shorter, across fewer borders of other areas ([`CROSSING`]
-/// box sides each), crossing fewer other leaders ([`LEADERS_CROSSING`]
-/// each); a few passes. Both places were free, so the boxes stay clear of
-/// the land and each other.
+/// box sides each), under the inset's frame or crossing other leaders
+/// ([`LEADERS_CROSSING`] each); a few passes. Both places were free, so
+/// the boxes stay clear of the land and each other.
 fn untangle(places: &mut [Option<Place>], borders: &Borders, h: f64, keep_out: &[[f64; 4]]) {
     let s = 2.0 * h;
     let leader = |anchor: Pt, at: Pt| (anchor, nearest_on_square(at, h, anchor));
-    let callouts: Vec<usize> = (0..places.len())
-        .filter(|&a| matches!(places[a], Some(Place::Callout { .. })))
+    // The callouts: area, anchor, box.
+    let mut callouts: Vec<(usize, Pt, Pt)> = places
+        .iter()
+        .enumerate()
+        .filter_map(|(a, p)| match *p {
+            Some(Place::Callout { at, anchor }) => Some((a, anchor, at)),
+            _ => None,
+        })
         .collect();
-    let line = |places: &[Option<Place>], a: usize| match places[a] {
-        Some(Place::Callout { at, anchor }) => leader(anchor, at),
-        Some(Place::Inside(c)) => (c, c),
-        None => ([0.0; 2], [0.0; 2]),
+    let bounds = |l: (Pt, Pt)| {
+        [
+            l.0[0].min(l.1[0]),
+            l.0[1].min(l.1[1]),
+            l.0[0].max(l.1[0]),
+            l.0[1].max(l.1[1]),
+        ]
     };
+    let cross = |l: (Pt, Pt), lb: &[f64; 4], m: (Pt, Pt), mb: &[f64; 4]| {
+        lb[0] <= mb[2]
+            && mb[0] <= lb[2]
+            && lb[1] <= mb[3]
+            && mb[1] <= lb[3]
+            && polygon::segments_cross(l.0, l.1, m.0, m.1)
+    };
+    let mut lines: Vec<(Pt, Pt)> = callouts.iter().map(|&(_, x, at)| leader(x, at)).collect();
+    let mut boxes: Vec<[f64; 4]> = lines.iter().map(|&l| bounds(l)).collect();
     // The borders of other areas each area's leader crosses, by where
     // its box is: the boxes only trade places, so each is counted once.
-    let crossed: std::cell::RefCell<std::collections::HashMap<(usize, [u64; 2]), usize>> =
-        Default::default();
-    let crossings = |a: usize, l: (Pt, Pt)| {
-        *crossed
-            .borrow_mut()
-            .entry((a, [l.1[0].to_bits(), l.1[1].to_bits()]))
-            .or_insert_with(|| borders.crossings(l.0, l.1, a))
+    let mut crossed: std::collections::HashMap<(usize, [u64; 2]), usize> = Default::default();
+    let mut border_cost = |a: usize, l: (Pt, Pt)| {
+        CROSSING
+            * s
+            * *crossed
+                .entry((a, [l.1[0].to_bits(), l.1[1].to_bits()]))
+                .or_insert_with(|| borders.crossings(l.0, l.1, a)) as f64
     };
-    // The cost of area `a`'s leader `l`, against every other callout's
-    // leader but `skip`'s.
-    let cost = |places: &[Option<Place>], a: usize, l: (Pt, Pt), skip: usize| {
-        let (dx, dy) = (l.1[0] - l.0[0], l.1[1] - l.0[1]);
-        let mut c = (dx * dx + dy * dy).sqrt() + CROSSING * s * crossings(a, l) as f64;
+    let frame_cost = |l: (Pt, Pt)| {
         if keep_out
             .iter()
             .any(|&r| polygon::segment_hits_rect(l.0, l.1, r))
         {
-            c += LEADERS_CROSSING * s;
+            LEADERS_CROSSING * s
+        } else {
+            0.0
         }
-        for &o in &callouts {
-            if o != a && o != skip {
-                let m = line(places, o);
-                if polygon::segments_cross(l.0, l.1, m.0, m.1) {
-                    c += LEADERS_CROSSING * s;
-                }
-            }
-        }
-        c
     };
+    // Each callout's cost but for the leaders it crosses, and how many
+    // other leaders it crosses (kept up to date as boxes trade places).
+    let mut own: Vec<f64> = (0..callouts.len())
+        .map(|i| {
+            let l = lines[i];
+            distance(l.0, l.1) + border_cost(callouts[i].0, l) + frame_cost(l)
+        })
+        .collect();
+    let mut crossings: Vec<usize> = (0..lines.len())
+        .map(|i| {
+            (0..lines.len())
+                .filter(|&k| k != i && cross(lines[i], &boxes[i], lines[k], &boxes[k]))
+                .count()
+        })
+        .collect();
+    let lc = LEADERS_CROSSING * s;
     for _ in 0..UNTANGLE_PASSES {
         let mut changed = false;
-        for (i, &a) in callouts.iter().enumerate() {
-            for &b in &callouts[i + 1..] {
-                let (
-                    Some(Place::Callout { at: pa, anchor: xa }),
-                    Some(Place::Callout { at: pb, anchor: xb }),
-                ) = (places[a], places[b])
-                else {
-                    continue;
-                };
-                let (la, lb) = (leader(xa, pa), leader(xb, pb));
+        for i in 0..callouts.len() {
+            for j in i + 1..callouts.len() {
+                let ((a, xa, pa), (b, xb, pb)) = (callouts[i], callouts[j]);
+                let both = cross(lines[i], &boxes[i], lines[j], &boxes[j]);
+                // The pair as it is: each leader's cost with the other
+                // leaders, their own crossing counted once.
+                let now =
+                    own[i] + own[j] + lc * (crossings[i] + crossings[j] - usize::from(both)) as f64;
+                // Swapped, cheapest parts first: a swap whose leaders are
+                // already as long as the pair costs now cannot gain.
                 let (sa, sb) = (leader(xa, pb), leader(xb, pa));
-                let both = |x: (Pt, Pt), y: (Pt, Pt)| {
-                    if polygon::segments_cross(x.0, x.1, y.0, y.1) {
-                        LEADERS_CROSSING * s
-                    } else {
-                        0.0
-                    }
-                };
-                let now = cost(places, a, la, b) + cost(places, b, lb, a) + both(la, lb);
-                let swapped = cost(places, a, sa, b) + cost(places, b, sb, a) + both(sa, sb);
-                if swapped + 1e-9 < now {
-                    places[a] = Some(Place::Callout { at: pb, anchor: xa });
-                    places[b] = Some(Place::Callout { at: pa, anchor: xb });
-                    changed = true;
+                let mut swapped = distance(sa.0, sa.1) + distance(sb.0, sb.1);
+                if swapped + 1e-9 >= now {
+                    continue;
                 }
+                let (ba, bb) = (bounds(sa), bounds(sb));
+                let mut with_others = usize::from(cross(sa, &ba, sb, &bb));
+                for k in 0..lines.len() {
+                    if k != i && k != j {
+                        with_others += usize::from(cross(sa, &ba, lines[k], &boxes[k]))
+                            + usize::from(cross(sb, &bb, lines[k], &boxes[k]));
+                    }
+                }
+                swapped += lc * with_others as f64 + frame_cost(sa) + frame_cost(sb);
+                if swapped + 1e-9 >= now {
+                    continue;
+                }
+                swapped += border_cost(a, sa) + border_cost(b, sb);
+                if swapped + 1e-9 >= now {
+                    continue;
+                }
+                // Swap, and count the crossings again where they changed.
+                places[a] = Some(Place::Callout { at: pb, anchor: xa });
+                places[b] = Some(Place::Callout { at: pa, anchor: xb });
+                let (la, lb) = (lines[i], lines[j]);
+                let (oa, ob) = (boxes[i], boxes[j]);
+                callouts[i].2 = pb;
+                callouts[j].2 = pa;
+                lines[i] = sa;
+                lines[j] = sb;
+                boxes[i] = ba;
+                boxes[j] = bb;
+                own[i] = distance(sa.0, sa.1) + border_cost(a, sa) + frame_cost(sa);
+                own[j] = distance(sb.0, sb.1) + border_cost(b, sb) + frame_cost(sb);
+                crossings[i] = 0;
+                crossings[j] = 0;
+                for k in 0..lines.len() {
+                    if k == i || k == j {
+                        continue;
+                    }
+                    let (m, mb) = (lines[k], boxes[k]);
+                    let was = usize::from(cross(la, &oa, m, &mb)) + usize::from(cross(lb, &ob, m, &mb));
+                    let (ci, cj) = (cross(sa, &ba, m, &mb), cross(sb, &bb, m, &mb));
+                    crossings[k] = crossings[k] + usize::from(ci) + usize::from(cj) - was;
+                    crossings[i] += usize::from(ci);
+                    crossings[j] += usize::from(cj);
+                }
+                let now_both = usize::from(cross(sa, &ba, sb, &bb));
+                crossings[i] += now_both;
+                crossings[j] += now_both;
+                changed = true;
             }
         }
         if !changed {
@@ -1260,22 +1386,53 @@ fn nearest_on_square(c: Pt, h: f64, p: Pt) -> Pt {
 struct Borders {
     /// Each area's bounding box and edges.
     areas: Vec<AreaEdges>,
+    /// The bounding boxes of each area's edges in runs of [`RUN`], so
+    /// that a short segment is tested against few of them.
+    runs: Vec<Vec<[f64; 4]>>,
 }
+
+/// How many consecutive edges one bounding box of [`Borders`] covers.
+const RUN: usize = 16;
 
 impl Borders {
     fn new(shapes: &[Vec<Vec<Pt>>]) -> Self {
-        Self {
-            areas: shapes
-                .iter()
-                .map(|rings| {
-                    let edges = rings
-                        .iter()
-                        .flat_map(|r| (0..r.len()).map(move |i| (r[i], r[(i + 1) % r.len()])))
-                        .collect();
-                    (polygon::bounds(rings), edges)
-                })
-                .collect(),
-        }
+        let areas: Vec<AreaEdges> = shapes
+            .iter()
+            .map(|rings| {
+                let edges = rings
+                    .iter()
+                    .flat_map(|r| (0..r.len()).map(move |i| (r[i], r[(i + 1) % r.len()])))
+                    .collect();
+                (polygon::bounds(rings), edges)
+            })
+            .collect();
+        let runs = areas
+            .iter()
+            .map(|(_, edges)| {
+                edges
+                    .chunks(RUN)
+                    .map(|run| {
+                        run.iter().fold(
+                            [
+                                f64::INFINITY,
+                                f64::INFINITY,
+                                f64::NEG_INFINITY,
+                                f64::NEG_INFINITY,
+                            ],
+                            |b, &(u, v)| {
+                                [
+                                    b[0].min(u[0]).min(v[0]),
+                                    b[1].min(u[1]).min(v[1]),
+                                    b[2].max(u[0]).max(v[0]),
+                                    b[3].max(u[1]).max(v[1]),
+                                ]
+                            },
+                        )
+                    })
+                    .collect()
+            })
+            .collect();
+        Self { areas, runs }
     }
 
     /// The areas but `ends` whose borders the line through `pts` crosses
@@ -1328,15 +1485,23 @@ impl Borders {
     fn crossings(&self, p: Pt, q: Pt, own: usize) -> usize {
         let (x0, x1) = (p[0].min(q[0]), p[0].max(q[0]));
         let (y0, y1) = (p[1].min(q[1]), p[1].max(q[1]));
+        let meets = |b: &[f64; 4]| b[0] <= x1 && b[2] >= x0 && b[1] <= y1 && b[3] >= y0;
         self.areas
             .iter()
+            .zip(&self.runs)
             .enumerate()
-            .filter(|&(a, (b, _))| a != own && b[0] <= x1 && b[2] >= x0 && b[1] <= y1 && b[3] >= y0)
-            .map(|(_, (_, edges))| {
+            .filter(|&(a, ((b, _), _))| a != own && meets(b))
+            .map(|(_, ((_, edges), runs))| {
                 edges
-                    .iter()
-                    .filter(|&&(a, b)| polygon::segments_cross(a, b, p, q))
-                    .count()
+                    .chunks(RUN)
+                    .zip(runs)
+                    .filter(|(_, b)| meets(b))
+                    .map(|(run, _)| {
+                        run.iter()
+                            .filter(|&&(a, b)| polygon::segments_cross(a, b, p, q))
+                            .count()
+                    })
+                    .sum::<usize>()
             })
             .sum()
     }
