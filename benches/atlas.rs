@@ -23,7 +23,8 @@ fn main() {
 /// The atlas map of `n` generated counties, imported into a directory
 /// that lives as long as the benchmark.
 fn atlas(n: usize) -> Map {
-    let dir: PathBuf = std::env::temp_dir().join(format!("rollx-bench-atlas-{}", std::process::id()));
+    let dir: PathBuf =
+        std::env::temp_dir().join(format!("rollx-bench-atlas-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let geojson = dir.join(format!("c{n}.geojson"));
     std::fs::write(&geojson, counties::geojson(&counties::counties(n, 7, 3))).unwrap();

@@ -819,12 +819,22 @@ fn a_variant_footer_prints_its_own_version_not_its_base() {
     }
 }
 
+/// A gap in the land (sea cells the open sea cannot reach, which belong
+/// to no area) prints land-coloured: not as water, not as writing boxes.
 #[test]
-fn sea_cells_enclosed_by_land_print_as_water_not_as_boxes() {
+fn gaps_in_the_land_print_as_land_not_as_water_or_boxes() {
     let map = "tests/fixtures/print/lake.toml";
-    for (mono, wash) in [
-        (false, rollx::scene::Rgb::new(222, 236, 248)),
-        (true, rollx::scene::Rgb::grey(238)),
+    for (mono, wash, water) in [
+        (
+            false,
+            rollx::scene::Rgb::new(230, 226, 214),
+            rollx::scene::Rgb::new(222, 236, 248),
+        ),
+        (
+            true,
+            rollx::scene::Rgb::grey(212),
+            rollx::scene::Rgb::grey(238),
+        ),
     ] {
         let p = pad(
             map,
@@ -850,6 +860,14 @@ fn sea_cells_enclosed_by_land_print_as_water_not_as_boxes() {
         assert_eq!(washes.len(), 1, "mono {mono}: {washes:?}");
         let w = washes[0];
         assert!((w.w - 2.0 * w.h).abs() < 0.01, "mono {mono}: {w:?}");
+        // No water: the gap is no lake.
+        assert!(
+            !p.document.symbols[0]
+                .items
+                .iter()
+                .any(|item| matches!(item, Item::Path(_, style) if style.fill == Some(water))),
+            "mono {mono}: water"
+        );
         // The white squares on the sheet are the four writing boxes.
         assert_eq!(squares(&p, p.box_size).len(), 4, "mono {mono}");
     }

@@ -818,8 +818,9 @@ impl<'p> State<'p> {
     }
 
     /// Gives the sea cells the open sea round the grid cannot reach (gaps
-    /// inside the land, which would print as lakes) to an area beside
-    /// them, where that makes it touch only areas it must touch; repeated
+    /// inside the land, which would print as land-coloured blanks) to an
+    /// area beside them, where that makes it touch only areas it must
+    /// touch; repeated
     /// until no more can be. A gap that keeps two areas apart stays.
     fn fill_enclosed(&mut self) {
         let (w, h, n) = (self.p.columns, self.p.rows, self.p.areas);

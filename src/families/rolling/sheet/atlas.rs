@@ -364,7 +364,8 @@ impl Plan {
 /// the least [`callout_cost`], kept only if that is at least
 /// [`inset::MIN_GAIN`] below the cost without an inset.
 fn plan(atlas: &Atlas, bounds: Rect, s: f64) -> Plan {
-    let whole = plan_on(atlas, page_shapes(atlas, bounds, s), bounds, s, None).polished(atlas, bounds);
+    let whole =
+        plan_on(atlas, page_shapes(atlas, bounds, s), bounds, s, None).polished(atlas, bounds);
     if atlas.inset != InsetChoice::Auto
         || whole.callouts < 2 * inset::MIN_GAIN
         || !(troubled(&whole.places, s) || troubled(&whole.inset_places, s))
@@ -483,7 +484,9 @@ fn plan_on(
     let keep_out = |f: [f64; 4]| [[f[0] - g, f[1] - g, f[2] + g, f[3] + g]];
     // Each candidate laid out roughly ([`place_boxes`]); the cheapest is
     // polished.
-    let mut best: Option<(f64, Inset, Vec<Option<Place>>, Vec<Option<Place>>)> = None;
+    // (cost, inset, boxes on the main map, boxes in the inset)
+    type Laid = (f64, Inset, Vec<Option<Place>>, Vec<Option<Place>>);
+    let mut best: Option<Laid> = None;
     for mut inset in insets {
         let drawn = inset.shapes(&shapes);
         let in_inset: Vec<bool> = (0..n).map(|a| inset.holds(a)).collect();
@@ -511,7 +514,8 @@ fn plan_on(
         {
             let drawn = inset.shapes(&shapes);
             let in_inset: Vec<bool> = (0..n).map(|a| inset.holds(a)).collect();
-            let inset_anchors = Stage::new(atlas, &drawn, inset.frame_rect(), s, &in_inset).anchors();
+            let inset_anchors =
+                Stage::new(atlas, &drawn, inset.frame_rect(), s, &in_inset).anchors();
             Plan {
                 callouts: callouts(&places) + callouts(&inset_places),
                 places,
@@ -957,7 +961,14 @@ pub(super) fn polish(stage: &Stage<'_>, keep_out: &[[f64; 4]], places: &mut [Opt
     let h = stage.s / 2.0;
     let apart = stage.s * (1.0 + GAP);
     untangle(places, &Borders::new(stage.shapes), h, keep_out);
-    uncross(places, &stage.free_of(keep_out), h, apart, MAX_LEADER, keep_out);
+    uncross(
+        places,
+        &stage.free_of(keep_out),
+        h,
+        apart,
+        MAX_LEADER,
+        keep_out,
+    );
 }
 
 /// The last pass: while two leaders cross, swaps the boxes of the first
@@ -1199,7 +1210,8 @@ fn untangle(places: &mut [Option<Place>], borders: &Borders, h: f64, keep_out: &
                         continue;
                     }
                     let (m, mb) = (lines[k], boxes[k]);
-                    let was = usize::from(cross(la, &oa, m, &mb)) + usize::from(cross(lb, &ob, m, &mb));
+                    let was =
+                        usize::from(cross(la, &oa, m, &mb)) + usize::from(cross(lb, &ob, m, &mb));
                     let (ci, cj) = (cross(sa, &ba, m, &mb), cross(sb, &bb, m, &mb));
                     crossings[k] = crossings[k] + usize::from(ci) + usize::from(cj) - was;
                     crossings[i] += usize::from(ci);
@@ -1507,6 +1519,11 @@ impl Borders {
     }
 }
 
+/// Counties shaped like real ones, for the tests.
+#[cfg(test)]
+#[path = "../../../../tests/common/counties.rs"]
+mod counties;
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1795,5 +1812,80 @@ mod tests {
             d.message
         );
         assert_eq!(about, About::Area(id("WA")));
+    }
+
+    use super::counties;
+
+    /// The atlas of generated counties (the shapes as an atlas map reads
+    /// them).
+    fn generated(n: usize, states: usize, seed: u64) -> Atlas {
+        let text = counties::geojson(&counties::counties(n, states, seed));
+        let props = crate::geom::geojson::Properties {
+            id: Some("GEOID"),
+            ..Default::default()
+        };
+        let collection = crate::geom::geojson::read(&text, &props).unwrap();
+        let (shapes, _) = collection.into_page(Default::default()).unwrap();
+        Atlas {
+            file: String::new(),
+            shapes,
+            inset: InsetChoice::Auto,
+        }
+    }
+
+    /// Whether the rectangle `r` meets the shapes: an edge runs into it, or
+    /// it lies inside an area.
+    fn covers_land(r: [f64; 4], shapes: &[Vec<Vec<Pt>>]) -> Option<usize> {
+        let centre = [(r[0] + r[2]) / 2.0, (r[1] + r[3]) / 2.0];
+        shapes.iter().position(|rings| {
+            polygon::contains(rings, centre)
+                || rings.iter().any(|ring| {
+                    (0..ring.len())
+                        .any(|i| polygon::segment_hits_rect(ring[i], ring[(i + 1) % ring.len()], r))
+                })
+        })
+    }
+
+    /// A property over generated maps of every size that gets an inset
+    /// (crowded and sparse, one state to several, on Letter and on the
+    /// half-page of a4-2up): the inset the sheet chooses never covers land
+    /// of the main map, lies in the map's place, and holds the areas it
+    /// enlarges.
+    #[test]
+    fn an_automatic_inset_never_covers_land() {
+        let half = Rect::new(18.0, 60.0, 380.0, 420.0);
+        let mut insets = 0;
+        for seed in 1..=4u64 {
+            for (n, states) in [(45, 3), (60, 5)] {
+                let atlas = generated(n, states, seed);
+                for bounds in [BOUNDS, half] {
+                    let plan = plan(&atlas, bounds, SIDE);
+                    let Some(inset) = &plan.inset else { continue };
+                    insets += 1;
+                    let f = inset.frame;
+                    assert!(
+                        bounds.contains(&inset.frame_rect()),
+                        "seed {seed}, {n} counties: the inset {f:?} leaves {bounds:?}"
+                    );
+                    if let Some(a) = covers_land(f, &plan.shapes) {
+                        panic!(
+                            "seed {seed}, {n} counties in {bounds:?}: the inset {f:?} covers {}",
+                            atlas.shapes[a].id
+                        );
+                    }
+                    for &a in &inset.areas {
+                        let e = polygon::bounds(&main_polygon(&atlas.shapes[a], &plan.shapes[a]));
+                        let w = inset.window;
+                        assert!(
+                            e[0] >= w[0] && e[1] >= w[1] && e[2] <= w[2] && e[3] <= w[3],
+                            "seed {seed}: {} outside the window",
+                            atlas.shapes[a].id
+                        );
+                    }
+                }
+            }
+        }
+        // The property is about insets: enough of the maps get one.
+        assert!(insets >= 5, "only {insets} insets");
     }
 }

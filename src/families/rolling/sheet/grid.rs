@@ -156,8 +156,9 @@ pub fn inner_lines(map: &Map, grid: &Grid, at: &Placement) -> Path {
 
 /// Sea cells that the sea around the grid cannot reach through sea and
 /// water cells sharing an edge (a lake, a gap between areas), row by row.
-/// Left white, such a cell would be a framed square like a writing box;
-/// the sheet paints it as water.
+/// Left white, such a cell would be a framed square like a writing box:
+/// the sheet paints the sea cells among them in a land tint (the water
+/// cells are water).
 pub fn enclosed_sea(grid: &Grid) -> Vec<bool> {
     let (w, h) = (grid.columns, grid.rows);
     let wet = |i: usize| grid.cells[i].is_none();

@@ -14,6 +14,10 @@ use crate::scene::{Item, Path, Point, Rect, Rgb, Seg, Stroke, Style};
 /// The wash of water cells, in colour and in black and white.
 pub(super) const WATER: Rgb = Rgb::new(222, 236, 248);
 pub(super) const WATER_MONO: Rgb = Rgb::grey(238);
+/// The tint of gaps in the land (cells of no area that the sea does not
+/// reach), in colour and in black and white.
+pub(super) const LAND: Rgb = Rgb::new(230, 226, 214);
+pub(super) const LAND_MONO: Rgb = Rgb::grey(212);
 /// The wave marks on water.
 pub(super) const WAVES: Rgb = Rgb::new(84, 140, 200);
 pub(super) const WAVES_MONO: Rgb = Rgb::grey(120);
@@ -56,12 +60,21 @@ impl Sheet<'_> {
             max_rows: (bounds.h / smallest_cell).floor() as usize,
         };
 
-        // Water: a pale wash with waves, so that lakes and straits do not
-        // look like writing boxes; sea cells that the open sea does not
-        // reach are lakes too.
+        // Gaps in the land: sea cells that the open sea round the grid
+        // does not reach belong to no area and are no lake (lakes are
+        // `~`): a plain land tint, so that they look neither like water
+        // nor like writing boxes.
         let enclosed = enclosed_sea(grid);
-        let wet = |c: usize, r: usize| grid.is_water(c, r) || enclosed[r * grid.columns + c];
-        if grid.water.contains(&true) || enclosed.contains(&true) {
+        let gap = |c: usize, r: usize| enclosed[r * grid.columns + c] && !grid.is_water(c, r);
+        if (0..grid.rows).any(|r| (0..grid.columns).any(|c| gap(c, r))) {
+            let gaps = outline_cells(grid, &at, gap);
+            let fill = if self.mono { LAND_MONO } else { LAND };
+            self.canvas.items.push(Item::Path(gaps, Style::fill(fill)));
+        }
+        // Water: a pale wash with waves, so that lakes and straits do not
+        // look like writing boxes.
+        let wet = |c: usize, r: usize| grid.is_water(c, r);
+        if grid.water.contains(&true) {
             let wash = outline_cells(grid, &at, wet);
             let fill = if self.mono { WATER_MONO } else { WATER };
             self.canvas.items.push(Item::Path(wash, Style::fill(fill)));
