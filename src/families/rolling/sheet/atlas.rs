@@ -362,7 +362,9 @@ impl Plan {
 /// its areas in it and every other box on the main map, clear of its
 /// frame. The sheet's own choice is the candidate inset whose layout has
 /// the least [`callout_cost`], kept only if that is at least
-/// [`inset::MIN_GAIN`] below the cost without an inset.
+/// [`inset::MIN_GAIN`] below the cost without an inset. Layouts are
+/// compared as [`place_boxes`] makes them; only the one returned is
+/// [`polish`]ed.
 fn plan(atlas: &Atlas, bounds: Rect, s: f64) -> Plan {
     let whole =
         plan_on(atlas, page_shapes(atlas, bounds, s), bounds, s, None).polished(atlas, bounds);
@@ -413,7 +415,7 @@ fn plan(atlas: &Atlas, bounds: Rect, s: f64) -> Plan {
 /// only if its layout's [`callout_cost`] is at least [`inset::MIN_GAIN`]
 /// below `beat` (by default, the cost of these shapes without an inset;
 /// when `beat` is given, the plan returned without an inset is not a
-/// layout to print).
+/// layout to print). The plan is not yet [`polish`]ed.
 fn plan_on(
     atlas: &Atlas,
     shapes: Vec<Vec<Vec<Pt>>>,
