@@ -113,11 +113,11 @@ impl Sheet<'_> {
         }
         self.shapes(&shapes);
         let lines = self.t.lines;
-        if let Some(inset) = &plan.inset {
+        for shown in &plan.insets {
             // The part the inset enlarges, marked on the map.
             self.canvas.about = About::Map;
             self.canvas.items.push(Item::Path(
-                Path::rect(inset.window_rect()),
+                Path::rect(shown.inset.window_rect()),
                 Style::stroke(Stroke::solid(INK, lines.area * 1.5)),
             ));
         }
@@ -129,11 +129,15 @@ impl Sheet<'_> {
             let c = p.centre();
             Rect::new((c[0] - h) as f32, (c[1] - h) as f32, size, size)
         };
-        let inset_covers: Vec<Rect> = plan.inset_places.iter().flatten().map(box_of).collect();
+        let inset_covers: Vec<Vec<Rect>> = plan
+            .insets
+            .iter()
+            .map(|i| i.places.iter().flatten().map(box_of).collect())
+            .collect();
         let mut covers: Vec<Rect> = plan.places.iter().flatten().map(box_of).collect();
-        covers.extend(&inset_covers);
-        if let Some(inset) = &plan.inset {
-            covers.push(inset.frame_rect());
+        for (shown, boxes) in plan.insets.iter().zip(&inset_covers) {
+            covers.extend(boxes);
+            covers.push(shown.inset.frame_rect());
         }
         let borders = Borders::new(&shapes);
         for link in &self.map.links {
@@ -145,10 +149,11 @@ impl Sheet<'_> {
         }
         self.leaders(&plan.places);
 
-        // The inset: a white frame with the enlarged shapes, clipped to
+        // Each inset: a white frame with the enlarged shapes, clipped to
         // it, and its own callouts.
-        let mut frame_mark = None;
-        if let Some(inset) = &plan.inset {
+        let mut frame_marks = Vec::new();
+        for (k, (shown, inset_covers)) in plan.insets.iter().zip(&inset_covers).enumerate() {
+            let inset = &shown.inset;
             let frame = inset.frame_rect();
             self.canvas.about = About::Map;
             self.canvas.items.push(Item::Path(
@@ -161,7 +166,7 @@ impl Sheet<'_> {
             // The links between two of its areas, again (clipped with the
             // shapes: a link may end on an island outside the frame).
             let inset_borders = Borders::new(&drawn);
-            let anchors = &plan.inset_anchors;
+            let anchors = &shown.anchors;
             for link in &self.map.links {
                 let (a, b) = (link.a.index(), link.b.index());
                 if inset.holds(a) && inset.holds(b) {
@@ -169,7 +174,7 @@ impl Sheet<'_> {
                         link_route(&inset_borders, [a, b], anchors[a], anchors[b], frame);
                     let crossed: Vec<AreaId> =
                         crossed.into_iter().map(|c| AreaId(c as u16)).collect();
-                    self.link(link.a, link.b, path, &inset_covers, &crossed);
+                    self.link(link.a, link.b, path, inset_covers, &crossed);
                 }
             }
             let inner: Vec<Item> = self.canvas.items.drain(start..).collect();
@@ -178,13 +183,13 @@ impl Sheet<'_> {
                 Path::rect(frame),
                 Style::stroke(Stroke::solid(INK, lines.region * 0.6)),
             ));
-            frame_mark = Some(self.mark(
-                crate::print::MarkKind::Frame,
-                "the inset".to_string(),
-                frame,
-                None,
-            ));
-            self.leaders(&plan.inset_places);
+            let name = if plan.insets.len() == 1 {
+                "the inset".to_string()
+            } else {
+                format!("inset {}", k + 1)
+            };
+            frame_marks.push(self.mark(crate::print::MarkKind::Frame, name, frame, None));
+            self.leaders(&shown.places);
         }
         // The boxes over everything.
         for (a, place) in plan.places.iter().enumerate() {
@@ -192,14 +197,16 @@ impl Sheet<'_> {
                 self.writing_box(AreaId(a as u16), page_point(place.centre()), size, None);
             }
         }
-        for (a, place) in plan.inset_places.iter().enumerate() {
-            if let Some(place) = place {
-                self.writing_box(
-                    AreaId(a as u16),
-                    page_point(place.centre()),
-                    size,
-                    frame_mark,
-                );
+        for (shown, &mark) in plan.insets.iter().zip(&frame_marks) {
+            for (a, place) in shown.places.iter().enumerate() {
+                if let Some(place) = place {
+                    self.writing_box(
+                        AreaId(a as u16),
+                        page_point(place.centre()),
+                        size,
+                        Some(mark),
+                    );
+                }
             }
         }
     }
@@ -317,43 +324,69 @@ struct Plan {
     /// The [`callout_cost`] of the layout as [`place_boxes`] makes it,
     /// before [`polish`] (what layouts are chosen by).
     cost: f64,
-    /// How many callouts it has, on the main map and in the inset.
+    /// How many callouts it has, on the main map and in the insets.
     callouts: usize,
-    /// Each area's box on the main map (`None`: in the inset).
+    /// Each area's box on the main map (`None`: in an inset).
     places: Vec<Option<Place>>,
     /// Each area's anchor on the main map (its pole).
     anchors: Vec<Pt>,
-    /// The inset, if there is one.
-    inset: Option<Inset>,
-    /// Each area's box in the inset (`None`: on the main map).
-    inset_places: Vec<Option<Place>>,
-    /// The anchors in the inset of the areas laid out there (NaN for
-    /// the others; read only for areas whose boxes are there).
-    inset_anchors: Vec<Pt>,
+    /// The insets, with their boxes (each area's box is in one at most).
+    insets: Vec<Shown>,
     /// Why the inset the map names is not drawn.
     refused: Option<(Diagnostic, About)>,
     /// The writing boxes' side.
     s: f64,
 }
 
+/// An inset of a [`Plan`], with the writing boxes it holds.
+#[derive(Clone)]
+struct Shown {
+    inset: Inset,
+    /// Each area's box in the inset (`None`: elsewhere).
+    places: Vec<Option<Place>>,
+    /// The anchors in the inset of the areas laid out there (NaN for
+    /// the others; read only for areas whose boxes are there).
+    anchors: Vec<Pt>,
+}
+
+/// The most insets a sheet chooses itself.
+const MAX_INSETS: usize = 2;
+
+/// The rectangles the main map's callouts keep clear of: the frames of
+/// `insets`, with the gap kept round boxes (`s` their side).
+fn frames_kept(insets: &[Shown], s: f64) -> Vec<[f64; 4]> {
+    let g = s * GAP;
+    insets
+        .iter()
+        .map(|i| {
+            let f = i.inset.frame;
+            [f[0] - g, f[1] - g, f[2] + g, f[3] + g]
+        })
+        .collect()
+}
+
 impl Plan {
     /// The plan with its callouts [`polish`]ed, on the main map (whose
-    /// place is `bounds`) and in the inset; its cost stays the rough one.
+    /// place is `bounds`) and in each inset; its cost stays the rough one.
     fn polished(mut self, atlas: &Atlas, bounds: Rect) -> Plan {
         let n = self.shapes.len();
         let main = Stage::new(atlas, &self.shapes, bounds, self.s, &vec![true; n]);
-        let mut keep_out = Vec::new();
-        if let Some(inset) = &self.inset {
-            let g = self.s * GAP;
-            let f = inset.frame;
-            keep_out.push([f[0] - g, f[1] - g, f[2] + g, f[3] + g]);
+        let keep_out = frames_kept(&self.insets, self.s);
+        for shown in &mut self.insets {
+            let inset = &shown.inset;
             let drawn = inset.shapes(&self.shapes);
             let in_inset: Vec<bool> = (0..n).map(|a| inset.holds(a)).collect();
             let enlarged = Stage::new(atlas, &drawn, inset.frame_rect(), self.s, &in_inset);
-            polish(&enlarged, &[], &mut self.inset_places);
+            polish(&enlarged, &[], &mut shown.places);
         }
         polish(&main, &keep_out, &mut self.places);
         self
+    }
+
+    /// Whether a callout, on the main map or in an inset, is farther from
+    /// its area than the print checks allow or found no free place.
+    fn troubled(&self) -> bool {
+        troubled(&self.places, self.s) || self.insets.iter().any(|i| troubled(&i.places, self.s))
     }
 }
 
@@ -368,9 +401,7 @@ impl Plan {
 fn plan(atlas: &Atlas, bounds: Rect, s: f64) -> Plan {
     let whole =
         plan_on(atlas, page_shapes(atlas, bounds, s), bounds, s, None).polished(atlas, bounds);
-    if atlas.inset != InsetChoice::Auto
-        || whole.callouts < 2 * inset::MIN_GAIN
-        || !(troubled(&whole.places, s) || troubled(&whole.inset_places, s))
+    if atlas.inset != InsetChoice::Auto || whole.callouts < 2 * inset::MIN_GAIN || !whole.troubled()
     {
         return whole;
     }
@@ -404,7 +435,7 @@ fn plan(atlas: &Atlas, bounds: Rect, s: f64) -> Plan {
         .collect();
     let mut best: Option<Plan> = None;
     for plan in smaller {
-        if plan.inset.is_some() && best.as_ref().map_or(beat, |b| b.cost) > plan.cost {
+        if !plan.insets.is_empty() && best.as_ref().map_or(beat, |b| b.cost) > plan.cost {
             best = Some(plan);
         }
     }
@@ -455,16 +486,14 @@ fn plan_on(
             callouts: callouts(&places),
             places,
             anchors: anchors.clone(),
-            inset: None,
-            inset_places: vec![None; n],
-            inset_anchors: Vec::new(),
+            insets: Vec::new(),
             refused,
             cost: base_cost,
             s,
         }
     };
-    let ground = Ground::new(&shapes, bounds, s, atlas);
-    let insets = match &atlas.inset {
+    let mut ground = Ground::new(&shapes, bounds, s, atlas);
+    let candidates = match &atlas.inset {
         InsetChoice::None => return without(None),
         InsetChoice::Auto => inset::candidates(&ground, &base, &anchors),
         InsetChoice::Areas(ids) if ids.is_empty() => return without(None),
@@ -482,56 +511,93 @@ fn plan_on(
         }
     };
     let chosen = matches!(atlas.inset, InsetChoice::Auto);
-    let g = s * GAP;
-    let keep_out = |f: [f64; 4]| [[f[0] - g, f[1] - g, f[2] + g, f[3] + g]];
-    // Each candidate laid out roughly ([`place_boxes`]); the cheapest is
-    // polished.
-    // (cost, inset, boxes on the main map, boxes in the inset)
-    type Laid = (f64, Inset, Vec<Option<Place>>, Vec<Option<Place>>);
-    let mut best: Option<Laid> = None;
-    for mut inset in insets {
+    // An inset laid out: its boxes inside it, a box the frame has no
+    // free place for going back to the main map.
+    let lay = |mut inset: Inset| -> Shown {
         let drawn = inset.shapes(&shapes);
         let in_inset: Vec<bool> = (0..n).map(|a| inset.holds(a)).collect();
         let enlarged = Stage::new(atlas, &drawn, inset.frame_rect(), s, &in_inset);
-        let mut inset_places = place_boxes(&enlarged, &in_inset, &[]);
-        // A box the frame has no free place for goes on the main map.
+        let mut places = place_boxes(&enlarged, &in_inset, &[]);
         let stranded: Vec<usize> = (0..n)
-            .filter(|&a| inset_places[a].is_some_and(|p| p.stranded()))
+            .filter(|&a| places[a].is_some_and(|p| p.stranded()))
             .collect();
         if !stranded.is_empty() {
             inset.areas.retain(|a| !stranded.contains(a));
             let in_inset: Vec<bool> = (0..n).map(|a| inset.holds(a)).collect();
-            inset_places = place_boxes(&enlarged, &in_inset, &[]);
+            places = place_boxes(&enlarged, &in_inset, &[]);
         }
-        let on_main: Vec<bool> = (0..n).map(|a| !inset.holds(a)).collect();
-        let places = place_boxes(&main, &on_main, &keep_out(inset.frame));
-        let cost = callout_cost(&places, s) + callout_cost(&inset_places, s);
-        if best.as_ref().is_none_or(|b| cost < b.0) {
-            best = Some((cost, inset, places, inset_places));
+        Shown {
+            anchors: enlarged.anchors(),
+            inset,
+            places,
         }
-    }
-    match best {
-        Some((cost, inset, places, inset_places))
-            if !chosen || cost + inset::MIN_GAIN as f64 <= beat.unwrap_or(base_cost) =>
-        {
-            let drawn = inset.shapes(&shapes);
-            let in_inset: Vec<bool> = (0..n).map(|a| inset.holds(a)).collect();
-            let inset_anchors =
-                Stage::new(atlas, &drawn, inset.frame_rect(), s, &in_inset).anchors();
-            Plan {
-                callouts: callouts(&places) + callouts(&inset_places),
-                places,
-                anchors,
-                inset_anchors,
-                inset: Some(inset),
-                inset_places,
-                refused: None,
-                cost,
-                shapes,
-                s,
+    };
+    // The main map's boxes beside the insets `insets`, and the cost of
+    // them all.
+    let beside = |insets: &[Shown]| -> (f64, Vec<Option<Place>>) {
+        let on_main: Vec<bool> = (0..n)
+            .map(|a| !insets.iter().any(|i| i.inset.holds(a)))
+            .collect();
+        let places = place_boxes(&main, &on_main, &frames_kept(insets, s));
+        let cost = callout_cost(&places, s)
+            + insets
+                .iter()
+                .map(|i| callout_cost(&i.places, s))
+                .sum::<f64>();
+        (cost, places)
+    };
+    // Each candidate laid out roughly ([`place_boxes`]), the cheapest
+    // kept if it spares enough; while callouts on the main map still run
+    // too far, another inset the same way, in a corner the first leaves
+    // free, for the areas the first does not hold.
+    let mut kept: Vec<Shown> = Vec::new();
+    let mut now = (beat.unwrap_or(base_cost), base.clone());
+    let mut candidates = candidates;
+    loop {
+        let mut best: Option<(f64, Vec<Option<Place>>, Shown)> = None;
+        for inset in candidates {
+            let mut tried = kept.clone();
+            tried.push(lay(inset));
+            let (cost, places) = beside(&tried);
+            if best.as_ref().is_none_or(|b| cost < b.0) {
+                let shown = tried.pop().expect("the inset tried");
+                best = Some((cost, places, shown));
             }
         }
-        _ => without(None),
+        let Some((cost, places, shown)) = best else {
+            break;
+        };
+        if chosen && cost + inset::MIN_GAIN as f64 > now.0 {
+            break;
+        }
+        ground.take(shown.inset.frame);
+        kept.push(shown);
+        now = (cost, places);
+        if !chosen || kept.len() == MAX_INSETS || !troubled(&now.1, s) {
+            break;
+        }
+        let held = |a: usize| kept.iter().any(|i| i.inset.holds(a));
+        candidates = inset::candidates(&ground, &now.1, &anchors)
+            .into_iter()
+            .filter_map(|mut inset| {
+                inset.areas.retain(|&a| !held(a));
+                (inset.areas.len() >= inset::MIN_GAIN).then_some(inset)
+            })
+            .collect();
+    }
+    if kept.is_empty() {
+        return without(None);
+    }
+    let (cost, places) = now;
+    Plan {
+        callouts: callouts(&places) + kept.iter().map(|i| callouts(&i.places)).sum::<usize>(),
+        places,
+        anchors,
+        insets: kept,
+        refused: None,
+        cost,
+        shapes,
+        s,
     }
 }
 
@@ -1558,30 +1624,49 @@ mod tests {
         let h = s / 2.0;
         let plan = plan(atlas, BOUNDS, s);
         let shapes = plan.shapes.clone();
-        let drawn = plan.inset.as_ref().map(|i| i.shapes(&shapes));
-        let mut boxes: Vec<(usize, Place, bool)> = Vec::new();
+        let drawn: Vec<Vec<Vec<Vec<Pt>>>> = plan
+            .insets
+            .iter()
+            .map(|i| i.inset.shapes(&shapes))
+            .collect();
+        // Each area's box, and the inset it is in (`None`: the main map).
+        let mut boxes: Vec<(usize, Place, Option<usize>)> = Vec::new();
         for a in 0..map.areas.len() {
-            match (plan.places[a], plan.inset_places[a]) {
-                (Some(p), None) => boxes.push((a, p, false)),
-                (None, Some(p)) => boxes.push((a, p, true)),
-                other => panic!("{}: {other:?}", map.areas[a].id),
+            let mut found: Vec<(Place, Option<usize>)> =
+                plan.places[a].map(|p| (p, None)).into_iter().collect();
+            for (k, shown) in plan.insets.iter().enumerate() {
+                if let Some(p) = shown.places[a] {
+                    found.push((p, Some(k)));
+                }
+            }
+            match found[..] {
+                [(p, k)] => boxes.push((a, p, k)),
+                _ => panic!("{}: {found:?}", map.areas[a].id),
+            }
+        }
+        // No two inset frames overlap.
+        for (i, x) in plan.insets.iter().enumerate() {
+            for y in &plan.insets[i + 1..] {
+                assert!(x.inset.frame_rect().overlap(&y.inset.frame_rect()) <= 0.0);
             }
         }
         let mut out = Vec::new();
-        for (i, &(a, place, inside_inset)) in boxes.iter().enumerate() {
+        for (i, &(a, place, within)) in boxes.iter().enumerate() {
             let id = &map.areas[a].id;
             let c = place.centre();
             let r = Rect::new((c[0] - h) as f32, (c[1] - h) as f32, s as f32, s as f32);
-            let (own, place_rect) = match (&plan.inset, inside_inset) {
-                (Some(inset), true) => (drawn.as_ref().unwrap(), inset.frame_rect()),
-                _ => (&shapes, BOUNDS),
+            let (own, place_rect) = match within {
+                Some(k) => (&drawn[k], plan.insets[k].inset.frame_rect()),
+                None => (&shapes, BOUNDS),
             };
             assert!(place_rect.contains(&r), "{id}: box off its place");
-            if let (Some(inset), false) = (&plan.inset, inside_inset) {
-                assert!(
-                    inset.frame_rect().overlap(&r) <= 0.0,
-                    "{id}: box on the inset"
-                );
+            if within.is_none() {
+                for shown in &plan.insets {
+                    assert!(
+                        shown.inset.frame_rect().overlap(&r) <= 0.0,
+                        "{id}: box on an inset"
+                    );
+                }
             }
             for &(b, other, _) in &boxes[i + 1..] {
                 let o = other.centre();
@@ -1733,7 +1818,8 @@ mod tests {
         let (map, atlas) = atlas_of("maps/japan-atlas.toml");
         let before = callouts("maps/japan-atlas.toml");
         let (plan, after) = laid_out(&map, &atlas);
-        let inset = plan.inset.as_ref().expect("an inset");
+        assert_eq!(plan.insets.len(), 1, "one inset is enough");
+        let inset = &plan.insets[0].inset;
         let held = ids(&map, &inset.areas);
         // Central Japan, whose small prefectures had callouts.
         let spared = held.iter().filter(|id| before.contains(id)).count();
@@ -1779,7 +1865,8 @@ mod tests {
         let id = |x: &str| AreaId(map.areas.iter().position(|r| r.id == x).unwrap() as u16);
         atlas.inset = InsetChoice::Areas(vec![id("RI"), id("CT"), id("MA")]);
         let (plan, out) = laid_out(&map, &atlas);
-        let inset = plan.inset.as_ref().expect("the named inset");
+        assert_eq!(plan.insets.len(), 1, "the named inset");
+        let inset = &plan.insets[0].inset;
         let held = ids(&map, &inset.areas);
         for x in ["RI", "CT", "MA"] {
             assert!(held.iter().any(|h| h == x), "{x}: {held:?}");
@@ -1793,7 +1880,7 @@ mod tests {
 
         atlas.inset = InsetChoice::None;
         let (plan, _) = laid_out(&map, &atlas);
-        assert!(plan.inset.is_none());
+        assert!(plan.insets.is_empty());
     }
 
     /// Areas from coast to coast cannot be enlarged in any corner: the
@@ -1805,7 +1892,7 @@ mod tests {
         let id = |x: &str| AreaId(map.areas.iter().position(|r| r.id == x).unwrap() as u16);
         atlas.inset = InsetChoice::Areas(vec![id("WA"), id("FL")]);
         let (plan, _) = laid_out(&map, &atlas);
-        assert!(plan.inset.is_none());
+        assert!(plan.insets.is_empty());
         let (d, about) = plan.refused.expect("refused");
         assert_eq!(d.code, "print-inset-no-room");
         assert!(
@@ -1850,9 +1937,9 @@ mod tests {
 
     /// A property over generated maps of every size that gets an inset
     /// (crowded and sparse, one state to several, on Letter and on the
-    /// half-page of a4-2up): the inset the sheet chooses never covers land
-    /// of the main map, lies in the map's place, and holds the areas it
-    /// enlarges.
+    /// half-page of a4-2up): no inset the sheet chooses covers land of the
+    /// main map or another inset, each lies in the map's place, holds the
+    /// areas it enlarges, and no area is in two.
     #[test]
     fn an_automatic_inset_never_covers_land() {
         let half = Rect::new(18.0, 60.0, 380.0, 420.0);
@@ -1862,27 +1949,40 @@ mod tests {
                 let atlas = generated(n, states, seed);
                 for bounds in [BOUNDS, half] {
                     let plan = plan(&atlas, bounds, SIDE);
-                    let Some(inset) = &plan.inset else { continue };
-                    insets += 1;
-                    let f = inset.frame;
-                    assert!(
-                        bounds.contains(&inset.frame_rect()),
-                        "seed {seed}, {n} counties: the inset {f:?} leaves {bounds:?}"
-                    );
-                    if let Some(a) = covers_land(f, &plan.shapes) {
-                        panic!(
-                            "seed {seed}, {n} counties in {bounds:?}: the inset {f:?} covers {}",
-                            atlas.shapes[a].id
-                        );
-                    }
-                    for &a in &inset.areas {
-                        let e = polygon::bounds(&main_polygon(&atlas.shapes[a], &plan.shapes[a]));
-                        let w = inset.window;
+                    for (k, shown) in plan.insets.iter().enumerate() {
+                        let inset = &shown.inset;
+                        insets += 1;
+                        let f = inset.frame;
+                        for other in &plan.insets[k + 1..] {
+                            assert!(
+                                inset.frame_rect().overlap(&other.inset.frame_rect()) <= 0.0,
+                                "seed {seed}, {n} counties: two insets overlap"
+                            );
+                            assert!(
+                                !inset.areas.iter().any(|a| other.inset.holds(*a)),
+                                "seed {seed}, {n} counties: an area in two insets"
+                            );
+                        }
                         assert!(
-                            e[0] >= w[0] && e[1] >= w[1] && e[2] <= w[2] && e[3] <= w[3],
-                            "seed {seed}: {} outside the window",
-                            atlas.shapes[a].id
+                            bounds.contains(&inset.frame_rect()),
+                            "seed {seed}, {n} counties: the inset {f:?} leaves {bounds:?}"
                         );
+                        if let Some(a) = covers_land(f, &plan.shapes) {
+                            panic!(
+                                "seed {seed}, {n} counties in {bounds:?}: the inset {f:?} covers {}",
+                                atlas.shapes[a].id
+                            );
+                        }
+                        for &a in &inset.areas {
+                            let e =
+                                polygon::bounds(&main_polygon(&atlas.shapes[a], &plan.shapes[a]));
+                            let w = inset.window;
+                            assert!(
+                                e[0] >= w[0] && e[1] >= w[1] && e[2] <= w[2] && e[3] <= w[3],
+                                "seed {seed}: {} outside the window",
+                                atlas.shapes[a].id
+                            );
+                        }
                     }
                 }
             }

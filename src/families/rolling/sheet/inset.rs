@@ -111,6 +111,8 @@ pub(super) struct Ground<'a> {
     /// Their bounding boxes.
     extents: Vec<[f64; 4]>,
     land: Land,
+    /// The frames of insets already placed, which another keeps clear of.
+    taken: Vec<[f64; 4]>,
 }
 
 impl<'a> Ground<'a> {
@@ -128,7 +130,14 @@ impl<'a> Ground<'a> {
             mains,
             extents,
             land: Land::new(shapes, bounds, s / 4.0),
+            taken: Vec::new(),
         }
+    }
+
+    /// Keeps the insets found from now on clear of the frame `frame`
+    /// (`[x0, y0, x1, y1]`), as they are of land.
+    pub(super) fn take(&mut self, frame: [f64; 4]) {
+        self.taken.push(frame);
     }
 
     /// How much area `a` must be enlarged for its writing box to fit
@@ -222,6 +231,9 @@ impl<'a> Ground<'a> {
                 && f[1] >= b[1] - 1e-9
                 && f[3] <= b[3] + 1e-9
                 && self.land.clear(kept)
+                && self.taken.iter().all(|t| {
+                    kept[2] <= t[0] || kept[0] >= t[2] || kept[3] <= t[1] || kept[1] >= t[3]
+                })
         };
         // The largest zoom each corner has room for (the frame grows with
         // it, so room is found by halving).
