@@ -174,7 +174,8 @@ fn atlas_maps_play_and_are_refereed() {
 /// areas are drawn again in a corner, their boxes there, once each; a
 /// misspelt area is a located error with a suggestion; areas no corner
 /// can enlarge are refused by the print checks with what to do; `[]`
-/// draws none; a grid map is told it draws no inset.
+/// draws none; two lists name two insets; a grid map is told it draws no
+/// inset.
 #[test]
 fn an_inset_is_named_checked_and_printed_or_refused() {
     let dir = tempfile::tempdir().unwrap();
@@ -252,6 +253,36 @@ fn an_inset_is_named_checked_and_printed_or_refused() {
         "{out}{err}"
     );
     svg_of(&variant);
+
+    // Two named insets (Kanto and Kansai): each drawn in its own corner,
+    // each area's box once; a list mixing areas and lists is a located
+    // error.
+    let two = dir.path().join("two.toml");
+    let japan = root().join("maps/japan-atlas.toml");
+    std::fs::write(
+        &two,
+        format!(
+            "extends = {:?}\n[layout]\ninset = [[\"TKY\", \"KNG\", \"STM\", \"CHB\"], [\"OSK\", \"KYT\", \"NAR\", \"HYG\"]]\n",
+            japan.to_str().unwrap()
+        ),
+    )
+    .unwrap();
+    let text = svg_of(&two);
+    assert_eq!(text.matches("<clipPath").count(), 2, "two insets");
+    for id in ["TKY", "KNG", "OSK", "KYT", "HKD", "OKN"] {
+        assert_eq!(
+            text.matches(&format!(">{id}<")).count(),
+            1,
+            "{id}: one writing box"
+        );
+    }
+    let mixed = with("[[\"RI\"], \"CT\"]");
+    let (code, out, err) = run(&["check", mixed.to_str().unwrap(), "--color", "never"]);
+    assert_eq!(code, 1, "{out}{err}");
+    let all = format!("{out}{err}");
+    assert!(all.contains("wrong-type"), "{all}");
+    assert!(all.contains("map.toml:"), "located: {all}");
+    assert!(all.contains("several: [[\"A\", \"B\"], [\"C\"]]"), "{all}");
 
     let grid = dir.path().join("grid.toml");
     std::fs::write(

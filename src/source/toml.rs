@@ -32,6 +32,16 @@ pub struct SpList {
     pub items: Vec<Sp<String>>,
 }
 
+/// Lists of strings written as one array of strings (one list) or an
+/// array of arrays of strings (several), with the location of the whole.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SpGroups {
+    /// The array as a whole.
+    pub loc: Loc,
+    /// The lists, in order.
+    pub groups: Vec<Vec<Sp<String>>>,
+}
+
 /// Parses a whole file's text. A syntax error is reported (the first only:
 /// the parser's recovery makes echoes of it, which the help counts), with
 /// `help` pointing at the format's documentation, and yields `None`. An
@@ -404,6 +414,80 @@ impl<'t, 'i> TableReader<'t, 'i> {
         Some(SpList {
             loc: ctx.loc(v.span()),
             items,
+        })
+    }
+
+    /// An array of strings (one list: `["A", "B"]`) or of arrays of
+    /// strings (several: `[["A", "B"], ["C"]]`); other elements, and an
+    /// array mixing the two, are reported and skipped.
+    pub fn string_groups(&mut self, ctx: &mut Ctx<'_>, key: &str) -> Option<SpGroups> {
+        let v = self.get(key)?;
+        let DeValue::Array(array) = v.get_ref() else {
+            self.wrong_type(ctx, key, "an array of strings", v, "[\"A\", \"B\"]");
+            return None;
+        };
+        let nested = array
+            .iter()
+            .next()
+            .is_some_and(|e| matches!(e.get_ref(), DeValue::Array(_)));
+        let mut groups: Vec<Vec<Sp<String>>> = Vec::new();
+        let mut loose: Vec<Sp<String>> = Vec::new();
+        let name = self.name.clone();
+        let wrong = |ctx: &mut Ctx<'_>, span, found: &str, expected: &str, help: &str| {
+            ctx.diags.push(
+                Diagnostic::error(
+                    "wrong-type",
+                    format!("`{key}` in {name} must hold {expected}, found {found}"),
+                )
+                .with_label(ctx.loc(span), format!("expected {expected}"))
+                .with_help(help.to_string()),
+            )
+        };
+        for e in array.iter() {
+            match (nested, e.get_ref()) {
+                (false, DeValue::String(s)) => {
+                    loose.push(Sp::new(s.to_string(), ctx.loc(e.span())))
+                }
+                (true, DeValue::Array(inner)) => {
+                    let mut group = Vec::new();
+                    for x in inner.iter() {
+                        match x.get_ref() {
+                            DeValue::String(s) => {
+                                group.push(Sp::new(s.to_string(), ctx.loc(x.span())))
+                            }
+                            other => wrong(
+                                ctx,
+                                x.span(),
+                                type_name(other),
+                                "strings",
+                                "quote every element: [[\"A\", \"B\"], [\"C\"]]",
+                            ),
+                        }
+                    }
+                    groups.push(group);
+                }
+                (false, other) => wrong(
+                    ctx,
+                    e.span(),
+                    type_name(other),
+                    "only strings (or only arrays of strings)",
+                    "one list: [\"A\", \"B\"]; several: [[\"A\", \"B\"], [\"C\"]]",
+                ),
+                (true, other) => wrong(
+                    ctx,
+                    e.span(),
+                    type_name(other),
+                    "only arrays of strings (or only strings)",
+                    "one list: [\"A\", \"B\"]; several: [[\"A\", \"B\"], [\"C\"]]",
+                ),
+            }
+        }
+        if !nested && !loose.is_empty() {
+            groups.push(loose);
+        }
+        Some(SpGroups {
+            loc: ctx.loc(v.span()),
+            groups,
         })
     }
 

@@ -15,7 +15,7 @@ use crate::diag::{Diagnostic, Loc, SourceMap};
 use crate::geom::geojson::{Properties, Shape, read};
 use crate::source::Files;
 use crate::source::files::relative_to;
-use crate::source::toml::{Sp, SpList};
+use crate::source::toml::{Sp, SpGroups};
 
 /// Reads the shapes file named at `geojson` (relative to the file that
 /// names it): one shape for each area, by id. Reports a missing file, a
@@ -26,24 +26,35 @@ pub fn read_atlas(
     sources: &SourceMap,
     geojson: &Sp<String>,
     how: &AtlasRead,
-    inset: Option<&SpList>,
+    inset: Option<&SpGroups>,
     res: &Resolved,
     diags: &mut Vec<Diagnostic>,
 ) -> Option<Atlas> {
     let inset = match inset {
         None => InsetChoice::Auto,
-        Some(list) if list.items.is_empty() => InsetChoice::None,
+        Some(list) if list.groups.is_empty() => InsetChoice::None,
         Some(list) => {
             let known: Vec<&str> = res.areas.iter().map(|a| a.id.as_str()).collect();
-            let mut ids: Vec<AreaId> = Vec::new();
-            for item in &list.items {
-                match res.area_index(&item.value) {
-                    Some(a) if !ids.contains(&a) => ids.push(a),
-                    Some(_) => {}
-                    None => diags.push(unknown_ref("unknown-area", "area", item, &known)),
+            // An area named twice is in the first inset that names it.
+            let mut seen: Vec<AreaId> = Vec::new();
+            let mut groups: Vec<Vec<AreaId>> = Vec::new();
+            for group in &list.groups {
+                let mut ids: Vec<AreaId> = Vec::new();
+                for item in group {
+                    match res.area_index(&item.value) {
+                        Some(a) if !seen.contains(&a) => {
+                            seen.push(a);
+                            ids.push(a);
+                        }
+                        Some(_) => {}
+                        None => diags.push(unknown_ref("unknown-area", "area", item, &known)),
+                    }
+                }
+                if !ids.is_empty() {
+                    groups.push(ids);
                 }
             }
-            InsetChoice::Areas(ids)
+            InsetChoice::Areas(groups)
         }
     };
     let path = relative_to(&sources.get(geojson.loc.source).path, &geojson.value);

@@ -201,8 +201,9 @@ pub enum InsetChoice {
     Auto,
     /// No inset (`inset = []`).
     None,
-    /// These areas (`inset = ["RI", "CT"]`).
-    Areas(Vec<AreaId>),
+    /// Insets of these areas, one for each list (`inset = ["RI", "CT"]`,
+    /// or `inset = [["RI", "CT"], ["DE", "MD"]]` for two).
+    Areas(Vec<Vec<AreaId>>),
 }
 
 impl PartialEq for Atlas {

@@ -3,7 +3,7 @@
 
 use crate::diag::Loc;
 use crate::source::RawInfo;
-use crate::source::toml::{Ctx, Sp, SpList, TableReader};
+use crate::source::toml::{Ctx, Sp, SpGroups, SpList, TableReader};
 
 /// The `[rules]` table and its sub-tables.
 #[derive(Clone, Debug, Default)]
@@ -82,9 +82,10 @@ pub struct RawLayout {
     pub coordinates: Option<Sp<String>>,
     /// The property by which an atlas's features are merged into areas.
     pub dissolve: Option<Sp<String>>,
-    /// The areas an atlas sheet draws again, enlarged, in an inset (`[]`:
-    /// none; absent: chosen by the sheet).
-    pub inset: Option<SpList>,
+    /// The areas an atlas sheet draws again, enlarged, in an inset, or
+    /// those of each of several insets (`[]`: none; absent: chosen by the
+    /// sheet).
+    pub inset: Option<SpGroups>,
     /// Area ids removed by a variant: their cells in an inherited grid are sea.
     pub removed: Vec<String>,
 }
@@ -290,7 +291,7 @@ pub fn read(ctx: &mut Ctx<'_>, source: &str) -> Option<RawDoc> {
             y_axis: t.string(ctx, "y_axis"),
             coordinates: t.string(ctx, "coordinates"),
             dissolve: t.string(ctx, "dissolve"),
-            inset: t.strings(ctx, "inset"),
+            inset: t.string_groups(ctx, "inset"),
             removed: Vec::new(),
         };
         t.finish(ctx, LAYOUT_KEYS);

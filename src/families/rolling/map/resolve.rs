@@ -11,7 +11,7 @@ use super::raw::{Mistyped, RawDoc, RawGridText, RawRules};
 use super::rules::{Mistakes, Preset, Rules, WildWithoutPlacement};
 use crate::diag::{Diagnostic, Loc};
 use crate::source::missing_field;
-use crate::source::toml::{Sp, SpList, check_id, suggest, valid_id};
+use crate::source::toml::{Sp, SpGroups, check_id, suggest, valid_id};
 
 /// A region after resolution.
 #[derive(Clone, Debug)]
@@ -82,9 +82,9 @@ pub enum ResLayout {
         /// How its features are read.
         read: AtlasRead,
         min_border: Option<f64>,
-        /// The areas of the sheet's inset, as written (`None`: chosen by
+        /// The areas of the sheet's insets, as written (`None`: chosen by
         /// the sheet), less those a variant removed.
-        inset: Option<SpList>,
+        inset: Option<SpGroups>,
     },
 }
 
@@ -933,9 +933,12 @@ fn resolve_layout(
                     // A list emptied by a variant's removals leaves the
                     // choice to the sheet; only `inset = []` means none.
                     inset: raw.inset.and_then(|mut list| {
-                        let named = list.items.len();
-                        list.items.retain(|id| !raw.removed.contains(&id.value));
-                        (named == 0 || !list.items.is_empty()).then_some(list)
+                        let named = list.groups.len();
+                        for group in &mut list.groups {
+                            group.retain(|id| !raw.removed.contains(&id.value));
+                        }
+                        list.groups.retain(|g| !g.is_empty());
+                        (named == 0 || !list.groups.is_empty()).then_some(list)
                     }),
                 }
             }

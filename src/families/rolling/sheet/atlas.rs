@@ -492,25 +492,6 @@ fn plan_on(
             s,
         }
     };
-    let mut ground = Ground::new(&shapes, bounds, s, atlas);
-    let candidates = match &atlas.inset {
-        InsetChoice::None => return without(None),
-        InsetChoice::Auto => inset::candidates(&ground, &base, &anchors),
-        InsetChoice::Areas(ids) if ids.is_empty() => return without(None),
-        InsetChoice::Areas(ids) => {
-            let areas: Vec<usize> = ids.iter().map(|a| a.index()).collect();
-            match inset::fit(&ground, &areas) {
-                Ok(inset) => vec![inset],
-                Err(zoom) => {
-                    let about = ids.first().map_or(About::Map, |&a| About::Area(a));
-                    let names: Vec<&str> =
-                        areas.iter().map(|&a| atlas.shapes[a].id.as_str()).collect();
-                    return without(Some((inset_refused(&names, zoom), about)));
-                }
-            }
-        }
-    };
-    let chosen = matches!(atlas.inset, InsetChoice::Auto);
     // An inset laid out: its boxes inside it, a box the frame has no
     // free place for going back to the main map.
     let lay = |mut inset: Inset| -> Shown {
@@ -546,6 +527,55 @@ fn plan_on(
                 .sum::<f64>();
         (cost, places)
     };
+    // An inset found after others holds none of their areas.
+    let apart = |mut inset: Inset, kept: &[Shown]| {
+        inset
+            .areas
+            .retain(|&a| !kept.iter().any(|k| k.inset.holds(a)));
+        inset
+    };
+    let with_insets = |kept: Vec<Shown>, (cost, places): (f64, Vec<Option<Place>>)| Plan {
+        callouts: callouts(&places) + kept.iter().map(|i| callouts(&i.places)).sum::<usize>(),
+        places,
+        anchors: anchors.clone(),
+        insets: kept,
+        refused: None,
+        cost,
+        shapes: shapes.clone(),
+        s,
+    };
+    let mut ground = Ground::new(&shapes, bounds, s, atlas);
+    let candidates = match &atlas.inset {
+        InsetChoice::None => return without(None),
+        InsetChoice::Auto => inset::candidates(&ground, &base, &anchors),
+        InsetChoice::Areas(groups) if groups.is_empty() => return without(None),
+        InsetChoice::Areas(groups) => {
+            // Each named inset in turn, in a corner the earlier ones leave.
+            let mut kept: Vec<Shown> = Vec::new();
+            for ids in groups {
+                let areas: Vec<usize> = ids.iter().map(|a| a.index()).collect();
+                match inset::fit(&ground, &areas) {
+                    Ok(inset) => {
+                        let shown = lay(apart(inset, &kept));
+                        // An inset none of whose boxes has room in it is
+                        // not drawn (its boxes are on the main map).
+                        if !shown.inset.areas.is_empty() {
+                            ground.take(shown.inset.frame);
+                            kept.push(shown);
+                        }
+                    }
+                    Err(zoom) => {
+                        let about = ids.first().map_or(About::Map, |&a| About::Area(a));
+                        let names: Vec<&str> =
+                            areas.iter().map(|&a| atlas.shapes[a].id.as_str()).collect();
+                        return without(Some((inset_refused(&names, zoom), about)));
+                    }
+                }
+            }
+            let laid = beside(&kept);
+            return with_insets(kept, laid);
+        }
+    };
     // Each candidate laid out roughly ([`place_boxes`]), the cheapest
     // kept if it spares enough; while callouts on the main map still run
     // too far, another inset the same way, in a corner the first leaves
@@ -567,38 +597,25 @@ fn plan_on(
         let Some((cost, places, shown)) = best else {
             break;
         };
-        if chosen && cost + inset::MIN_GAIN as f64 > now.0 {
+        if cost + inset::MIN_GAIN as f64 > now.0 {
             break;
         }
         ground.take(shown.inset.frame);
         kept.push(shown);
         now = (cost, places);
-        if !chosen || kept.len() == MAX_INSETS || !troubled(&now.1, s) {
+        if kept.len() == MAX_INSETS || !troubled(&now.1, s) {
             break;
         }
-        let held = |a: usize| kept.iter().any(|i| i.inset.holds(a));
         candidates = inset::candidates(&ground, &now.1, &anchors)
             .into_iter()
-            .filter_map(|mut inset| {
-                inset.areas.retain(|&a| !held(a));
-                (inset.areas.len() >= inset::MIN_GAIN).then_some(inset)
-            })
+            .map(|inset| apart(inset, &kept))
+            .filter(|inset| inset.areas.len() >= inset::MIN_GAIN)
             .collect();
     }
     if kept.is_empty() {
         return without(None);
     }
-    let (cost, places) = now;
-    Plan {
-        callouts: callouts(&places) + kept.iter().map(|i| callouts(&i.places)).sum::<usize>(),
-        places,
-        anchors,
-        insets: kept,
-        refused: None,
-        cost,
-        shapes,
-        s,
-    }
+    with_insets(kept, now)
 }
 
 /// Whether a callout of `places` is farther from its area than the print
@@ -1863,7 +1880,7 @@ mod tests {
     fn a_named_inset_is_drawn_and_an_empty_one_is_none() {
         let (map, mut atlas) = atlas_of("maps/usa-atlas.toml");
         let id = |x: &str| AreaId(map.areas.iter().position(|r| r.id == x).unwrap() as u16);
-        atlas.inset = InsetChoice::Areas(vec![id("RI"), id("CT"), id("MA")]);
+        atlas.inset = InsetChoice::Areas(vec![vec![id("RI"), id("CT"), id("MA")]]);
         let (plan, out) = laid_out(&map, &atlas);
         assert_eq!(plan.insets.len(), 1, "the named inset");
         let inset = &plan.insets[0].inset;
@@ -1890,7 +1907,7 @@ mod tests {
     fn a_named_inset_with_no_room_is_refused() {
         let (map, mut atlas) = atlas_of("maps/usa-atlas.toml");
         let id = |x: &str| AreaId(map.areas.iter().position(|r| r.id == x).unwrap() as u16);
-        atlas.inset = InsetChoice::Areas(vec![id("WA"), id("FL")]);
+        atlas.inset = InsetChoice::Areas(vec![vec![id("WA"), id("FL")]]);
         let (plan, _) = laid_out(&map, &atlas);
         assert!(plan.insets.is_empty());
         let (d, about) = plan.refused.expect("refused");
