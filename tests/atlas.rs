@@ -209,13 +209,16 @@ fn an_inset_is_named_checked_and_printed_or_refused() {
         text.contains("<clipPath"),
         "the inset is clipped to its frame"
     );
-    for id in ["RI", "CT", "MA", "NY", "TX"] {
-        assert_eq!(
-            text.matches(&format!(">{id}<")).count(),
-            1,
-            "{id}: one writing box"
-        );
-    }
+    let one_box_each = |text: &str, ids: &[&str]| {
+        for id in ids {
+            assert_eq!(
+                text.matches(&format!(">{id}<")).count(),
+                1,
+                "{id}: one writing box"
+            );
+        }
+    };
+    one_box_each(&text, &["RI", "CT", "MA", "NY", "TX"]);
     let none = with("[]");
     assert!(!svg_of(&none).contains("<clipPath"), "no inset");
 
@@ -269,13 +272,7 @@ fn an_inset_is_named_checked_and_printed_or_refused() {
     .unwrap();
     let text = svg_of(&two);
     assert_eq!(text.matches("<clipPath").count(), 2, "two insets");
-    for id in ["TKY", "KNG", "OSK", "KYT", "HKD", "OKN"] {
-        assert_eq!(
-            text.matches(&format!(">{id}<")).count(),
-            1,
-            "{id}: one writing box"
-        );
-    }
+    one_box_each(&text, &["TKY", "KNG", "OSK", "KYT", "HKD", "OKN"]);
     let mixed = with("[[\"RI\"], \"CT\"]");
     let (code, out, err) = run(&["check", mixed.to_str().unwrap(), "--color", "never"]);
     assert_eq!(code, 1, "{out}{err}");

@@ -1509,22 +1509,8 @@ impl Borders {
                 edges
                     .chunks(RUN)
                     .map(|run| {
-                        run.iter().fold(
-                            [
-                                f64::INFINITY,
-                                f64::INFINITY,
-                                f64::NEG_INFINITY,
-                                f64::NEG_INFINITY,
-                            ],
-                            |b, &(u, v)| {
-                                [
-                                    b[0].min(u[0]).min(v[0]),
-                                    b[1].min(u[1]).min(v[1]),
-                                    b[2].max(u[0]).max(v[0]),
-                                    b[3].max(u[1]).max(v[1]),
-                                ]
-                            },
-                        )
+                        let ends: Vec<Pt> = run.iter().flat_map(|&(u, v)| [u, v]).collect();
+                        polygon::bounds(&[ends])
                     })
                     .collect()
             })
