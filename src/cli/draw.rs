@@ -14,8 +14,8 @@ use rollx::diag::{Diagnostic, Failure};
 use rollx::print::{Template, template};
 use rollx::rolling::{AreaId, Map, check_bytes_undrawn};
 use rollx::rolling::{
-    DrawOptions, MapDrawing, OldGrid, diagram_capacity, draw, grid_capacity, layout_toml, rewrite,
-    wished_positions, without_layout,
+    DrawOptions, MapDrawing, OldGrid, diagram_capacity, draw_telling, grid_capacity, grid_room,
+    layout_toml, rewrite, wished_positions, without_layout,
 };
 use rollx::source::DiskFiles;
 use rollx::text::{and_list, plural};
@@ -252,7 +252,8 @@ impl Drawn {
 }
 
 /// A spinner on standard error while the search for a drawing of `map`
-/// runs, with the time spent and the time limit: hidden when standard
+/// runs, with the time spent, the time limit and (after the first round)
+/// the round and its best drawing so far: hidden when standard
 /// error is not a terminal.
 fn searching(map: &str, time_limit: f64) -> ProgressBar {
     if !std::io::stderr().is_terminal() {
@@ -289,7 +290,7 @@ pub fn draw_text(
     let (map, inherited) = read_map(path, bare).map_err(NotDrawn::Failed)?;
     let started = Instant::now();
     let max_grid = grid_capacity(&map, template);
-    let room = max_grid.0 * max_grid.1 / 2;
+    let room = grid_room(max_grid);
     if map.areas.len() > room {
         // A diagram is offered only where one would print.
         let diagram = diagram_capacity(&map, template);
@@ -307,7 +308,7 @@ pub fn draw_text(
         };
         return Err(NotDrawn::Failed(Failure::invalid(format!(
             "{} has {} areas, but a grid that {} prints ({} x {} cells at its least writing \
-             box) keeps at most {room} areas apart (half its cells)\n  help: {help}",
+             box) holds at most {room} areas (an area needs about 3.5 cells, sea included)\n  help: {help}",
             path.display(),
             map.areas.len(),
             template.name,
@@ -321,7 +322,16 @@ pub fn draw_text(
     let old = OldGrid::read(text).or(inherited);
     let positions = wished_positions(&map, old.as_ref());
     let spinner = searching(&map.info.id, time_limit);
-    let drawing = draw(&map, &positions, &opts);
+    let drawing = draw_telling(&map, &positions, &opts, &mut |r| {
+        spinner.set_message(format!(
+            "{}: round {} of at most {}, best so far {} touching, {} missing",
+            map.info.id,
+            r.round + 1,
+            r.rounds,
+            plural(r.extra, "pair", "pairs"),
+            plural(r.missing, "pair", "pairs")
+        ))
+    });
     spinner.finish_and_clear();
     let comment = format!(
         "Drawn by `rollx draw --seed {seed}` to fit {} at its least writing box ({} x {} cells at most).\n\

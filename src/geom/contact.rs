@@ -421,6 +421,20 @@ impl<'p> State<'p> {
         v
     }
 
+    /// Pairs that touch but must not.
+    fn extras(&self) -> u32 {
+        let n = self.p.areas;
+        let mut v = 0;
+        for a in 0..n {
+            for b in a + 1..n {
+                v += u32::from(
+                    self.kind[a * n + b] == Kind::Forbidden && self.contacts[a * n + b] > 0,
+                );
+            }
+        }
+        v
+    }
+
     /// Whether pair `a < b` must touch but does not, or touches but must not.
     fn is_wrong(&self, a: usize, b: usize) -> bool {
         let n = self.p.areas;
@@ -779,7 +793,8 @@ impl<'p> State<'p> {
     }
 
     /// Turns to sea the cells where pairs touch that must not, where that
-    /// keeps their areas whole and every must-pair touching.
+    /// keeps their areas whole and leaves fewer such pairs (a must-pair it
+    /// parts becomes a link), or as many and fewer wrong pairs.
     fn clean_extras(&mut self) {
         let (w, h, n) = (self.p.columns, self.p.rows, self.p.areas);
         let grid = Square {
@@ -803,9 +818,11 @@ impl<'p> State<'p> {
                 if !bad || !self.can_leave(i, a) {
                     continue;
                 }
-                let before = self.violations();
+                // Fewer pairs touching that must not, even at the cost
+                // of a pair that must touch (it becomes a link).
+                let before = (self.extras(), self.violations());
                 self.set(i, SEA);
-                if self.violations() < before {
+                if (self.extras(), self.violations()) < before {
                     changed = true;
                 } else {
                     self.set(i, a);
@@ -962,6 +979,33 @@ mod tests {
         state.fill_enclosed();
         let d = state.into_drawing(false);
         assert_eq!(&d.cells[6..9], &[None, None, None], "{d:?}");
+    }
+
+    /// A pair that touches but must not, where the only cell that parts
+    /// them is also the only contact of a pair that must touch: the
+    /// clean-up parts them, and the lost pair becomes a link (missing),
+    /// since a drawing with a pair touching that must not is unusable.
+    #[test]
+    fn the_clean_up_parts_a_wrong_pair_even_at_the_cost_of_a_link() {
+        // 2 0 1
+        // . 0 .
+        let p = Problem {
+            areas: 3,
+            must: vec![(0, 1)],
+            may: vec![],
+            targets: vec![(1.5, 1.0), (2.5, 0.5), (0.5, 0.5)],
+            sizes: vec![2.0, 1.0, 1.0],
+            columns: 3,
+            rows: 2,
+        };
+        let owner = vec![2, 0, 1, SEA, 0, SEA];
+        let mut state = State::new(&p, owner);
+        assert_eq!(state.extras(), 1);
+        state.clean_extras();
+        let d = state.into_drawing(false);
+        assert!(d.extra.is_empty(), "{d:?}");
+        assert_eq!(d.missing, vec![(0, 1)], "{d:?}");
+        assert_eq!(d.cells[1], None, "{d:?}");
     }
 
     /// A ring of six areas around a seventh, each touching the centre and

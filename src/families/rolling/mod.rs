@@ -35,8 +35,8 @@ mod terminal;
 pub use bound::{Bound, relaxed_bound, relaxed_bound_from};
 pub use commands::{Guide, TRAINING_GAMES, default_values_path, solver_values};
 pub use draw::{
-    DrawOptions, MapDrawing, OldGrid, diagram_capacity, draw, grid_capacity, layout_toml, rewrite,
-    wished_positions, without_layout,
+    DrawOptions, MapDrawing, OldGrid, RoundDone, diagram_capacity, draw, draw_telling,
+    grid_capacity, grid_room, layout_toml, rewrite, wished_positions, without_layout,
 };
 pub use map::import::{
     Finding as ImportFinding, ImportError, Options as ImportOptions, Regions, border_findings,
