@@ -67,6 +67,25 @@ fn every_shipped_map_prints_with_every_shipped_template_in_colour_and_mono() {
             }
         }
     }
+    // Known limits, said in docs/templates.md: two rows of sheets with
+    // crop marks on Letter or Tabloid leave 130 mm of height, and Rolling
+    // Japan's codes in black and white need about 139 mm. They must fail
+    // (clearly), not print badly; if one comes to print, drop it here.
+    let known = [
+        "japan.toml on letter-2up-crop (mono)",
+        "japan.toml on tabloid-4up-crop (mono)",
+    ];
+    for k in known {
+        let found = failures.iter().position(|f| f.contains(k));
+        let found =
+            found.unwrap_or_else(|| panic!("{k} prints now: drop it from the known limits"));
+        assert!(
+            failures[found].contains("do not fit their writing boxes"),
+            "{}",
+            failures[found]
+        );
+        failures.remove(found);
+    }
     assert!(failures.is_empty(), "{failures:#?}");
 }
 const TEMPLATES: [&str; 3] = ["letter", "a4", "a4-2up"];

@@ -35,6 +35,7 @@ fn page(width: f32, height: f32, items: Vec<Item>) -> Page {
         width,
         height,
         items,
+        boxes: Default::default(),
     }
 }
 

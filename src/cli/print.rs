@@ -30,7 +30,7 @@ one (seconds since 1970).";
 /// Arguments of `rollx print`.
 #[derive(Debug, Args)]
 #[command(
-    after_help = "Templates: letter (default), a4, a4-2up, or a template file (docs/templates.md).\n\n\
+    after_help = "Templates: letter (default), a4, a4-2up; for a print shop a5-bleed, half-letter-bleed, a4-2up-crop, letter-2up-crop, a3-4up-crop, tabloid-4up-crop; or a template file (docs/templates.md).\n\n\
 Examples:\n  rollx print maps/usa.toml                      # output/usa.pdf, 100 sheets\n  rollx print maps/japan.toml --template a4 --sheets 20\n  rollx print maps/usa.toml --png output/usa.png  # just a preview\n  rollx print maps/usa.toml --mono -o usa-bw.pdf\n  rollx print maps/encore-black.toml --template a4\n  rollx print maps/diceland-1.toml --mono\n  rollx print maps/usa.toml --lang es             # in Spanish (docs/languages.md)\n  rollx print maps/japan.toml --lang ja --font-path fonts/\n  rollx print maps/usa.toml --sheets 10 -o - | lp   # straight to the printer\n\n\
 Exit codes: 0 written, 1 the map, board or template is invalid or a print check failed, 2 usage or I/O error."
 )]
@@ -38,7 +38,7 @@ pub struct PrintArgs {
     /// The map or board file.
     #[arg(value_name = "FILE")]
     pub map: PathBuf,
-    /// A shipped template (letter, a4, a4-2up) or a template file.
+    /// A shipped template (letter, a4, a4-2up, or a shop template: docs/templates.md) or a template file.
     #[arg(long, short = 't', value_name = "NAME|FILE", default_value = template::DEFAULT)]
     pub template: String,
     /// Number of sheets in the pad.

@@ -28,7 +28,7 @@ pub use checks::{
 };
 pub use draw::{Canvas, Credit, Drawing, bottom_height, bottom_lines, text};
 pub use pad::{Capacity, LeaderView, LinkView, Locale, Mark, MarkKind, Pad, Part, PrintOptions};
-pub use paging::{INK, SOFT, paginate, sheet_size};
+pub use paging::{INK, Imposition, SOFT, paginate, sheet_size};
 pub use rules::{rules_page, wrap};
 pub use shipped::{ShippedFinding, shipped_findings};
-pub use template::{Template, TemplateError};
+pub use template::{SHOP, Template, TemplateError};

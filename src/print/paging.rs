@@ -4,8 +4,8 @@
 
 use super::draw::Credit;
 use super::pad::Pad;
-use super::template::{Template, mm};
-use crate::scene::{Document, Item, Page, Path, Point, Rect, Rgb, Stroke, Style, Symbol};
+use super::template::{MARK_OFFSET_MM, Template, mm};
+use crate::scene::{Boxes, Document, Item, Page, Path, Point, Rect, Rgb, Stroke, Style, Symbol};
 
 /// The colour of ink on printed sheets.
 pub const INK: Rgb = Rgb::grey(25);
@@ -13,22 +13,128 @@ pub const INK: Rgb = Rgb::grey(25);
 /// The colour of secondary text (codes, the credit line).
 pub const SOFT: Rgb = Rgb::grey(90);
 
-/// The size of one sheet on the template's page, in points: the page
-/// inside its margins, or half of it (less a gap) for two sheets a page.
-pub fn sheet_size(t: &Template) -> (f32, f32) {
-    let m = t.margins;
-    let inner_w = t.page_width - m.left - m.right;
-    let inner_h = t.page_height - m.top - m.bottom;
-    if t.sheets_per_page.max(1) == 2 {
-        (inner_w, (inner_h - (m.top + m.bottom)) / 2.0)
-    } else {
-        (inner_w, inner_h)
+/// Where a template puts its sheets: the PDF page, each sheet's cut
+/// (trim) on it, and the bleed round a lone sheet. In points, y down.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Imposition {
+    /// The page's width (PDF's MediaBox): the paper, or with bleed the cut
+    /// sheet with its bleed (and room for crop marks).
+    pub width: f32,
+    /// The page's height.
+    pub height: f32,
+    /// Each sheet's cut, row by row: edge to edge, in the middle of the
+    /// page.
+    pub trims: Vec<Rect>,
+    /// The bleed round each cut (0 for none).
+    pub bleed: f32,
+}
+
+impl Imposition {
+    /// The template's imposition.
+    pub fn of(t: &Template) -> Self {
+        let per_page = usize::from(t.sheets_per_page.max(1));
+        let across = usize::from(t.sheets_across.max(1));
+        let rows = per_page.div_ceil(across);
+        let (mut width, mut height) = (t.page_width, t.page_height);
+        let (sw, sh) = t
+            .sheet
+            .unwrap_or((width / across as f32, height / rows as f32));
+        let mut origin = (
+            (width - sw * across as f32) / 2.0,
+            (height - sh * rows as f32) / 2.0,
+        );
+        if t.bleed > 0.0 && t.sheet.is_none() {
+            // The paper is the cut sheet: the page grows round it by the
+            // bleed, and by room for crop marks outside the bleed.
+            let slug = if t.crop_marks {
+                t.bleed.max(mm(MARK_OFFSET_MM)) + mm(MARK_LENGTH_MM)
+            } else {
+                t.bleed
+            };
+            width += 2.0 * slug;
+            height += 2.0 * slug;
+            origin = (slug, slug);
+        }
+        let trims = (0..rows)
+            .flat_map(|r| {
+                (0..across).map(move |c| {
+                    Rect::new(origin.0 + c as f32 * sw, origin.1 + r as f32 * sh, sw, sh)
+                })
+            })
+            .take(per_page)
+            .collect();
+        Self {
+            width,
+            height,
+            trims,
+            bleed: t.bleed,
+        }
+    }
+
+    /// The boxes of a page: a lone sheet's cut and bleed; none for several
+    /// sheets a page (the paper is what leaves the printer, and the crop
+    /// marks show the cuts).
+    pub fn boxes(&self) -> Boxes {
+        match self.trims[..] {
+            [trim] => {
+                let whole = trim.x.abs() < 0.01
+                    && trim.y.abs() < 0.01
+                    && (trim.w - self.width).abs() < 0.01
+                    && (trim.h - self.height).abs() < 0.01;
+                Boxes {
+                    trim: (!whole).then_some(trim),
+                    bleed: (self.bleed > 0.0).then(|| {
+                        Rect::new(
+                            trim.x - self.bleed,
+                            trim.y - self.bleed,
+                            trim.w + 2.0 * self.bleed,
+                            trim.h + 2.0 * self.bleed,
+                        )
+                    }),
+                }
+            }
+            _ => Boxes::default(),
+        }
+    }
+
+    /// The cuts' block: the trims together.
+    fn block(&self) -> Rect {
+        self.trims
+            .iter()
+            .copied()
+            .reduce(|a, b| a.union(&b))
+            .unwrap_or_default()
     }
 }
 
+/// How long crop marks are, in mm, where the page has room.
+const MARK_LENGTH_MM: f32 = 5.0;
+
+/// The width of crop marks, in points (thin, as printers ask).
+const MARK_WIDTH: f32 = 0.25;
+
+/// The size of one sheet on the template's page, in points: its cut
+/// inside its margins (the safe zone).
+pub fn sheet_size(t: &Template) -> (f32, f32) {
+    let m = t.margins;
+    let trim = Imposition::of(t).trims[0];
+    if t.sheet.is_none() && t.bleed == 0.0 && t.sheets_per_page.max(1) == 2 && t.sheets_across <= 1
+    {
+        // Two stacked on the paper, as computed before any other
+        // imposition existed: the same points, so the same files.
+        let inner_h = t.page_height - m.top - m.bottom;
+        return (
+            t.page_width - m.left - m.right,
+            (inner_h - (m.top + m.bottom)) / 2.0,
+        );
+    }
+    (trim.w - m.left - m.right, trim.h - m.top - m.bottom)
+}
+
 /// A pad of `sheets` sheets: `symbol` (one sheet's artwork, of the size
-/// [`sheet_size`] gives) placed on the template's pages, with `pad`'s
-/// findings about the sheet kept (its document and place are filled in).
+/// [`sheet_size`] gives) placed on the template's pages, each inside its
+/// cut at the template's margins, with `pad`'s findings about the sheet
+/// kept (its document and place are filled in).
 pub fn paginate<A>(
     credit: &Credit<'_>,
     symbol: Symbol,
@@ -38,24 +144,21 @@ pub fn paginate<A>(
 ) -> Pad<A> {
     let m = t.margins;
     let (inner_w, sheet_h) = sheet_size(t);
+    let imposition = Imposition::of(t);
     let per_page = u32::from(t.sheets_per_page.max(1));
-    let gap = if per_page == 2 { m.top + m.bottom } else { 0.0 };
-    let slots: Vec<Point> = (0..per_page)
-        .map(|i| Point::new(m.left, m.top + i as f32 * (sheet_h + gap)))
+    let slots: Vec<Point> = imposition
+        .trims
+        .iter()
+        .map(|r| Point::new(r.x + m.left, r.y + m.top))
         .collect();
 
-    // Decorations: the cut line between two sheets, crop marks at corners.
+    // Decorations: cut lines between sheets, crop marks outside them.
     let mut decor = Vec::new();
-    if per_page == 2 && t.cut_line {
-        let y = m.top + sheet_h + gap / 2.0;
-        let edge = t.printer_margin + 1.0;
-        decor.push(Item::Path(
-            Path::line(Point::new(edge, y), Point::new(t.page_width - edge, y)),
-            Style::stroke(Stroke::dashed(Rgb::grey(120), 0.5, &[4.0, 3.0])),
-        ));
+    if per_page > 1 && t.cut_line {
+        decor.push(cut_lines(t, &imposition));
     }
     if t.crop_marks {
-        decor.push(crop_marks(t, &slots, (inner_w, sheet_h)));
+        decor.push(crop_marks(t, &imposition));
     }
 
     let sheets = sheets.max(1);
@@ -76,58 +179,102 @@ pub fn paginate<A>(
             .collect();
         items.extend(decor.iter().cloned());
         document.pages.push(Page {
-            width: t.page_width,
-            height: t.page_height,
+            width: imposition.width,
+            height: imposition.height,
             items,
+            boxes: imposition.boxes(),
         });
     }
     Pad {
         document,
-        sheet: Rect::new(m.left, m.top, inner_w, sheet_h),
+        sheet: Rect::new(slots[0].x, slots[0].y, inner_w, sheet_h),
         ..pad
     }
 }
 
-/// Crop marks at the corners of every sheet's place, kept inside the
-/// printable area.
-fn crop_marks(t: &Template, slots: &[Point], (w, h): (f32, f32)) -> Item {
-    let (len, off) = (mm(4.0), mm(1.0));
-    let mut marks = Path::new();
-    for s in slots {
-        let r = Rect::new(s.x, s.y, w, h);
-        for (x, y, dx, dy) in [
-            (r.x, r.y, -1.0, -1.0),
-            (r.right(), r.y, 1.0, -1.0),
-            (r.x, r.bottom(), -1.0, 1.0),
-            (r.right(), r.bottom(), 1.0, 1.0),
-        ] {
-            let room_x = if dx < 0.0 {
-                r.x
-            } else {
-                t.page_width - r.right()
-            };
-            let room_y = if dy < 0.0 {
-                r.y
-            } else {
-                t.page_height - r.bottom()
-            };
-            let lx = (room_x - off - t.printer_margin).min(len).max(0.0);
-            let ly = (room_y - off - t.printer_margin).min(len).max(0.0);
-            marks.segs.extend(
-                Path::line(
-                    Point::new(x + dx * off, y),
-                    Point::new(x + dx * (off + lx), y),
-                )
-                .segs,
-            );
-            marks.segs.extend(
-                Path::line(
-                    Point::new(x, y + dy * off),
-                    Point::new(x, y + dy * (off + ly)),
-                )
-                .segs,
-            );
+/// Dashed lines along the cuts between sheets, within what the printer
+/// prints.
+fn cut_lines(t: &Template, imp: &Imposition) -> Item {
+    let block = imp.block();
+    let edge = t.printer_margin + 1.0;
+    let mut lines = Path::new();
+    let (mut xs, mut ys) = (Vec::new(), Vec::new());
+    for r in &imp.trims {
+        for (list, v) in [(&mut xs, r.right()), (&mut ys, r.bottom())] {
+            if !list.iter().any(|&x: &f32| (x - v).abs() < 0.01) {
+                list.push(v);
+            }
         }
     }
-    Item::Path(marks, Style::stroke(Stroke::solid(INK, 0.4)))
+    for y in ys.into_iter().filter(|&y| y < block.bottom() - 0.01) {
+        let (x0, x1) = (block.x.max(edge), block.right().min(imp.width - edge));
+        lines
+            .segs
+            .extend(Path::line(Point::new(x0, y), Point::new(x1, y)).segs);
+    }
+    for x in xs.into_iter().filter(|&x| x < block.right() - 0.01) {
+        let (y0, y1) = (block.y.max(edge), block.bottom().min(imp.height - edge));
+        lines
+            .segs
+            .extend(Path::line(Point::new(x, y0), Point::new(x, y1)).segs);
+    }
+    Item::Path(
+        lines,
+        Style::stroke(Stroke::dashed(Rgb::grey(120), 0.5, &[4.0, 3.0])),
+    )
+}
+
+/// Crop marks outside the sheets' block, one in line with every cut
+/// (the block's edges and the cuts between sheets), from
+/// [`MARK_OFFSET_MM`] away from the cut (or the bleed, if wider), as long
+/// as the printable area allows, up to [`MARK_LENGTH_MM`].
+fn crop_marks(t: &Template, imp: &Imposition) -> Item {
+    let block = imp.block();
+    let off = imp.bleed.max(mm(MARK_OFFSET_MM));
+    let pm = t.printer_margin;
+    let add = |list: &mut Vec<f32>, v: f32| {
+        if !list.iter().any(|&x| (x - v).abs() < 0.01) {
+            list.push(v);
+        }
+    };
+    let (mut xs, mut ys) = (Vec::new(), Vec::new());
+    for r in &imp.trims {
+        add(&mut xs, r.x);
+        add(&mut xs, r.right());
+        add(&mut ys, r.y);
+        add(&mut ys, r.bottom());
+    }
+    let mut marks = Path::new();
+    // Half a millimetre short of the printer's margin, so that rounding
+    // never puts a mark in it.
+    let len = |room: f32| (room - off - pm - mm(0.5)).min(mm(MARK_LENGTH_MM));
+    let (above, below) = (len(block.y), len(imp.height - block.bottom()));
+    let (left, right) = (len(block.x), len(imp.width - block.right()));
+    for &x in &xs {
+        for (y, dy, l) in [(block.y, -1.0, above), (block.bottom(), 1.0, below)] {
+            if l > 0.0 {
+                marks.segs.extend(
+                    Path::line(
+                        Point::new(x, y + dy * off),
+                        Point::new(x, y + dy * (off + l)),
+                    )
+                    .segs,
+                );
+            }
+        }
+    }
+    for &y in &ys {
+        for (x, dx, l) in [(block.x, -1.0, left), (block.right(), 1.0, right)] {
+            if l > 0.0 {
+                marks.segs.extend(
+                    Path::line(
+                        Point::new(x + dx * off, y),
+                        Point::new(x + dx * (off + l), y),
+                    )
+                    .segs,
+                );
+            }
+        }
+    }
+    Item::Path(marks, Style::stroke(Stroke::solid(INK, MARK_WIDTH)))
 }

@@ -170,6 +170,7 @@ pub fn rules_page(
             width: t.page_width,
             height: t.page_height,
             items,
+            boxes: Default::default(),
         }],
     };
     let problems = missing_glyphs(&doc);

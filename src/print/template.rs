@@ -21,6 +21,33 @@ pub const BUILTIN: [(&str, &str); 3] = [
     ("a4-2up", include_str!("../../templates/a4-2up.toml")),
 ];
 
+/// The shipped templates for print shops: one sheet a page with bleed,
+/// and several a page with crop marks for stack cutting. Loaded by name
+/// like [`BUILTIN`]; `rollx check` lays sheets out on [`BUILTIN`] only.
+pub const SHOP: [(&str, &str); 6] = [
+    ("a5-bleed", include_str!("../../templates/a5-bleed.toml")),
+    (
+        "half-letter-bleed",
+        include_str!("../../templates/half-letter-bleed.toml"),
+    ),
+    (
+        "a4-2up-crop",
+        include_str!("../../templates/a4-2up-crop.toml"),
+    ),
+    (
+        "letter-2up-crop",
+        include_str!("../../templates/letter-2up-crop.toml"),
+    ),
+    (
+        "a3-4up-crop",
+        include_str!("../../templates/a3-4up-crop.toml"),
+    ),
+    (
+        "tabloid-4up-crop",
+        include_str!("../../templates/tabloid-4up-crop.toml"),
+    ),
+];
+
 /// The template used when none is given.
 pub const DEFAULT: &str = "letter";
 
@@ -85,8 +112,20 @@ pub struct Template {
     pub margins: Margins,
     /// The least margin a printer needs; nothing may be printed outside.
     pub printer_margin: f32,
-    /// 1, or 2 sheets stacked on a page.
+    /// Sheets on a page: 1, or several in a grid of
+    /// [`Template::sheets_across`] columns, stacked in rows.
     pub sheets_per_page: u8,
+    /// Columns of sheets on a page (1 for sheets stacked one above the
+    /// other).
+    pub sheets_across: u8,
+    /// The size of each sheet after cutting (its trim), in points; `None`
+    /// for the page divided among its sheets. Sheets are placed edge to
+    /// edge in the middle of the page, so that one cut separates two.
+    pub sheet: Option<(f32, f32)>,
+    /// How far colour may be printed past the cut (0 for none): only with
+    /// one sheet per page, whose page is then the cut sheet and whose PDF
+    /// page grows by the bleed all round.
+    pub bleed: f32,
     /// Draw a cut line between two sheets.
     pub cut_line: bool,
     /// Draw crop marks at the corners of each sheet.
@@ -154,6 +193,9 @@ struct Raw {
     margins: Option<Sp<[f32; 4]>>,
     printer_margin: Option<Sp<f32>>,
     sheets_per_page: Option<Sp<i64>>,
+    sheets_across: Option<Sp<i64>>,
+    sheet_mm: Option<Sp<(f32, f32)>>,
+    bleed_mm: Option<Sp<f32>>,
     cut_line: Option<Sp<bool>>,
     crop_marks: Option<Sp<bool>>,
     fonts: [Option<Sp<f32>>; 5],
@@ -232,7 +274,9 @@ fn read(ctx: &mut Ctx<'_>, text: &str) -> Option<(Raw, Option<Sp<String>>)> {
                                 format!("`{other}` is not a paper size"),
                             )
                             .with_label(loc, "unknown size")
-                            .with_help("use \"letter\", \"a4\", \"a5\", or [width_mm, height_mm]"),
+                            .with_help(
+                                "use \"letter\", \"a4\", \"a5\", \"a3\", \"half-letter\", \"tabloid\", or [width_mm, height_mm]",
+                            ),
                         );
                         None
                     }
@@ -316,18 +360,58 @@ fn read(ctx: &mut Ctx<'_>, text: &str) -> Option<(Raw, Option<Sp<String>>)> {
         raw.printer_margin = number(&mut p, ctx, "printer_margin_mm", 0.0, 50.0);
         raw.sheets_per_page = p.integer(ctx, "sheets_per_page");
         if let Some(s) = &raw.sheets_per_page
-            && s.value != 1
-            && s.value != 2
+            && !(1..=16).contains(&s.value)
         {
             ctx.diags.push(
                 Diagnostic::error(
                     "invalid-value",
-                    format!("{} sheets per page: use 1 or 2", s.value),
+                    format!("{} sheets per page: use 1 to 16", s.value),
                 )
-                .with_label(s.loc, "expected 1 or 2"),
+                .with_label(s.loc, "expected 1 to 16"),
             );
             raw.sheets_per_page = None;
         }
+        raw.sheets_across = p.integer(ctx, "sheets_across");
+        if let Some(s) = &raw.sheets_across
+            && !(1..=4).contains(&s.value)
+        {
+            ctx.diags.push(
+                Diagnostic::error(
+                    "invalid-value",
+                    format!("{} sheets across: use 1 to 4", s.value),
+                )
+                .with_label(s.loc, "expected 1 to 4"),
+            );
+            raw.sheets_across = None;
+        }
+        if let Some(v) = p.get("sheet_mm") {
+            let loc = ctx.loc(v.span());
+            let nums: Vec<f32> = match v.get_ref() {
+                toml::de::DeValue::Array(a) => a
+                    .iter()
+                    .filter_map(|x| match x.get_ref() {
+                        toml::de::DeValue::Integer(i) => i.as_str().parse().ok(),
+                        toml::de::DeValue::Float(f) => f.as_str().parse().ok(),
+                        _ => None,
+                    })
+                    .collect(),
+                _ => Vec::new(),
+            };
+            match nums[..] {
+                [w, h] if (30.0..=2000.0).contains(&w) && (30.0..=2000.0).contains(&h) => {
+                    raw.sheet_mm = Some(Sp::new((w, h), loc));
+                }
+                _ => ctx.diags.push(
+                    Diagnostic::error(
+                        "invalid-value",
+                        "`sheet_mm` is the cut sheet's [width_mm, height_mm], each 30 to 2000",
+                    )
+                    .with_label(loc, "not a sheet size")
+                    .with_help("e.g. sheet_mm = [200, 138]"),
+                ),
+            }
+        }
+        raw.bleed_mm = number(&mut p, ctx, "bleed_mm", 0.0, 10.0);
         raw.cut_line = p.boolean(ctx, "cut_line");
         raw.crop_marks = p.boolean(ctx, "crop_marks");
         p.finish(
@@ -338,6 +422,9 @@ fn read(ctx: &mut Ctx<'_>, text: &str) -> Option<(Raw, Option<Sp<String>>)> {
                 "margins_mm",
                 "printer_margin_mm",
                 "sheets_per_page",
+                "sheets_across",
+                "sheet_mm",
+                "bleed_mm",
                 "cut_line",
                 "crop_marks",
             ],
@@ -432,8 +519,11 @@ fn merge(base: Raw, over: Raw) -> Raw {
     }
     // An inherited description names the base's paper and layout: when
     // those change and no new description is given, it is made afresh.
-    let reshaped =
-        over.size.is_some() || over.landscape.is_some() || over.sheets_per_page.is_some();
+    let reshaped = over.size.is_some()
+        || over.landscape.is_some()
+        || over.sheets_per_page.is_some()
+        || over.sheets_across.is_some()
+        || over.sheet_mm.is_some();
     let description = match over.description {
         Some(d) => Some(d),
         None if reshaped => None,
@@ -447,6 +537,9 @@ fn merge(base: Raw, over: Raw) -> Raw {
         margins: over.margins.or(base.margins),
         printer_margin: over.printer_margin.or(base.printer_margin),
         sheets_per_page: over.sheets_per_page.or(base.sheets_per_page),
+        sheets_across: over.sheets_across.or(base.sheets_across),
+        sheet_mm: over.sheet_mm.or(base.sheet_mm),
+        bleed_mm: over.bleed_mm.or(base.bleed_mm),
         cut_line: over.cut_line.or(base.cut_line),
         crop_marks: over.crop_marks.or(base.crop_marks),
         fonts,
@@ -460,11 +553,18 @@ fn merge(base: Raw, over: Raw) -> Raw {
     }
 }
 
+/// How far crop marks stay from the cut, in mm (printers ask for 3 mm at
+/// least, so that a cut a little off never shows a mark).
+pub const MARK_OFFSET_MM: f32 = 3.0;
+
 /// The named paper sizes: name in templates, portrait size in mm, title.
-const PAPERS: [(&str, (f32, f32), &str); 3] = [
+const PAPERS: [(&str, (f32, f32), &str); 6] = [
     ("letter", (215.9, 279.4), "US Letter (8.5 x 11 in)"),
     ("a4", (210.0, 297.0), "A4 (210 x 297 mm)"),
     ("a5", (148.0, 210.0), "A5 (148 x 210 mm)"),
+    ("a3", (297.0, 420.0), "A3 (297 x 420 mm)"),
+    ("half-letter", (139.7, 215.9), "half Letter (5.5 x 8.5 in)"),
+    ("tabloid", (279.4, 431.8), "Tabloid (11 x 17 in)"),
 ];
 
 /// A description of a page made from its settings, for templates that
@@ -476,10 +576,10 @@ fn describe(paper: (f32, f32), landscape: bool, sheets_per_page: u8) -> String {
         None => format!("{} x {} mm", paper.0, paper.1),
     };
     let orientation = if landscape { "landscape" } else { "portrait" };
-    let sheets = if sheets_per_page == 2 {
-        "two sheets per page"
-    } else {
-        "one sheet per page"
+    let sheets = match sheets_per_page {
+        1 => "one sheet per page".to_string(),
+        2 => "two sheets per page".to_string(),
+        n => format!("{n} sheets per page"),
     };
     format!("{name}, {orientation}, {sheets}")
 }
@@ -488,6 +588,7 @@ fn describe(paper: (f32, f32), landscape: bool, sheets_per_page: u8) -> String {
 fn builtin(name: &str) -> Option<(&'static str, &'static str)> {
     BUILTIN
         .iter()
+        .chain(&SHOP)
         .find(|(n, _)| n.eq_ignore_ascii_case(name))
         .copied()
 }
@@ -598,9 +699,104 @@ pub fn load(name_or_path: &str) -> Result<Template, TemplateError> {
     let paper = raw.size.as_ref().expect("letter sets the size").value;
     let landscape = raw.landscape.as_ref().is_some_and(|l| l.value);
     let sheets_per_page = raw.sheets_per_page.as_ref().map_or(1, |s| s.value as u8);
+    let sheets_across = raw.sheets_across.as_ref().map_or(1, |s| s.value as u8);
     let (w, h) = paper;
     let (w, h) = if landscape == (w < h) { (h, w) } else { (w, h) };
     let m = raw.margins.as_ref().expect("letter sets the margins").value;
+    let bleed = raw.bleed_mm.as_ref().map_or(0.0, |b| b.value);
+    let printer_margin = get(&raw.printer_margin);
+    let crop_marks = raw.crop_marks.as_ref().is_some_and(|c| c.value);
+    // The page's geometry, checked where it is set.
+    let mut wrong = |loc: Option<crate::diag::Loc>, message: String, help: &str| {
+        let mut d = Diagnostic::error("invalid-value", message).with_help(help.to_string());
+        if let Some(loc) = loc {
+            d = d.with_label(loc, "here");
+        }
+        diags.push(d);
+    };
+    let rows = sheets_per_page / sheets_across.max(1);
+    if rows * sheets_across != sheets_per_page {
+        wrong(
+            raw.sheets_across.as_ref().map(|s| s.loc),
+            format!("{sheets_per_page} sheets per page do not make rows of {sheets_across}"),
+            "make sheets_per_page a multiple of sheets_across",
+        );
+    }
+    let sheet = raw.sheet_mm.as_ref().map(|s| s.value).unwrap_or((
+        w / f32::from(sheets_across.max(1)),
+        h / f32::from(rows.max(1)),
+    ));
+    let block = (
+        sheet.0 * f32::from(sheets_across),
+        sheet.1 * f32::from(rows),
+    );
+    if block.0 > w + 0.01 || block.1 > h + 0.01 {
+        wrong(
+            raw.sheet_mm.as_ref().map(|s| s.loc),
+            format!(
+                "{sheets_per_page} sheets of {} x {} mm need {} x {} mm, more than the {w} x {h} mm page",
+                sheet.0, sheet.1, block.0, block.1
+            ),
+            "make page.sheet_mm smaller, or use fewer sheets a page",
+        );
+    }
+    if sheet.0 <= m[1] + m[3] + 20.0 || sheet.1 <= m[0] + m[2] + 20.0 {
+        wrong(
+            raw.margins.as_ref().map(|s| s.loc),
+            format!(
+                "margins of {} x {} mm leave almost nothing of a {} x {} mm sheet",
+                m[1] + m[3],
+                m[0] + m[2],
+                sheet.0,
+                sheet.1
+            ),
+            "give the sheets narrower margins (page.margins_mm)",
+        );
+    }
+    if bleed > 0.0 && sheets_per_page > 1 {
+        wrong(
+            raw.bleed_mm.as_ref().map(|b| b.loc),
+            format!("a bleed of {bleed} mm with {sheets_per_page} sheets a page"),
+            "bleed is for one sheet a page (the page is the cut sheet); sheets placed edge to \
+             edge share their cut lines: use bleed_mm = 0",
+        );
+    }
+    if bleed > 0.0
+        && (block.0 + 2.0 * bleed > w + 0.01 || block.1 + 2.0 * bleed > h + 0.01)
+        && raw.sheet_mm.is_some()
+    {
+        wrong(
+            raw.bleed_mm.as_ref().map(|b| b.loc),
+            format!(
+                "the {bleed} mm bleed round a {} x {} mm sheet reaches past the page",
+                sheet.0, sheet.1
+            ),
+            "make page.sheet_mm smaller, or leave sheet_mm out: the page is then the cut sheet",
+        );
+    }
+    // Crop marks go outside the sheets, from MARK_OFFSET_MM away, within
+    // what the printer prints; a page whose sheets fill it has no room
+    // for them (with bleed and no sheet_mm, the PDF page grows for them).
+    let grows = bleed > 0.0 && raw.sheet_mm.is_none();
+    let room = ((w - block.0).min(h - block.1) / 2.0) - printer_margin;
+    if crop_marks && !grows && room < MARK_OFFSET_MM + 2.0 {
+        wrong(
+            raw.crop_marks.as_ref().map(|c| c.loc),
+            format!(
+                "crop marks need {} mm round the sheets, inside the printer's margin, and have {:.1} mm",
+                MARK_OFFSET_MM + 2.0,
+                room.max(0.0)
+            ),
+            "set page.sheet_mm smaller than the page leaves, or crop_marks = false (a cut line \
+             between sheets, or a shop's own marks, does as well)",
+        );
+    }
+    if !diags.is_empty() {
+        return Err(TemplateError {
+            sources,
+            diagnostics: diags,
+        });
+    }
     Ok(Template {
         name: raw
             .name
@@ -618,10 +814,16 @@ pub fn load(name_or_path: &str) -> Result<Template, TemplateError> {
             bottom: mm(m[2]),
             left: mm(m[3]),
         },
-        printer_margin: mm(get(&raw.printer_margin)),
+        printer_margin: mm(printer_margin),
         sheets_per_page,
+        sheets_across,
+        sheet: raw
+            .sheet_mm
+            .as_ref()
+            .map(|s| (mm(s.value.0), mm(s.value.1))),
+        bleed: mm(bleed),
         cut_line: raw.cut_line.is_none_or(|c| c.value),
-        crop_marks: raw.crop_marks.is_some_and(|c| c.value),
+        crop_marks,
         font_files: raw.font_files.unwrap_or_default(),
         fonts: Fonts {
             title: get(&raw.fonts[0]),
@@ -718,7 +920,7 @@ mod tests {
         let p = dir.path().join("t.toml");
         std::fs::write(
             &p,
-            "extends = \"a4\"\n[page]\nsheets_per_page = 3\nsize = \"b5\"\n[fonts]\ntitel = 3\n",
+            "extends = \"a4\"\n[page]\nsheets_per_page = 17\nsize = \"b5\"\n[fonts]\ntitel = 3\n",
         )
         .unwrap();
         let e = load(p.to_str().unwrap()).unwrap_err();
@@ -726,6 +928,56 @@ mod tests {
         assert_eq!(codes, ["invalid-value", "invalid-value", "unknown-key"]);
         let e = load("no-such-template").unwrap_err();
         assert_eq!(e.diagnostics[0].code, "template-not-found");
+    }
+
+    /// A page whose sheets, bleed or crop marks do not fit is refused at
+    /// the key that asks for them, saying what to change.
+    #[test]
+    fn impossible_page_geometry_is_refused_at_its_key() {
+        let dir = tempfile::tempdir().unwrap();
+        let cases = [
+            // Bleed with two sheets a page.
+            (
+                "extends = \"a4-2up\"\n[page]\nbleed_mm = 3\n",
+                3,
+                "bleed is for one sheet",
+            ),
+            // Crop marks with sheets that fill the page.
+            (
+                "extends = \"a4-2up\"\n[page]\ncrop_marks = true\n",
+                3,
+                "crop marks need",
+            ),
+            // Two sheets larger than the page.
+            (
+                "extends = \"a4-2up\"\n[page]\nsheet_mm = [200, 160]\n",
+                3,
+                "more than the",
+            ),
+            // Rows of sheets that do not come out even.
+            (
+                "extends = \"a4\"\n[page]\nsheets_per_page = 3\nsheets_across = 2\n",
+                4,
+                "multiple of sheets_across",
+            ),
+        ];
+        for (text, line, help) in cases {
+            let p = dir.path().join("t.toml");
+            std::fs::write(&p, text).unwrap();
+            let e = load(p.to_str().unwrap()).unwrap_err();
+            assert_eq!(e.diagnostics.len(), 1, "{text}: {:?}", e.diagnostics);
+            let d = &e.diagnostics[0];
+            let said = format!("{} {}", d.message, d.help.as_deref().unwrap_or(""));
+            assert!(said.contains(help), "{text}: {said}");
+            let loc = d.labels.first().expect("located").loc;
+            assert_eq!(e.sources.position(loc).line, line, "{text}: {said}");
+        }
+        // The shop templates load, with the geometry they say.
+        let a5 = load("a5-bleed").unwrap();
+        assert_eq!((a5.sheets_per_page, a5.bleed.round()), (1, 9.0));
+        let a3 = load("a3-4up-crop").unwrap();
+        assert_eq!((a3.sheets_per_page, a3.sheets_across), (4, 2));
+        assert!(a3.crop_marks && !a3.cut_line);
     }
 
     #[test]

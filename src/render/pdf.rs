@@ -56,8 +56,8 @@ use sha2::{Digest, Sha256};
 use super::RenderError;
 use crate::scene::fonts::{FaceRef, FontSource};
 use crate::scene::{
-    Document, Item, Path, Point, Rgb, Seg, Style, Symbol, Text, Weight, font, items_bounds,
-    visit_text,
+    Document, Item, Page, Path, Point, Rect, Rgb, Seg, Style, Symbol, Text, Weight, font,
+    items_bounds, visit_text,
 };
 
 /// Renders every page of a document as one PDF.
@@ -104,10 +104,33 @@ pub fn to_pdf(doc: &Document) -> Result<Vec<u8>, RenderError> {
         result?;
     }
 
+    // A page that draws what an earlier one draws is written once: the
+    // PDF's later pages share its content stream (a pad of 100 sheets is
+    // one drawing). `order` holds, for every page, its drawing's place
+    // among the pages written.
+    let mut written: Vec<&Page> = Vec::new();
+    let mut order = Vec::with_capacity(doc.pages.len());
+    for page in &doc.pages {
+        let same =
+            |w: &&Page| w.width == page.width && w.height == page.height && w.items == page.items;
+        match written.iter().position(same) {
+            Some(k) => order.push(k),
+            None => {
+                order.push(written.len());
+                written.push(page);
+            }
+        }
+    }
+
     let mut forms = Forms::default();
-    let mut pages = Vec::with_capacity(doc.pages.len());
-    for (n, page) in doc.pages.iter().enumerate() {
-        let page_no = n + 1;
+    let mut pages = Vec::with_capacity(written.len());
+    for page in written {
+        let page_no = doc
+            .pages
+            .iter()
+            .position(|p| std::ptr::eq(p, page))
+            .expect("a page of the document")
+            + 1;
         // Page sizes come from millimetres through f32 (Letter's 279.4 mm is
         // 791.99994 pt): round to 1/1000 pt so that the MediaBox holds the
         // paper's exact size (792 x 612 pt), as printers expect.
@@ -218,9 +241,18 @@ pub fn to_pdf(doc: &Document) -> Result<Vec<u8>, RenderError> {
     pdf.resources.xobjects.map = forms.xobjects;
 
     let mut warnings: Vec<PdfWarnMsg> = Vec::new();
-    let mut bytes = pdf
+    let options = PdfSaveOptions::default();
+    let mut lo = pdf
         .with_pages(pages)
-        .save(&PdfSaveOptions::default(), &mut warnings);
+        .to_lopdf_document(&options, &mut warnings);
+    every_page(&mut lo, &order, &doc.pages)?;
+    // What printpdf's own `save` does with the document.
+    if options.optimize {
+        lo.compress();
+    }
+    let mut bytes = Vec::new();
+    lo.save_to(&mut bytes)
+        .map_err(|e| RenderError::Pdf(format!("the PDF could not be written: {e}")))?;
     // printpdf reports what it noticed while writing as messages of three
     // severities. `Error` means the file is wrong or incomplete (text
     // outside a text section, a colour out of range, a font that could not
@@ -251,6 +283,73 @@ pub fn to_pdf(doc: &Document) -> Result<Vec<u8>, RenderError> {
     }
     stable_id(&mut bytes);
     Ok(bytes)
+}
+
+/// The page tree of `lo` (printpdf's pages, one for each drawing) made
+/// into every page of the document: page `i` draws printed page
+/// `order[i]`, sharing its content stream and resources, with the boxes
+/// of `pages[i]` (PDF rectangles from the bottom left).
+fn every_page(
+    lo: &mut lopdf::Document,
+    order: &[usize],
+    pages: &[Page],
+) -> Result<(), RenderError> {
+    use lopdf::Object;
+    let broken = |what: &str| RenderError::Pdf(format!("printpdf wrote {what}"));
+    let pages_id = lo
+        .catalog()
+        .and_then(|c| c.get(b"Pages"))
+        .and_then(Object::as_reference)
+        .map_err(|_| broken("no page tree"))?;
+    let drawn: Vec<lopdf::ObjectId> = lo
+        .get_dictionary(pages_id)
+        .and_then(|d| d.get(b"Kids"))
+        .and_then(Object::as_array)
+        .map_err(|_| broken("a page tree without pages"))?
+        .iter()
+        .map(Object::as_reference)
+        .collect::<Result<_, _>>()
+        .map_err(|_| broken("a page tree with a page that is not a reference"))?;
+    let mut used = vec![false; drawn.len()];
+    let mut kids = Vec::with_capacity(order.len());
+    for (&k, page) in order.iter().zip(pages) {
+        let source = *drawn
+            .get(k)
+            .ok_or_else(|| broken("fewer pages than asked"))?;
+        let id = if std::mem::replace(&mut used[k], true) {
+            let copy = lo
+                .get_dictionary(source)
+                .map_err(|_| broken("a page that is not a dictionary"))?
+                .clone();
+            lo.add_object(copy)
+        } else {
+            source
+        };
+        let h = round3(page.height);
+        let rect = |r: Rect| {
+            Object::Array(
+                [r.x, h - r.bottom(), r.right(), h - r.y]
+                    .into_iter()
+                    .map(|v| Object::Real(round3(v)))
+                    .collect(),
+            )
+        };
+        let media = Rect::new(0.0, 0.0, round3(page.width), h);
+        let dict = lo
+            .get_dictionary_mut(id)
+            .map_err(|_| broken("a page that is not a dictionary"))?;
+        dict.set("TrimBox", rect(page.boxes.trim.unwrap_or(media)));
+        if let Some(bleed) = page.boxes.bleed {
+            dict.set("BleedBox", rect(bleed));
+        }
+        kids.push(Object::Reference(id));
+    }
+    let tree = lo
+        .get_dictionary_mut(pages_id)
+        .map_err(|_| broken("a page tree that is not a dictionary"))?;
+    tree.set("Count", Object::Integer(kids.len() as i64));
+    tree.set("Kids", Object::Array(kids));
+    Ok(())
 }
 
 /// Blanks every entry `key` (`/CreationDate(`, the key and its opening
@@ -933,6 +1032,7 @@ mod tests {
                 width: 100.0,
                 height: 100.0,
                 items: Vec::new(),
+                boxes: Default::default(),
             }],
         };
         let read = |bytes: &[u8]| {
@@ -979,6 +1079,7 @@ mod tests {
                 width: 100.0,
                 height: 100.0,
                 items: Vec::new(),
+                boxes: Default::default(),
             }],
         };
         let bytes = to_pdf(&doc).unwrap();

@@ -297,6 +297,7 @@ mod tests {
                         fonts: crate::scene::Fonts::default(),
                     }),
                 ],
+                boxes: Default::default(),
             }],
         };
         let svg = to_svg(&doc, 1).unwrap();

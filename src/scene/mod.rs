@@ -479,6 +479,22 @@ pub struct Page {
     pub height: f32,
     /// What it draws, back to front.
     pub items: Vec<Item>,
+    /// Where the printed page is cut, and how far its colour may reach
+    /// past the cut.
+    pub boxes: Boxes,
+}
+
+/// The boxes of a page beyond the paper itself (PDF's MediaBox), in page
+/// coordinates.
+#[derive(Clone, Copy, Debug, PartialEq, Default)]
+pub struct Boxes {
+    /// The finished sheet after cutting (PDF's TrimBox); `None` for the
+    /// whole page: a page printed at home and not cut, or several sheets
+    /// a page whose cuts its crop marks show.
+    pub trim: Option<Rect>,
+    /// How far past the trim colour is printed so that a cut a little off
+    /// leaves no white edge (PDF's BleedBox); `None` without bleed.
+    pub bleed: Option<Rect>,
 }
 
 /// A whole printable document.

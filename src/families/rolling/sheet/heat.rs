@@ -313,6 +313,7 @@ pub fn heat_map(map: &Map, values: &[f64], width: f32, top: f64) -> Document {
             width,
             height,
             items,
+            boxes: Default::default(),
         }],
     }
 }

@@ -1,0 +1,288 @@
+//! Pads for a print shop: the shop templates print a sheet of every family,
+//! in colour and black and white, with the page boxes a shop reads (TrimBox
+//! the cut sheet, BleedBox the bleed round it, both inside the MediaBox),
+//! crop marks outside every cut, and the same placement on every page.
+//! The boxes are read back from the written PDF; `.ci/run` also reads them
+//! with poppler's `pdfinfo` and checks the files with `qpdf` (the ignored
+//! tests at the end).
+
+mod common;
+use common::root;
+
+use std::path::{Path, PathBuf};
+use std::process::Command as Process;
+
+use assert_cmd::Command;
+use lopdf::{Document as Pdf, Object};
+use rollx::print::{Imposition, SHOP, template};
+
+/// A sheet of each family.
+const FILES: [&str; 3] = [
+    "maps/usa.toml",
+    "maps/encore-black.toml",
+    "maps/diceland-1.toml",
+];
+
+/// Prints `file` on template `t` (`mono` or not), `sheets` sheets, into
+/// `dir`; the PDF's path.
+fn print(dir: &Path, file: &str, t: &str, mono: bool, sheets: u32) -> PathBuf {
+    let out = dir.join(format!(
+        "{}-{t}{}.pdf",
+        Path::new(file).file_stem().unwrap().to_string_lossy(),
+        if mono { "-mono" } else { "" }
+    ));
+    let mut args = vec![
+        "print".to_string(),
+        file.to_string(),
+        "-t".into(),
+        t.into(),
+        "--sheets".into(),
+        sheets.to_string(),
+        "-o".into(),
+        out.to_str().unwrap().into(),
+    ];
+    if mono {
+        args.push("--mono".into());
+    }
+    let run = Command::cargo_bin("rollx")
+        .unwrap()
+        .current_dir(root())
+        .args(&args)
+        .output()
+        .unwrap();
+    assert!(
+        run.status.success(),
+        "{file} on {t} (mono {mono}): {}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    out
+}
+
+/// A page box, `[x0, y0, x1, y1]` in points.
+fn page_box(pdf: &Pdf, page: lopdf::ObjectId, key: &[u8]) -> Option<[f32; 4]> {
+    let dict = pdf.get_dictionary(page).unwrap();
+    let array = dict.get(key).ok()?.as_array().unwrap();
+    let v: Vec<f32> = array
+        .iter()
+        .map(|o| match o {
+            Object::Integer(i) => *i as f32,
+            Object::Real(r) => *r,
+            other => panic!("{other:?} in a page box"),
+        })
+        .collect();
+    Some([v[0], v[1], v[2], v[3]])
+}
+
+fn inside(a: [f32; 4], b: [f32; 4]) -> bool {
+    a[0] >= b[0] - 0.01 && a[1] >= b[1] - 0.01 && a[2] <= b[2] + 0.01 && a[3] <= b[3] + 0.01
+}
+
+const MM: f32 = 72.0 / 25.4;
+
+#[test]
+fn shop_templates_print_every_family_with_its_boxes() {
+    let dir = tempfile::tempdir().unwrap();
+    for (name, _) in SHOP {
+        let t = template::load(name).unwrap();
+        let imposition = Imposition::of(&t);
+        for file in FILES {
+            for mono in [false, true] {
+                let path = print(dir.path(), file, name, mono, 5);
+                let pdf = Pdf::load(&path).unwrap();
+                let pages = pdf.get_pages();
+                assert_eq!(
+                    pages.len(),
+                    5usize.div_ceil(usize::from(t.sheets_per_page)),
+                    "{name} {file}"
+                );
+                for (&n, &id) in &pages {
+                    let what = format!("{name} {file} mono {mono} page {n}");
+                    let media = page_box(&pdf, id, b"MediaBox").unwrap();
+                    let trim = page_box(&pdf, id, b"TrimBox").expect("a TrimBox");
+                    let bleed = page_box(&pdf, id, b"BleedBox");
+                    assert!(inside(trim, bleed.unwrap_or(media)), "{what}");
+                    assert!(inside(bleed.unwrap_or(media), media), "{what}");
+                    if t.sheets_per_page == 1 {
+                        // The trim is the cut sheet: the template's page.
+                        let (w, h) = (trim[2] - trim[0], trim[3] - trim[1]);
+                        assert!(
+                            (w - t.page_width).abs() / MM < 0.1
+                                && (h - t.page_height).abs() / MM < 0.1,
+                            "{what}: trim {w} x {h} pt"
+                        );
+                        let bleed = bleed.expect("a BleedBox with bleed");
+                        for k in 0..2 {
+                            assert!((trim[k] - bleed[k] - t.bleed).abs() < 0.01, "{what}");
+                            assert!(
+                                (bleed[k + 2] - trim[k + 2] - t.bleed).abs() < 0.01,
+                                "{what}"
+                            );
+                        }
+                    } else {
+                        // Several sheets: the paper leaves the printer
+                        // whole, its marks show the cuts.
+                        assert_eq!(trim, media, "{what}");
+                        assert!(bleed.is_none() || bleed == Some(media), "{what}");
+                    }
+                    assert!(
+                        (media[2] - imposition.width).abs() < 0.01
+                            && (media[3] - imposition.height).abs() < 0.01,
+                        "{what}"
+                    );
+                }
+            }
+        }
+    }
+}
+
+/// What a person sees: every cut's corners are the sheet's own paper
+/// (white), no crop mark reaches inside a cut, and the marks are there,
+/// outside the sheets and inside what a home printer prints.
+#[test]
+fn crop_marks_lie_outside_every_cut() {
+    let map = rollx::rolling::load(&root().join("maps/usa.toml")).unwrap();
+    for name in ["a4-2up-crop", "a3-4up-crop", "a5-bleed-marks"] {
+        let t = match name {
+            // The bleed template with marks: the page grows for them.
+            "a5-bleed-marks" => {
+                let dir = tempfile::tempdir().unwrap();
+                let p = dir.path().join("t.toml");
+                std::fs::write(&p, "extends = \"a5-bleed\"\n[page]\ncrop_marks = true\n").unwrap();
+                template::load(p.to_str().unwrap()).unwrap()
+            }
+            n => template::load(n).unwrap(),
+        };
+        let pad = rollx::rolling::print_sheet(
+            &map,
+            &t,
+            &rollx::print::PrintOptions {
+                sheets: 4,
+                ..Default::default()
+            },
+        )
+        .unwrap();
+        let doc = &pad.document;
+        let dpi = 150.0;
+        let px = |pt: f32| (pt * dpi / 72.0).round() as i64;
+        let image = rollx::render::png::rasterize(doc, 1, dpi).unwrap();
+        let dark = |x: i64, y: i64| {
+            let p = image.pixel(x as u32, y as u32).unwrap();
+            p.red() < 200 || p.green() < 200 || p.blue() < 200
+        };
+        let imposition = Imposition::of(&t);
+        let corner = 2.5 * MM;
+        for r in &imposition.trims {
+            // The corners just inside the cut: nothing drawn there.
+            for (cx, cy) in [
+                (r.x, r.y),
+                (r.right() - corner, r.y),
+                (r.x, r.bottom() - corner),
+                (r.right() - corner, r.bottom() - corner),
+            ] {
+                for y in px(cy) + 1..px(cy + corner) - 1 {
+                    for x in px(cx) + 1..px(cx + corner) - 1 {
+                        assert!(!dark(x, y), "{name}: a mark inside a cut at {x}, {y} px");
+                    }
+                }
+            }
+        }
+        // Marks outside the block of sheets, within the printable area.
+        let block = imposition
+            .trims
+            .iter()
+            .copied()
+            .reduce(|a, b| a.union(&b))
+            .unwrap();
+        let (w, h) = (image.width() as i64, image.height() as i64);
+        let pm = px(t.printer_margin);
+        let mut outside = 0;
+        for y in 0..h {
+            for x in 0..w {
+                let out_of_block = x < px(block.x) - 1
+                    || x > px(block.right()) + 1
+                    || y < px(block.y) - 1
+                    || y > px(block.bottom()) + 1;
+                if out_of_block && dark(x, y) {
+                    outside += 1;
+                    assert!(
+                        x >= pm && y >= pm && x < w - pm && y < h - pm,
+                        "{name}: a mark in the printer's margin at {x}, {y} px"
+                    );
+                    // At least 3 mm from the block (a mark's own width
+                    // aside).
+                    let dx = (px(block.x) - x).max(x - px(block.right())).max(0);
+                    let dy = (px(block.y) - y).max(y - px(block.bottom())).max(0);
+                    assert!(
+                        dx.max(dy) as f32 >= 3.0 * dpi / 25.4 - 2.0,
+                        "{name}: a mark {dx}, {dy} px from the cut"
+                    );
+                }
+            }
+        }
+        assert!(outside > 0, "{name}: no crop marks");
+        // Every page places its sheets the same way.
+        let first = &doc.pages[0].items;
+        for page in &doc.pages[1..] {
+            assert_eq!(&page.items, first, "{name}");
+        }
+    }
+}
+
+fn tool(name: &str, args: &[&str]) -> (bool, String, String) {
+    let out = Process::new(name)
+        .args(args)
+        .output()
+        .unwrap_or_else(|e| panic!("{name} is needed for this test ({e}); .ci/run installs it"));
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// `Name:   x0 y0 x1 y1` lines of `pdfinfo -box`, for page 1.
+fn pdfinfo_box(out: &str, name: &str) -> [f32; 4] {
+    let line = out
+        .lines()
+        .find(|l| l.starts_with(&format!("{name}:")))
+        .unwrap_or_else(|| panic!("no {name} in {out}"));
+    let v: Vec<f32> = line
+        .split_whitespace()
+        .skip(1)
+        .map(|x| x.parse().unwrap())
+        .collect();
+    [v[0], v[1], v[2], v[3]]
+}
+
+#[test]
+#[ignore = "needs qpdf and poppler; run by .ci/run"]
+fn qpdf_and_pdfinfo_accept_every_shop_file() {
+    let dir = tempfile::tempdir().unwrap();
+    for (name, _) in SHOP {
+        let t = template::load(name).unwrap();
+        for file in FILES {
+            for mono in [false, true] {
+                let path = print(dir.path(), file, name, mono, 3);
+                let p = path.to_str().unwrap();
+                let (ok, out, err) = tool("qpdf", &["--check", p]);
+                assert!(
+                    ok && out.contains("No syntax or stream encoding errors"),
+                    "{p}: {out}{err}"
+                );
+                let (ok, out, err) = tool("pdfinfo", &["-box", p]);
+                assert!(ok && err.is_empty(), "{p}: {err}");
+                let media = pdfinfo_box(&out, "MediaBox");
+                let trim = pdfinfo_box(&out, "TrimBox");
+                let bleed = pdfinfo_box(&out, "BleedBox");
+                assert!(inside(trim, bleed) && inside(bleed, media), "{p}: {out}");
+                if t.sheets_per_page == 1 {
+                    let (w, h) = ((trim[2] - trim[0]) / MM, (trim[3] - trim[1]) / MM);
+                    assert!(
+                        (w - t.page_width / MM).abs() < 0.1 && (h - t.page_height / MM).abs() < 0.1,
+                        "{p}: trim {w} x {h} mm"
+                    );
+                }
+            }
+        }
+    }
+}
