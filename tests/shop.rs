@@ -228,6 +228,61 @@ fn crop_marks_lie_outside_every_cut() {
     }
 }
 
+/// The colour operators of every content stream (pages and forms) of a
+/// PDF: `rg`/`RG` for DeviceRGB, `g`/`G` for DeviceGray.
+fn colour_operators(path: &Path) -> Vec<String> {
+    let pdf = Pdf::load(path).unwrap();
+    let mut streams: Vec<Vec<u8>> = pdf
+        .get_pages()
+        .values()
+        .map(|&id| pdf.get_page_content(id))
+        .collect();
+    for object in pdf.objects.values() {
+        if let Object::Stream(stream) = object
+            && stream
+                .dict
+                .get(b"Subtype")
+                .is_ok_and(|s| s.as_name().ok() == Some(&b"Form"[..]))
+        {
+            streams.push(
+                stream
+                    .decompressed_content()
+                    .unwrap_or_else(|_| stream.content.clone()),
+            );
+        }
+    }
+    let mut ops = Vec::new();
+    for bytes in streams {
+        for op in lopdf::content::Content::decode(&bytes).unwrap().operations {
+            if ["rg", "RG", "g", "G"].contains(&op.operator.as_str()) {
+                ops.push(op.operator);
+            }
+        }
+    }
+    ops
+}
+
+/// A black and white sheet is written in DeviceGray only, so that a
+/// printer prints it from the black ink alone; a colour sheet writes its
+/// greys (ink, lines) in DeviceGray too and its tints in DeviceRGB.
+#[test]
+fn mono_sheets_are_written_in_grey_only() {
+    let dir = tempfile::tempdir().unwrap();
+    for file in FILES {
+        let mono = colour_operators(&print(dir.path(), file, "letter", true, 2));
+        assert!(
+            mono.iter().any(|o| o == "g" || o == "G"),
+            "{file}: {mono:?}"
+        );
+        assert!(
+            !mono.iter().any(|o| o == "rg" || o == "RG"),
+            "{file}: {mono:?}"
+        );
+        let colour = colour_operators(&print(dir.path(), file, "letter", false, 2));
+        assert!(colour.iter().any(|o| o == "rg"), "{file}: {colour:?}");
+    }
+}
+
 fn tool(name: &str, args: &[&str]) -> (bool, String, String) {
     let out = Process::new(name)
         .args(args)

@@ -39,8 +39,17 @@
 //!
 //! printpdf writes an empty `/GTS_PDFXVersion` into the document
 //! information of every file, and some readers then call the file PDF/X.
-//! The pads are ordinary RGB PDFs without an output intent, so the entry is
-//! blanked (see `no_pdfx_marker`).
+//! The pads are ordinary PDFs in DeviceRGB and DeviceGray (greys, and so
+//! every black and white sheet, in DeviceGray: black ink alone) without an
+//! output intent, so the entry is blanked (see `no_pdfx_marker`).
+//!
+//! # One drawing for many pages
+//!
+//! A page that draws what an earlier page draws is not written again: its
+//! PDF page shares the earlier one's content stream and resources (see
+//! `every_page`), so a pad of 100 identical sheets costs one drawing and
+//! 100 small page entries. Each page carries its own boxes: the TrimBox
+//! (the cut sheet, or the whole page) and, with bleed, the BleedBox.
 
 use std::collections::{BTreeMap, HashMap};
 use std::fmt::Write as _;
@@ -481,8 +490,13 @@ fn parsed_font(weight: Weight) -> Result<&'static ParsedFont, RenderError> {
 }
 
 /// A colour as a PDF RGB colour (components 0..1, three decimals).
+/// A text's colour: grey in DeviceGray (black ink alone), others in
+/// DeviceRGB.
 fn color(c: Rgb) -> Color {
     let f = |v: u8| round3(f32::from(v) / 255.0);
+    if c.r == c.g && c.g == c.b {
+        return Color::Greyscale(printpdf::Greyscale::new(f(c.r), None));
+    }
     Color::Rgb(printpdf::Rgb::new(f(c.r), f(c.g), f(c.b), None))
 }
 
@@ -860,7 +874,17 @@ impl<'a> Writer<'a> {
         self.out.push('\n');
     }
 
+    /// Sets a colour: `rg`/`RG` in DeviceRGB, or, for a grey, `g`/`G` in
+    /// DeviceGray, so that black and grey print from the black ink alone
+    /// (a black and white sheet is all grey).
     fn rgb(&mut self, c: Rgb, op: &str) {
+        if c.r == c.g && c.g == c.b {
+            push_thou(&mut self.out, (i64::from(c.r) * 1000 + 127) / 255);
+            self.out.push(' ');
+            self.out.push_str(if op == "rg" { "g" } else { "G" });
+            self.out.push('\n');
+            return;
+        }
         for v in [c.r, c.g, c.b] {
             push_thou(&mut self.out, (i64::from(v) * 1000 + 127) / 255);
             self.out.push(' ');
