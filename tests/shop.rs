@@ -341,3 +341,100 @@ fn qpdf_and_pdfinfo_accept_every_shop_file() {
         }
     }
 }
+
+/// The calibration page of every shipped template: two pages (front and
+/// back), a 100 mm ruler each way on the front, registration crosses
+/// that fall on each other whichever edge the paper flips on, and its
+/// words in the asked language, read back from the PDF.
+#[test]
+fn the_calibration_page_has_100_mm_rulers_and_crosses_that_meet_after_either_flip() {
+    use rollx::print::{BUILTIN_NAMES, Locale, calibration_page, crosses};
+    use rollx::scene::{Item, Seg};
+    for name in BUILTIN_NAMES
+        .iter()
+        .copied()
+        .chain(SHOP.iter().map(|(n, _)| *n))
+    {
+        let t = template::load(name).unwrap();
+        let doc = calibration_page(&t, &Locale::default()).unwrap();
+        assert_eq!(doc.pages.len(), 2, "{name}");
+        // The rulers: the path of ticks (the front's path with the most
+        // segments); its longest lines across and down, 100 mm each.
+        let (mut across, mut down) = (0.0f32, 0.0f32);
+        let ticks = doc.pages[0]
+            .items
+            .iter()
+            .filter_map(|item| match item {
+                Item::Path(path, _) => Some(path),
+                _ => None,
+            })
+            .max_by_key(|p| p.segs.len())
+            .unwrap();
+        let mut at = None;
+        for seg in &ticks.segs {
+            match *seg {
+                Seg::MoveTo(p) => at = Some(p),
+                Seg::LineTo(p) => {
+                    let a = at.unwrap();
+                    if (a.y - p.y).abs() < 0.001 {
+                        across = across.max((p.x - a.x).abs());
+                    }
+                    if (a.x - p.x).abs() < 0.001 {
+                        down = down.max((p.y - a.y).abs());
+                    }
+                    at = Some(p);
+                }
+                _ => {}
+            }
+        }
+        assert!(
+            (across / MM - 100.0).abs() < 0.01,
+            "{name}: {} mm",
+            across / MM
+        );
+        assert!((down / MM - 100.0).abs() < 0.01, "{name}: {} mm", down / MM);
+        // Flipped on the long or the short edge, every cross of the back
+        // lands on one of the front's, within 0.1 mm.
+        let (w, h) = (doc.pages[0].width, doc.pages[0].height);
+        let marks = crosses(&t);
+        for flip in [true, false] {
+            for c in &marks {
+                let seen = if flip { (w - c.x, c.y) } else { (c.x, h - c.y) };
+                assert!(
+                    marks
+                        .iter()
+                        .any(|d| (d.x - seen.0).abs() / MM < 0.1 && (d.y - seen.1).abs() / MM < 0.1),
+                    "{name}: a cross at {c:?} meets none after the flip"
+                );
+            }
+        }
+    }
+    // Through the command, in Spanish: the words read back from the PDF.
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("cal.pdf");
+    let run = Command::cargo_bin("rollx")
+        .unwrap()
+        .args(["print", "--calibration", "--lang", "es", "-t", "a4", "-o"])
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert!(
+        run.status.success(),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    let pdf = Pdf::load(&out).unwrap();
+    assert_eq!(pdf.get_pages().len(), 2);
+    let text = pdf.extract_text(&[1, 2]).unwrap();
+    for words in ["Prueba de impresora", "100 mm", "Reverso"] {
+        assert!(text.contains(words), "{words} in {text}");
+    }
+    // A file and --calibration together is a usage error.
+    let run = Command::cargo_bin("rollx")
+        .unwrap()
+        .current_dir(root())
+        .args(["print", "maps/usa.toml", "--calibration"])
+        .output()
+        .unwrap();
+    assert_eq!(run.status.code(), Some(2));
+}

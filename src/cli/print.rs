@@ -31,13 +31,20 @@ one (seconds since 1970).";
 #[derive(Debug, Args)]
 #[command(
     after_help = "Templates: letter (default), a4, a4-2up; for a print shop a5-bleed, half-letter-bleed, a4-2up-crop, letter-2up-crop, a3-4up-crop, tabloid-4up-crop; or a template file (docs/templates.md).\n\n\
-Examples:\n  rollx print maps/usa.toml                      # output/usa.pdf, 100 sheets\n  rollx print maps/japan.toml --template a4 --sheets 20\n  rollx print maps/usa.toml --png output/usa.png  # just a preview\n  rollx print maps/usa.toml --mono -o usa-bw.pdf\n  rollx print maps/encore-black.toml --template a4\n  rollx print maps/diceland-1.toml --mono\n  rollx print maps/usa.toml --lang es             # in Spanish (docs/languages.md)\n  rollx print maps/japan.toml --lang ja --font-path fonts/\n  rollx print maps/usa.toml --sheets 10 -o - | lp   # straight to the printer\n\n\
+Examples:\n  rollx print maps/usa.toml                      # output/usa.pdf, 100 sheets\n  rollx print maps/japan.toml --template a4 --sheets 20\n  rollx print maps/usa.toml --png output/usa.png  # just a preview\n  rollx print maps/usa.toml --mono -o usa-bw.pdf\n  rollx print maps/encore-black.toml --template a4\n  rollx print maps/diceland-1.toml --mono\n  rollx print maps/usa.toml --lang es             # in Spanish (docs/languages.md)\n  rollx print maps/japan.toml --lang ja --font-path fonts/\n  rollx print maps/usa.toml --sheets 10 -o - | lp   # straight to the printer\n  rollx print --calibration --template a4 -o check.pdf  # check the printer first\n\n\
 Exit codes: 0 written, 1 the map, board or template is invalid or a print check failed, 2 usage or I/O error."
 )]
 pub struct PrintArgs {
     /// The map or board file.
-    #[arg(value_name = "FILE")]
-    pub map: PathBuf,
+    #[arg(value_name = "FILE", required_unless_present = "calibration")]
+    pub map: Option<PathBuf>,
+    /// Write the calibration page of the template instead of a pad: a
+    /// 100 mm ruler each way, each sheet's cut and margins, and
+    /// registration crosses on a front and a back, to print once
+    /// (double-sided) at 100 % before a pad. To -o (PDF, or SVG/PNG of the
+    /// front by the extension), else output/calibration-<template>.pdf.
+    #[arg(long, conflicts_with_all = ["map", "rules", "svg", "png", "mono", "sheets"])]
+    pub calibration: bool,
     /// A shipped template (letter, a4, a4-2up, or a shop template: docs/templates.md) or a template file.
     #[arg(long, short = 't', value_name = "NAME|FILE", default_value = template::DEFAULT)]
     pub template: String,
@@ -76,6 +83,10 @@ pub struct PrintArgs {
 pub fn run(args: &PrintArgs, color: bool) -> Ran {
     let start = Instant::now();
     args.locale.check()?;
+    let style = Style { color, width: 100 };
+    let Some(map) = &args.map else {
+        return calibration(args, style);
+    };
     // -o writes the pad as PDF: a preview's extension there is a mistake
     // said before anything is written, not a PDF under a wrong name.
     if let Some(out) = &args.output {
@@ -92,8 +103,7 @@ pub fn run(args: &PrintArgs, color: bool) -> Ran {
             )));
         }
     }
-    let model = load_model(&args.map)?;
-    let style = Style { color, width: 100 };
+    let model = load_model(map)?;
 
     // Every output is checked before the work, and each that cannot be
     // written is said, one `error:` line each.
@@ -265,6 +275,63 @@ pub fn run(args: &PrintArgs, color: bool) -> Ran {
         },
         start.elapsed().as_secs_f64() * 1e3
     ));
+    Ok(Outcome::Ok)
+}
+
+/// `rollx print --calibration`: the template's calibration page, front
+/// and back, as PDF (or the front as SVG or PNG, by -o's extension).
+fn calibration(args: &PrintArgs, style: Style) -> Ran {
+    let template = load_template(&args.template)?;
+    let default = Path::new("output").join(format!("calibration-{}.pdf", template.name));
+    let out = match &args.output {
+        Some(path) => Output::check(path, true),
+        None => Output::check_default(&default),
+    }
+    .map_err(|e| Failure::usage(e.to_string()))?;
+    let mut doc = match rollx::print::calibration_page(&template, &args.locale.locale()) {
+        Ok(doc) => doc,
+        Err(problems) => {
+            let sources = SourceMap::new();
+            for d in &problems {
+                eprint!("{}", report(d, &sources, style));
+            }
+            return Err(Failure::invalid(
+                "nothing written: the calibration page cannot be printed",
+            ));
+        }
+    };
+    doc.created = source_date_epoch()?;
+    let kind = out
+        .path()
+        .extension()
+        .and_then(|e| e.to_str())
+        .map(str::to_ascii_lowercase);
+    let (bytes, what) = match kind.as_deref() {
+        Some("svg") => {
+            svg::to_svg(&doc, 1).map(|s| (s.into_bytes(), "its front as SVG".to_string()))
+        }
+        Some("png") => png::to_png(&doc, 1, args.dpi as f32)
+            .map(|b| (b, format!("its front at {} dpi", args.dpi))),
+        _ => pdf::to_pdf(&doc).map(|b| (b, "front and back".to_string())),
+    }
+    .map_err(|e| Failure::invalid(e.to_string()))?;
+    output::write_all(&[(&out, bytes.as_slice())])
+        .map_err(|e| Failure::usage(format!("{e}; nothing written")))?;
+    let place = if out.is_stdout() {
+        "standard output".to_string()
+    } else {
+        out.path().display().to_string()
+    };
+    let line = format!(
+        "wrote {place} (the calibration page of {}, {what}, {} KB): print it at 100 %, both sides, and measure the rulers (100 mm)",
+        template.name,
+        bytes.len().div_ceil(1024)
+    );
+    if out.is_stdout() {
+        eprintln!("{line}");
+    } else {
+        println!("{line}");
+    }
     Ok(Outcome::Ok)
 }
 

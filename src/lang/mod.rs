@@ -125,6 +125,16 @@ pub mod sheet {
         RULES_FOOTER = "sheet.rules_footer";
         /// A rule read otherwise than by default (`{option}`, `{value}`).
         RULES_OPTION = "sheet.rules_option";
+        /// The calibration page's title.
+        CALIBRATION_TITLE = "sheet.calibration_title";
+        /// The calibration page: how to check the scale.
+        CALIBRATION_SCALE = "sheet.calibration_scale";
+        /// The calibration page: what its lines show.
+        CALIBRATION_MARGINS = "sheet.calibration_margins";
+        /// The calibration page: how to check front and back.
+        CALIBRATION_BACK = "sheet.calibration_back";
+        /// The calibration page's back, named.
+        CALIBRATION_BACK_SIDE = "sheet.calibration_back_side";
     }
 }
 

@@ -13,6 +13,7 @@
 //! and `mono` holds what black-and-white sheets of every family share
 //! (hatching, a letter per colour).
 
+mod calibration;
 mod checks;
 mod draw;
 pub(crate) mod mono;
@@ -22,6 +23,7 @@ mod rules;
 mod shipped;
 pub mod template;
 
+pub use calibration::{RULER_MM, calibration_page, crosses};
 pub use checks::{
     Finding, MAX_LEADER_MM, MIN_COLOR_DISTANCE, MIN_LINK_MM, MIN_PAPER_DISTANCE, check, checked,
     delta_e, findings, locate_glyphs, missing_glyphs,
@@ -31,4 +33,4 @@ pub use pad::{Capacity, LeaderView, LinkView, Locale, Mark, MarkKind, Pad, Part,
 pub use paging::{INK, Imposition, SOFT, paginate, sheet_size};
 pub use rules::{rules_page, wrap};
 pub use shipped::{ShippedFinding, shipped_findings};
-pub use template::{SHOP, Template, TemplateError};
+pub use template::{BUILTIN_NAMES, SHOP, Template, TemplateError};

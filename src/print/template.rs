@@ -21,6 +21,9 @@ pub const BUILTIN: [(&str, &str); 3] = [
     ("a4-2up", include_str!("../../templates/a4-2up.toml")),
 ];
 
+/// The names of [`BUILTIN`], the home templates.
+pub const BUILTIN_NAMES: [&str; 3] = [BUILTIN[0].0, BUILTIN[1].0, BUILTIN[2].0];
+
 /// The shipped templates for print shops: one sheet a page with bleed,
 /// and several a page with crop marks for stack cutting. Loaded by name
 /// like [`BUILTIN`]; `rollx check` lays sheets out on [`BUILTIN`] only.
