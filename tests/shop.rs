@@ -438,3 +438,154 @@ fn the_calibration_page_has_100_mm_rulers_and_crosses_that_meet_after_either_fli
         .unwrap();
     assert_eq!(run.status.code(), Some(2));
 }
+
+/// Runs `rollx print` with `args` from the repository; its stdout.
+fn rollx(args: &[&str]) -> String {
+    let run = Command::cargo_bin("rollx")
+        .unwrap()
+        .current_dir(root())
+        .args(args)
+        .output()
+        .unwrap();
+    assert!(
+        run.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    String::from_utf8(run.stdout).unwrap()
+}
+
+/// Double-sided pads on every shipped template, both flips, a sheet of
+/// every family: pages alternate front and back; read back from the PDF,
+/// each back (turned or not, as its `/Rotate` says) lands behind a front
+/// sheet after the paper's flip, within 0.1 mm, with its top at the same
+/// edge as the front's top; and the back shares the front's drawing.
+#[test]
+fn double_sided_pads_put_each_back_behind_its_front_with_the_tops_together() {
+    use rollx::print::BUILTIN_NAMES;
+    let dir = tempfile::tempdir().unwrap();
+    for name in BUILTIN_NAMES
+        .iter()
+        .copied()
+        .chain(SHOP.iter().map(|(n, _)| *n))
+    {
+        let t = template::load(name).unwrap();
+        let imposition = Imposition::of(&t);
+        for file in FILES {
+            for flip in ["long", "short"] {
+                let out = dir.path().join(format!("{name}-{flip}.pdf"));
+                let o = out.to_str().unwrap();
+                rollx(&[
+                    "print", file, "-t", name, "--sheets", "2", "--duplex", flip, "-o", o,
+                ]);
+                let pdf = Pdf::load(&out).unwrap();
+                let pages: Vec<_> = pdf.get_pages().into_values().collect();
+                let per_page = usize::from(t.sheets_per_page);
+                assert_eq!(pages.len(), 2 * 2usize.div_ceil(per_page), "{name} {file}");
+                for pair in pages.chunks(2) {
+                    let (front, back) = (pair[0], pair[1]);
+                    let dict = |id| pdf.get_dictionary(id).unwrap();
+                    let rotate = |id| dict(id).get(b"Rotate").ok().and_then(|r| r.as_i64().ok());
+                    assert_eq!(rotate(front), None);
+                    assert_eq!(
+                        dict(back).get(b"Contents").unwrap(),
+                        dict(front).get(b"Contents").unwrap(),
+                        "one drawing"
+                    );
+                    let media = page_box(&pdf, back, b"MediaBox").unwrap();
+                    let (w, h) = (media[2], media[3]);
+                    // The paper's flip: over a horizontal axis when it
+                    // flips on an edge that runs across the page.
+                    let landscape = w > h;
+                    let horizontal = (flip == "long") == landscape;
+                    let turned = rotate(back) == Some(180);
+                    assert!(matches!(rotate(back), None | Some(180)));
+                    // A point of the back page (y down) where it lies on
+                    // the paper as the front sees it.
+                    let physical = |x: f32, y: f32| {
+                        let (x, y) = if turned { (w - x, h - y) } else { (x, y) };
+                        if horizontal { (x, h - y) } else { (w - x, y) }
+                    };
+                    // After the flip the back's top left corner is on the
+                    // right (seen from the front) and its top right on the
+                    // left; both on the line of a front sheet's top.
+                    for r in &imposition.trims {
+                        let (ax, ay) = physical(r.x, r.y);
+                        let (bx, by) = physical(r.right(), r.y);
+                        let front_sheet = imposition.trims.iter().find(|f| {
+                            (f.right() - ax).abs() / MM < 0.1
+                                && (f.x - bx).abs() / MM < 0.1
+                                && (f.y - ay).abs() / MM < 0.1
+                                && (f.y - by).abs() / MM < 0.1
+                        });
+                        assert!(
+                            front_sheet.is_some(),
+                            "{name} {file} {flip}: the back of {r:?} lands at {ax},{ay}-{bx},{by}, behind no front with its top at the same edge"
+                        );
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Diceland's four boards as two double-sided tableaux: board 1 on the
+/// front of the first sheet, board 2 on its back, and so on, each side
+/// showing its own board's name.
+#[test]
+fn four_diceland_boards_print_as_two_double_sided_tableaux() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("set.pdf");
+    let files = [
+        "maps/diceland-1.toml",
+        "maps/diceland-2.toml",
+        "maps/diceland-3.toml",
+        "maps/diceland-4.toml",
+    ];
+    let mut args = vec!["print"];
+    args.extend(files);
+    args.extend([
+        "--duplex",
+        "short",
+        "--sheets",
+        "1",
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    let said = rollx(&args);
+    assert!(
+        said.contains("a set of 4 boards on 2 double-sided tableaux"),
+        "{said}"
+    );
+    let pdf = Pdf::load(&out).unwrap();
+    assert_eq!(pdf.get_pages().len(), 4);
+    for (k, file) in files.iter().enumerate() {
+        let name = rollx::families::load(&root().join(file))
+            .unwrap()
+            .name()
+            .to_string();
+        let text = pdf.extract_text(&[k as u32 + 1]).unwrap();
+        assert!(
+            text.contains(&name),
+            "page {} should show {name}: {text}",
+            k + 1
+        );
+    }
+    // Several files need --duplex; files of two families are refused.
+    let run = Command::cargo_bin("rollx")
+        .unwrap()
+        .current_dir(root())
+        .args(["print", files[0], files[1]])
+        .output()
+        .unwrap();
+    assert_eq!(run.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&run.stderr).contains("--duplex"));
+    let run = Command::cargo_bin("rollx")
+        .unwrap()
+        .current_dir(root())
+        .args(["print", files[0], "maps/usa.toml", "--duplex", "long"])
+        .output()
+        .unwrap();
+    assert_eq!(run.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&run.stderr).contains("one family"));
+}

@@ -31,19 +31,27 @@ one (seconds since 1970).";
 #[derive(Debug, Args)]
 #[command(
     after_help = "Templates: letter (default), a4, a4-2up; for a print shop a5-bleed, half-letter-bleed, a4-2up-crop, letter-2up-crop, a3-4up-crop, tabloid-4up-crop; or a template file (docs/templates.md).\n\n\
-Examples:\n  rollx print maps/usa.toml                      # output/usa.pdf, 100 sheets\n  rollx print maps/japan.toml --template a4 --sheets 20\n  rollx print maps/usa.toml --png output/usa.png  # just a preview\n  rollx print maps/usa.toml --mono -o usa-bw.pdf\n  rollx print maps/encore-black.toml --template a4\n  rollx print maps/diceland-1.toml --mono\n  rollx print maps/usa.toml --lang es             # in Spanish (docs/languages.md)\n  rollx print maps/japan.toml --lang ja --font-path fonts/\n  rollx print maps/usa.toml --sheets 10 -o - | lp   # straight to the printer\n  rollx print --calibration --template a4 -o check.pdf  # check the printer first\n\n\
+Examples:\n  rollx print maps/usa.toml                      # output/usa.pdf, 100 sheets\n  rollx print maps/japan.toml --template a4 --sheets 20\n  rollx print maps/usa.toml --png output/usa.png  # just a preview\n  rollx print maps/usa.toml --mono -o usa-bw.pdf\n  rollx print maps/encore-black.toml --template a4\n  rollx print maps/diceland-1.toml --mono\n  rollx print maps/usa.toml --lang es             # in Spanish (docs/languages.md)\n  rollx print maps/japan.toml --lang ja --font-path fonts/\n  rollx print maps/usa.toml --sheets 10 -o - | lp   # straight to the printer\n  rollx print --calibration --template a4 -o check.pdf  # check the printer first\n  rollx print maps/usa.toml --duplex long         # the same sheet on both faces\n  rollx print maps/diceland-1.toml maps/diceland-2.toml maps/diceland-3.toml maps/diceland-4.toml --duplex short --sheets 1\n\n\
 Exit codes: 0 written, 1 the map, board or template is invalid or a print check failed, 2 usage or I/O error."
 )]
 pub struct PrintArgs {
-    /// The map or board file.
+    /// The map or board file; with --duplex, several files of one family
+    /// make a board set (fronts and backs in file order).
     #[arg(value_name = "FILE", required_unless_present = "calibration")]
-    pub map: Option<PathBuf>,
+    pub files: Vec<PathBuf>,
+    /// Print on both faces of the paper, which flips on its long or short
+    /// edge (as the printer is set): one file prints the same sheet on
+    /// both faces, several files print as a board set, the first on the
+    /// front of a sheet and the second on its back, and so on. Each back
+    /// is turned so that its top meets the same edge as its front's.
+    #[arg(long, value_name = "EDGE", value_parser = ["long", "short"])]
+    pub duplex: Option<String>,
     /// Write the calibration page of the template instead of a pad: a
     /// 100 mm ruler each way, each sheet's cut and margins, and
     /// registration crosses on a front and a back, to print once
     /// (double-sided) at 100 % before a pad. To -o (PDF, or SVG/PNG of the
     /// front by the extension), else output/calibration-<template>.pdf.
-    #[arg(long, conflicts_with_all = ["map", "rules", "svg", "png", "mono", "sheets"])]
+    #[arg(long, conflicts_with_all = ["files", "rules", "svg", "png", "mono", "sheets", "duplex"])]
     pub calibration: bool,
     /// A shipped template (letter, a4, a4-2up, or a shop template: docs/templates.md) or a template file.
     #[arg(long, short = 't', value_name = "NAME|FILE", default_value = template::DEFAULT)]
@@ -84,9 +92,27 @@ pub fn run(args: &PrintArgs, color: bool) -> Ran {
     let start = Instant::now();
     args.locale.check()?;
     let style = Style { color, width: 100 };
-    let Some(map) = &args.map else {
+    let Some(map) = args.files.first() else {
         return calibration(args, style);
     };
+    let flip = args.duplex.as_deref().map(|d| {
+        if d == "long" {
+            rollx::print::Flip::Long
+        } else {
+            rollx::print::Flip::Short
+        }
+    });
+    if args.files.len() > 1 && flip.is_none() {
+        return Err(Failure::usage(format!(
+            "{} files: several files print as a board set, fronts and backs\n  help: add --duplex long or --duplex short (the edge your printer flips the paper on), or print one file at a time",
+            args.files.len()
+        )));
+    }
+    if args.files.len() > 1 && args.rules.is_some() {
+        return Err(Failure::usage(
+            "--rules writes the rules page of one file\n  help: print the board set and each file's rules page apart",
+        ));
+    }
     // -o writes the pad as PDF: a preview's extension there is a mistake
     // said before anything is written, not a PDF under a wrong name.
     if let Some(out) = &args.output {
@@ -104,6 +130,21 @@ pub fn run(args: &PrintArgs, color: bool) -> Ran {
         }
     }
     let model = load_model(map)?;
+    // The other boards of a set: of the same family.
+    let mut others = Vec::new();
+    for path in &args.files[1..] {
+        let other = load_model(path)?;
+        if other.family() != model.family() {
+            return Err(Failure::usage(format!(
+                "{} is a {} file and {} a {} file: a board set is of one family\n  help: print them apart",
+                map.display(),
+                model.family().name(),
+                path.display(),
+                other.family().name()
+            )));
+        }
+        others.push(other);
+    }
 
     // Every output is checked before the work, and each that cannot be
     // written is said, one `error:` line each.
@@ -111,7 +152,10 @@ pub fn run(args: &PrintArgs, color: bool) -> Ran {
     // output/<id>.pdf, whose folder is made when missing.
     let default_pdf =
         (args.output.is_none() && args.svg.is_none() && args.png.is_none() && args.rules.is_none())
-            .then(|| Path::new("output").join(format!("{}.pdf", model.id())));
+            .then(|| {
+                let set = if others.is_empty() { "" } else { "-set" };
+                Path::new("output").join(format!("{}{set}.pdf", model.id()))
+            });
     let pdf = match &default_pdf {
         Some(path) => Some(Output::check_default(path)),
         None => args.output.as_deref().map(|p| Output::check(p, true)),
@@ -183,6 +227,39 @@ pub fn run(args: &PrintArgs, color: bool) -> Ran {
         }
     };
 
+    // The other boards of a set, each checked like the first.
+    let mut backs = Vec::new();
+    for (other, path) in others.iter().zip(&args.files[1..]) {
+        match other.print(&template, &options) {
+            Ok(p) => backs.push(p.document),
+            Err(problems) => {
+                let sources = SourceMap::new();
+                for d in &problems {
+                    eprint!("{}", report(d, &sources, style));
+                }
+                eprintln!(
+                    "nothing written: {} does not print ({} print {} failed)",
+                    path.display(),
+                    problems.len(),
+                    if problems.len() == 1 {
+                        "check"
+                    } else {
+                        "checks"
+                    }
+                );
+                return Ok(Outcome::Failed);
+            }
+        }
+    }
+    if let Some(flip) = flip {
+        let front = std::mem::take(&mut pad.document);
+        pad.document = if backs.is_empty() {
+            rollx::print::both_faces(front, flip)
+        } else {
+            backs.insert(0, front);
+            rollx::print::board_set(backs, flip)
+        };
+    }
     pad.document.created = created;
 
     // Render everything first, then write: a failure leaves no file behind.
@@ -191,7 +268,7 @@ pub fn run(args: &PrintArgs, color: bool) -> Ran {
         match pdf::to_pdf(&pad.document) {
             Ok(bytes) => {
                 let what = format!(
-                    "{} {}, {} {} on {}",
+                    "{} {}, {} {} on {}{}",
                     pad.document.pages.len(),
                     if pad.document.pages.len() == 1 {
                         "page"
@@ -200,7 +277,18 @@ pub fn run(args: &PrintArgs, color: bool) -> Ran {
                     },
                     args.sheets,
                     if args.sheets == 1 { "sheet" } else { "sheets" },
-                    template.description
+                    template.description,
+                    match flip {
+                        Some(f) if others.is_empty() =>
+                            format!(", double-sided (the paper flips on its {} edge)", f.name()),
+                        Some(f) => format!(
+                            ", a set of {} boards on {} double-sided tableaux (the paper flips on its {} edge)",
+                            args.files.len(),
+                            args.files.len().div_ceil(2),
+                            f.name()
+                        ),
+                        None => String::new(),
+                    }
                 );
                 files.push((out, bytes, what));
             }

@@ -16,6 +16,7 @@
 mod calibration;
 mod checks;
 mod draw;
+mod duplex;
 pub(crate) mod mono;
 mod pad;
 mod paging;
@@ -29,6 +30,7 @@ pub use checks::{
     delta_e, findings, locate_glyphs, missing_glyphs,
 };
 pub use draw::{Canvas, Credit, Drawing, bottom_height, bottom_lines, text};
+pub use duplex::{Flip, board_set, both_faces};
 pub use pad::{Capacity, LeaderView, LinkView, Locale, Mark, MarkKind, Pad, Part, PrintOptions};
 pub use paging::{INK, Imposition, SOFT, paginate, sheet_size};
 pub use rules::{rules_page, wrap};

@@ -82,6 +82,7 @@ impl Imposition {
                     && (trim.w - self.width).abs() < 0.01
                     && (trim.h - self.height).abs() < 0.01;
                 Boxes {
+                    turned: false,
                     trim: (!whole).then_some(trim),
                     bleed: (self.bleed > 0.0).then(|| {
                         Rect::new(

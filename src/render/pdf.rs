@@ -351,6 +351,9 @@ fn every_page(
         if let Some(bleed) = page.boxes.bleed {
             dict.set("BleedBox", rect(bleed));
         }
+        if page.boxes.turned {
+            dict.set("Rotate", Object::Integer(180));
+        }
         kids.push(Object::Reference(id));
     }
     let tree = lo

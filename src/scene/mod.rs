@@ -495,6 +495,10 @@ pub struct Boxes {
     /// How far past the trim colour is printed so that a cut a little off
     /// leaves no white edge (PDF's BleedBox); `None` without bleed.
     pub bleed: Option<Rect>,
+    /// Shown upside down (PDF's `/Rotate 180`): the back of a sheet whose
+    /// paper flips over its top. The previews (SVG, PNG) draw the page as
+    /// it is.
+    pub turned: bool,
 }
 
 /// A whole printable document.
