@@ -25,7 +25,10 @@ Encore boards their grid of boxes, Diceland boards their hexagons with the star 
 (docs/templates.md says what each sheet shows); --mono prints for black-and-white printers and \
 colour-blind players on all of them. The same file prints the same bytes: the PDF's title and \
 author are the file's name and author, and it records a date only when SOURCE_DATE_EPOCH gives \
-one (seconds since 1970).";
+one (seconds since 1970). --duplex long|short prints both faces of the paper (several files of one \
+family: a board set, fronts and backs in file order); the shop templates write TrimBox, bleed and \
+crop marks for a copy shop or a pad printer; --calibration writes a page to check the printer \
+(rulers, margins, front/back registration) before a pad.";
 
 /// Arguments of `rollx print`.
 #[derive(Debug, Args)]
