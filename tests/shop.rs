@@ -330,6 +330,25 @@ fn qpdf_and_pdfinfo_accept_every_shop_file() {
                 let trim = pdfinfo_box(&out, "TrimBox");
                 let bleed = pdfinfo_box(&out, "BleedBox");
                 assert!(inside(trim, bleed) && inside(bleed, media), "{p}: {out}");
+                // The same double-sided: qpdf finds it sound too.
+                let two = dir.path().join(format!("{name}-two-sided.pdf"));
+                rollx(&[
+                    "print",
+                    file,
+                    "-t",
+                    name,
+                    "--duplex",
+                    "long",
+                    "--sheets",
+                    "3",
+                    "-o",
+                    two.to_str().unwrap(),
+                ]);
+                let (ok, out2, err) = tool("qpdf", &["--check", two.to_str().unwrap()]);
+                assert!(
+                    ok && out2.contains("No syntax or stream encoding errors"),
+                    "{out2}{err}"
+                );
                 if t.sheets_per_page == 1 {
                     let (w, h) = ((trim[2] - trim[0]) / MM, (trim[3] - trim[1]) / MM);
                     assert!(
