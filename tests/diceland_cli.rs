@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{root, run};
+use common::{root, run, tool};
 
 fn tmp() -> tempfile::TempDir {
     tempfile::tempdir().unwrap()
@@ -460,19 +460,6 @@ fn a_game_stopped_and_resumed_is_the_game_played_in_one_go() {
     let (code, _, err) = run(&["play", "--resume", &s(&changed)]);
     assert_eq!(code, 1);
     assert!(err.contains("but its seed rolls"), "{err}");
-}
-
-/// Runs an external program: (success, stdout, stderr).
-fn tool(name: &str, args: &[&str]) -> (bool, String, String) {
-    let out = std::process::Command::new(name)
-        .args(args)
-        .output()
-        .unwrap_or_else(|e| panic!("{name} is needed for this test (.ci/run installs it): {e}"));
-    (
-        out.status.success(),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
 }
 
 #[test]

@@ -7,11 +7,10 @@
 //! left out of a plain `cargo test`'s build); `.ci/run` runs this file with it.
 
 mod common;
-use common::root;
+use common::{root, tool};
 mod encore_black;
 
 use std::path::{Path, PathBuf};
-use std::process::Command as Process;
 
 use assert_cmd::Command;
 #[cfg(feature = "pdf-render-tests")]
@@ -342,18 +341,6 @@ fn pads_on_disk(dir: &Path) -> Vec<PathBuf> {
         out.push(path);
     }
     out
-}
-
-fn tool(name: &str, args: &[&str]) -> (bool, String, String) {
-    let out = Process::new(name)
-        .args(args)
-        .output()
-        .unwrap_or_else(|e| panic!("{name} is needed for this test ({e}); .ci/run installs it"));
-    (
-        out.status.success(),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
 }
 
 #[test]

@@ -7,12 +7,10 @@
 //! tests at the end).
 
 mod common;
-use common::root;
+use common::{root, run, tool};
 
 use std::path::{Path, PathBuf};
-use std::process::Command as Process;
 
-use assert_cmd::Command;
 use lopdf::{Document as Pdf, Object};
 use rollx::print::{Imposition, SHOP, template};
 
@@ -31,30 +29,13 @@ fn print(dir: &Path, file: &str, t: &str, mono: bool, sheets: u32) -> PathBuf {
         Path::new(file).file_stem().unwrap().to_string_lossy(),
         if mono { "-mono" } else { "" }
     ));
-    let mut args = vec![
-        "print".to_string(),
-        file.to_string(),
-        "-t".into(),
-        t.into(),
-        "--sheets".into(),
-        sheets.to_string(),
-        "-o".into(),
-        out.to_str().unwrap().into(),
-    ];
+    let o = out.to_str().unwrap();
+    let sheets = sheets.to_string();
+    let mut args = vec!["print", file, "-t", t, "--sheets", &sheets, "-o", o];
     if mono {
-        args.push("--mono".into());
+        args.push("--mono");
     }
-    let run = Command::cargo_bin("rollx")
-        .unwrap()
-        .current_dir(root())
-        .args(&args)
-        .output()
-        .unwrap();
-    assert!(
-        run.status.success(),
-        "{file} on {t} (mono {mono}): {}",
-        String::from_utf8_lossy(&run.stderr)
-    );
+    ok(&args);
     out
 }
 
@@ -283,18 +264,6 @@ fn mono_sheets_are_written_in_grey_only() {
     }
 }
 
-fn tool(name: &str, args: &[&str]) -> (bool, String, String) {
-    let out = Process::new(name)
-        .args(args)
-        .output()
-        .unwrap_or_else(|e| panic!("{name} is needed for this test ({e}); .ci/run installs it"));
-    (
-        out.status.success(),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
-
 /// `Name:   x0 y0 x1 y1` lines of `pdfinfo -box`, for page 1.
 fn pdfinfo_box(out: &str, name: &str) -> [f32; 4] {
     let line = out
@@ -319,20 +288,20 @@ fn qpdf_and_pdfinfo_accept_every_shop_file() {
             for mono in [false, true] {
                 let path = print(dir.path(), file, name, mono, 3);
                 let p = path.to_str().unwrap();
-                let (ok, out, err) = tool("qpdf", &["--check", p]);
+                let (fine, out, err) = tool("qpdf", &["--check", p]);
                 assert!(
-                    ok && out.contains("No syntax or stream encoding errors"),
+                    fine && out.contains("No syntax or stream encoding errors"),
                     "{p}: {out}{err}"
                 );
-                let (ok, out, err) = tool("pdfinfo", &["-box", p]);
-                assert!(ok && err.is_empty(), "{p}: {err}");
+                let (fine, out, err) = tool("pdfinfo", &["-box", p]);
+                assert!(fine && err.is_empty(), "{p}: {err}");
                 let media = pdfinfo_box(&out, "MediaBox");
                 let trim = pdfinfo_box(&out, "TrimBox");
                 let bleed = pdfinfo_box(&out, "BleedBox");
                 assert!(inside(trim, bleed) && inside(bleed, media), "{p}: {out}");
                 // The same double-sided: qpdf finds it sound too.
                 let two = dir.path().join(format!("{name}-two-sided.pdf"));
-                rollx(&[
+                ok(&[
                     "print",
                     file,
                     "-t",
@@ -344,9 +313,9 @@ fn qpdf_and_pdfinfo_accept_every_shop_file() {
                     "-o",
                     two.to_str().unwrap(),
                 ]);
-                let (ok, out2, err) = tool("qpdf", &["--check", two.to_str().unwrap()]);
+                let (fine, out2, err) = tool("qpdf", &["--check", two.to_str().unwrap()]);
                 assert!(
-                    ok && out2.contains("No syntax or stream encoding errors"),
+                    fine && out2.contains("No syntax or stream encoding errors"),
                     "{out2}{err}"
                 );
                 if t.sheets_per_page == 1 {
@@ -431,17 +400,16 @@ fn the_calibration_page_has_100_mm_rulers_and_crosses_that_meet_after_either_fli
     // Through the command, in Spanish: the words read back from the PDF.
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("cal.pdf");
-    let run = Command::cargo_bin("rollx")
-        .unwrap()
-        .args(["print", "--calibration", "--lang", "es", "-t", "a4", "-o"])
-        .arg(&out)
-        .output()
-        .unwrap();
-    assert!(
-        run.status.success(),
-        "{}",
-        String::from_utf8_lossy(&run.stderr)
-    );
+    ok(&[
+        "print",
+        "--calibration",
+        "--lang",
+        "es",
+        "-t",
+        "a4",
+        "-o",
+        out.to_str().unwrap(),
+    ]);
     let pdf = Pdf::load(&out).unwrap();
     assert_eq!(pdf.get_pages().len(), 2);
     let text = pdf.extract_text(&[1, 2]).unwrap();
@@ -449,29 +417,15 @@ fn the_calibration_page_has_100_mm_rulers_and_crosses_that_meet_after_either_fli
         assert!(text.contains(words), "{words} in {text}");
     }
     // A file and --calibration together is a usage error.
-    let run = Command::cargo_bin("rollx")
-        .unwrap()
-        .current_dir(root())
-        .args(["print", "maps/usa.toml", "--calibration"])
-        .output()
-        .unwrap();
-    assert_eq!(run.status.code(), Some(2));
+    assert_eq!(run(&["print", "maps/usa.toml", "--calibration"]).0, 2);
 }
 
-/// Runs `rollx print` with `args` from the repository; its stdout.
-fn rollx(args: &[&str]) -> String {
-    let run = Command::cargo_bin("rollx")
-        .unwrap()
-        .current_dir(root())
-        .args(args)
-        .output()
-        .unwrap();
-    assert!(
-        run.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&run.stderr)
-    );
-    String::from_utf8(run.stdout).unwrap()
+/// Runs `rollx` with `args` from the repository, which must succeed; its
+/// standard output.
+fn ok(args: &[&str]) -> String {
+    let (code, out, err) = run(args);
+    assert_eq!(code, 0, "{args:?}: {err}");
+    out
 }
 
 /// Double-sided pads on every shipped template, both flips, a sheet of
@@ -494,7 +448,7 @@ fn double_sided_pads_put_each_back_behind_its_front_with_the_tops_together() {
             for flip in ["long", "short"] {
                 let out = dir.path().join(format!("{name}-{flip}.pdf"));
                 let o = out.to_str().unwrap();
-                rollx(&[
+                ok(&[
                     "print", file, "-t", name, "--sheets", "2", "--duplex", flip, "-o", o,
                 ]);
                 let pdf = Pdf::load(&out).unwrap();
@@ -571,7 +525,7 @@ fn four_diceland_boards_print_as_two_double_sided_tableaux() {
         "-o",
         out.to_str().unwrap(),
     ]);
-    let said = rollx(&args);
+    let said = ok(&args);
     assert!(
         said.contains("a set of 4 boards on 2 double-sided tableaux"),
         "{said}"
@@ -591,20 +545,10 @@ fn four_diceland_boards_print_as_two_double_sided_tableaux() {
         );
     }
     // Several files need --duplex; files of two families are refused.
-    let run = Command::cargo_bin("rollx")
-        .unwrap()
-        .current_dir(root())
-        .args(["print", files[0], files[1]])
-        .output()
-        .unwrap();
-    assert_eq!(run.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&run.stderr).contains("--duplex"));
-    let run = Command::cargo_bin("rollx")
-        .unwrap()
-        .current_dir(root())
-        .args(["print", files[0], "maps/usa.toml", "--duplex", "long"])
-        .output()
-        .unwrap();
-    assert_eq!(run.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&run.stderr).contains("one family"));
+    let (code, _, err) = run(&["print", files[0], files[1]]);
+    assert_eq!(code, 2);
+    assert!(err.contains("--duplex"), "{err}");
+    let (code, _, err) = run(&["print", files[0], "maps/usa.toml", "--duplex", "long"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("one family"), "{err}");
 }

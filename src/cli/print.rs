@@ -13,6 +13,7 @@ use rollx::diag::render::{Style, report};
 use rollx::diag::{Failure, SourceMap};
 use rollx::print::{PrintOptions, template};
 use rollx::render::{pdf, png, svg};
+use rollx::text::count;
 
 /// The long description `--help` shows.
 pub const LONG_ABOUT: &str = "Print a pad of sheets for a map or board: a PDF with one sheet per page (or two, with \
@@ -213,18 +214,10 @@ pub fn run(args: &PrintArgs, color: bool) -> Ran {
     let mut pad = match model.print(&template, &options) {
         Ok(p) => p,
         Err(problems) => {
-            let sources = SourceMap::new();
-            for d in &problems {
-                eprint!("{}", report(d, &sources, style));
-            }
+            show(&problems, style);
             eprintln!(
-                "nothing written: {} print {} failed",
-                problems.len(),
-                if problems.len() == 1 {
-                    "check"
-                } else {
-                    "checks"
-                }
+                "nothing written: {} failed",
+                count(problems.len(), "print check")
             );
             return Ok(Outcome::Failed);
         }
@@ -236,19 +229,11 @@ pub fn run(args: &PrintArgs, color: bool) -> Ran {
         match other.print(&template, &options) {
             Ok(p) => backs.push(p.document),
             Err(problems) => {
-                let sources = SourceMap::new();
-                for d in &problems {
-                    eprint!("{}", report(d, &sources, style));
-                }
+                show(&problems, style);
                 eprintln!(
-                    "nothing written: {} does not print ({} print {} failed)",
+                    "nothing written: {} does not print ({} failed)",
                     path.display(),
-                    problems.len(),
-                    if problems.len() == 1 {
-                        "check"
-                    } else {
-                        "checks"
-                    }
+                    count(problems.len(), "print check")
                 );
                 return Ok(Outcome::Failed);
             }
@@ -314,10 +299,7 @@ pub fn run(args: &PrintArgs, color: bool) -> Ran {
         let page = match model.rules_page(&template, &args.locale.locale()) {
             Ok(page) => page,
             Err(problems) => {
-                let sources = SourceMap::new();
-                for d in &problems {
-                    eprint!("{}", report(d, &sources, style));
-                }
+                show(&problems, style);
                 return Err(Failure::invalid(
                     "nothing written: the rules page cannot be printed",
                 ));
@@ -352,21 +334,26 @@ pub fn run(args: &PrintArgs, color: bool) -> Ran {
         ));
     }
     let box_mm = pad.box_size * 25.4 / 72.0;
-    let sources = SourceMap::new();
-    for d in &pad.warnings {
-        eprint!("{}", report(d, &sources, style));
-    }
+    show(&pad.warnings, style);
     say(format!(
         "{}: {} {box_mm:.1} mm, print checks passed{} ({:.0} ms)",
         model.name(),
         pad.box_noun,
         match pad.warnings.len() {
             0 => String::new(),
-            n => format!(" with {}", rollx::text::count(n, "warning")),
+            n => format!(" with {}", count(n, "warning")),
         },
         start.elapsed().as_secs_f64() * 1e3
     ));
     Ok(Outcome::Ok)
+}
+
+/// Shows the print checks' findings (no file has them) on standard error.
+fn show(findings: &[rollx::diag::Diagnostic], style: Style) {
+    let sources = SourceMap::new();
+    for d in findings {
+        eprint!("{}", report(d, &sources, style));
+    }
 }
 
 /// `rollx print --calibration`: the template's calibration page, front
@@ -382,10 +369,7 @@ fn calibration(args: &PrintArgs, style: Style) -> Ran {
     let mut doc = match rollx::print::calibration_page(&template, &args.locale.locale()) {
         Ok(doc) => doc,
         Err(problems) => {
-            let sources = SourceMap::new();
-            for d in &problems {
-                eprint!("{}", report(d, &sources, style));
-            }
+            show(&problems, style);
             return Err(Failure::invalid(
                 "nothing written: the calibration page cannot be printed",
             ));

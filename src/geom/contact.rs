@@ -411,28 +411,23 @@ impl<'p> State<'p> {
 
     /// Pairs that must touch but do not, plus pairs that touch but must not.
     fn violations(&self) -> u32 {
-        let n = self.p.areas;
-        let mut v = 0;
-        for a in 0..n {
-            for b in a + 1..n {
-                v += u32::from(self.is_wrong(a, b));
-            }
-        }
-        v
+        self.tally().1
     }
 
-    /// Pairs that touch but must not.
-    fn extras(&self) -> u32 {
+    /// Pairs that touch but must not, and all wrong pairs (those and the
+    /// pairs that must touch but do not).
+    fn tally(&self) -> (u32, u32) {
         let n = self.p.areas;
-        let mut v = 0;
+        let (mut extra, mut wrong) = (0, 0);
         for a in 0..n {
             for b in a + 1..n {
-                v += u32::from(
-                    self.kind[a * n + b] == Kind::Forbidden && self.contacts[a * n + b] > 0,
-                );
+                if self.is_wrong(a, b) {
+                    wrong += 1;
+                    extra += u32::from(self.kind[a * n + b] == Kind::Forbidden);
+                }
             }
         }
-        v
+        (extra, wrong)
     }
 
     /// Whether pair `a < b` must touch but does not, or touches but must not.
@@ -820,9 +815,9 @@ impl<'p> State<'p> {
                 }
                 // Fewer pairs touching that must not, even at the cost
                 // of a pair that must touch (it becomes a link).
-                let before = (self.extras(), self.violations());
+                let before = self.tally();
                 self.set(i, SEA);
-                if (self.extras(), self.violations()) < before {
+                if self.tally() < before {
                     changed = true;
                 } else {
                     self.set(i, a);
@@ -1000,7 +995,7 @@ mod tests {
         };
         let owner = vec![2, 0, 1, SEA, 0, SEA];
         let mut state = State::new(&p, owner);
-        assert_eq!(state.extras(), 1);
+        assert_eq!(state.tally(), (1, 1), "one pair touching that must not");
         state.clean_extras();
         let d = state.into_drawing(false);
         assert!(d.extra.is_empty(), "{d:?}");

@@ -98,8 +98,14 @@ pub fn calibration_page(t: &Template, locale: &Locale) -> Result<Document, Vec<D
     // The rulers: from a corner of the first sheet's safe zone, along
     // and down, a tick each millimetre (longer each 5 and 10, numbered
     // each 10).
+    // The ruler down keeps clear of the crosses at the page's left (their
+    // arms reach 5 mm, the ruler's numbers about as far).
+    let marks = crosses(t);
     let first = imp.trims[0];
-    let origin = Point::new(first.x + m.left + mm(8.0), first.y + m.top + mm(22.0));
+    let origin = Point::new(
+        (first.x + m.left + mm(8.0)).max(marks[1].x + mm(14.0)),
+        first.y + m.top + mm(22.0),
+    );
     let mut ticks = Path::line(origin, Point::new(origin.x + mm(RULER_MM), origin.y));
     ticks
         .segs
@@ -181,12 +187,10 @@ pub fn calibration_page(t: &Template, locale: &Locale) -> Result<Document, Vec<D
         }
         y += size * 0.6;
     }
-    for &at in &crosses(t) {
-        front.push(cross(at));
-    }
+    front.extend(marks.iter().map(|&at| cross(at)));
 
     // The back: the crosses, and the word.
-    let mut back: Vec<Item> = crosses(t).into_iter().map(cross).collect();
+    let mut back: Vec<Item> = marks.into_iter().map(cross).collect();
     back.push(text(
         Point::new(w / 2.0, h / 2.0 + mm(12.0)),
         lang.word(sheet::CALIBRATION_BACK_SIDE).to_string(),

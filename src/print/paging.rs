@@ -98,6 +98,24 @@ impl Imposition {
         }
     }
 
+    /// Where the cuts run: every edge of a trim across the page (its x)
+    /// and down it (its y), each once, in the order the trims give them.
+    fn cuts(&self) -> (Vec<f32>, Vec<f32>) {
+        let add = |list: &mut Vec<f32>, v: f32| {
+            if !list.iter().any(|&x| (x - v).abs() < 0.01) {
+                list.push(v);
+            }
+        };
+        let (mut xs, mut ys) = (Vec::new(), Vec::new());
+        for r in &self.trims {
+            add(&mut xs, r.x);
+            add(&mut xs, r.right());
+            add(&mut ys, r.y);
+            add(&mut ys, r.bottom());
+        }
+        (xs, ys)
+    }
+
     /// The cuts' block: the trims together.
     fn block(&self) -> Rect {
         self.trims
@@ -118,18 +136,18 @@ const MARK_WIDTH: f32 = 0.25;
 /// inside its margins (the safe zone).
 pub fn sheet_size(t: &Template) -> (f32, f32) {
     let m = t.margins;
-    let trim = Imposition::of(t).trims[0];
-    if t.sheet.is_none() && t.bleed == 0.0 && t.sheets_per_page.max(1) == 2 && t.sheets_across <= 1
-    {
-        // Two stacked on the paper, as computed before any other
-        // imposition existed: the same points, so the same files.
-        let inner_h = t.page_height - m.top - m.bottom;
-        return (
-            t.page_width - m.left - m.right,
-            (inner_h - (m.top + m.bottom)) / 2.0,
-        );
+    if let Some((w, h)) = t.sheet {
+        return (w - m.left - m.right, h - m.top - m.bottom);
     }
-    (trim.w - m.left - m.right, trim.h - m.top - m.bottom)
+    // The page divided among its sheets: what its margins leave, less a
+    // pair of margins between each two sheets, shared out.
+    let across = f32::from(t.sheets_across.max(1));
+    let rows = f32::from(t.sheets_per_page.max(1)) / across;
+    let share = |page: f32, a: f32, b: f32, n: f32| (page - a - b - (n - 1.0) * (a + b)) / n;
+    (
+        share(t.page_width, m.left, m.right, across),
+        share(t.page_height, m.top, m.bottom, rows.ceil()),
+    )
 }
 
 /// A pad of `sheets` sheets: `symbol` (one sheet's artwork, of the size
@@ -199,21 +217,21 @@ fn cut_lines(t: &Template, imp: &Imposition) -> Item {
     let block = imp.block();
     let edge = t.printer_margin + 1.0;
     let mut lines = Path::new();
-    let (mut xs, mut ys) = (Vec::new(), Vec::new());
-    for r in &imp.trims {
-        for (list, v) in [(&mut xs, r.right()), (&mut ys, r.bottom())] {
-            if !list.iter().any(|&x: &f32| (x - v).abs() < 0.01) {
-                list.push(v);
-            }
-        }
-    }
-    for y in ys.into_iter().filter(|&y| y < block.bottom() - 0.01) {
+    let (xs, ys) = imp.cuts();
+    let between = |v: f32, from: f32, to: f32| v > from + 0.01 && v < to - 0.01;
+    for y in ys
+        .into_iter()
+        .filter(|&y| between(y, block.y, block.bottom()))
+    {
         let (x0, x1) = (block.x.max(edge), block.right().min(imp.width - edge));
         lines
             .segs
             .extend(Path::line(Point::new(x0, y), Point::new(x1, y)).segs);
     }
-    for x in xs.into_iter().filter(|&x| x < block.right() - 0.01) {
+    for x in xs
+        .into_iter()
+        .filter(|&x| between(x, block.x, block.right()))
+    {
         let (y0, y1) = (block.y.max(edge), block.bottom().min(imp.height - edge));
         lines
             .segs
@@ -233,18 +251,7 @@ fn crop_marks(t: &Template, imp: &Imposition) -> Item {
     let block = imp.block();
     let off = imp.bleed.max(mm(MARK_OFFSET_MM));
     let pm = t.printer_margin;
-    let add = |list: &mut Vec<f32>, v: f32| {
-        if !list.iter().any(|&x| (x - v).abs() < 0.01) {
-            list.push(v);
-        }
-    };
-    let (mut xs, mut ys) = (Vec::new(), Vec::new());
-    for r in &imp.trims {
-        add(&mut xs, r.x);
-        add(&mut xs, r.right());
-        add(&mut ys, r.y);
-        add(&mut ys, r.bottom());
-    }
+    let (xs, ys) = imp.cuts();
     let mut marks = Path::new();
     // Half a millimetre short of the printer's margin, so that rounding
     // never puts a mark in it.

@@ -216,6 +216,29 @@ struct Raw {
 const FONT_KEYS: [&str; 5] = ["title", "heading", "text", "code", "small"];
 const LINE_KEYS: [&str; 4] = ["area", "region", "box", "link"];
 
+/// The whole number at `key`, from 1 to `max` (`what` it counts, in the
+/// message of one out of range).
+fn count_of(
+    t: &mut TableReader<'_, '_>,
+    ctx: &mut Ctx<'_>,
+    key: &str,
+    max: i64,
+    what: &str,
+) -> Option<Sp<i64>> {
+    let n = t.integer(ctx, key)?;
+    if (1..=max).contains(&n.value) {
+        return Some(n);
+    }
+    ctx.diags.push(
+        Diagnostic::error(
+            "invalid-value",
+            format!("{} {what}: use 1 to {max}", n.value),
+        )
+        .with_label(n.loc, format!("expected 1 to {max}")),
+    );
+    None
+}
+
 fn number(
     t: &mut TableReader<'_, '_>,
     ctx: &mut Ctx<'_>,
@@ -361,32 +384,8 @@ fn read(ctx: &mut Ctx<'_>, text: &str) -> Option<(Raw, Option<Sp<String>>)> {
             }
         }
         raw.printer_margin = number(&mut p, ctx, "printer_margin_mm", 0.0, 50.0);
-        raw.sheets_per_page = p.integer(ctx, "sheets_per_page");
-        if let Some(s) = &raw.sheets_per_page
-            && !(1..=16).contains(&s.value)
-        {
-            ctx.diags.push(
-                Diagnostic::error(
-                    "invalid-value",
-                    format!("{} sheets per page: use 1 to 16", s.value),
-                )
-                .with_label(s.loc, "expected 1 to 16"),
-            );
-            raw.sheets_per_page = None;
-        }
-        raw.sheets_across = p.integer(ctx, "sheets_across");
-        if let Some(s) = &raw.sheets_across
-            && !(1..=4).contains(&s.value)
-        {
-            ctx.diags.push(
-                Diagnostic::error(
-                    "invalid-value",
-                    format!("{} sheets across: use 1 to 4", s.value),
-                )
-                .with_label(s.loc, "expected 1 to 4"),
-            );
-            raw.sheets_across = None;
-        }
+        raw.sheets_per_page = count_of(&mut p, ctx, "sheets_per_page", 16, "sheets per page");
+        raw.sheets_across = count_of(&mut p, ctx, "sheets_across", 4, "sheets across");
         if let Some(v) = p.get("sheet_mm") {
             let loc = ctx.loc(v.span());
             let nums: Vec<f32> = match v.get_ref() {
@@ -634,8 +633,8 @@ impl Extends for TemplateFormat {
     }
 }
 
-/// Loads a template by shipped name (`letter`, `a4`, `a4-2up`, in any
-/// case) or file path.
+/// Loads a template by shipped name (`letter`, `a4`, `a4-2up` or a
+/// [`SHOP`] template, in any case) or file path.
 pub fn load(name_or_path: &str) -> Result<Template, TemplateError> {
     let mut sources = SourceMap::new();
     let mut diags = Vec::new();
@@ -647,8 +646,9 @@ pub fn load(name_or_path: &str) -> Result<Template, TemplateError> {
                 diags.push(Diagnostic::error(
                     "template-not-found",
                     format!(
-                        "no template `{name_or_path}`: it is not one of {} and not a readable file ({e})",
-                        BUILTIN.map(|(n, _)| n).join(", ")
+                        "no template `{name_or_path}`: it is not one of {}, nor a shop template ({}), and not a readable file ({e})",
+                        BUILTIN.map(|(n, _)| n).join(", "),
+                        SHOP.map(|(n, _)| n).join(", ")
                     ),
                 ));
                 return Err(TemplateError {

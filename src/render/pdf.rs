@@ -117,29 +117,25 @@ pub fn to_pdf(doc: &Document) -> Result<Vec<u8>, RenderError> {
     // PDF's later pages share its content stream (a pad of 100 sheets is
     // one drawing). `order` holds, for every page, its drawing's place
     // among the pages written.
-    let mut written: Vec<&Page> = Vec::new();
+    // `written` holds each drawing's page number and page.
+    let mut written: Vec<(usize, &Page)> = Vec::new();
     let mut order = Vec::with_capacity(doc.pages.len());
-    for page in &doc.pages {
-        let same =
-            |w: &&Page| w.width == page.width && w.height == page.height && w.items == page.items;
+    for (n, page) in doc.pages.iter().enumerate() {
+        let same = |(_, w): &(usize, &Page)| {
+            w.width == page.width && w.height == page.height && w.items == page.items
+        };
         match written.iter().position(same) {
             Some(k) => order.push(k),
             None => {
                 order.push(written.len());
-                written.push(page);
+                written.push((n + 1, page));
             }
         }
     }
 
     let mut forms = Forms::default();
     let mut pages = Vec::with_capacity(written.len());
-    for page in written {
-        let page_no = doc
-            .pages
-            .iter()
-            .position(|p| std::ptr::eq(p, page))
-            .expect("a page of the document")
-            + 1;
+    for (page_no, page) in written {
         // Page sizes come from millimetres through f32 (Letter's 279.4 mm is
         // 791.99994 pt): round to 1/1000 pt so that the MediaBox holds the
         // paper's exact size (792 x 612 pt), as printers expect.

@@ -63,6 +63,20 @@ pub fn run_with_input(args: &[&str], stdin: Option<&str>) -> (i32, String, Strin
     )
 }
 
+/// Runs an external program (qpdf, poppler's tools) for the `#[ignore]`d
+/// tests `.ci/run` runs after installing them: (success, stdout, stderr).
+pub fn tool(name: &str, args: &[&str]) -> (bool, String, String) {
+    let out = std::process::Command::new(name)
+        .args(args)
+        .output()
+        .unwrap_or_else(|e| panic!("{name} is needed for this test ({e}); .ci/run installs it"));
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
 /// Referees a game played by the computer, through its JSON log as
 /// `rollx referee` reads it, and asserts that it is clean and that the
 /// referee's X agree with the final sheets.
