@@ -17,6 +17,11 @@ pub const MIN_COLOR_DISTANCE: f32 = 10.0;
 /// in print.
 pub const MIN_PAPER_DISTANCE: f32 = 8.0;
 
+/// The code of the warning that a template lowers the floor on type and
+/// line sizes and a sheet prints below what print shops ask for: about
+/// the template, so `rollx check` leaves it out of a map's findings.
+pub const FLOOR_LOWERED: &str = "print-floor-lowered";
+
 /// The least length of a link's line that must show, in millimetres.
 pub const MIN_LINK_MM: f32 = 2.0;
 
@@ -96,6 +101,138 @@ pub fn checked<A: Part>(pad: Pad<A>, t: &Template, mono: bool) -> Result<Pad<A>,
     } else {
         Err(problems)
     }
+}
+
+/// What the floor on type and line sizes finds in what a sheet draws
+/// (`fine`) on `t`: text or lines below the template's floor are errors;
+/// below the shops' floor, on a template that lowers it, a warning that
+/// says why.
+fn floor_findings(fine: &Finest, t: &Template) -> Vec<Diagnostic> {
+    let floor = &t.floor;
+    let mut out = Vec::new();
+    // Sizes are measured to a hundredth of a point (sizes worked out as a
+    // share of another, 80 % of 7.5 pt, come out a hair under).
+    let below_text = fine.text.as_ref().filter(|(s, _)| *s + 0.01 < floor.text);
+    let below_line = fine.line.filter(|w| *w + 0.001 < floor.line);
+    if let Some((size, what)) = below_text {
+        out.push(
+            Diagnostic::error(
+                "print-below-floor",
+                format!(
+                    "\"{what}\" is drawn at {size:.1} pt, below the template's floor of {} pt for text",
+                    floor.text
+                ),
+            )
+            .with_help("give it more room (a larger page, or shorter words or ids), or use a template that prints larger"),
+        );
+    }
+    if let Some(width) = below_line {
+        out.push(
+            Diagnostic::error(
+                "print-below-floor",
+                format!(
+                    "a line is drawn {width:.2} pt wide, below the template's floor of {} pt",
+                    floor.line
+                ),
+            )
+            .with_help("make the template's [lines] wider"),
+        );
+    }
+    let shops_text = fine
+        .text
+        .as_ref()
+        .filter(|(s, _)| below_text.is_none() && *s + 0.01 < super::template::FLOOR_TEXT_PT);
+    let shops_line = fine
+        .line
+        .filter(|w| below_line.is_none() && *w + 0.001 < super::template::FLOOR_LINE_PT);
+    if shops_text.is_some() || shops_line.is_some() {
+        let mut what = Vec::new();
+        if let Some((size, text)) = shops_text {
+            what.push(format!(
+                "text at {size:.1} pt (\"{text}\"), under the {} pt",
+                super::template::FLOOR_TEXT_PT
+            ));
+        }
+        if let Some(width) = shops_line {
+            what.push(format!(
+                "lines {width:.2} pt wide, under the {} pt",
+                super::template::FLOOR_LINE_PT
+            ));
+        }
+        out.push(
+            Diagnostic::warning(
+                FLOOR_LOWERED,
+                format!(
+                    "the {} template prints {} print shops ask for: {}",
+                    t.name,
+                    what.join(" and "),
+                    floor.why.as_deref().unwrap_or("it lowers the floor")
+                ),
+            )
+            .with_help("for a print shop that asks for 6 pt, print on a larger sheet (letter and a4 print every text at 6 pt or more) or with shorter area ids, or ask the shop first"),
+        );
+    }
+
+    out
+}
+
+/// The finest text and line a document draws: the smallest text size
+/// (with the text drawn at it) and the thinnest stroke, in points, over
+/// every page and the artwork pages share. What a printer's floor on type
+/// and line sizes is measured against.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Finest {
+    /// The smallest text: its size, and the text (its first 24
+    /// characters).
+    pub text: Option<(f32, String)>,
+    /// The thinnest line drawn (a stroke of width 0 draws nothing).
+    pub line: Option<f32>,
+}
+
+impl Finest {
+    fn visit(&mut self, items: &[Item]) {
+        for item in items {
+            match item {
+                Item::Text(t)
+                    if !t.content.trim().is_empty()
+                        && self.text.as_ref().is_none_or(|(s, _)| t.size < *s) =>
+                {
+                    self.text = Some((t.size, shortened(&t.content)));
+                }
+                Item::Path(_, style) => {
+                    if let Some(w) = style.stroke.as_ref().map(|s| s.width).filter(|w| *w > 0.0) {
+                        self.line = Some(self.line.map_or(w, |l| l.min(w)));
+                    }
+                }
+                Item::Clip(_, inner) => self.visit(inner),
+                _ => {}
+            }
+        }
+    }
+}
+
+/// `text` as a message quotes it: its first 24 characters and an
+/// ellipsis when it is longer.
+fn shortened(text: &str) -> String {
+    let mut chars = text.trim().chars();
+    let head: String = chars.by_ref().take(24).collect();
+    if chars.next().is_some() {
+        format!("{head}…")
+    } else {
+        head
+    }
+}
+
+/// The finest text and line `doc` draws.
+pub fn finest(doc: &crate::scene::Document) -> Finest {
+    let mut f = Finest::default();
+    for s in &doc.symbols {
+        f.visit(&s.items);
+    }
+    for p in &doc.pages {
+        f.visit(&p.items);
+    }
+    f
 }
 
 /// Every reason the pad should not be printed, with what each is about.
@@ -182,6 +319,11 @@ pub fn findings<A: Part>(pad: &Pad<A>, t: &Template, mono: bool) -> Vec<Finding<
         }
     }
 
+    // The floor on type and line sizes, measured on what is drawn.
+    for d in floor_findings(&finest(doc), t) {
+        push(d, vec![whole]);
+    }
+
     // Writing boxes: as large as the template asks, or as the family's
     // boxes need whatever the template.
     let (least_box, boxes, asks, lower) = match A::MIN_BOX_MM {
@@ -248,8 +390,9 @@ pub fn findings<A: Part>(pad: &Pad<A>, t: &Template, mono: bool) -> Vec<Finding<
     // An area's code is its id, printed in its writing box.
     let code_help = format!(
         "give the areas shorter ids in the {} (the id is the code printed in each writing box; \
-`rollx import --id-property` can take them from a property of short codes), or use smaller \
-fonts in the template",
+`rollx import --id-property` can take them from a property of short codes), or print on a \
+larger sheet (letter or a4); codes shrink to fit down to 80 % of the template's size, never \
+below its floor",
         A::FILE_NOUN
     );
     let (codes, others): (Vec<_>, Vec<_>) =
@@ -770,6 +913,102 @@ mod tests {
             ]
         );
         assert!(found.iter().all(|(d, _)| d.code == "print-overlap"));
+    }
+
+    #[test]
+    fn the_floor_is_measured_on_what_is_drawn() {
+        use crate::scene::{Document, Path, Stroke, Style, Symbol};
+        let t = |size: f32, content: &str| {
+            Item::Text(super::super::draw::text(
+                crate::scene::Point::new(0.0, 10.0),
+                content,
+                size,
+                crate::scene::Weight::Regular,
+                crate::scene::Anchor::Start,
+            ))
+        };
+        let line = |w: f32| {
+            Item::Path(
+                Path::rect(Rect::new(0.0, 0.0, 5.0, 5.0)),
+                Style::stroke(Stroke::solid(Rgb::BLACK, w)),
+            )
+        };
+        // The finest text and line, inside clips and shared artwork too;
+        // blank texts and strokes of width 0 draw nothing.
+        let doc = Document {
+            symbols: vec![Symbol {
+                name: "sheet".into(),
+                width: 10.0,
+                height: 10.0,
+                items: vec![
+                    t(7.0, "A"),
+                    Item::Clip(
+                        Path::rect(Rect::new(0.0, 0.0, 1.0, 1.0)),
+                        vec![line(0.3), t(5.0, "HKD")],
+                    ),
+                ],
+            }],
+            pages: vec![crate::scene::Page {
+                width: 10.0,
+                height: 10.0,
+                items: vec![t(2.0, " "), line(0.0), line(0.6)],
+                boxes: Default::default(),
+            }],
+            ..Document::default()
+        };
+        let fine = finest(&doc);
+        assert_eq!(fine.text, Some((5.0, "HKD".to_string())));
+        assert_eq!(fine.line, Some(0.3));
+
+        // 5 pt is under the shops' 6 pt: on letter (floor 4.8 pt for codes
+        // that shrink) and a4-2up (3.6 pt) a warning that says why; under
+        // a5-bleed's 4.5 pt, 4 pt is an error.
+        let letter = super::super::template::load("letter").unwrap();
+        let two = super::super::template::load("a4-2up").unwrap();
+        for t in [&letter, &two] {
+            let found = floor_findings(&fine, t);
+            assert_eq!(found.len(), 1, "{found:?}");
+            assert!(!found[0].is_error() && found[0].code == FLOOR_LOWERED);
+            let why = t.floor.why.as_deref().unwrap();
+            assert!(
+                found[0].message.contains(why) && found[0].message.contains("5.0 pt (\"HKD\")"),
+                "{}",
+                found[0].message
+            );
+        }
+        let shop = super::super::template::load("a5-bleed").unwrap();
+        let small = Finest {
+            text: Some((4.0, "HKD".into())),
+            line: None,
+        };
+        let found = floor_findings(&small, &shop);
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert!(found[0].is_error() && found[0].code == "print-below-floor");
+        assert!(
+            found[0]
+                .message
+                .contains("\"HKD\" is drawn at 4.0 pt, below the template's floor of 4.5 pt"),
+            "{}",
+            found[0].message
+        );
+        // A line under the floor, and one under the shops' floor only.
+        let thin = Finest {
+            text: None,
+            line: Some(0.2),
+        };
+        assert_eq!(floor_findings(&thin, &letter)[0].code, "print-below-floor");
+        assert!(
+            floor_findings(&thin, &two)[0]
+                .message
+                .contains("0.20 pt wide")
+        );
+        // What meets the shops' floor finds nothing anywhere.
+        let fine = Finest {
+            text: Some((6.0, "A".into())),
+            line: Some(0.25),
+        };
+        assert!(floor_findings(&fine, &letter).is_empty());
+        assert!(floor_findings(&fine, &two).is_empty());
     }
 
     #[test]

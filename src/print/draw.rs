@@ -13,6 +13,13 @@ use crate::scene::{Anchor, Fonts, Item, Path, Point, Rect, Stroke, Style, Text, 
 /// share of its size.
 pub const SHRINK_FLOOR: f32 = 0.8;
 
+/// The least size a text drawn at `size` shrinks to so that it fits its
+/// room: [`SHRINK_FLOOR`] of it, never below `floor` (a template's floor
+/// on text; a text smaller than the floor to begin with does not shrink).
+pub fn least_size(size: f32, floor: f32) -> f32 {
+    (size * SHRINK_FLOOR).max(size.min(floor))
+}
+
 /// A line of text in ink, at its natural width.
 pub fn text(
     pos: Point,
@@ -130,14 +137,20 @@ pub struct Canvas<A> {
     pub lang: Lang,
     /// The fonts its texts are drawn with.
     pub fonts: Fonts,
+    /// The least size a text shrinks to: the template's floor, or the
+    /// 6 pt print shops ask for when the template lowers it (a template
+    /// lowers it for area codes, which shrink by their own rule).
+    pub floor: f32,
 }
 
 impl<A> Canvas<A> {
-    /// An empty canvas in `locale`, about to draw `about`.
-    pub fn new(about: A, locale: &super::Locale) -> Self {
+    /// An empty canvas in `locale` for a sheet on `t`, about to draw
+    /// `about`.
+    pub fn new(about: A, locale: &super::Locale, t: &Template) -> Self {
         Self {
             lang: locale.lang(),
             fonts: locale.fonts(),
+            floor: t.floor.text.max(super::template::FLOOR_TEXT_PT),
             items: Vec::new(),
             texts: Vec::new(),
             marks: Vec::new(),
@@ -209,14 +222,14 @@ pub trait Drawing {
     fn label(&mut self, mut t: Text, inside: Option<usize>) -> usize {
         t.fonts = self.canvas().fonts.clone();
         // A text wider than its room (a longer word in another language)
-        // shrinks, down to [`SHRINK_FLOOR`] of its size (never below 6 pt,
-        // the least a printer prints well, unless it was smaller).
+        // shrinks, down to [`SHRINK_FLOOR`] of its size, never below the
+        // canvas's floor (unless it was smaller, and then not at all).
         if let Some(max) = t.max_width
             && max > 0.0
         {
             let w = t.width();
             if w > max + 0.01 {
-                let floor = (t.size * SHRINK_FLOOR).max(t.size.min(6.0));
+                let floor = least_size(t.size, self.canvas().floor);
                 t.size = (t.size * max / w).max(floor);
             }
         }
@@ -239,10 +252,10 @@ pub trait Drawing {
             };
             self.overflows().push((
                 format!(
-                    "\"{}\"{lang} is {:.1} mm wide even at {:.0} % of its size but {room}",
+                    "\"{}\"{lang} is {:.1} mm wide even at {:.1} pt but {room}",
                     t.content,
                     mm(rect.w),
-                    SHRINK_FLOOR * 100.0
+                    t.size
                 ),
                 about,
             ));

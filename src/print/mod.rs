@@ -26,8 +26,8 @@ pub mod template;
 
 pub use calibration::{RULER_MM, calibration_page, crosses};
 pub use checks::{
-    Finding, MAX_LEADER_MM, MIN_COLOR_DISTANCE, MIN_LINK_MM, MIN_PAPER_DISTANCE, check, checked,
-    delta_e, findings, locate_glyphs, missing_glyphs,
+    FLOOR_LOWERED, Finding, Finest, MAX_LEADER_MM, MIN_COLOR_DISTANCE, MIN_LINK_MM,
+    MIN_PAPER_DISTANCE, check, checked, delta_e, findings, finest, locate_glyphs, missing_glyphs,
 };
 pub use draw::{Canvas, Credit, Drawing, bottom_height, bottom_lines, text};
 pub use duplex::{Flip, board_set, both_faces};
@@ -35,4 +35,6 @@ pub use pad::{Capacity, LeaderView, LinkView, Locale, Mark, MarkKind, Pad, Part,
 pub use paging::{INK, Imposition, SOFT, paginate, sheet_size};
 pub use rules::{rules_page, wrap};
 pub use shipped::{ShippedFinding, shipped_findings};
-pub use template::{BUILTIN_NAMES, SHOP, Template, TemplateError};
+pub use template::{
+    BUILTIN_NAMES, FLOOR_LINE_PT, FLOOR_TEXT_PT, Floor, SHOP, Template, TemplateError,
+};

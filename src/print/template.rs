@@ -100,6 +100,35 @@ pub struct Lines {
     pub link: f32,
 }
 
+/// The floor on type and line sizes: the least text size and line width a
+/// sheet may print (`[floor]`). Print shops ask for
+/// [`FLOOR_TEXT_PT`] and [`FLOOR_LINE_PT`]; a template for home printing
+/// may lower it, saying why.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Floor {
+    /// The least text size, in points.
+    pub text: f32,
+    /// The least line width, in points.
+    pub line: f32,
+    /// Why the template lowers it (`[floor] why`): said in the print
+    /// checks' warning on every sheet that prints below the shops' floor.
+    pub why: Option<String>,
+}
+
+impl Floor {
+    /// Whether the floor is below what print shops ask for.
+    pub fn lowered(&self) -> bool {
+        self.text < FLOOR_TEXT_PT || self.line < FLOOR_LINE_PT
+    }
+}
+
+/// The least text size print shops ask for, in points: the floor unless
+/// a template lowers it.
+pub const FLOOR_TEXT_PT: f32 = 6.0;
+
+/// The thinnest line print shops ask for, in points.
+pub const FLOOR_LINE_PT: f32 = 0.25;
+
 /// A resolved template.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Template {
@@ -150,9 +179,25 @@ pub struct Template {
     pub max_box: f32,
     /// Print colours by region id.
     pub palette: Vec<(String, Color)>,
+    /// The least text size and line width its sheets may print.
+    pub floor: Floor,
 }
 
 impl Template {
+    /// The width of the hatching lines that tell regions apart in black
+    /// and white: finer than the lines between areas, never below the
+    /// floor.
+    pub fn hatch_line(&self) -> f32 {
+        (self.lines.area * 0.6).max(self.floor.line)
+    }
+
+    /// The least size a text drawn at `size` on this template shrinks to
+    /// so that it fits its room ([`super::draw::least_size`] above its
+    /// floor).
+    pub fn shrink_floor(&self, size: f32) -> f32 {
+        super::draw::least_size(size, self.floor.text)
+    }
+
     /// The strength of the colour of a box that takes a pencil cross (an
     /// Encore box, a Diceland cell): `1 - (1 - tint)²`, stronger than a
     /// map's regions (0.62 at the shipped templates' 0.38), because there
@@ -211,6 +256,9 @@ struct Raw {
     min_box_mm: Option<Sp<f32>>,
     max_box_mm: Option<Sp<f32>>,
     palette: Vec<(String, Sp<String>)>,
+    floor_text: Option<Sp<f32>>,
+    floor_line: Option<Sp<f32>>,
+    floor_why: Option<Sp<String>>,
 }
 
 const FONT_KEYS: [&str; 5] = ["title", "heading", "text", "code", "small"];
@@ -456,6 +504,12 @@ fn read(ctx: &mut Ctx<'_>, text: &str) -> Option<(Raw, Option<Sp<String>>)> {
         raw.max_box_mm = number(&mut s, ctx, "max_box_mm", 1.0, 100.0);
         s.finish(ctx, &["tint", "box_fill", "min_box_mm", "max_box_mm"]);
     }
+    if let Some(mut f) = top.table(ctx, "floor") {
+        raw.floor_text = number(&mut f, ctx, "text_pt", 2.0, 72.0);
+        raw.floor_line = number(&mut f, ctx, "line_pt", 0.05, 10.0);
+        raw.floor_why = f.string(ctx, "why");
+        f.finish(ctx, &["text_pt", "line_pt", "why"]);
+    }
     if let Some(v) = top.get("palette") {
         match v.get_ref() {
             toml::de::DeValue::Table(t) => {
@@ -494,6 +548,7 @@ fn read(ctx: &mut Ctx<'_>, text: &str) -> Option<(Raw, Option<Sp<String>>)> {
             "fonts",
             "lines",
             "sheet",
+            "floor",
             "palette",
         ],
     );
@@ -502,6 +557,13 @@ fn read(ctx: &mut Ctx<'_>, text: &str) -> Option<(Raw, Option<Sp<String>>)> {
 
 fn merge(base: Raw, over: Raw) -> Raw {
     let font_files = over.font_files.or(base.font_files);
+    // A reason is for the floor of the file that gives it: a template
+    // that sets its own floor says its own why.
+    let floor_why = if over.floor_text.is_some() || over.floor_line.is_some() {
+        over.floor_why
+    } else {
+        over.floor_why.or(base.floor_why)
+    };
     let mut fonts = base.fonts;
     for (b, o) in fonts.iter_mut().zip(over.fonts) {
         if o.is_some() {
@@ -552,6 +614,9 @@ fn merge(base: Raw, over: Raw) -> Raw {
         min_box_mm: over.min_box_mm.or(base.min_box_mm),
         max_box_mm: over.max_box_mm.or(base.max_box_mm),
         palette,
+        floor_text: over.floor_text.or(base.floor_text),
+        floor_line: over.floor_line.or(base.floor_line),
+        floor_why,
     }
 }
 
@@ -794,6 +859,84 @@ pub fn load(name_or_path: &str) -> Result<Template, TemplateError> {
              between sheets, or a shop's own marks, does as well)",
         );
     }
+    // The floor on type and line sizes, and every size at or above it.
+    let floor = Floor {
+        text: raw.floor_text.as_ref().map_or(FLOOR_TEXT_PT, |f| f.value),
+        line: raw.floor_line.as_ref().map_or(FLOOR_LINE_PT, |f| f.value),
+        why: raw.floor_why.as_ref().map(|w| w.value.trim().to_string()),
+    };
+    let lower_help = |what: &str, key: &str, shops: f32| {
+        format!(
+            "print shops ask for {shops} pt at least: raise it to {floor} pt or more, or, for a \
+             template meant for home printing, lower the floor with `[floor] {key}` and say why \
+             (`why = \"...\"`)",
+            floor = if what == "text" {
+                floor.text
+            } else {
+                floor.line
+            }
+        )
+    };
+    for (i, key) in FONT_KEYS.iter().enumerate() {
+        if let Some(size) = raw.fonts[i]
+            .as_ref()
+            .filter(|s| s.value + 1e-4 < floor.text)
+        {
+            diags.push(
+                Diagnostic::error(
+                    "print-below-floor",
+                    format!(
+                        "fonts.{key} is {} pt, below the floor of {} pt for text",
+                        size.value, floor.text
+                    ),
+                )
+                .with_label(size.loc, "below the floor")
+                .with_help(lower_help("text", "text_pt", FLOOR_TEXT_PT)),
+            );
+        }
+    }
+    for (i, key) in LINE_KEYS.iter().enumerate() {
+        if let Some(width) = raw.lines[i]
+            .as_ref()
+            .filter(|w| w.value + 1e-4 < floor.line)
+        {
+            diags.push(
+                Diagnostic::error(
+                    "print-below-floor",
+                    format!(
+                        "lines.{key} is {} pt, below the floor of {} pt for lines",
+                        width.value, floor.line
+                    ),
+                )
+                .with_label(width.loc, "below the floor")
+                .with_help(lower_help("line", "line_pt", FLOOR_LINE_PT)),
+            );
+        }
+    }
+    if floor.lowered() && floor.why.as_deref().is_none_or(str::is_empty) {
+        // At a blank reason, else at the lowered key (a line's first: a
+        // text floor may be inherited with its reason).
+        let key = match (&raw.floor_why, &raw.floor_line, &raw.floor_text) {
+            (Some(w), _, _) => Some(w.loc),
+            (_, Some(l), _) if l.value < FLOOR_LINE_PT => Some(l.loc),
+            (_, _, t) => t.as_ref().map(|t| t.loc),
+        };
+        let mut d = Diagnostic::error(
+            "invalid-value",
+            format!(
+                "the floor is lowered below what print shops ask for ({FLOOR_TEXT_PT} pt text, \
+                 {FLOOR_LINE_PT} pt lines) without saying why"
+            ),
+        )
+        .with_help(
+            "add `why = \"...\"` to [floor]: it is said in the warning of every sheet printed \
+             below the shops' floor",
+        );
+        if let Some(loc) = key {
+            d = d.with_label(loc, "lowered here");
+        }
+        diags.push(d);
+    }
     if !diags.is_empty() {
         return Err(TemplateError {
             sources,
@@ -846,6 +989,7 @@ pub fn load(name_or_path: &str) -> Result<Template, TemplateError> {
         min_box: mm(get(&raw.min_box_mm)),
         max_box: mm(get(&raw.max_box_mm)),
         palette,
+        floor,
     })
 }
 
@@ -981,6 +1125,97 @@ mod tests {
         let a3 = load("a3-4up-crop").unwrap();
         assert_eq!((a3.sheets_per_page, a3.sheets_across), (4, 2));
         assert!(a3.crop_marks && !a3.cut_line);
+    }
+
+    #[test]
+    fn sizes_below_the_floor_are_refused_at_their_key() {
+        let dir = tempfile::tempdir().unwrap();
+        let cases = [
+            // A font below letter's floor (4.8 pt, for codes that shrink).
+            (
+                "extends = \"letter\"\n[fonts]\ncode = 4\n",
+                3,
+                "fonts.code is 4 pt, below the floor of 4.8 pt",
+            ),
+            // A line below 0.25 pt.
+            (
+                "extends = \"letter\"\n[lines]\narea = 0.2\n",
+                3,
+                "lines.area is 0.2 pt, below the floor of 0.25 pt",
+            ),
+            // Below a floor the template lowered, too.
+            (
+                "extends = \"a5-bleed\"\n[fonts]\nsmall = 4\n",
+                3,
+                "fonts.small is 4 pt, below the floor of 4.5 pt",
+            ),
+            // Below a floor the template raised.
+            (
+                "extends = \"letter\"\n[floor]\ntext_pt = 7\n[fonts]\ncode = 6.5\nsmall = 7\n",
+                5,
+                "fonts.code is 6.5 pt, below the floor of 7 pt",
+            ),
+            // A floor lowered without saying why: the base's reason is for
+            // its own floor.
+            (
+                "extends = \"letter\"\n[fonts]\ncode = 4\n[floor]\ntext_pt = 4\n",
+                5,
+                "without saying why",
+            ),
+            // A reason of blanks is no reason.
+            (
+                "extends = \"letter\"\n[floor]\nline_pt = 0.1\nwhy = \"  \"\n",
+                4,
+                "add `why",
+            ),
+        ];
+        for (text, line, said_part) in cases {
+            let p = dir.path().join("t.toml");
+            std::fs::write(&p, text).unwrap();
+            let e = load(p.to_str().unwrap()).unwrap_err();
+            assert_eq!(e.diagnostics.len(), 1, "{text}: {:?}", e.diagnostics);
+            let d = &e.diagnostics[0];
+            let said = format!("{} {}", d.message, d.help.as_deref().unwrap_or(""));
+            assert!(said.contains(said_part), "{text}: {said}");
+            let loc = d.labels.first().expect("located").loc;
+            assert_eq!(e.sources.position(loc).line, line, "{text}: {said}");
+        }
+        // A floor lowered with a reason loads, and says it.
+        let p = dir.path().join("home.toml");
+        std::fs::write(
+            &p,
+            "extends = \"letter\"\n[fonts]\ncode = 4\n[floor]\ntext_pt = 4\nwhy = \"home\"\n",
+        )
+        .unwrap();
+        let t = load(p.to_str().unwrap()).unwrap();
+        assert!(t.floor.lowered());
+        assert_eq!((t.floor.text, t.floor.why.as_deref()), (4.0, Some("home")));
+        // The shipped templates: letter and a4 print every size at the
+        // shops' floor or above, and lower the floor only for area codes
+        // that shrink to fit; the A5-sized ones print their small text
+        // under it (a4-2up, for home printing, the furthest). Each says
+        // why.
+        for name in BUILTIN.iter().chain(&SHOP).map(|(n, _)| *n) {
+            let t = load(name).unwrap();
+            let full = ["letter", "a4"].contains(&name);
+            let f = t.fonts;
+            let least = [f.title, f.heading, f.text, f.code, f.small]
+                .into_iter()
+                .fold(f32::MAX, f32::min);
+            assert_eq!(least >= FLOOR_TEXT_PT, full, "{name}");
+            let floor = match name {
+                "letter" | "a4" => 4.8,
+                "a4-2up" => 3.6,
+                _ => 4.5,
+            };
+            assert_eq!(t.floor.text, floor, "{name}");
+            assert_eq!(t.floor.line, FLOOR_LINE_PT, "{name}");
+            assert!(
+                t.floor.why.as_deref().is_some_and(|w| w.len() > 40),
+                "{name}"
+            );
+            assert!(t.hatch_line() >= t.floor.line, "{name}");
+        }
     }
 
     #[test]

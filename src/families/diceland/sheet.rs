@@ -166,7 +166,7 @@ fn sheet_symbol(
         colors: colors.clone(),
         w,
         h,
-        canvas: Canvas::new(About::Board, locale),
+        canvas: Canvas::new(About::Board, locale, t),
     };
     let f = t.fonts;
     let gap = f.text * 0.8;
@@ -300,7 +300,7 @@ impl Sheet<'_> {
             if self.mono {
                 self.canvas.items.push(Item::Clip(
                     cells,
-                    hatch(color.index(), bounds, lines.area * 0.6),
+                    hatch(color.index(), bounds, self.t.hatch_line()),
                 ));
             }
         }

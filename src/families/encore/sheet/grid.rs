@@ -113,7 +113,7 @@ impl Sheet<'_> {
             if self.mono {
                 self.canvas
                     .items
-                    .push(Item::Clip(boxes, hatch(i, bounds, lines.area * 0.6)));
+                    .push(Item::Clip(boxes, hatch(i, bounds, self.t.hatch_line())));
             }
         }
         // Stars: white, so that they show on every tint and hatching.

@@ -107,7 +107,7 @@ fn sheet_symbol(
         letters: letters(board),
         w,
         h,
-        canvas: Canvas::new(About::Board, locale),
+        canvas: Canvas::new(About::Board, locale, t),
     };
     let f = t.fonts;
     let gap = f.text * 0.8;

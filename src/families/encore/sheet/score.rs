@@ -278,7 +278,7 @@ impl Strip {
             if s.mono {
                 s.canvas.items.push(Item::Clip(
                     Path::rect(swatch),
-                    hatch(i, swatch, s.t.lines.area * 0.6),
+                    hatch(i, swatch, s.t.hatch_line()),
                 ));
                 s.canvas.items.push(Item::Path(
                     Path::rect(swatch),

@@ -267,7 +267,7 @@ impl Sheet<'_> {
             {
                 self.canvas
                     .items
-                    .push(Item::Clip(path, hatch(ri, bb, self.t.lines.area * 0.6)));
+                    .push(Item::Clip(path, hatch(ri, bb, self.t.hatch_line())));
             }
         }
         let region_of = |a: usize| self.map.areas[a].region;

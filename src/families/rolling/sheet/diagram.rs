@@ -108,7 +108,7 @@ impl Sheet<'_> {
             if self.mono {
                 self.canvas.items.push(Item::Clip(
                     Path::rect(r),
-                    hatch(region, r, self.t.lines.area * 0.6),
+                    hatch(region, r, self.t.hatch_line()),
                 ));
             }
             let id = self.map.area(a).id.clone();

@@ -23,9 +23,10 @@ pub(super) const LINK: Rgb = Rgb::new(21, 101, 192);
 pub fn id_fits(id: &str, t: &Template) -> bool {
     let size = t.min_box;
     let inset = Sheet::inset(size);
-    let letter = crate::scene::text_width("W", t.fonts.code, Weight::Bold) + inset;
+    let letter =
+        crate::scene::text_width("W", t.fonts.code, Weight::Bold) + Sheet::letter_gap(size);
     let room = size - 2.0 * inset - letter;
-    crate::scene::text_width(id, t.fonts.code * CODE_SHRINK, Weight::Regular) <= room
+    crate::scene::text_width(id, t.shrink_floor(t.fonts.code), Weight::Regular) <= room
 }
 
 /// One entry of the dice key: the region whose swatch it shows (none for
@@ -35,10 +36,6 @@ pub(super) struct KeyEntry {
     words: String,
     width: f32,
 }
-
-/// How far area codes may shrink below the template's `code` size to fit
-/// their writing boxes.
-pub const CODE_SHRINK: f32 = 0.8;
 
 /// A sheet being laid out: its items and what the checks need.
 pub(super) struct Sheet<'a> {
@@ -320,7 +317,7 @@ impl Sheet<'_> {
                 {
                     self.canvas.items.push(Item::Clip(
                         Path::rect(swatch),
-                        super::mono::hatch(r, swatch, self.t.lines.area * 0.6),
+                        super::mono::hatch(r, swatch, self.t.hatch_line()),
                     ));
                 }
                 self.mark(
@@ -537,6 +534,12 @@ impl Sheet<'_> {
         (size * 0.07).max(1.0)
     }
 
+    /// The gap between an area's code and, in black and white, its
+    /// region letter, in a writing box of side `size`: half an inset.
+    fn letter_gap(size: f32) -> f32 {
+        Self::inset(size) / 2.0
+    }
+
     /// The width a writing box of side `size` leaves for an area's code:
     /// the box less its insets and, in black and white, the region letter
     /// and a gap before it.
@@ -549,13 +552,13 @@ impl Sheet<'_> {
                 .canvas
                 .fonts
                 .width(&letter, self.t.fonts.code, Weight::Bold)
-                + inset;
+                + Self::letter_gap(size);
         }
         room
     }
 
     /// The font size of the area codes in writing boxes of side `size`:
-    /// the template's, or smaller (down to [`CODE_SHRINK`] of it) so that
+    /// the template's, or smaller (down to [`Template::shrink_floor`] of it) so that
     /// the longest code fits; one size for the whole sheet.
     pub(super) fn fit_codes(&mut self, size: f32) {
         let full = self.t.fonts.code;
@@ -570,7 +573,7 @@ impl Sheet<'_> {
                 full * (self.code_room(a, size) / w.max(1e-3))
             })
             .fold(full, f32::min);
-        self.code_size = fit.max(full * CODE_SHRINK);
+        self.code_size = fit.max(self.t.shrink_floor(full));
     }
 
     /// Draws an area's writing box (inside the mark `frame`, if any).

@@ -113,7 +113,7 @@ impl Sheet<'_> {
             {
                 self.canvas
                     .items
-                    .push(Item::Clip(path.clone(), hatch(ri, b, lines.area * 0.6)));
+                    .push(Item::Clip(path.clone(), hatch(ri, b, self.t.hatch_line())));
             }
         }
         self.canvas.items.push(Item::Path(

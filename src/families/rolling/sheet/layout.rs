@@ -87,7 +87,7 @@ fn sheet_symbol(
         h: height,
         box_size: 0.0,
         code_size: t.fonts.code,
-        canvas: Canvas::new(About::Map, locale),
+        canvas: Canvas::new(About::Map, locale, t),
         links: Vec::new(),
         leaders: Vec::new(),
         capacity: Capacity::Diagram {
