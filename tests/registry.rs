@@ -201,7 +201,7 @@ fn play_and_referee(
     let face = family.face();
     let what = format!("{family:?} {} seed {seed} {policies:?}", rel(path));
     let none = Given::default();
-    let played = face
+    let played = family
         .play(
             model,
             &PlayRequest {
@@ -263,7 +263,7 @@ fn play_and_referee(
         assert_eq!(&whose, player, "{what}");
         let sheet_path = dir.join(format!("{}-{seed}-sheet.toml", family.name()));
         std::fs::write(&sheet_path, &sheet).unwrap();
-        let checked = face
+        let checked = family
             .referee_sheet(
                 model,
                 &SheetRequest {
@@ -306,6 +306,78 @@ const TABLE: usize = 3;
 /// file: the referee loads the file the log names for every verdict, and
 /// in a debug build an atlas map or a large Encore board takes seconds to
 /// check.
+/// The registry's entry points vet what a library caller gives them: a
+/// computer player the family does not have, a table it does not play, an
+/// option it does not declare, no player at all, or a file of another
+/// family is a usage error, for every family, and never a panic.
+#[test]
+fn the_entry_points_refuse_what_a_family_does_not_take() {
+    let none = Given::default();
+    let by_family = shipped();
+    for (i, (family, files)) in by_family.iter().enumerate() {
+        let file = &files[0];
+        let (path, model) = (file.path.as_path(), model(file));
+        let play = |policies: &[String], options: &Given, model: &families::Model| {
+            family.play(
+                model,
+                &PlayRequest {
+                    path,
+                    seed: 1,
+                    policies,
+                    options,
+                    color: false,
+                    width: 80,
+                },
+            )
+        };
+        let said = |r: Result<families::Played, rollx::diag::Failure>| match r {
+            Ok(_) => panic!("{family:?}: played"),
+            Err(f) => {
+                assert!(!f.invalid, "{family:?}: a usage error");
+                f.message.unwrap_or_default()
+            }
+        };
+        let nobody = said(play(&["nobody".to_string()], &none, model));
+        assert!(nobody.contains("`nobody` does not play"), "{nobody}");
+        assert!(said(play(&[], &none, model)).contains("at least one player"));
+        let max = family.face().max_players();
+        if max < 20 {
+            let many = vec![family.face().players()[0].to_string(); max + 1];
+            assert!(
+                said(play(&many, &none, model)).contains("players"),
+                "{family:?}"
+            );
+        }
+        // An option only another family declares.
+        let foreign = Family::ALL
+            .iter()
+            .flat_map(|f| f.face().options())
+            .find(|d| {
+                d.commands.contains(&Command::Play)
+                    && !family.face().options().iter().any(|o| o.flag == d.flag)
+            });
+        if let Some(d) = foreign {
+            let value = match d.takes {
+                Takes::Choice(values) => values[0].0.to_string(),
+                Takes::Whole { min, .. } => min.to_string(),
+                _ => String::new(),
+            };
+            let given = Given::new(vec![(d.flag.to_string(), value)]);
+            let one = vec![family.face().players()[0].to_string()];
+            let refused = said(play(&one, &given, model));
+            assert!(refused.contains(&format!("--{}", d.flag)), "{refused}");
+        }
+        // A file of another family.
+        let (_, others) = &by_family[(i + 1) % by_family.len()];
+        let one = vec![family.face().players()[0].to_string()];
+        let other = said(play(&one, &none, others[0].checked.model.as_ref().unwrap()));
+        assert!(
+            other.contains(&format!("not {}", family.a_file())),
+            "{other}"
+        );
+    }
+}
+
 #[test]
 fn every_computer_game_referees_clean_from_its_log_and_from_its_finished_sheets() {
     let dir = tempfile::tempdir().unwrap();

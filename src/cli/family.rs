@@ -1,89 +1,9 @@
 //! The command line's side of the family contract: the options of every
-//! family, the one rule that refuses an option on a family that does not
-//! declare it, and the checks of players and tables every family shares.
+//! family as flags, and the computer players `--policy` takes. (The rules
+//! that refuse an option, a player or a table a family does not take are
+//! the library's: [`rollx::families::Family::refuse_undeclared`].)
 
-use std::path::Path;
-
-use rollx::diag::Failure;
 use rollx::families::{Command, Declared, Family, Given, Takes};
-
-/// Refuses, as a usage error, an option given (`given`) that `family` does
-/// not declare for `command`; `subject` says what the file is ("maps/usa.toml
-/// is a Rolling map").
-pub fn refuse_undeclared(
-    family: Family,
-    command: Command,
-    given: &Given,
-    subject: &str,
-) -> Result<(), Failure> {
-    let declares = |f: Family, flag: &str| {
-        f.face()
-            .options()
-            .iter()
-            .find(|d| d.flag == flag && d.commands.contains(&command))
-            .copied()
-    };
-    let Some(flag) = given.flags().find(|flag| declares(family, flag).is_none()) else {
-        return Ok(());
-    };
-    let by: Vec<Family> = Family::ALL
-        .iter()
-        .copied()
-        .filter(|f| declares(*f, flag).is_some())
-        .collect();
-    let what = by
-        .first()
-        .and_then(|f| declares(*f, flag))
-        .map_or("is an option", |d| d.what);
-    let files: Vec<String> = by
-        .iter()
-        .map(|f| format!("{} {}s", f.title(), f.noun()))
-        .collect();
-    Err(Failure::usage(format!(
-        "--{flag} {what} of {}, and {subject}\n  help: leave out --{flag}; {}",
-        rollx::text::and_list(&files),
-        family.face().options_help()
-    )))
-}
-
-/// What a file is, in a sentence: "maps/usa.toml is a Rolling map".
-pub fn subject(path: &Path, family: Family) -> String {
-    format!("{} is {}", path.display(), family.a_file())
-}
-
-/// Refuses a table of `players` that `family` does not play, or a computer
-/// player it does not have (among `policies`), the file being `path`: a
-/// usage error.
-pub fn refuse_players(
-    family: Family,
-    players: usize,
-    policies: &[String],
-    path: &Path,
-) -> Result<(), Failure> {
-    let face = family.face();
-    let files = format!("{} {}s", family.title(), family.noun());
-    if players > face.max_players() {
-        return Err(Failure::usage(format!(
-            "--players {}: a {} table has 1 to {} players",
-            players,
-            family.title(),
-            face.max_players()
-        )));
-    }
-    if let Some(p) = policies
-        .iter()
-        .find(|p| !face.players().contains(&p.as_str()))
-    {
-        return Err(Failure::usage(format!(
-            "--policy {p}: {} is {}, and `{p}` does not play {files}\n  \
-             help: {files} have the players {}",
-            path.display(),
-            family.a_file(),
-            face.players().join(", ")
-        )));
-    }
-    Ok(())
-}
 
 /// Every computer player of every family, by name, each once (what
 /// `--policy` takes; the file's family then refuses those it does not

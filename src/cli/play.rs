@@ -121,10 +121,10 @@ pub fn run(args: &PlayArgs, color: bool) -> Ran {
     let model = load_model(map_path)?;
     let family = model.family();
     let given = args.options.clone();
-    let subject = super::family::subject(map_path, family);
-    super::family::refuse_undeclared(family, Command::Play, &given, &subject)?;
+    let subject = family.subject(map_path);
+    family.refuse_undeclared(Command::Play, &given, &subject)?;
     let policies = seat_policies(&args.policy, args.players)?;
-    super::family::refuse_players(family, policies.len(), &policies, map_path)?;
+    family.refuse_players(policies.len(), &policies, map_path)?;
     let request = PlayRequest {
         path: map_path,
         seed: seed_or_clock(args.seed),
@@ -133,7 +133,7 @@ pub fn run(args: &PlayArgs, color: bool) -> Ran {
         color,
         width: terminal_width(),
     };
-    let played = family.face().play(&model, &request)?;
+    let played = family.play(&model, &request)?;
     print!("{}", played.text);
     save_finished(log.as_ref(), &played.log)?;
     Ok(Outcome::Ok)
@@ -190,7 +190,7 @@ fn run_human(args: &PlayArgs, color: bool) -> Ran {
                 .expect("clap requires a map without --resume");
             model = load_model(path)?;
             let family = model.family();
-            let subject = super::family::subject(path, family);
+            let subject = family.subject(path);
             let start = Start::New {
                 model: &model,
                 path,
@@ -201,9 +201,9 @@ fn run_human(args: &PlayArgs, color: bool) -> Ran {
             (family, start, subject)
         }
     };
-    super::family::refuse_undeclared(family, Command::Play, &given, &subject)?;
+    family.refuse_undeclared(Command::Play, &given, &subject)?;
     if let (Some(path), None) = (&args.map, &args.resume) {
-        super::family::refuse_players(family, usize::from(args.players), &args.policy, path)?;
+        family.refuse_players(usize::from(args.players), &args.policy, path)?;
     }
     let request = TerminalRequest {
         start,
@@ -224,7 +224,7 @@ fn run_human(args: &PlayArgs, color: bool) -> Ran {
         interactive,
         note: &|note| eprintln!("note: {note}"),
     };
-    let played = family.face().terminal(&request, console)?;
+    let played = family.terminal(&request, console)?;
     save_session(
         log.as_ref(),
         &played.log,

@@ -209,12 +209,7 @@ fn run_sheet(args: &RefereeArgs, sheet: &Path, color: bool) -> Ran {
     let model = load_model(map_path)?;
     let family = model.family();
     let given = args.options.clone();
-    super::family::refuse_undeclared(
-        family,
-        Command::RefereeSheet,
-        &given,
-        &super::family::subject(map_path, family),
-    )?;
+    family.refuse_undeclared(Command::RefereeSheet, &given, &family.subject(map_path))?;
     let bytes = read_sheet(sheet)?;
     let request = SheetRequest {
         map_path,
@@ -224,7 +219,7 @@ fn run_sheet(args: &RefereeArgs, sheet: &Path, color: bool) -> Ran {
         color,
         width: terminal_width(),
     };
-    let checked = family.face().referee_sheet(&model, &request)?;
+    let checked = family.referee_sheet(&model, &request)?;
     show_sheet(args.format, checked, color)
 }
 

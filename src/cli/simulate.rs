@@ -171,13 +171,8 @@ pub fn run(args: &SimulateArgs) -> Ran {
     }
     let family = families[0];
     let given = args.options.clone();
-    super::family::refuse_undeclared(
-        family,
-        Command::Simulate,
-        &given,
-        &super::family::subject(&args.maps[0], family),
-    )?;
-    super::family::refuse_players(family, 1, &args.policy, &args.maps[0])?;
+    family.refuse_undeclared(Command::Simulate, &given, &family.subject(&args.maps[0]))?;
+    family.refuse_players(1, &args.policy, &args.maps[0])?;
     let pool = worker_pool(args)?;
     let progress = Run {
         quiet: args.quiet,
@@ -209,7 +204,7 @@ pub fn run(args: &SimulateArgs) -> Ran {
             .map(|_| &save as &(dyn Fn(&str, &str) -> Result<(), String> + Sync)),
         progress: &progress,
     };
-    let result = pool.install(|| family.face().simulate(&request));
+    let result = pool.install(|| family.simulate(&request));
     drop(progress.catch.lock().expect("not poisoned").take());
     if let Some(bar) = progress.bar.get() {
         bar.finish_and_clear();

@@ -9,6 +9,7 @@ use crate::print::{Locale, PrintOptions, Template};
 use crate::source::Files;
 
 use super::simulate::{SimulateRequest, Simulated};
+use super::vet::Vetted;
 use super::{Checked, GenerateError, GenerateOptions, GeneratedFile, Model, Printed};
 
 /// A family's `check --deep`: games sampled on `model` (one of the
@@ -119,8 +120,9 @@ pub trait Face: Sync + Send {
     }
 
     /// `rollx play`: the computer players of `request` play a whole game
-    /// on `model` (one of this family's).
-    fn play(&self, model: &Model, request: &PlayRequest) -> Result<Played, Failure>;
+    /// on `model` (one of this family's), the request vetted by
+    /// [`super::Family::play`].
+    fn play(&self, model: &Model, request: Vetted<PlayRequest>) -> Result<Played, Failure>;
 
     /// `rollx referee`: one of the family's logs replayed against the
     /// rules.
@@ -128,17 +130,27 @@ pub trait Face: Sync + Send {
 
     /// `rollx referee --sheet`: a finished paper sheet of `model` checked
     /// without a log.
-    fn referee_sheet(&self, model: &Model, request: &SheetRequest)
-    -> Result<CheckedSheet, Failure>;
+    /// The request is vetted by [`super::Family::referee_sheet`].
+    fn referee_sheet(
+        &self,
+        model: &Model,
+        request: Vetted<SheetRequest>,
+    ) -> Result<CheckedSheet, Failure>;
 
     /// `rollx simulate`: many games of the computer players on the
     /// family's files, with the family's own tally and reports.
-    fn simulate(&self, request: &SimulateRequest) -> Result<Simulated, Failure>;
+    /// The request is vetted by [`super::Family::simulate`].
+    fn simulate(&self, request: Vetted<SimulateRequest>) -> Result<Simulated, Failure>;
 
     /// `rollx play --human` and `--resume`: a game at the terminal, on the
     /// one terminal session ([`crate::session`]) with the family's
     /// notation.
-    fn terminal(&self, request: &TerminalRequest, console: Console) -> Result<AtTerminal, Failure>;
+    /// The request is vetted by [`super::Family::terminal`].
+    fn terminal(
+        &self,
+        request: Vetted<TerminalRequest>,
+        console: Console,
+    ) -> Result<AtTerminal, Failure>;
 }
 
 /// The commands whose options a family declares.

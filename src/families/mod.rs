@@ -10,6 +10,7 @@
 mod face;
 pub mod log;
 pub mod simulate;
+mod vet;
 
 pub use face::{
     AtTerminal, CheckedSheet, Command, Console, Declared, DeepRequest, Deepened, Deeper, Face,
@@ -17,6 +18,7 @@ pub use face::{
     Takes, TerminalRequest,
 };
 pub use log::{LogError, log_family};
+pub use vet::Vetted;
 
 use std::path::{Path, PathBuf};
 

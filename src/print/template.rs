@@ -192,7 +192,7 @@ impl Template {
     }
 
     /// The least size a text drawn at `size` on this template shrinks to
-    /// so that it fits its room ([`super::draw::least_size`] above its
+    /// so that it fits its room (80 % of it, never below its
     /// floor).
     pub fn shrink_floor(&self, size: f32) -> f32 {
         super::draw::least_size(size, self.floor.text)

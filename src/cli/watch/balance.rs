@@ -116,7 +116,7 @@ impl Job {
             .map_err(|e| format!("cannot start worker threads: {e}"))
             .and_then(|pool| {
                 std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                    pool.install(|| family.face().simulate(&request))
+                    pool.install(|| family.simulate(&request))
                 }))
                 .map_err(|_| "the games stopped on an internal error".to_string())
             });

@@ -9,7 +9,7 @@ use crate::families::simulate::{SimulateRequest, Simulated};
 use crate::families::{
     AtTerminal, Checked, CheckedSheet, Console, Declared, Face, GenerateError, GenerateOptions,
     GeneratedFile, Generator, Model, PlayRequest, Played, Printed, RefereeRequest, Refereed,
-    SheetRequest, TerminalRequest,
+    SheetRequest, TerminalRequest, Vetted,
 };
 use crate::print::{Locale, PrintOptions, Template};
 use crate::source::Files;
@@ -120,8 +120,8 @@ impl Face for Encore {
         conformance::random_games(&game, players, seeds)
     }
 
-    fn play(&self, model: &Model, request: &PlayRequest) -> Result<Played, Failure> {
-        super::commands::play(model, request)
+    fn play(&self, model: &Model, request: Vetted<PlayRequest>) -> Result<Played, Failure> {
+        super::commands::play(model, &request)
     }
 
     fn referee(&self, request: &RefereeRequest) -> Result<Refereed, Failure> {
@@ -131,17 +131,21 @@ impl Face for Encore {
     fn referee_sheet(
         &self,
         model: &Model,
-        request: &SheetRequest,
+        request: Vetted<SheetRequest>,
     ) -> Result<CheckedSheet, Failure> {
-        super::commands::referee_sheet(model, request)
+        super::commands::referee_sheet(model, &request)
     }
 
-    fn simulate(&self, request: &SimulateRequest) -> Result<Simulated, Failure> {
-        super::commands::simulate(request)
+    fn simulate(&self, request: Vetted<SimulateRequest>) -> Result<Simulated, Failure> {
+        super::commands::simulate(&request)
     }
 
-    fn terminal(&self, request: &TerminalRequest, console: Console) -> Result<AtTerminal, Failure> {
-        super::terminal::terminal(request, console)
+    fn terminal(
+        &self,
+        request: Vetted<TerminalRequest>,
+        console: Console,
+    ) -> Result<AtTerminal, Failure> {
+        super::terminal::terminal(&request, console)
     }
 }
 

@@ -9,6 +9,7 @@ use crate::families::simulate::{SimulateRequest, Simulated};
 use crate::families::{
     AtTerminal, Checked, CheckedSheet, Command, Console, Declared, Deeper, Face, Model,
     PlayRequest, Played, Printed, RefereeRequest, Refereed, SheetRequest, Takes, TerminalRequest,
+    Vetted,
 };
 use crate::print::{Locale, PrintOptions, Template};
 use crate::source::Files;
@@ -133,8 +134,8 @@ impl Face for Rolling {
         Some(super::deep::deep_check)
     }
 
-    fn play(&self, model: &Model, request: &PlayRequest) -> Result<Played, Failure> {
-        super::commands::play(model, request)
+    fn play(&self, model: &Model, request: Vetted<PlayRequest>) -> Result<Played, Failure> {
+        super::commands::play(model, &request)
     }
 
     fn referee(&self, request: &RefereeRequest) -> Result<Refereed, Failure> {
@@ -144,17 +145,21 @@ impl Face for Rolling {
     fn referee_sheet(
         &self,
         model: &Model,
-        request: &SheetRequest,
+        request: Vetted<SheetRequest>,
     ) -> Result<CheckedSheet, Failure> {
-        super::commands::referee_sheet(model, request)
+        super::commands::referee_sheet(model, &request)
     }
 
-    fn simulate(&self, request: &SimulateRequest) -> Result<Simulated, Failure> {
-        super::commands::simulate(request)
+    fn simulate(&self, request: Vetted<SimulateRequest>) -> Result<Simulated, Failure> {
+        super::commands::simulate(&request)
     }
 
-    fn terminal(&self, request: &TerminalRequest, console: Console) -> Result<AtTerminal, Failure> {
-        super::terminal::terminal(request, console)
+    fn terminal(
+        &self,
+        request: Vetted<TerminalRequest>,
+        console: Console,
+    ) -> Result<AtTerminal, Failure> {
+        super::terminal::terminal(&request, console)
     }
 }
 
