@@ -15,10 +15,16 @@
 //!   - [`print`](mod@print): print templates, paging and the print checks;
 //!   - [`scene`]: a renderer-agnostic display list of printable pages;
 //!   - [`render`]: PDF, SVG and PNG exporters of scenes;
-//! - [`families`]: the games, each with its board model and checks, its
-//!   rules, players and sheet layout, and the registry that tells a file's
-//!   family ([`rolling`]: Rolling America, Rolling Japan and their fan
-//!   maps).
+//!   - [`report`]: statistics and the HTML reports of simulations;
+//!   - [`lang`]: the language catalogue, every word a sheet prints;
+//!   - [`text`]: counted and listed words, and text wrapped to a width;
+//! - [`families`]: the registry that tells a file's family, the contract
+//!   every family implements, and the entry points that vet a command's
+//!   request before a family sees it; the games themselves, each with its
+//!   board model and checks, its rules, players and sheet layout:
+//!   [`rolling`] (Rolling America, Rolling Japan and their fan maps),
+//!   [`encore`] (Encore! / Noch mal! boards) and [`diceland`] (Diceland /
+//!   Würfelland boards).
 //!
 //! The library never prints or exits: the `rollx` binary's command-line
 //! layer (`src/cli/`, part of the binary, not of this library) does.

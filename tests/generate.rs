@@ -20,6 +20,19 @@ fn a_generated_board_checks_clean_with_deny_warnings() {
         err.contains("checks clean") && err.contains("game end"),
         "{err}"
     );
+    // Each family repeats its own line of `check`'s summary.
+    let d = dir.path().join("d.toml");
+    let (code, _, said) = run(&[
+        "generate",
+        "diceland",
+        "--seed",
+        "3",
+        "-o",
+        d.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{said}");
+    assert!(said.contains("\n  fewest dice to win: at least "), "{said}");
+    assert!(!said.contains("game end"), "{said}");
     let (code, out, _) = run(&["check", "--deny-warnings", b]);
     assert_eq!(code, 0, "{out}");
     assert!(

@@ -306,6 +306,39 @@ const TABLE: usize = 3;
 /// file: the referee loads the file the log names for every verdict, and
 /// in a debug build an atlas map or a large Encore board takes seconds to
 /// check.
+/// Every family says what each of its computer players does, and `--policy`'s
+/// help of `play` and `simulate` shows it for every family, from the
+/// registry.
+#[test]
+fn every_computer_player_has_its_help_in_the_policy_help() {
+    for command in ["play", "simulate"] {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_rollx"))
+            .args([command, "--help"])
+            .output()
+            .unwrap();
+        let help = String::from_utf8(out.stdout)
+            .unwrap()
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ");
+        for &family in Family::ALL {
+            let face = family.face();
+            for p in face.players() {
+                let what = face.player_help(p);
+                assert!(!what.is_empty(), "{family:?} {p}");
+                let said = format!("{p} ({what})")
+                    .split_whitespace()
+                    .collect::<Vec<_>>()
+                    .join(" ");
+                assert!(
+                    help.contains(&said),
+                    "{command} --help lacks {said}:\n{help}"
+                );
+            }
+        }
+    }
+}
+
 /// The registry's entry points vet what a library caller gives them: a
 /// computer player the family does not have, a table it does not play, an
 /// option it does not declare, no player at all, or a file of another

@@ -105,12 +105,26 @@ fn read_map(path: &std::path::Path, bare: String) -> Result<(Map, Option<OldGrid
             (checked.sources, checked.diagnostics)
         }
         Some(family) => {
+            // Where the family's new files come from: its generator, or
+            // its starter file.
+            let make = if family.face().generator().is_some() {
+                format!(
+                    "`rollx generate {}` makes new {}s",
+                    family.name(),
+                    family.noun()
+                )
+            } else {
+                format!(
+                    "`rollx new {}` starts a new {}",
+                    family.name(),
+                    family.noun()
+                )
+            };
             return Err(Failure::usage(format!(
                 "{} is {}, and `rollx draw` draws Rolling maps: a board's grid is the \
-                 board itself\n  help: `rollx generate {}` makes new boards",
+                 board itself\n  help: {make}",
                 path.display(),
                 family.a_file(),
-                family.name()
             )));
         }
         // A family rollx does not know: its error, as `check` shows it.

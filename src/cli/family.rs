@@ -141,12 +141,47 @@ pub fn given_in(matches: &clap::ArgMatches, command: Command) -> Given {
     Given::new(given)
 }
 
+/// `--policy`'s help: `intro`, then each family's computer players with
+/// what they do, in the registry's order ("Rolling maps: random (uniform
+/// among legal moves), greedy (...).").
+pub fn policy_help(intro: &str) -> String {
+    let mut help = intro.to_string();
+    for &family in Family::ALL {
+        let face = family.face();
+        let players: Vec<String> = face
+            .players()
+            .iter()
+            .map(|p| match face.player_help(p) {
+                "" => p.to_string(),
+                what => format!("{p} ({what})"),
+            })
+            .collect();
+        help.push_str(&format!(
+            "\n\n{}: {}.",
+            files_of(&[family]),
+            players.join(", ")
+        ));
+    }
+    help
+}
+
 /// The `rollx` command line with every family's declared options added to
-/// `play`, `simulate` and `referee`.
+/// `play`, `simulate` and `referee`, and `--policy`'s help made from the
+/// families' players.
 pub fn with_all_options(cmd: clap::Command) -> clap::Command {
+    let play_intro = "How the computer plays: one player for every seat, or one per seat \
+                      separated by commas (greedy,random).";
+    let simulate_intro = "Computer players to compare, separated by commas: each plays every \
+                          seat of its own table.";
+    let (play, simulate) = (policy_help(play_intro), policy_help(simulate_intro));
     cmd.mut_subcommand("new", super::new::with_families)
-        .mut_subcommand("play", |c| with_options(c, Command::Play))
-        .mut_subcommand("simulate", |c| with_options(c, Command::Simulate))
+        .mut_subcommand("play", |c| {
+            with_options(c, Command::Play).mut_arg("policy", |a| a.help(play_intro).long_help(play))
+        })
+        .mut_subcommand("simulate", |c| {
+            with_options(c, Command::Simulate)
+                .mut_arg("policy", |a| a.help(simulate_intro).long_help(simulate))
+        })
         .mut_subcommand("referee", |c| with_options(c, Command::RefereeSheet))
 }
 

@@ -104,13 +104,19 @@ pub fn run(args: &GenerateArgs) -> Result<(), Failure> {
         plural(generated.tries, "try", "tries"),
         elapsed.as_secs_f64() * 1e3,
     );
-    eprint!("{}", indent(&checked.summary));
+    eprint!(
+        "{}",
+        indent(&checked.summary, family.face().generated_line())
+    );
     Ok(())
 }
 
-fn indent(text: &str) -> String {
+/// The lines of `text` (`check`'s summary) that begin with `words` (the
+/// family's [`rollx::families::Face::generated_line`]), indented; none for
+/// no words.
+fn indent(text: &str, words: &str) -> String {
     text.lines()
-        .filter(|l| l.contains("game end"))
+        .filter(|l| !words.is_empty() && l.trim_start().starts_with(words))
         .map(|l| format!("  {}\n", l.trim()))
         .collect()
 }

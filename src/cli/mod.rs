@@ -1,5 +1,8 @@
-//! The `rollx` command line: argument parsing and output. Everything else
-//! lives in the library; this layer only calls it and prints.
+//! The `rollx` command line: argument parsing and output. The games,
+//! their files and their checks live in the library; this layer calls it
+//! and prints. (Some of `import`'s work is still here: reading the links
+//! file, writing the map's `[layout]` and choosing its ids and y axis, in
+//! `import.rs`.)
 //!
 //! Every command's `run` returns a [`Ran`]: an [`Outcome`] when the command
 //! ran to its end and has shown all it has to say (its report, and any
@@ -88,7 +91,8 @@ fn exit_code(ran: &Ran) -> u8 {
 #[derive(Debug, Parser)]
 #[command(name = "rollx", version, about, long_about = None)]
 #[command(
-    after_help = "Exit codes: 0 ok, 1 the input is invalid or a check failed, 2 usage or I/O error."
+    after_help = "Exit codes: 0 ok, 1 the input is invalid or a check failed, 2 usage or I/O error, \
+130 interrupted by Ctrl-C (a simulation reports the games played so far)."
 )]
 pub struct Cli {
     /// Colour in diagnostics.

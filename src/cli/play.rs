@@ -55,13 +55,8 @@ pub struct PlayArgs {
     /// Seed for the dice (a random one is chosen and printed when omitted).
     #[arg(long, conflicts_with = "resume", value_parser = whole::<u64>(0, u64::MAX))]
     pub seed: Option<u64>,
-    /// How the computer plays: random (uniform among legal moves), greedy
-    /// (a one-step heuristic), tuples (by values learned with `rollx
-    /// train`; see --values), strong (Monte Carlo rollouts, slower; see
-    /// --candidates, --rollouts and --horizon) or expert (rollouts played by
-    /// the tuples player, which needs its values too; the strongest). One
-    /// for every player, or one per seat separated by commas
-    /// (greedy,random). Encore boards have random, greedy and strong.
+    /// How the computer plays (the help lists each family's players: see
+    /// [`super::family::policy_help`]).
     #[arg(long, default_value = "greedy", value_delimiter = ',', conflicts_with = "resume", value_parser = clap::builder::PossibleValuesParser::new(super::family::all_players()))]
     pub policy: Vec<String>,
     /// The options the families declare (see [`super::family`]).

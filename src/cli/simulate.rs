@@ -71,13 +71,8 @@ pub struct SimulateArgs {
     /// Games per map and policy (per board and table).
     #[arg(long, default_value_t = 1000, value_parser = whole::<u64>(1, 10_000_000))]
     pub games: u64,
-    /// Computer players to compare, separated by commas: random (uniform
-    /// among legal moves), greedy (one-step heuristic, fast), tuples (by
-    /// values learned with `rollx train`, fast; see --values), strong
-    /// (Monte Carlo rollouts; see --candidates, --rollouts and --horizon),
-    /// expert (rollouts played by the tuples player, which needs its values
-    /// too; the strongest). Encore boards have random, greedy and strong,
-    /// each playing every seat of its own table.
+    /// Computer players to compare (the help lists each family's players:
+    /// see [`super::family::policy_help`]).
     #[arg(long, default_value = "greedy", value_delimiter = ',', value_parser = clap::builder::PossibleValuesParser::new(super::family::all_players()))]
     pub policy: Vec<String>,
     /// Seed of the run: game i uses a seed derived from it and i.

@@ -253,8 +253,8 @@ pub(super) fn load_game(
         Ok(map) => rolling_game(map, path),
         Err(family) => Err(Failure::usage(format!(
             "{} is {}, and `rollx {command}` takes Rolling maps only for now\n  \
-             help: `rollx check`, `rollx print`, `rollx play` (computer players) and \
-             `rollx referee` take it",
+             help: `rollx check`, `watch`, `print`, `play` (the computer players, or you \
+             with --human), `referee` and `simulate` take it",
             path.display(),
             family.a_file(),
         ))),

@@ -1,6 +1,8 @@
 //! The interface every family's rules engine implements, after OpenSpiel's
-//! `spiel.h`, and the one game loop that plays, simulates, trains and
-//! serves play at the terminal for all of them.
+//! `spiel.h`, and the one game loop that plays, simulates and trains for
+//! all of them (play at the terminal, [`crate::session`], runs its own
+//! loop over the same interface: it stops for input and goes back for
+//! `undo`).
 //!
 //! - [`Rules`] is static: a family's game on one map or board. It makes a
 //!   [`Rules::Table`], one value for the whole table (every player's sheet
@@ -14,7 +16,7 @@
 //! - [`Rules::score`] is higher for better play, in every family (a family
 //!   shows it its own way: the Rolling family counts X, fewer being better).
 //! - [`play`] is the game loop, and [`roll`] and [`decide`] its steps, for
-//!   callers (play at the terminal) that run the players themselves. A
+//!   callers that run the players themselves. A
 //!   [`Watcher`] sees every chance outcome and move, to record a log, count
 //!   statistics or learn, without a loop of its own.
 

@@ -85,6 +85,13 @@ pub trait Face: Sync + Send {
     /// fewest turns").
     fn solvability(&self) -> &'static str;
 
+    /// The words that begin the line of `check`'s summary that `generate`
+    /// repeats after a new file ("game end": how soon a game on it can
+    /// end); empty for none.
+    fn generated_line(&self) -> &'static str {
+        ""
+    }
+
     /// The options the family declares for its commands.
     fn options(&self) -> &'static [Declared] {
         &[]
@@ -96,6 +103,11 @@ pub trait Face: Sync + Send {
 
     /// The family's computer players, by name.
     fn players(&self) -> &'static [&'static str];
+
+    /// What the computer player `player` (one of [`Face::players`]) does,
+    /// in a few words for `--policy`'s help ("uniform among legal
+    /// moves").
+    fn player_help(&self, player: &str) -> &'static str;
 
     /// The most players at one table.
     fn max_players(&self) -> usize {

@@ -631,8 +631,9 @@ pub fn load(path: &Path) -> Result<Model, LoadError> {
 }
 
 /// Checks a file given as bytes, whatever its family; `files` serves the
-/// files it extends. Valid Rolling maps are also checked against the
-/// limits of printing and training.
+/// files it extends. Valid files of every family are also checked
+/// against the limits of printing (the print checks of every shipped
+/// template), and Rolling maps against those of training.
 pub fn check_bytes(files: &dyn Files, path: &Path, bytes: Vec<u8>) -> Checked {
     check_bytes_in(files, path, bytes, &Locale::default())
 }

@@ -93,6 +93,10 @@ impl Face for Diceland {
         include_str!("starter.toml")
     }
 
+    fn generated_line(&self) -> &'static str {
+        "fewest dice to win"
+    }
+
     fn solvability(&self) -> &'static str {
         "the fewest dice to win, a plan, the chokepoint"
     }
@@ -102,6 +106,15 @@ impl Face for Diceland {
             "Diceland boards have the players {} (docs/diceland-rules.md)",
             self.players().join(", ")
         )
+    }
+
+    fn player_help(&self, player: &str) -> &'static str {
+        match player {
+            "random" => "a colour, a reroll and a crossing at random",
+            "greedy" => "one step ahead: the crossing that scores most now",
+            "strong" => "plans the shortest way to the goal and computes the odds",
+            _ => "",
+        }
     }
 
     fn players(&self) -> &'static [&'static str] {

@@ -94,6 +94,10 @@ impl Face for Encore {
         include_str!("starter.toml")
     }
 
+    fn generated_line(&self) -> &'static str {
+        "game end"
+    }
+
     fn solvability(&self) -> &'static str {
         "the fewest turns"
     }
@@ -103,6 +107,18 @@ impl Face for Encore {
             "Encore boards have the players {}",
             self.players().join(", ")
         )
+    }
+
+    fn player_help(&self, player: &str) -> &'static str {
+        match player {
+            "random" => "uniform among legal moves, the pass included",
+            "greedy" => "a one-ply heuristic: points now, columns and colours, stars, jokers kept",
+            "strong" => {
+                "the greedy player's best moves each played out by greedy players; see \
+                 --candidates and --rollouts"
+            }
+            _ => "",
+        }
     }
 
     fn players(&self) -> &'static [&'static str] {

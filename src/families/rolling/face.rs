@@ -111,6 +111,19 @@ impl Face for Rolling {
         "a map's rules are in its [rules] table".to_string()
     }
 
+    fn player_help(&self, player: &str) -> &'static str {
+        match player {
+            "random" => "uniform among legal moves",
+            "greedy" => "a one-step heuristic, fast",
+            "tuples" => "by values learned with `rollx train`, fast; see --values",
+            "strong" => "Monte Carlo rollouts, slower; see --candidates, --rollouts and --horizon",
+            "expert" => {
+                "rollouts played by the tuples player, which needs its values too; the strongest"
+            }
+            _ => "",
+        }
+    }
+
     fn players(&self) -> &'static [&'static str] {
         &super::play::POLICIES
     }
