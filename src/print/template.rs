@@ -1079,6 +1079,22 @@ mod tests {
 
     /// A page whose sheets, bleed or crop marks do not fit is refused at
     /// the key that asks for them, saying what to change.
+    /// Each template text of `cases` is refused with one finding, saying
+    /// its words (message or help), at its line.
+    fn refused_at_key(dir: &Path, cases: &[(&str, u32, &str)]) {
+        for &(text, line, words) in cases {
+            let p = dir.join("t.toml");
+            std::fs::write(&p, text).unwrap();
+            let e = load(p.to_str().unwrap()).unwrap_err();
+            assert_eq!(e.diagnostics.len(), 1, "{text}: {:?}", e.diagnostics);
+            let d = &e.diagnostics[0];
+            let said = format!("{} {}", d.message, d.help.as_deref().unwrap_or(""));
+            assert!(said.contains(words), "{text}: {said}");
+            let loc = d.labels.first().expect("located").loc;
+            assert_eq!(e.sources.position(loc).line, line, "{text}: {said}");
+        }
+    }
+
     #[test]
     fn impossible_page_geometry_is_refused_at_its_key() {
         let dir = tempfile::tempdir().unwrap();
@@ -1108,17 +1124,7 @@ mod tests {
                 "multiple of sheets_across",
             ),
         ];
-        for (text, line, help) in cases {
-            let p = dir.path().join("t.toml");
-            std::fs::write(&p, text).unwrap();
-            let e = load(p.to_str().unwrap()).unwrap_err();
-            assert_eq!(e.diagnostics.len(), 1, "{text}: {:?}", e.diagnostics);
-            let d = &e.diagnostics[0];
-            let said = format!("{} {}", d.message, d.help.as_deref().unwrap_or(""));
-            assert!(said.contains(help), "{text}: {said}");
-            let loc = d.labels.first().expect("located").loc;
-            assert_eq!(e.sources.position(loc).line, line, "{text}: {said}");
-        }
+        refused_at_key(dir.path(), &cases);
         // The shop templates load, with the geometry they say.
         let a5 = load("a5-bleed").unwrap();
         assert_eq!((a5.sheets_per_page, a5.bleed.round()), (1, 9.0));
@@ -1169,17 +1175,7 @@ mod tests {
                 "add `why",
             ),
         ];
-        for (text, line, said_part) in cases {
-            let p = dir.path().join("t.toml");
-            std::fs::write(&p, text).unwrap();
-            let e = load(p.to_str().unwrap()).unwrap_err();
-            assert_eq!(e.diagnostics.len(), 1, "{text}: {:?}", e.diagnostics);
-            let d = &e.diagnostics[0];
-            let said = format!("{} {}", d.message, d.help.as_deref().unwrap_or(""));
-            assert!(said.contains(said_part), "{text}: {said}");
-            let loc = d.labels.first().expect("located").loc;
-            assert_eq!(e.sources.position(loc).line, line, "{text}: {said}");
-        }
+        refused_at_key(dir.path(), &cases);
         // A floor lowered with a reason loads, and says it.
         let p = dir.path().join("home.toml");
         std::fs::write(
