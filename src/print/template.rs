@@ -865,51 +865,47 @@ pub fn load(name_or_path: &str) -> Result<Template, TemplateError> {
         line: raw.floor_line.as_ref().map_or(FLOOR_LINE_PT, |f| f.value),
         why: raw.floor_why.as_ref().map(|w| w.value.trim().to_string()),
     };
-    let lower_help = |what: &str, key: &str, shops: f32| {
-        format!(
-            "print shops ask for {shops} pt at least: raise it to {floor} pt or more, or, for a \
-             template meant for home printing, lower the floor with `[floor] {key}` and say why \
-             (`why = \"...\"`)",
-            floor = if what == "text" {
-                floor.text
-            } else {
-                floor.line
-            }
-        )
-    };
-    for (i, key) in FONT_KEYS.iter().enumerate() {
-        if let Some(size) = raw.fonts[i]
-            .as_ref()
-            .filter(|s| s.value + 1e-4 < floor.text)
-        {
+    // Each size at or above its floor: fonts against the text floor,
+    // lines against the line floor.
+    let sizes = [
+        (
+            "fonts",
+            &FONT_KEYS[..],
+            &raw.fonts[..],
+            floor.text,
+            "text",
+            "text_pt",
+            FLOOR_TEXT_PT,
+        ),
+        (
+            "lines",
+            &LINE_KEYS[..],
+            &raw.lines[..],
+            floor.line,
+            "lines",
+            "line_pt",
+            FLOOR_LINE_PT,
+        ),
+    ];
+    for (table, keys, values, least, what, floor_key, shops) in sizes {
+        for (key, value) in keys.iter().zip(values) {
+            let Some(v) = value.as_ref().filter(|v| v.value + 1e-4 < least) else {
+                continue;
+            };
             diags.push(
                 Diagnostic::error(
                     "print-below-floor",
                     format!(
-                        "fonts.{key} is {} pt, below the floor of {} pt for text",
-                        size.value, floor.text
+                        "{table}.{key} is {} pt, below the floor of {least} pt for {what}",
+                        v.value
                     ),
                 )
-                .with_label(size.loc, "below the floor")
-                .with_help(lower_help("text", "text_pt", FLOOR_TEXT_PT)),
-            );
-        }
-    }
-    for (i, key) in LINE_KEYS.iter().enumerate() {
-        if let Some(width) = raw.lines[i]
-            .as_ref()
-            .filter(|w| w.value + 1e-4 < floor.line)
-        {
-            diags.push(
-                Diagnostic::error(
-                    "print-below-floor",
-                    format!(
-                        "lines.{key} is {} pt, below the floor of {} pt for lines",
-                        width.value, floor.line
-                    ),
-                )
-                .with_label(width.loc, "below the floor")
-                .with_help(lower_help("line", "line_pt", FLOOR_LINE_PT)),
+                .with_label(v.loc, "below the floor")
+                .with_help(format!(
+                    "print shops ask for {shops} pt at least: raise it to {least} pt or more, or, \
+                     for a template meant for home printing, lower the floor with `[floor] \
+                     {floor_key}` and say why (`why = \"...\"`)"
+                )),
             );
         }
     }
