@@ -149,7 +149,7 @@ pub fn run(args: &CheckArgs, color: bool) -> Ran {
                     and_list(
                         &Family::ALL
                             .iter()
-                            .filter(|f| f.face().deep().is_some())
+                            .filter(|f| f.face().deepens())
                             .map(|f| format!("{} {}s", f.title(), f.noun()))
                             .collect::<Vec<_>>()
                     )
@@ -316,9 +316,10 @@ fn deep_check(
     model: &Model,
     path: &std::path::Path,
 ) -> Result<Option<Deepened>, Failure> {
-    let Some(deeper) = model.family().face().deep() else {
+    let face = model.family().face();
+    if !face.deepens() {
         return Ok(None);
-    };
+    }
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(args.threads.map_or(0, usize::from))
         .build()
@@ -345,7 +346,7 @@ fn deep_check(
         tick: &|| bar.inc(1),
         warn: &|w| eprintln!("warning: {w}"),
     };
-    let deepened = pool.install(|| deeper(model, &request));
+    let deepened = pool.install(|| face.deep(model, &request));
     bar.finish_and_clear();
     deepened.map(Some)
 }

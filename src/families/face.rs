@@ -12,16 +12,14 @@ use super::simulate::{SimulateRequest, Simulated};
 use super::vet::Vetted;
 use super::{Checked, GenerateError, GenerateOptions, GeneratedFile, Model, Printed};
 
-/// A family's `check --deep`: games sampled on `model` (one of the
-/// family's) as the request says, and what they show.
-pub type Deeper = fn(&Model, &DeepRequest) -> Result<Deepened, Failure>;
-
 /// A family's generator: a random file, or why there is none.
 pub type Generator = fn(&GenerateOptions) -> Result<GeneratedFile, GenerateError>;
 
-/// What a game family is to the commands: its names, its files (read and
-/// checked, printed, generated).
-pub trait Face: Sync + Send {
+/// What a game family is, the same to the commands and to the family:
+/// its names, its files (read and checked, generated, started), its
+/// options and its computer players. A family implements it with
+/// [`super::Typed`]; the commands reach both through [`Face`].
+pub trait About: Sync + Send {
     /// The family's name in files (`[game] family = "encore"`) and logs.
     fn name(&self) -> &'static str;
 
@@ -47,21 +45,6 @@ pub trait Face: Sync + Send {
     /// The catalogue keys of the words the family's sheets print
     /// (declared with [`crate::keys!`]), besides [`crate::lang::SHEET`].
     fn words(&self) -> &'static [crate::lang::Key];
-
-    /// Lays out a pad of sheets of `model` (one of this family's) on
-    /// `template` and runs the print checks: the pad, and every problem
-    /// they find (none when it may be printed).
-    fn sheet(
-        &self,
-        model: &Model,
-        template: &Template,
-        options: &PrintOptions,
-    ) -> (Printed, Vec<Diagnostic>);
-
-    /// The rules of `model` (one of this family's), a paragraph each, in
-    /// `lang`: made from the rules the engine plays by, for the rules
-    /// page (`rollx print --rules`).
-    fn rules(&self, model: &Model, lang: crate::lang::Lang) -> Vec<String>;
 
     /// The family's generator of random files that follow its
     /// conventions; `None` when it has none.
@@ -104,7 +87,7 @@ pub trait Face: Sync + Send {
     /// The family's computer players, by name.
     fn players(&self) -> &'static [&'static str];
 
-    /// What the computer player `player` (one of [`Face::players`]) does,
+    /// What the computer player `player` (one of [`About::players`]) does,
     /// in a few words for `--policy`'s help ("uniform among legal
     /// moves").
     fn player_help(&self, player: &str) -> &'static str;
@@ -113,6 +96,33 @@ pub trait Face: Sync + Send {
     fn max_players(&self) -> usize {
         usize::MAX
     }
+
+    /// Whether the family has a deeper look at its files (`rollx check
+    /// --deep`, [`Face::deep`]).
+    fn deepens(&self) -> bool {
+        false
+    }
+}
+
+/// What a game family does with its maps or boards, for the commands: the
+/// contract with the family's own model erased into a [`Model`]. It is
+/// implemented once, for every [`super::Typed`] family, where a model of
+/// another family is refused (an error, never a panic).
+pub trait Face: About {
+    /// Lays out a pad of sheets of `model` (one of this family's) on
+    /// `template` and runs the print checks: the pad, and every problem
+    /// they find (none when it may be printed).
+    fn sheet(
+        &self,
+        model: &Model,
+        template: &Template,
+        options: &PrintOptions,
+    ) -> (Printed, Vec<Diagnostic>);
+
+    /// The rules of `model` (one of this family's), a paragraph each, in
+    /// `lang`: made from the rules the engine plays by, for the rules
+    /// page (`rollx print --rules`).
+    fn rules(&self, model: &Model, lang: crate::lang::Lang) -> Result<Vec<String>, Diagnostic>;
 
     /// Random games of `players` players on `model` (one of this
     /// family's), one per seed, that check the promises of the engine
@@ -125,11 +135,10 @@ pub trait Face: Sync + Send {
     ) -> Result<crate::engine::conformance::Conformance, String>;
 
     /// `rollx check --deep`: the family's deeper look at how good a game
-    /// on one of its files can be, on sampled games; `None` when the
-    /// family has none (what `check` reports of its solvability is all).
-    fn deep(&self) -> Option<Deeper> {
-        None
-    }
+    /// on `model` (one of its files) can be, on sampled games, when it
+    /// has one ([`About::deepens`]; else what `check` reports of its
+    /// solvability is all).
+    fn deep(&self, model: &Model, request: &DeepRequest) -> Result<Deepened, Failure>;
 
     /// `rollx play`: the computer players of `request` play a whole game
     /// on `model` (one of this family's), the request vetted by
@@ -163,6 +172,16 @@ pub trait Face: Sync + Send {
         request: Vetted<TerminalRequest>,
         console: Console,
     ) -> Result<AtTerminal, Failure>;
+}
+
+/// One of a family's files, in a sentence: "an Encore board".
+pub(crate) fn a_file<A: About + ?Sized>(about: &A) -> String {
+    let article = if about.title().starts_with(['A', 'E', 'I', 'O', 'U']) {
+        "an"
+    } else {
+        "a"
+    };
+    format!("{article} {} {}", about.title(), about.noun())
 }
 
 /// The commands whose options a family declares.
@@ -323,7 +342,7 @@ pub struct PlayRequest<'a> {
     /// The seed of the dice.
     pub seed: u64,
     /// The computer player of each seat, by name (one of
-    /// [`Face::players`]).
+    /// [`About::players`]).
     pub policies: &'a [String],
     /// The family's options given.
     pub options: &'a Given,

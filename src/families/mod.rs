@@ -10,14 +10,16 @@
 mod face;
 pub mod log;
 pub mod simulate;
+mod typed;
 mod vet;
 
 pub use face::{
-    AtTerminal, CheckedSheet, Command, Console, Declared, DeepRequest, Deepened, Deeper, Face,
+    About, AtTerminal, CheckedSheet, Command, Console, Declared, DeepRequest, Deepened, Face,
     Generator, Given, Loader, PlayRequest, Played, RefereeRequest, Refereed, SheetRequest, Start,
     Takes, TerminalRequest,
 };
 pub use log::{LogError, log_family};
+pub use typed::Typed;
 pub use vet::Vetted;
 
 use std::path::{Path, PathBuf};
@@ -96,12 +98,7 @@ impl Family {
 
     /// One of its files, in a sentence: "an Encore board".
     pub fn a_file(self) -> String {
-        let article = if self.title().starts_with(['A', 'E', 'I', 'O', 'U']) {
-            "an"
-        } else {
-            "a"
-        };
-        format!("{article} {} {}", self.title(), self.noun())
+        face::a_file(self.0)
     }
 
     /// The family's starter file ([`Face::starter`]) for a new file at
@@ -442,7 +439,7 @@ impl Model {
             name: title,
             ..crate::print::Credit::default()
         };
-        let rules = self.family.face().rules(self, lang);
+        let rules = self.family.face().rules(self, lang).map_err(|e| vec![e])?;
         crate::print::rules_page(template, &locale, &credit, title, &rules)
     }
 
@@ -461,7 +458,7 @@ impl Model {
 
 /// A pad of sheets laid out on a template (by [`Model::print`], one that
 /// passed the print checks).
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Default)]
 pub struct Printed {
     /// The pages.
     pub document: Document,

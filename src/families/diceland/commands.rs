@@ -9,36 +9,37 @@ use crate::diag::Failure;
 use crate::families::log::{LogProblem, file_of_log, invalid_log};
 use crate::families::simulate::{SimCount, SimulateRequest, Simulated};
 use crate::families::{
-    CheckedSheet, Loader, Model, PlayRequest, Played, RefereeRequest, Refereed, SheetRequest,
+    CheckedSheet, Loader, PlayRequest, Played, RefereeRequest, Refereed, SheetRequest,
 };
 use crate::text::{count, plural, wrap};
 
 use super::Board;
 use super::model::Cell;
-use super::play::play_game;
 use super::play::sim_html::table_name;
 use super::play::simulate::Summary;
+use super::play::{PlayedGame, play_game};
 use super::rules::filled::{self, FilledResult, FilledVerdict};
 use super::rules::log::{Event, GameLog};
 use super::rules::referee::{Finding, Verdict, referee};
 use super::rules::{Game, Sheet};
 
-/// `rollx play` on a Diceland board: the computer players play a whole
-/// game, printed turn by turn.
-pub(crate) fn play(model: &Model, r: &PlayRequest) -> Result<Played, Failure> {
-    let board: &Board = model.get().expect("a Diceland board");
-    let game = Game::new(board.clone());
-    let played = play_game(
-        &game,
-        r.seed,
-        r.policies,
-        Some(r.path.display().to_string()),
-    )
-    .expect("the players are checked");
-    Ok(Played {
-        text: game_text(&game, &played.log, &played.table.sheets, r.seed, r.width),
-        log: played.log.to_json(),
+/// `rollx play` on a Diceland board: the computer players of `r` seated
+/// and playing a whole game.
+pub(crate) fn play(game: &Game, r: &PlayRequest) -> Result<PlayedGame, Failure> {
+    play_game(game, r.seed, r.policies, Some(r.path.display().to_string())).map_err(|policy| {
+        Failure::usage(format!(
+            "--policy {policy}: Diceland boards have no such player\n  help: they have {}",
+            super::play::PLAYERS.join(", ")
+        ))
     })
+}
+
+/// A game the computer players played, as `rollx play` shows it.
+pub(crate) fn played(game: &Game, played: &PlayedGame, r: &PlayRequest) -> Played {
+    Played {
+        text: game_text(game, &played.log, &played.table.sheets, r.seed, r.width),
+        log: played.log.to_json(),
+    }
 }
 
 /// A game as text: each turn's events, then every sheet and the winners.
@@ -361,8 +362,7 @@ nothing: on the sheet as written {} legal (--format json lists {})",
 
 /// `rollx referee --sheet` on a Diceland board: a finished paper sheet
 /// checked the way players check each other's (docs/diceland-sheet.md).
-pub(crate) fn referee_sheet(model: &Model, r: &SheetRequest) -> Result<CheckedSheet, Failure> {
-    let board: &Board = model.get().expect("a Diceland board");
+pub(crate) fn referee_sheet(board: &Board, r: &SheetRequest) -> Result<CheckedSheet, Failure> {
     let FilledVerdict {
         sources,
         diagnostics,
@@ -416,7 +416,7 @@ fn filled_text(board: &Board, r: &FilledResult) -> String {
 
 /// `rollx simulate` on Diceland boards: each policy at a table of
 /// `--players` (default 4) and alone, then the `--seats` table.
-pub(crate) fn simulate(r: &SimulateRequest) -> Result<Simulated, Failure> {
+pub(crate) fn simulate(boards: &[&Board], r: &SimulateRequest) -> Result<Simulated, Failure> {
     use super::play::PLAYERS;
     use super::play::sim_html;
     use super::play::simulate::{Tally, simulate_range};
@@ -473,11 +473,7 @@ pub(crate) fn simulate(r: &SimulateRequest) -> Result<Simulated, Failure> {
     };
     let per = "per board and table";
     r.progress.start(&count, &count.starting(r.games, per));
-    let games: Vec<Game> = r
-        .models
-        .iter()
-        .map(|m| Game::new(m.get::<Board>().expect("a Diceland board").clone()))
-        .collect();
+    let games: Vec<Game> = boards.iter().map(|b| Game::new((*b).clone())).collect();
     // Every board's and table's games are played part by part, all
     // together, so that a stop leaves the same first games of each.
     let mut tallies: Vec<Vec<Option<Tally>>> = vec![vec![None; tables.len()]; games.len()];

@@ -4,22 +4,23 @@ use std::path::Path;
 
 use super::words::ALL as WORDS;
 use crate::diag::{Diagnostic, Failure};
-use crate::engine::conformance::{self, Conformance};
 use crate::families::simulate::{SimulateRequest, Simulated};
 use crate::families::{
-    AtTerminal, Checked, CheckedSheet, Console, Declared, Face, GenerateError, GenerateOptions,
-    GeneratedFile, Generator, Model, PlayRequest, Played, Printed, RefereeRequest, Refereed,
-    SheetRequest, TerminalRequest, Vetted,
+    About, AtTerminal, Checked, CheckedSheet, Console, Declared, GenerateError, GenerateOptions,
+    GeneratedFile, Generator, Given, Model, PlayRequest, Played, Printed, RefereeRequest, Refereed,
+    SheetRequest, TerminalRequest, Typed,
 };
 use crate::print::{Locale, PrintOptions, Template};
 use crate::source::Files;
 
 use super::Board;
+use super::play::PlayedGame;
+use super::rules::Game;
 
 /// The Diceland family.
 pub(crate) struct Diceland;
 
-impl Face for Diceland {
+impl About for Diceland {
     fn name(&self) -> &'static str {
         "diceland"
     }
@@ -59,25 +60,6 @@ impl Face for Diceland {
             c.sources,
             c.diagnostics,
             model,
-        )
-    }
-
-    fn rules(&self, model: &Model, lang: crate::lang::Lang) -> Vec<String> {
-        let board: &Board = model.get().expect("a Diceland model");
-        super::rules::page::lines(board, lang)
-    }
-
-    fn sheet(
-        &self,
-        model: &Model,
-        template: &Template,
-        options: &PrintOptions,
-    ) -> (Printed, Vec<Diagnostic>) {
-        let board: &Board = model.get().expect("a Diceland model");
-        Printed::checked(
-            super::sheet::layout(board, template, options),
-            template,
-            options.mono,
         )
     }
 
@@ -124,19 +106,40 @@ impl Face for Diceland {
     fn max_players(&self) -> usize {
         super::rules::MAX_PLAYERS
     }
+}
 
-    fn random_games(
-        &self,
-        model: &Model,
-        players: usize,
-        seeds: std::ops::Range<u64>,
-    ) -> Result<Conformance, String> {
-        let board: &super::Board = model.get().expect("a Diceland board");
-        conformance::random_games(&super::rules::Game::new(board.clone()), players, seeds)
+impl Typed for Diceland {
+    type Model = Board;
+    type Rules = Game;
+    type Game = PlayedGame;
+
+    fn engine(&self, board: &Board, _options: &Given) -> Result<Game, String> {
+        Ok(Game::new(board.clone()))
     }
 
-    fn play(&self, model: &Model, request: Vetted<PlayRequest>) -> Result<Played, Failure> {
-        super::commands::play(model, &request)
+    fn rules(&self, board: &Board, lang: crate::lang::Lang) -> Vec<String> {
+        super::rules::page::lines(board, lang)
+    }
+
+    fn sheet(
+        &self,
+        board: &Board,
+        template: &Template,
+        options: &PrintOptions,
+    ) -> (Printed, Vec<Diagnostic>) {
+        Printed::checked(
+            super::sheet::layout(board, template, options),
+            template,
+            options.mono,
+        )
+    }
+
+    fn play_game(&self, game: &Game, request: &PlayRequest) -> Result<PlayedGame, Failure> {
+        super::commands::play(game, request)
+    }
+
+    fn played(&self, game: &Game, played: &PlayedGame, request: &PlayRequest) -> Played {
+        super::commands::played(game, played, request)
     }
 
     fn referee(&self, request: &RefereeRequest) -> Result<Refereed, Failure> {
@@ -145,22 +148,23 @@ impl Face for Diceland {
 
     fn referee_sheet(
         &self,
-        model: &Model,
-        request: Vetted<SheetRequest>,
+        board: &Board,
+        request: &SheetRequest,
     ) -> Result<CheckedSheet, Failure> {
-        super::commands::referee_sheet(model, &request)
+        super::commands::referee_sheet(board, request)
     }
 
-    fn simulate(&self, request: Vetted<SimulateRequest>) -> Result<Simulated, Failure> {
-        super::commands::simulate(&request)
+    fn simulate(&self, boards: &[&Board], request: &SimulateRequest) -> Result<Simulated, Failure> {
+        super::commands::simulate(boards, request)
     }
 
     fn terminal(
         &self,
-        request: Vetted<TerminalRequest>,
+        board: Option<&Board>,
+        request: &TerminalRequest,
         console: Console,
     ) -> Result<AtTerminal, Failure> {
-        super::terminal::terminal(&request, console)
+        super::terminal::terminal(board, request, console)
     }
 }
 

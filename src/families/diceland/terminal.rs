@@ -50,15 +50,23 @@ fn session<'n>(
 }
 
 /// A game at the terminal: new, or resumed from its log.
-pub(crate) fn terminal(r: &TerminalRequest, mut console: Console) -> Result<AtTerminal, Failure> {
+/// `board` is the board of a new game.
+pub(crate) fn terminal(
+    board: Option<&Board>,
+    r: &TerminalRequest,
+    mut console: Console,
+) -> Result<AtTerminal, Failure> {
     match r.start {
         Start::New {
-            model,
             path,
             seed,
             policies,
             players,
+            ..
         } => {
+            let Some(board) = board else {
+                return Err(Failure::usage("a new game needs its board"));
+            };
             let [policy] = policies else {
                 return Err(Failure::usage(
                     "--human plays against one kind of computer player: give one --policy",
@@ -66,7 +74,7 @@ pub(crate) fn terminal(r: &TerminalRequest, mut console: Console) -> Result<AtTe
             };
             let mut names = seat_names(&vec![policy.clone(); players]);
             names[0] = "you".to_string();
-            let game = Game::new(model.get::<Board>().expect("a Diceland board").clone());
+            let game = Game::new(board.clone());
             let terminal = Terminal { game: &game };
             let others = vec![policy.as_str(); players - 1];
             let mut session = session(&terminal, seed, names, &others, r.view)

@@ -10,14 +10,14 @@ use crate::diag::{Diagnostic, Failure, SourceMap};
 use crate::families::log::{file_of_log, invalid_log, wrong_file_diagnostic};
 use crate::families::simulate::{SimCount, SimulateRequest, Simulated};
 use crate::families::{
-    CheckedSheet, Given, Loader, Model, PlayRequest, Played, RefereeRequest, Refereed, SheetRequest,
+    CheckedSheet, Given, Loader, PlayRequest, Played, RefereeRequest, Refereed, SheetRequest,
 };
 use crate::families::{Command, Declared, Takes};
 use crate::text::{count, plural, wrap};
 
 use super::Board;
 use super::play::sim_report::TableKind;
-use super::play::{Effort, play_game, seat_players};
+use super::play::{Effort, PlayedGame, play_game, seat_players};
 use super::rules::filled::{self, FilledResult, FilledVerdict};
 use super::rules::log::{GameLog, LogTurn};
 use super::rules::referee::{PlayerVerdict, Verdict, WrongBoard, referee};
@@ -140,23 +140,29 @@ pub(crate) fn game(board: Board, path: &Path, options: Options) -> Result<Game, 
         .map_err(|e| Failure::invalid(format!("{}: {e}", path.display())))
 }
 
-/// `rollx play` on an Encore board: the computer players play a whole
-/// game, printed roll by roll.
-pub(crate) fn play(model: &Model, r: &PlayRequest) -> Result<Played, Failure> {
-    let board: &Board = model.get().expect("an Encore board");
-    let game = game(board.clone(), r.path, rule_options(r.options))?;
-    let mut seats =
-        seat_players(r.policies, r.seed, effort(r.options)).expect("the players are checked");
-    let played = play_game(
-        &game,
+/// `rollx play` on an Encore board: the computer players of `r` seated
+/// and playing a whole game.
+pub(crate) fn play(game: &Game, r: &PlayRequest) -> Result<PlayedGame, Failure> {
+    let mut seats = seat_players(r.policies, r.seed, effort(r.options)).map_err(|policy| {
+        Failure::usage(format!(
+            "--policy {policy}: Encore boards have no such player\n  help: they have {}",
+            super::play::PLAYERS.join(", ")
+        ))
+    })?;
+    Ok(play_game(
+        game,
         r.seed,
         &mut seats,
         Some(r.path.display().to_string()),
-    );
-    Ok(Played {
-        text: game_text(&game, &played.log, &played.table, r.width),
+    ))
+}
+
+/// A game the computer players played, as `rollx play` shows it.
+pub(crate) fn played(game: &Game, played: &PlayedGame, r: &PlayRequest) -> Played {
+    Played {
+        text: game_text(game, &played.log, &played.table, r.width),
         log: played.log.to_json(),
-    })
+    }
 }
 
 /// A game as text: the header, each roll and every move, then the scores
@@ -465,8 +471,7 @@ fn sheet_player<'v>(v: &'v Verdict, name: Option<&str>) -> Result<&'v PlayerVerd
 
 /// `rollx referee --sheet` on an Encore board: checks a finished paper
 /// sheet (docs/encore-sheet.md) without a log.
-pub(crate) fn referee_sheet(model: &Model, r: &SheetRequest) -> Result<CheckedSheet, Failure> {
-    let board: &Board = model.get().expect("an Encore board");
+pub(crate) fn referee_sheet(board: &Board, r: &SheetRequest) -> Result<CheckedSheet, Failure> {
     let mut options = Options::default();
     options.star_cap = rule_options(r.options).star_cap;
     let game = game(board.clone(), r.map_path, options)?;
@@ -567,7 +572,7 @@ fn tables(r: &SimulateRequest) -> Result<Vec<(TableKind, Vec<String>)>, Failure>
 
 /// `rollx simulate` on Encore boards: every board's tables, each board
 /// reported on its own.
-pub(crate) fn simulate(r: &SimulateRequest) -> Result<Simulated, Failure> {
+pub(crate) fn simulate(boards: &[&Board], r: &SimulateRequest) -> Result<Simulated, Failure> {
     use super::play::sim_html;
     use super::play::sim_report::{SimReport, markdown, table_result, text};
     use super::play::simulate::{Tally, check_table, simulate_range};
@@ -586,9 +591,8 @@ pub(crate) fn simulate(r: &SimulateRequest) -> Result<Simulated, Failure> {
     let options = rule_options(r.options);
     let effort = effort(r.options);
     let mut games = Vec::new();
-    for (model, path) in r.models.iter().zip(r.paths) {
-        let board: &Board = model.get().expect("an Encore board");
-        games.push(game(board.clone(), path, options)?);
+    for (board, path) in boards.iter().zip(r.paths) {
+        games.push(game((*board).clone(), path, options)?);
     }
     for (_, seats) in &tables {
         let policies: Vec<&str> = seats.iter().map(String::as_str).collect();

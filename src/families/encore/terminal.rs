@@ -50,16 +50,24 @@ fn session<'n>(
 }
 
 /// A game at the terminal: new, or resumed from its log.
-pub(crate) fn terminal(r: &TerminalRequest, mut console: Console) -> Result<AtTerminal, Failure> {
+/// `board` is the board of a new game.
+pub(crate) fn terminal(
+    board: Option<&Board>,
+    r: &TerminalRequest,
+    mut console: Console,
+) -> Result<AtTerminal, Failure> {
     let effort = effort(r.options);
     match r.start {
         Start::New {
-            model,
             path,
             seed,
             policies,
             players,
+            ..
         } => {
+            let Some(board) = board else {
+                return Err(Failure::usage("a new game needs its board"));
+            };
             let others = players - 1;
             let policies: Vec<String> = match policies.len() {
                 1 => vec![policies[0].clone(); others],
@@ -73,7 +81,6 @@ pub(crate) fn terminal(r: &TerminalRequest, mut console: Console) -> Result<AtTe
                     )));
                 }
             };
-            let board: &Board = model.get().expect("an Encore board");
             let game = game(board.clone(), path, rule_options(r.options))?;
             let names: Vec<String> = std::iter::once("you".to_string())
                 .chain(

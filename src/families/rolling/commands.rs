@@ -11,14 +11,17 @@ use crate::diag::{Diagnostic, Failure, SourceId, SourceMap};
 use crate::families::log::{file_of_log, invalid_log, wrong_file_diagnostic};
 use crate::families::simulate::{SimCount, SimulateRequest, Simulated};
 use crate::families::{
-    CheckedSheet, Given, Model, PlayRequest, Played, RefereeRequest, Refereed, SheetRequest,
+    CheckedSheet, Given, PlayRequest, Played, RefereeRequest, Refereed, SheetRequest,
 };
 use crate::text::{count, plural, wrap};
 
 use super::map::Map;
 use super::notation::sheet::{powers_line, render_fitted};
 use super::play::tuples::{TrainingEstimate, TupleValue, ValuesError};
-use super::play::{PlayerSetup, Policy, StrongKnobs, derive_seed, play_game, policy_with};
+use super::play::{
+    PlayedGame, PlayerSetup, Policy, StrongKnobs, derive_seed, play_game as play_game_with,
+    policy_with,
+};
 use super::rules::filled::{self, FilledVerdict};
 use super::rules::log::GameLog;
 use super::rules::referee::{Verdict, WrongMap, referee};
@@ -121,34 +124,58 @@ pub fn player_setup(
     Ok(setup)
 }
 
-/// `rollx play` on a Rolling map: the computer players play a whole game;
-/// each final sheet with its score, then the ranking.
-pub(crate) fn play(model: &Model, r: &PlayRequest) -> Result<Played, Failure> {
-    let map: &Map = model.get().expect("a Rolling map");
-    let game = game(map.clone(), r.path)?;
-    let setup = player_setup(r.path, &game, r.policies, r.options)?;
-    let solo = r.policies.len() == 1;
-    let mut players: Vec<(String, Box<dyn Policy>)> = r
-        .policies
+/// The names of the players `policies` (one per seat): the policy, with
+/// the seat number when several play (`greedy 2`).
+fn seat_names(policies: &[String]) -> Vec<String> {
+    let solo = policies.len() == 1;
+    policies
         .iter()
         .enumerate()
         .map(|(i, policy)| {
-            let name = if solo {
+            if solo {
                 policy.clone()
             } else {
                 format!("{policy} {}", i + 1)
-            };
-            let player = policy_with(policy, derive_seed(r.seed, i as u64 + 1), &setup)
-                .expect("the players are checked");
-            (name, player)
+            }
         })
-        .collect();
-    let played = play_game(
-        &game,
+        .collect()
+}
+
+/// `rollx play` on a Rolling map: the computer players of `r` seated
+/// and playing a whole game.
+pub(crate) fn play_game(game: &Game, r: &PlayRequest) -> Result<PlayedGame, Failure> {
+    let setup = player_setup(r.path, game, r.policies, r.options)?;
+    let mut players = seat_names(r.policies)
+        .into_iter()
+        .zip(r.policies)
+        .enumerate()
+        .map(|(i, (name, policy))| {
+            policy_with(policy, derive_seed(r.seed, i as u64 + 1), &setup)
+                .map(|player| (name, player))
+                .ok_or_else(|| no_player(policy))
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(play_game_with(
+        game,
         r.seed,
         &mut players,
         Some(r.path.display().to_string()),
-    );
+    ))
+}
+
+/// Why the computer player `policy` cannot sit at a table.
+fn no_player(policy: &str) -> Failure {
+    Failure::usage(format!(
+        "--policy {policy}: Rolling maps have no such player\n  help: they have {}",
+        super::play::POLICIES.join(", ")
+    ))
+}
+
+/// A game the computer played as `rollx play` shows it: each final sheet
+/// with its score, then the ranking.
+pub(crate) fn played(game: &Game, played: &PlayedGame, r: &PlayRequest) -> Played {
+    let solo = r.policies.len() == 1;
+    let names = seat_names(r.policies);
     let map = game.map();
     let mut s = String::new();
     let _ = writeln!(
@@ -159,20 +186,20 @@ pub(crate) fn play(model: &Model, r: &PlayRequest) -> Result<Played, Failure> {
         r.seed,
         count(r.policies.len(), "player")
     );
-    for ((name, _), state) in players.iter().zip(&played.states) {
+    for (name, state) in names.iter().zip(&played.states) {
         let score = game.score(state);
         let _ = writeln!(s);
         if !solo {
             let _ = writeln!(s, "{name}");
         }
-        s.push_str(&render_fitted(&game, state, r.color, r.width));
+        s.push_str(&render_fitted(game, state, r.color, r.width));
         let _ = writeln!(s);
         s.push_str(&wrap(
             &format!(
                 "score: {} X, {} used ({})",
                 score.crosses,
                 count(score.powers_used, "power"),
-                powers_line(&game, state)
+                powers_line(game, state)
             ),
             "",
             "  ",
@@ -194,16 +221,16 @@ pub(crate) fn play(model: &Model, r: &PlayRequest) -> Result<Played, Failure> {
                 s,
                 "  {}. {:<12} {:>2} X  {}",
                 place + 1,
-                players[*i].0,
+                names[*i],
                 sc.crosses,
                 count(sc.powers_used, "power")
             );
         }
     }
-    Ok(Played {
+    Played {
         text: s,
         log: played.log.to_json(),
-    })
+    }
 }
 
 /// `rollx referee` on a Rolling log: the log read, its map found and
@@ -419,8 +446,7 @@ fn text_verdict(
 
 /// `rollx referee --sheet` on a Rolling map: a finished paper sheet
 /// checked without a log (docs/filled-sheet.md).
-pub(crate) fn referee_sheet(model: &Model, r: &SheetRequest) -> Result<CheckedSheet, Failure> {
-    let map: &Map = model.get().expect("a Rolling map");
+pub(crate) fn referee_sheet(map: &Map, r: &SheetRequest) -> Result<CheckedSheet, Failure> {
     let game = game(map.clone(), r.map_path)?;
     let FilledVerdict {
         sources,
@@ -508,7 +534,7 @@ pub fn solver_values(
 /// `rollx simulate` on Rolling maps: every map and policy's games, their
 /// replays without each power, and with `--optimum` the solver's best game
 /// on the same dice; the maps side by side.
-pub(crate) fn simulate(r: &SimulateRequest) -> Result<Simulated, Failure> {
+pub(crate) fn simulate(maps: &[&Map], r: &SimulateRequest) -> Result<Simulated, Failure> {
     use super::deep::solve_range;
     use super::map::Power;
     use super::play::html;
@@ -530,9 +556,8 @@ pub(crate) fn simulate(r: &SimulateRequest) -> Result<Simulated, Failure> {
     let no_power_value = r.options.get("no-power-value").is_some();
     let mut games: Vec<Game> = Vec::new();
     let mut setups: Vec<PlayerSetup> = Vec::new();
-    for (path, model) in r.paths.iter().zip(r.models) {
-        let map: &Map = model.get().expect("a Rolling map");
-        let g = game(map.clone(), path)?;
+    for (path, map) in r.paths.iter().zip(maps) {
+        let g = game((*map).clone(), path)?;
         setups.push(player_setup(path, &g, r.policies, r.options)?);
         games.push(g);
     }
@@ -702,7 +727,7 @@ pub(crate) fn simulate(r: &SimulateRequest) -> Result<Simulated, Failure> {
                     save_logs(r.games, r.seed, save, &prefix, |seed| {
                         let mut players = vec![(policy.clone(), make(policy, setup)(seed))];
                         let file = Some(path.display().to_string());
-                        play_game(game, seed, &mut players, file).log.to_json()
+                        play_game_with(game, seed, &mut players, file).log.to_json()
                     })?;
                 }
             }

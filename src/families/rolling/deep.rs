@@ -8,7 +8,7 @@
 use rayon::prelude::*;
 
 use crate::diag::Failure;
-use crate::families::{DeepRequest, Deepened, Model};
+use crate::families::{DeepRequest, Deepened};
 use crate::report::stats::histogram;
 use crate::text::{count, plural};
 use serde::Serialize;
@@ -219,8 +219,7 @@ pub fn deep(
 
 /// `rollx check --deep` on a valid Rolling map: the sampled games solved
 /// (guided by the values learned for the map, when they are beside it).
-pub(crate) fn deep_check(model: &Model, r: &DeepRequest) -> Result<Deepened, Failure> {
-    let map: &Map = model.get().expect("a Rolling model");
+pub(crate) fn deep_check(map: &Map, r: &DeepRequest) -> Result<Deepened, Failure> {
     let game = Game::new(map.clone()).map_err(|e| {
         Failure::invalid(format!(
             "--deep: the rules engine cannot play this map: {e}"

@@ -7,19 +7,21 @@ use crate::diag::{Diagnostic, Failure};
 use crate::engine::conformance::{self, Conformance};
 use crate::families::simulate::{SimulateRequest, Simulated};
 use crate::families::{
-    AtTerminal, Checked, CheckedSheet, Command, Console, Declared, Deeper, Face, Model,
-    PlayRequest, Played, Printed, RefereeRequest, Refereed, SheetRequest, Takes, TerminalRequest,
-    Vetted,
+    About, AtTerminal, Checked, CheckedSheet, Command, Console, Declared, DeepRequest, Deepened,
+    Given, Model, PlayRequest, Played, Printed, RefereeRequest, Refereed, SheetRequest, Takes,
+    TerminalRequest, Typed,
 };
 use crate::print::{Locale, PrintOptions, Template};
 use crate::source::Files;
 
 use super::map::Map;
+use super::play::PlayedGame;
+use super::rules::Game;
 
 /// The Rolling family.
 pub(crate) struct Rolling;
 
-impl Face for Rolling {
+impl About for Rolling {
     fn name(&self) -> &'static str {
         "rolling"
     }
@@ -72,25 +74,6 @@ impl Face for Rolling {
         )
     }
 
-    fn rules(&self, model: &Model, lang: crate::lang::Lang) -> Vec<String> {
-        let map: &Map = model.get().expect("a Rolling model");
-        super::sheet::rules::lines(map, lang)
-    }
-
-    fn sheet(
-        &self,
-        model: &Model,
-        template: &Template,
-        options: &PrintOptions,
-    ) -> (Printed, Vec<Diagnostic>) {
-        let map: &Map = model.get().expect("a Rolling model");
-        Printed::checked(
-            super::sheet::layout(map, template, options),
-            template,
-            options.mono,
-        )
-    }
-
     fn no_generator(&self) -> &'static str {
         "a Rolling map is drawn from real geography (docs/map-format.md)"
     }
@@ -128,51 +111,82 @@ impl Face for Rolling {
         &super::play::POLICIES
     }
 
+    fn deepens(&self) -> bool {
+        true
+    }
+}
+
+impl Typed for Rolling {
+    type Model = Map;
+    type Rules = Game;
+    type Game = PlayedGame;
+
+    fn engine(&self, map: &Map, _options: &Given) -> Result<Game, String> {
+        Game::new(map.clone()).map_err(|e| e.to_string())
+    }
+
+    fn rules(&self, map: &Map, lang: crate::lang::Lang) -> Vec<String> {
+        super::sheet::rules::lines(map, lang)
+    }
+
+    fn sheet(
+        &self,
+        map: &Map,
+        template: &Template,
+        options: &PrintOptions,
+    ) -> (Printed, Vec<Diagnostic>) {
+        Printed::checked(
+            super::sheet::layout(map, template, options),
+            template,
+            options.mono,
+        )
+    }
+
+    /// A lone player plays by the solo rules ([`super::rules::Solo`]).
     fn random_games(
         &self,
-        model: &Model,
+        game: &Game,
         players: usize,
         seeds: std::ops::Range<u64>,
     ) -> Result<Conformance, String> {
-        let map: &Map = model.get().expect("a Rolling model");
-        let game = super::rules::Game::new(map.clone()).map_err(|e| e.to_string())?;
         if players == 1 {
-            conformance::random_games(&super::rules::Solo(&game), 1, seeds)
+            conformance::random_games(&super::rules::Solo(game), 1, seeds)
         } else {
-            conformance::random_games(&game, players, seeds)
+            conformance::random_games(game, players, seeds)
         }
     }
 
-    fn deep(&self) -> Option<Deeper> {
-        Some(super::deep::deep_check)
+    fn deep(&self, map: &Map, request: &DeepRequest) -> Result<Deepened, Failure> {
+        super::deep::deep_check(map, request)
     }
 
-    fn play(&self, model: &Model, request: Vetted<PlayRequest>) -> Result<Played, Failure> {
-        super::commands::play(model, &request)
+    fn play_game(&self, game: &Game, request: &PlayRequest) -> Result<PlayedGame, Failure> {
+        super::commands::play_game(game, request)
+    }
+
+    fn played(&self, game: &Game, played: &PlayedGame, request: &PlayRequest) -> Played {
+        super::commands::played(game, played, request)
     }
 
     fn referee(&self, request: &RefereeRequest) -> Result<Refereed, Failure> {
         super::commands::referee_log(request)
     }
 
-    fn referee_sheet(
-        &self,
-        model: &Model,
-        request: Vetted<SheetRequest>,
-    ) -> Result<CheckedSheet, Failure> {
-        super::commands::referee_sheet(model, &request)
+    fn referee_sheet(&self, map: &Map, request: &SheetRequest) -> Result<CheckedSheet, Failure> {
+        super::commands::referee_sheet(map, request)
     }
 
-    fn simulate(&self, request: Vetted<SimulateRequest>) -> Result<Simulated, Failure> {
-        super::commands::simulate(&request)
+    fn simulate(&self, maps: &[&Map], request: &SimulateRequest) -> Result<Simulated, Failure> {
+        super::commands::simulate(maps, request)
     }
 
     fn terminal(
         &self,
-        request: Vetted<TerminalRequest>,
+        map: Option<&Map>,
+        request: &TerminalRequest,
         console: Console,
     ) -> Result<AtTerminal, Failure> {
-        super::terminal::terminal(&request, console)
+        super::terminal::terminal(map, request, console)
     }
 }
 

@@ -19,16 +19,23 @@ use super::rules::Game;
 use super::rules::log::{GameLog, map_hash};
 
 /// A game at the terminal: new, or resumed from its log.
-pub(crate) fn terminal(r: &TerminalRequest, mut console: Console) -> Result<AtTerminal, Failure> {
+/// `map` is the map of a new game.
+pub(crate) fn terminal(
+    map: Option<&Map>,
+    r: &TerminalRequest,
+    mut console: Console,
+) -> Result<AtTerminal, Failure> {
     let (game, map_path, seed, names, policy, saved) = match r.start {
         Start::New {
-            model,
             path,
             seed,
             policies,
             players,
+            ..
         } => {
-            let map: &Map = model.get().expect("a Rolling map");
+            let Some(map) = map else {
+                return Err(Failure::usage("a new game needs its map"));
+            };
             let game = game(map.clone(), path)?;
             let [policy] = policies else {
                 return Err(Failure::usage(

@@ -1,0 +1,514 @@
+//! A family written from outside the crate, against the public contract
+//! only: a one-die game on a tiny board. It proves what a new family
+//! writes (its model, rules, players, game text and log) and that the
+//! commands' flows written once over the contract serve it: the
+//! registry's entry points vet its requests, `play` seats its players,
+//! plays the game and shows it, and the engine's conformance games run
+//! on it.
+//!
+//! The game: a board is a row of `cells` boxes. Each turn one die is
+//! rolled and every player writes it in an empty box of their own row,
+//! keeping the numbers written rising from left to right, or passes. The
+//! game ends after `turns` rolls; a player scores one point a box
+//! written.
+
+use std::path::Path;
+
+use rand::RngExt;
+use rollx::diag::{Diagnostic, Failure, SourceMap};
+use rollx::engine::{self, Actor, Dice, Rules};
+use rollx::families::simulate::{SimulateRequest, Simulated};
+use rollx::families::{
+    About, AtTerminal, Checked, CheckedSheet, Command, Console, Family, Given, Model, PlayRequest,
+    Played, Printed, RefereeRequest, Refereed, SheetRequest, TerminalRequest, Typed,
+};
+use rollx::print::{Locale, PrintOptions, Template};
+use rollx::source::Files;
+
+/// The toy family.
+struct Toy;
+
+/// The toy family, as a registry lists it.
+const TOY: Family = Family::new(&Toy);
+
+/// A toy board.
+#[derive(Clone, Debug, PartialEq, serde::Deserialize)]
+struct Board {
+    id: String,
+    cells: usize,
+    turns: usize,
+}
+
+/// A toy table: each player's row, the die on the table, who has written
+/// it, and the turns played.
+#[derive(Clone, Debug)]
+struct Table {
+    rows: Vec<Vec<Option<u8>>>,
+    die: Option<u8>,
+    moved: Vec<bool>,
+    turns: usize,
+}
+
+/// A toy move: write the die in box `.0`, or pass.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Move {
+    Write(usize),
+    Pass,
+}
+
+/// The toy rules on one board.
+struct Game(Board);
+
+impl Rules for Game {
+    type Table = Table;
+    type Move = Move;
+    type Chance = u8;
+
+    fn new_table(&self, players: usize) -> Table {
+        Table {
+            rows: vec![vec![None; self.0.cells]; players],
+            die: None,
+            moved: vec![false; players],
+            turns: 0,
+        }
+    }
+
+    fn players(&self, table: &Table) -> usize {
+        table.rows.len()
+    }
+
+    fn actor(&self, table: &Table) -> Actor {
+        match table.die {
+            _ if table.turns == self.0.turns => Actor::Over,
+            None => Actor::Chance,
+            Some(_) => Actor::AllPlayers,
+        }
+    }
+
+    fn must_move(&self, table: &Table, player: usize) -> bool {
+        table.die.is_some() && !table.moved[player]
+    }
+
+    fn sample_chance(&self, _table: &Table, dice: &mut Dice) -> u8 {
+        dice.random_range(1..=6u8)
+    }
+
+    fn apply_chance(&self, table: &mut Table, outcome: u8) {
+        table.die = Some(outcome);
+        table.moved.iter_mut().for_each(|m| *m = false);
+    }
+
+    fn legal_moves(&self, table: &Table, player: usize) -> Vec<Move> {
+        let (row, die) = (&table.rows[player], table.die.unwrap_or(0));
+        let fits = |at: usize| {
+            row[at].is_none()
+                && row[..at].iter().flatten().all(|&n| n <= die)
+                && row[at + 1..].iter().flatten().all(|&n| n >= die)
+        };
+        (0..row.len())
+            .filter(|&at| fits(at))
+            .map(Move::Write)
+            .chain([Move::Pass])
+            .collect()
+    }
+
+    fn apply(&self, table: &mut Table, player: usize, mv: Move) {
+        if let Move::Write(at) = mv {
+            table.rows[player][at] = table.die;
+        }
+        table.moved[player] = true;
+        if table.moved.iter().all(|&m| m) {
+            table.die = None;
+            table.turns += 1;
+        }
+    }
+
+    fn score(&self, table: &Table, player: usize) -> f64 {
+        table.rows[player].iter().flatten().count() as f64
+    }
+}
+
+/// A toy player: `first` writes in the first box it may, `random` picks
+/// any legal move.
+struct Player {
+    random: Option<Dice>,
+}
+
+impl engine::Player<Game> for Player {
+    fn choose(&mut self, game: &Game, table: &Table, me: usize) -> Move {
+        let moves = game.legal_moves(table, me);
+        match &mut self.random {
+            Some(dice) => moves[dice.random_range(0..moves.len())],
+            None => moves[0],
+        }
+    }
+}
+
+/// A toy game played: the names, the dice rolled, every move, and the
+/// table at the end.
+struct Played_ {
+    names: Vec<String>,
+    rolls: Vec<u8>,
+    moves: Vec<(usize, Move)>,
+    table: Table,
+}
+
+/// Records the dice and the moves.
+#[derive(Default)]
+struct Recorder {
+    rolls: Vec<u8>,
+    moves: Vec<(usize, Move)>,
+}
+
+impl engine::Watcher<Game> for Recorder {
+    fn chance(&mut self, _: &Game, _: &Table, outcome: u8) {
+        self.rolls.push(outcome);
+    }
+
+    fn before_move(&mut self, _: &Game, _: &Table, player: usize, mv: Move) {
+        self.moves.push((player, mv));
+    }
+}
+
+impl About for Toy {
+    fn name(&self) -> &'static str {
+        "toy"
+    }
+
+    fn title(&self) -> &'static str {
+        "Toy"
+    }
+
+    fn noun(&self) -> &'static str {
+        "board"
+    }
+
+    fn check(
+        &self,
+        _files: &dyn Files,
+        path: &Path,
+        bytes: Vec<u8>,
+        _locale: Option<&Locale>,
+    ) -> Checked {
+        let mut sources = SourceMap::new();
+        let text = String::from_utf8_lossy(&bytes).into_owned();
+        sources.add(path, text.clone());
+        let (model, diagnostics) = match toml::from_str::<Board>(&text) {
+            Ok(b) if b.cells > 0 && b.turns > 0 => (
+                Some(Model::new(TOY, &format!("Toy {}", b.id), &b.id.clone(), b)),
+                Vec::new(),
+            ),
+            Ok(_) => (
+                None,
+                vec![Diagnostic::error(
+                    "invalid-value",
+                    "a toy board has at least one box and one turn",
+                )],
+            ),
+            Err(e) => (None, vec![Diagnostic::error("invalid-toml", e.to_string())]),
+        };
+        Checked {
+            family: TOY,
+            file: path.display().to_string(),
+            sources,
+            diagnostics,
+            model,
+            summary: String::new(),
+            report: serde_json::json!({}),
+        }
+    }
+
+    fn words(&self) -> &'static [rollx::lang::Key] {
+        &[]
+    }
+
+    fn starter(&self) -> &'static str {
+        "id = \"{id}\"\ncells = 5\nturns = 5\n"
+    }
+
+    fn solvability(&self) -> &'static str {
+        "nothing"
+    }
+
+    fn options_help(&self) -> String {
+        "toy boards take no options".to_string()
+    }
+
+    fn players(&self) -> &'static [&'static str] {
+        &["first", "random"]
+    }
+
+    fn player_help(&self, player: &str) -> &'static str {
+        match player {
+            "first" => "writes in the first box it may",
+            _ => "any legal move",
+        }
+    }
+
+    fn max_players(&self) -> usize {
+        4
+    }
+}
+
+/// What the toy family has not written yet, said as an error.
+fn not_written(what: &str) -> Failure {
+    Failure::usage(format!("the toy family has no {what}"))
+}
+
+impl Typed for Toy {
+    type Model = Board;
+    type Rules = Game;
+    type Game = Played_;
+
+    fn engine(&self, board: &Board, _options: &Given) -> Result<Game, String> {
+        Ok(Game(board.clone()))
+    }
+
+    fn sheet(
+        &self,
+        _board: &Board,
+        _template: &Template,
+        _options: &PrintOptions,
+    ) -> (Printed, Vec<Diagnostic>) {
+        let why = Diagnostic::error("print-unsupported", "toy boards print no sheets");
+        (Printed::default(), vec![why])
+    }
+
+    fn rules(&self, board: &Board, _lang: rollx::lang::Lang) -> Vec<String> {
+        vec![format!(
+            "Write each die in one of your {} boxes, rising from left to right.",
+            board.cells
+        )]
+    }
+
+    fn play_game(&self, game: &Game, request: &PlayRequest) -> Result<Played_, Failure> {
+        let names: Vec<String> = request
+            .policies
+            .iter()
+            .enumerate()
+            .map(|(i, p)| format!("{p} {}", i + 1))
+            .collect();
+        let mut seats: Vec<Player> = request
+            .policies
+            .iter()
+            .enumerate()
+            .map(|(i, p)| Player {
+                random: (p == "random").then(|| {
+                    rand::SeedableRng::seed_from_u64(engine::derive_seed(request.seed, i as u64))
+                }),
+            })
+            .collect();
+        let mut players: Vec<&mut dyn engine::Player<Game>> = seats
+            .iter_mut()
+            .map(|s| s as &mut dyn engine::Player<Game>)
+            .collect();
+        let mut table = game.new_table(players.len());
+        let mut recorder = Recorder::default();
+        let mut dice: Dice = rand::SeedableRng::seed_from_u64(request.seed);
+        engine::play(game, &mut table, &mut dice, &mut players, &mut recorder);
+        Ok(Played_ {
+            names,
+            rolls: recorder.rolls,
+            moves: recorder.moves,
+            table,
+        })
+    }
+
+    fn played(&self, game: &Game, played: &Played_, request: &PlayRequest) -> Played {
+        let row = |r: &Vec<Option<u8>>| {
+            r.iter()
+                .map(|n| n.map_or("_".to_string(), |n| n.to_string()))
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        let mut text = format!("{} ({}), seed {}\n", game.0.id, game.0.cells, request.seed);
+        for (p, name) in played.names.iter().enumerate() {
+            text.push_str(&format!(
+                "{name}: {}  ({} points)\n",
+                row(&played.table.rows[p]),
+                game.score(&played.table, p)
+            ));
+        }
+        let log = serde_json::json!({
+            "board": game.0.id,
+            "seed": request.seed,
+            "players": played.names,
+            "rolls": played.rolls,
+            "moves": played.moves.iter().map(|(p, m)| match m {
+                Move::Write(at) => format!("{p}:{at}"),
+                Move::Pass => format!("{p}:pass"),
+            }).collect::<Vec<_>>(),
+        });
+        Played {
+            text,
+            log: serde_json::to_string_pretty(&log).expect("a log serialises"),
+        }
+    }
+
+    fn referee(&self, _request: &RefereeRequest) -> Result<Refereed, Failure> {
+        Err(not_written("referee"))
+    }
+
+    fn referee_sheet(
+        &self,
+        _board: &Board,
+        _request: &SheetRequest,
+    ) -> Result<CheckedSheet, Failure> {
+        Err(not_written("paper sheets"))
+    }
+
+    fn simulate(
+        &self,
+        _boards: &[&Board],
+        _request: &SimulateRequest,
+    ) -> Result<Simulated, Failure> {
+        Err(not_written("simulation"))
+    }
+
+    fn terminal(
+        &self,
+        _board: Option<&Board>,
+        _request: &TerminalRequest,
+        _console: Console,
+    ) -> Result<AtTerminal, Failure> {
+        Err(not_written("terminal game"))
+    }
+}
+
+/// A toy board read and checked through the family's face.
+fn board(text: &str) -> Model {
+    let checked = TOY.face().check(
+        &rollx::source::DiskFiles,
+        Path::new("toy.toml"),
+        text.as_bytes().to_vec(),
+        None,
+    );
+    assert!(checked.diagnostics.is_empty(), "{:?}", checked.diagnostics);
+    checked.model.expect("a valid toy board")
+}
+
+/// `rollx play` on a toy board through the registry's entry point.
+fn play(model: &Model, policies: &[&str], seed: u64, options: &Given) -> Result<Played, Failure> {
+    let policies: Vec<String> = policies.iter().map(|p| p.to_string()).collect();
+    TOY.play(
+        model,
+        &PlayRequest {
+            path: Path::new("toy.toml"),
+            seed,
+            policies: &policies,
+            options,
+            color: false,
+            width: 80,
+        },
+    )
+}
+
+const BOARD: &str = "id = \"row\"\ncells = 6\nturns = 8\n";
+
+#[test]
+fn the_generic_play_flow_plays_the_toy_family() {
+    let model = board(BOARD);
+    assert_eq!(model.family(), TOY);
+    let given = Given::default();
+    for seed in 0..20 {
+        let played = play(&model, &["first", "random"], seed, &given).expect("a game");
+        let again = play(&model, &["first", "random"], seed, &given).expect("a game");
+        assert_eq!(
+            played.text, again.text,
+            "seed {seed}: the same seed, the same game"
+        );
+        assert_eq!(played.log, again.log);
+        let log: serde_json::Value = serde_json::from_str(&played.log).expect("a JSON log");
+        assert_eq!(
+            log["rolls"].as_array().map(Vec::len),
+            Some(8),
+            "eight turns"
+        );
+        assert_eq!(
+            log["moves"].as_array().map(Vec::len),
+            Some(16),
+            "two players a turn"
+        );
+        // What the text shows is what the rules score.
+        let first = played.text.lines().nth(1).expect("the first player's row");
+        let written = first
+            .split_once(": ")
+            .map(|(_, row)| row.split("  ").next().unwrap_or(""))
+            .unwrap_or("")
+            .split(' ')
+            .filter(|b| *b != "_")
+            .count();
+        assert!(
+            first.ends_with(&format!("({written} points)")),
+            "seed {seed}: {first}"
+        );
+    }
+    let other = play(&model, &["first", "random"], 1, &given).expect("a game");
+    let seeds: std::collections::BTreeSet<String> = (0..20)
+        .map(|s| play(&model, &["random"], s, &given).expect("a game").log)
+        .collect();
+    assert!(seeds.len() > 10, "seeds give other games: {other:?}");
+}
+
+#[test]
+fn the_entry_points_vet_the_toy_familys_requests() {
+    let model = board(BOARD);
+    let message = |r: Result<Played, Failure>| r.err().and_then(|f| f.message).unwrap_or_default();
+    let given = Given::default();
+    let unknown = message(play(&model, &["strong"], 1, &given));
+    assert!(
+        unknown.contains("`strong` does not play Toy boards") && unknown.contains("first, random"),
+        "{unknown}"
+    );
+    let crowded = message(play(&model, &["first"; 5], 1, &given));
+    assert!(
+        crowded.contains("a Toy table has 1 to 4 players"),
+        "{crowded}"
+    );
+    assert!(message(play(&model, &[], 1, &given)).contains("at least one player"));
+    let option = Given::new(vec![("solo-dice".to_string(), "all".to_string())]);
+    let undeclared = message(play(&model, &["first"], 1, &option));
+    assert!(
+        undeclared.contains("--solo-dice is a rule of Encore boards")
+            && undeclared.contains("toy boards take no options"),
+        "{undeclared}"
+    );
+    // A model of another family is refused with an error, not a panic.
+    let usa = rollx::families::load(Path::new("maps/usa.toml")).expect("the USA map");
+    let other = message(play(&usa, &["first"], 1, &given));
+    assert!(
+        other.contains("is a Rolling map, not a Toy board"),
+        "{other}"
+    );
+    let (_, problems) = TOY.face().sheet(
+        &usa,
+        &rollx::print::template::load("letter").expect("letter"),
+        &PrintOptions::default(),
+    );
+    assert!(
+        problems.iter().any(|d| d.code == "wrong-family"),
+        "{problems:?}"
+    );
+}
+
+#[test]
+fn the_toy_family_keeps_the_engine_interfaces_promises() {
+    let model = board(BOARD);
+    for players in 1..=4 {
+        let seen = TOY
+            .face()
+            .random_games(&model, players, 0..30)
+            .expect("the promises hold");
+        assert_eq!(seen.games, 30);
+        assert_eq!(seen.chances, 30 * 8, "{players} players: one die a turn");
+        assert_eq!(seen.moves, 30 * 8 * players);
+    }
+    // The toy family declares its players like any family: the command
+    // that lists them reads them from the face.
+    assert_eq!(TOY.face().players(), ["first", "random"]);
+    assert!(TOY.face().options().is_empty());
+    assert!(
+        TOY.refuse_undeclared(Command::Play, &Given::default(), "toy.toml")
+            .is_ok()
+    );
+}
