@@ -159,6 +159,53 @@ fn simulate_reports_the_same_whatever_the_threads() {
 }
 
 #[test]
+fn a_simulation_saves_logs_the_referee_accepts() {
+    let dir = tmp();
+    let logs = dir.path().join("logs");
+    let board = root().join("maps/diceland-1.toml");
+    let (code, out, err) = run(&[
+        "simulate",
+        &s(&board),
+        "--games",
+        "3",
+        "--players",
+        "2",
+        "--policy",
+        "random,greedy",
+        "--seats",
+        "strong,random",
+        "--save-logs",
+        &s(&logs),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    // Two policies at a table of two and alone, and the mixed table.
+    assert!(out.contains("15 game logs written"), "{out}");
+    let mut files: Vec<_> = std::fs::read_dir(&logs)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    files.sort();
+    let names: Vec<String> = files
+        .iter()
+        .map(|f| f.file_name().unwrap().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(names.len(), 15, "{names:?}");
+    for name in [
+        "diceland-1-greedyx1-0.json",
+        "diceland-1-greedyx2-2.json",
+        "diceland-1-randomx2-1.json",
+        "diceland-1-seats-strong-random-0.json",
+    ] {
+        assert!(names.iter().any(|n| n == name), "{name} in {names:?}");
+    }
+    for f in &files {
+        let (code, out, err) = run(&["referee", &s(f)]);
+        assert_eq!(code, 0, "{}: {out}{err}", f.display());
+        assert!(out.contains("clean: every move follows the rules"), "{out}");
+    }
+}
+
+#[test]
 fn the_same_seed_plays_the_same_game() {
     let a = run(&[
         "play",

@@ -1,10 +1,11 @@
 //! A family written from outside the crate, against the public contract
 //! only: a one-die game on a tiny board. It proves what a new family
-//! writes (its model, rules, players, game text and log) and that the
-//! commands' flows written once over the contract serve it: the
-//! registry's entry points vet its requests, `play` seats its players,
-//! plays the game and shows it, and the engine's conformance games run
-//! on it.
+//! writes (its model, rules, players, game text and log, what a table's
+//! games tally and its simulation report) and that the commands' flows
+//! written once over the contract serve it: the registry's entry points
+//! vet its requests; `play` seats its players, plays the game and shows
+//! it; `simulate` plays its tables part by part, reports and saves the
+//! logs; and the engine's conformance games run on it.
 //!
 //! The game: a board is a row of `cells` boxes. Each turn one die is
 //! rolled and every player writes it in an empty box of their own row,
@@ -17,7 +18,9 @@ use std::path::Path;
 use rand::RngExt;
 use rollx::diag::{Diagnostic, Failure, SourceMap};
 use rollx::engine::{self, Actor, Dice, Rules};
-use rollx::families::simulate::{SimulateRequest, Simulated};
+use rollx::families::simulate::{
+    Progress, Reports, Seated, SimCount, SimulateRequest, Simulated, Simulates,
+};
 use rollx::families::{
     About, AtTerminal, Checked, CheckedSheet, Command, Console, Family, Given, Model, PlayRequest,
     Played, Printed, RefereeRequest, Refereed, SheetRequest, TerminalRequest, Typed,
@@ -282,36 +285,7 @@ impl Typed for Toy {
     }
 
     fn play_game(&self, game: &Game, request: &PlayRequest) -> Result<Played_, Failure> {
-        let names: Vec<String> = request
-            .policies
-            .iter()
-            .enumerate()
-            .map(|(i, p)| format!("{p} {}", i + 1))
-            .collect();
-        let mut seats: Vec<Player> = request
-            .policies
-            .iter()
-            .enumerate()
-            .map(|(i, p)| Player {
-                random: (p == "random").then(|| {
-                    rand::SeedableRng::seed_from_u64(engine::derive_seed(request.seed, i as u64))
-                }),
-            })
-            .collect();
-        let mut players: Vec<&mut dyn engine::Player<Game>> = seats
-            .iter_mut()
-            .map(|s| s as &mut dyn engine::Player<Game>)
-            .collect();
-        let mut table = game.new_table(players.len());
-        let mut recorder = Recorder::default();
-        let mut dice: Dice = rand::SeedableRng::seed_from_u64(request.seed);
-        engine::play(game, &mut table, &mut dice, &mut players, &mut recorder);
-        Ok(Played_ {
-            names,
-            rolls: recorder.rolls,
-            moves: recorder.moves,
-            table,
-        })
+        Ok(play_game(game, request.policies, request.seed))
     }
 
     fn played(&self, game: &Game, played: &Played_, request: &PlayRequest) -> Played {
@@ -329,19 +303,9 @@ impl Typed for Toy {
                 game.score(&played.table, p)
             ));
         }
-        let log = serde_json::json!({
-            "board": game.0.id,
-            "seed": request.seed,
-            "players": played.names,
-            "rolls": played.rolls,
-            "moves": played.moves.iter().map(|(p, m)| match m {
-                Move::Write(at) => format!("{p}:{at}"),
-                Move::Pass => format!("{p}:pass"),
-            }).collect::<Vec<_>>(),
-        });
         Played {
             text,
-            log: serde_json::to_string_pretty(&log).expect("a log serialises"),
+            log: log(game, played, request.seed),
         }
     }
 
@@ -357,14 +321,6 @@ impl Typed for Toy {
         Err(not_written("paper sheets"))
     }
 
-    fn simulate(
-        &self,
-        _boards: &[&Board],
-        _request: &SimulateRequest,
-    ) -> Result<Simulated, Failure> {
-        Err(not_written("simulation"))
-    }
-
     fn terminal(
         &self,
         _board: Option<&Board>,
@@ -372,6 +328,164 @@ impl Typed for Toy {
         _console: Console,
     ) -> Result<AtTerminal, Failure> {
         Err(not_written("terminal game"))
+    }
+}
+
+/// A toy game played by `policies` (one a seat) on the dice of `seed`.
+fn play_game(game: &Game, policies: &[String], seed: u64) -> Played_ {
+    let names: Vec<String> = policies
+        .iter()
+        .enumerate()
+        .map(|(i, p)| format!("{p} {}", i + 1))
+        .collect();
+    let mut seats: Vec<Player> = policies
+        .iter()
+        .enumerate()
+        .map(|(i, p)| Player {
+            random: (p == "random")
+                .then(|| rand::SeedableRng::seed_from_u64(engine::derive_seed(seed, i as u64))),
+        })
+        .collect();
+    let mut players: Vec<&mut dyn engine::Player<Game>> = seats
+        .iter_mut()
+        .map(|s| s as &mut dyn engine::Player<Game>)
+        .collect();
+    let mut table = game.new_table(players.len());
+    let mut recorder = Recorder::default();
+    let mut dice: Dice = rand::SeedableRng::seed_from_u64(seed);
+    engine::play(game, &mut table, &mut dice, &mut players, &mut recorder);
+    Played_ {
+        names,
+        rolls: recorder.rolls,
+        moves: recorder.moves,
+        table,
+    }
+}
+
+/// A toy game's log (JSON).
+fn log(game: &Game, played: &Played_, seed: u64) -> String {
+    let log = serde_json::json!({
+        "board": game.0.id,
+        "seed": seed,
+        "players": played.names,
+        "rolls": played.rolls,
+        "moves": played.moves.iter().map(|(p, m)| match m {
+            Move::Write(at) => format!("{p}:{at}"),
+            Move::Pass => format!("{p}:pass"),
+        }).collect::<Vec<_>>(),
+    });
+    serde_json::to_string_pretty(&log).expect("a log serialises")
+}
+
+/// What a toy table's games tally: games, and points by seat.
+#[derive(Clone, Debug, PartialEq)]
+struct Tally {
+    games: u64,
+    points: Vec<f64>,
+}
+
+/// Toy simulations: each policy alone, then all of them at one table.
+impl Simulates for Toy {
+    type Run = Game;
+    type Tally = Tally;
+    type Extra = ();
+
+    fn tables(&self, request: &SimulateRequest) -> Result<Vec<Seated>, Failure> {
+        let mut tables: Vec<Seated> = request
+            .policies
+            .iter()
+            .map(|p| Seated::alike(p, 1))
+            .collect();
+        if request.policies.len() > 1 {
+            tables.push(Seated {
+                seats: request.policies.to_vec(),
+                mixed: true,
+            });
+        }
+        Ok(tables)
+    }
+
+    fn run(
+        &self,
+        board: &Board,
+        _path: &Path,
+        _request: &SimulateRequest,
+    ) -> Result<Game, Failure> {
+        Ok(Game(board.clone()))
+    }
+
+    fn play_range(
+        &self,
+        game: &Game,
+        table: &Seated,
+        games: std::ops::Range<u64>,
+        seed: u64,
+        tick: &(dyn Fn(u64) + Sync),
+    ) -> Result<Tally, String> {
+        let mut tally = Tally {
+            games: 0,
+            points: vec![0.0; table.seats.len()],
+        };
+        for i in games {
+            let played = play_game(game, &table.seats, engine::derive_seed(seed, i));
+            for (p, points) in tally.points.iter_mut().enumerate() {
+                *points += game.score(&played.table, p);
+            }
+            tally.games += 1;
+            tick(1);
+        }
+        Ok(tally)
+    }
+
+    fn merge(&self, into: &mut Tally, more: &Tally) {
+        into.games += more.games;
+        for (a, b) in into.points.iter_mut().zip(&more.points) {
+            *a += b;
+        }
+    }
+
+    fn reports(
+        &self,
+        _games: &[Game],
+        tables: &[Seated],
+        tallies: &[Vec<Tally>],
+        _extras: &[()],
+        played: u64,
+        _request: &SimulateRequest,
+    ) -> Reports {
+        let rows: Vec<(String, Vec<f64>)> = tables
+            .iter()
+            .zip(&tallies[0])
+            .map(|(t, tally)| {
+                let means = tally
+                    .points
+                    .iter()
+                    .map(|p| p / tally.games as f64)
+                    .collect();
+                (t.seats.join(","), means)
+            })
+            .collect();
+        let text: String = rows
+            .iter()
+            .map(|(name, means)| format!("{name}: {means:?} points a game, {played} games\n"))
+            .collect();
+        Reports {
+            markdown: text.clone(),
+            json: rows
+                .iter()
+                .map(|(table, means)| serde_json::json!({ "table": table, "means": means }))
+                .collect(),
+            text,
+            html: None,
+        }
+    }
+
+    fn label(&self, table: &Seated) -> String {
+        table.seats.join("-")
+    }
+
+    fn log(&self, game: &Game, table: &Seated, seed: u64, _path: &Path) -> Result<String, String> {
+        Ok(log(game, &play_game(game, &table.seats, seed), seed))
     }
 }
 
@@ -511,4 +625,155 @@ fn the_toy_family_keeps_the_engine_interfaces_promises() {
         TOY.refuse_undeclared(Command::Play, &Given::default(), "toy.toml")
             .is_ok()
     );
+}
+
+/// A run's progress, kept: the announcement, the ticks, and whether to stop
+/// after so many ticks.
+#[derive(Default)]
+struct Kept {
+    announced: std::sync::Mutex<Vec<String>>,
+    ticks: std::sync::atomic::AtomicU64,
+    stop_after: Option<u64>,
+}
+
+impl Progress for Kept {
+    fn start(&self, _count: &SimCount, announce: &str) {
+        self.announced.lock().unwrap().push(announce.to_string());
+    }
+    fn message(&self, _text: String) {}
+    fn tick(&self, n: u64) {
+        self.ticks
+            .fetch_add(n, std::sync::atomic::Ordering::Relaxed);
+    }
+    fn stop(&self) -> bool {
+        self.stop_after
+            .is_some_and(|n| self.ticks.load(std::sync::atomic::Ordering::Relaxed) >= n)
+    }
+    fn warn(&self, _text: &str) {}
+}
+
+/// `rollx simulate` on a toy board through the registry's entry point,
+/// the logs saved into `saved`.
+fn simulate(
+    model: &Model,
+    games: u64,
+    progress: &Kept,
+    saved: &std::sync::Mutex<Vec<(String, String)>>,
+) -> Result<Simulated, Failure> {
+    let policies = vec!["first".to_string(), "random".to_string()];
+    let save = |name: &str, text: &str| {
+        saved
+            .lock()
+            .unwrap()
+            .push((name.to_string(), text.to_string()));
+        Ok(())
+    };
+    TOY.simulate(&SimulateRequest {
+        paths: &[std::path::PathBuf::from("toy.toml")],
+        models: std::slice::from_ref(model),
+        games,
+        seed: 7,
+        policies: &policies,
+        options: &Given::default(),
+        html: false,
+        command: &|n| format!("rollx simulate toy.toml --games {n}"),
+        save_log: Some(&save),
+        progress,
+    })
+}
+
+#[test]
+fn the_generic_simulation_runs_the_toy_family() {
+    let model = board(BOARD);
+    let saved = std::sync::Mutex::new(Vec::new());
+    let progress = Kept::default();
+    let run = simulate(&model, 40, &progress, &saved).expect("a run");
+    assert_eq!(run.played, 40);
+    assert_eq!(
+        run.count.games,
+        40 * 3,
+        "three tables: each player alone, both together"
+    );
+    assert_eq!(
+        progress.ticks.into_inner(),
+        40 * 3,
+        "every game ticked once"
+    );
+    assert!(
+        progress.announced.lock().unwrap()[0]
+            .starts_with("simulating 40 games per board and table"),
+        "{:?}",
+        progress.announced
+    );
+    assert!(run.note.is_none() && run.json.get("interrupted").is_none());
+    assert_eq!(run.logs, Some(120));
+    let saved = saved.into_inner().unwrap();
+    assert_eq!(saved.len(), 120);
+    assert!(
+        saved
+            .iter()
+            .any(|(name, _)| name == "row-first-random-39.json"),
+        "{saved:?}"
+    );
+    // The first player alone writes what the report says, game by game:
+    // its saved logs played again give the same mean.
+    let first: Vec<&(String, String)> = saved
+        .iter()
+        .filter(|(name, _)| name.starts_with("row-first-") && !name.contains("random"))
+        .collect();
+    assert_eq!(first.len(), 40);
+    let again = simulate(
+        &model,
+        40,
+        &Kept::default(),
+        &std::sync::Mutex::new(Vec::new()),
+    )
+    .expect("a run");
+    assert_eq!(run.text, again.text, "the same seed, the same report");
+    assert_eq!(run.json, again.json);
+    let mean = run.json[0]["means"][0]
+        .as_f64()
+        .expect("the first table's mean");
+    let written: usize = first
+        .iter()
+        .map(|(_, log)| {
+            let log: serde_json::Value = serde_json::from_str(log).expect("a JSON log");
+            let moves = log["moves"].as_array().expect("moves").clone();
+            moves
+                .iter()
+                .filter(|m| m.as_str() != Some("0:pass"))
+                .count()
+        })
+        .sum();
+    assert!(
+        (mean - written as f64 / 40.0).abs() < 1e-9,
+        "the report's mean {mean} is the logs' {written} boxes in 40 games"
+    );
+}
+
+#[test]
+fn a_stopped_toy_simulation_reports_the_games_played() {
+    let model = board(BOARD);
+    let saved = std::sync::Mutex::new(Vec::new());
+    let progress = Kept {
+        stop_after: Some(1),
+        ..Kept::default()
+    };
+    let run = simulate(&model, 100_000, &progress, &saved).expect("a run");
+    assert!(run.played < 100_000, "{}", run.played);
+    let note = run.note.expect("a note");
+    assert!(
+        note.starts_with(&format!(
+            "interrupted: this report covers the first {} of 100000",
+            run.played
+        )),
+        "{note}"
+    );
+    assert_eq!(
+        run.json[0]["interrupted"]["games"], run.played,
+        "{}",
+        run.json
+    );
+    assert_eq!(run.logs, None, "no logs of a stopped run");
+    assert!(saved.into_inner().unwrap().is_empty());
 }

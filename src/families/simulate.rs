@@ -1,13 +1,234 @@
-//! What every family's `rollx simulate` shares: the request, the result,
-//! the run's progress and how it is stopped (Ctrl-C), what it counts, and
-//! how a run stopped early says so in its reports.
+//! `rollx simulate`, written once for every family ([`simulate`]): the
+//! request, the tables, the games played part by part until the run ends
+//! or is stopped (Ctrl-C), what it counts, the reports (marked when the
+//! run stopped early) and the saved logs. A family says what differs
+//! ([`Simulates`]): its tables, what one table's games tally, and its
+//! reports.
 
 use std::ops::Range;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use super::{Given, Model};
+use super::{Given, Model, Typed};
+use crate::diag::Failure;
 use crate::text::{count, plural};
+
+/// One table of a run: a computer player a seat, seat 1 first.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Seated {
+    /// The players by name, seat 1 first.
+    pub seats: Vec<String>,
+    /// Given seat by seat (`--seats`), rather than one player in every
+    /// seat.
+    pub mixed: bool,
+}
+
+impl Seated {
+    /// `players` seats of `policy`.
+    pub fn alike(policy: &str, players: usize) -> Seated {
+        Seated {
+            seats: vec![policy.to_string(); players],
+            mixed: false,
+        }
+    }
+}
+
+/// A run's reports in every format, as the family writes them.
+#[derive(Clone, Debug)]
+pub struct Reports {
+    /// As text.
+    pub text: String,
+    /// As JSON.
+    pub json: serde_json::Value,
+    /// As Markdown.
+    pub markdown: String,
+    /// As an HTML page, when asked for.
+    pub html: Option<String>,
+}
+
+/// What a family writes for `rollx simulate`; the run itself is
+/// [`simulate`].
+pub trait Simulates: Typed {
+    /// One file's side of a run: its rules engine and what its players
+    /// need.
+    type Run: Sync;
+    /// What one table's games tally.
+    type Tally: Send;
+    /// What the family plays on each file besides the tables' games (the
+    /// solver's games), tallied; nothing for most.
+    type Extra: Default + Send;
+
+    /// What a run's games are counted per, in words ("per board and
+    /// table").
+    fn per(&self) -> String {
+        format!("per {} and table", self.noun())
+    }
+
+    /// The tables of the run, or why the request cannot run (checked
+    /// before anything is played).
+    fn tables(&self, request: &SimulateRequest) -> Result<Vec<Seated>, Failure>;
+
+    /// The side of the run of `model`, the file `path`.
+    fn run(
+        &self,
+        model: &Self::Model,
+        path: &Path,
+        request: &SimulateRequest,
+    ) -> Result<Self::Run, Failure>;
+
+    /// Replays of each game of a table on `run` (to value the powers).
+    fn replays(&self, _run: &Self::Run) -> u64 {
+        0
+    }
+
+    /// Whether each game's dice on `run` are solved too.
+    fn solves(&self, _run: &Self::Run) -> bool {
+        false
+    }
+
+    /// The games `games` of the run at `table` on `run` (seeds derived
+    /// from `seed`), `tick` told of each game played; why not, when a
+    /// player cannot sit at the table.
+    fn play_range(
+        &self,
+        run: &Self::Run,
+        table: &Seated,
+        games: Range<u64>,
+        seed: u64,
+        tick: &(dyn Fn(u64) + Sync),
+    ) -> Result<Self::Tally, String>;
+
+    /// Adds `more` to `into`, games in order.
+    fn merge(&self, into: &mut Self::Tally, more: &Self::Tally);
+
+    /// What the family plays on `run` (the file `id`) for the games
+    /// `games` besides the tables' games, added to `into`.
+    fn more(
+        &self,
+        _run: &Self::Run,
+        _id: &str,
+        _games: Range<u64>,
+        _seed: u64,
+        _progress: &dyn Progress,
+        _into: &mut Self::Extra,
+    ) {
+    }
+
+    /// The reports of `played` games at each table (`tallies`, a row per
+    /// file) on every file (`runs`), with what was played besides
+    /// (`extras`).
+    fn reports(
+        &self,
+        runs: &[Self::Run],
+        tables: &[Seated],
+        tallies: &[Vec<Self::Tally>],
+        extras: &[Self::Extra],
+        played: u64,
+        request: &SimulateRequest,
+    ) -> Reports;
+
+    /// A table in the names of saved logs (`greedy`, `greedyx4`).
+    fn label(&self, table: &Seated) -> String;
+
+    /// The log of the game of `seed` at `table` on `run` (the file
+    /// `path`), played again.
+    fn log(
+        &self,
+        run: &Self::Run,
+        table: &Seated,
+        seed: u64,
+        path: &Path,
+    ) -> Result<String, String>;
+}
+
+/// `rollx simulate` on `models` (the request's, of the family `kind`):
+/// every file's tables, played part by part until every game is played or
+/// the run is stopped; the reports; the logs when asked for.
+pub(crate) fn simulate<K: Simulates>(
+    kind: &K,
+    models: &[&K::Model],
+    r: &SimulateRequest,
+) -> Result<Simulated, Failure> {
+    let tables = kind.tables(r)?;
+    let runs = models
+        .iter()
+        .zip(r.paths)
+        .map(|(model, path)| kind.run(model, path, r))
+        .collect::<Result<Vec<_>, _>>()?;
+    let per_file = r.games * tables.len() as u64;
+    let count = SimCount {
+        games: per_file * runs.len() as u64,
+        replays: runs.iter().map(|run| per_file * kind.replays(run)).sum(),
+        solved: runs.iter().filter(|run| kind.solves(run)).count() as u64 * r.games,
+    };
+    let per = kind.per();
+    r.progress.start(&count, &count.starting(r.games, &per));
+    // Every file's and table's games are played part by part, all
+    // together, so that a stop leaves the same first games of each.
+    let mut slots: Vec<Vec<Option<K::Tally>>> = runs
+        .iter()
+        .map(|_| tables.iter().map(|_| None).collect())
+        .collect();
+    let mut extras: Vec<K::Extra> = runs.iter().map(|_| K::Extra::default()).collect();
+    let failed = std::cell::RefCell::new(None);
+    let stop = || failed.borrow().is_some() || r.progress.stop();
+    let played = in_parts(r.games, &stop, |range| {
+        let tick = |n: u64| r.progress.tick(n);
+        for (m, run) in runs.iter().enumerate() {
+            let id = r.models[m].id();
+            for (table, slot) in tables.iter().zip(&mut slots[m]) {
+                r.progress
+                    .message(format!("{id} ({})", table.seats.join(",")));
+                match kind.play_range(run, table, range.clone(), r.seed, &tick) {
+                    Ok(tally) => merge_into(slot, tally, |into, more| kind.merge(into, more)),
+                    Err(why) => *failed.borrow_mut() = Some(why),
+                }
+            }
+            kind.more(run, id, range.clone(), r.seed, r.progress, &mut extras[m]);
+        }
+    });
+    if let Some(why) = failed.into_inner() {
+        return Err(Failure::usage(why));
+    }
+    let tallies = slots
+        .into_iter()
+        .map(|row| row.into_iter().collect::<Option<Vec<_>>>())
+        .collect::<Option<Vec<_>>>()
+        .ok_or_else(|| Failure::usage("a simulation plays at least one game"))?;
+    let interrupted = played < r.games;
+    let mut reports = kind.reports(&runs, &tables, &tallies, &extras, played, r);
+    let note = interrupted.then(|| covered(played, r.games, &per));
+    if let (Some(page), Some(note)) = (&mut reports.html, &note) {
+        *page = mark_html(page, note);
+    }
+    if interrupted {
+        mark_json(&mut reports.json, played, r.games);
+    }
+    let logs = match r.save_log {
+        Some(save) if !interrupted => {
+            for ((run, path), model) in runs.iter().zip(r.paths).zip(r.models) {
+                for table in &tables {
+                    let prefix = format!("{}-{}", model.id(), kind.label(table));
+                    save_logs(r.games, r.seed, save, &prefix, |seed| {
+                        kind.log(run, table, seed, path)
+                    })?;
+                }
+            }
+            Some(count.games)
+        }
+        _ => None,
+    };
+    Ok(Simulated {
+        played,
+        count,
+        note,
+        text: reports.text,
+        json: reports.json,
+        markdown: reports.markdown,
+        html: reports.html,
+        logs,
+    })
+}
 
 /// What a run plays: games, the replays that value the powers (Rolling
 /// maps), and games whose dice are solved (`--optimum`).
@@ -139,20 +360,21 @@ pub struct Simulated {
 /// Writes the log of every game `0..games` of one table as
 /// `{prefix}-{i}.json` (`i` zero-padded), each game played again by
 /// `log(seed)` with the seed the run gave it, in parallel.
-pub fn save_logs(
+fn save_logs(
     games: u64,
     seed: u64,
     save: SaveLog,
     prefix: &str,
-    log: impl Fn(u64) -> String + Sync,
-) -> Result<(), crate::diag::Failure> {
+    log: impl Fn(u64) -> Result<String, String> + Sync,
+) -> Result<(), Failure> {
     use rayon::prelude::*;
     let width = games.saturating_sub(1).to_string().len();
     let failed = (0..games).into_par_iter().find_map_any(|i| {
-        let json = log(crate::engine::derive_seed(seed, i));
-        save(&format!("{prefix}-{i:0width$}.json"), &json).err()
+        log(crate::engine::derive_seed(seed, i))
+            .and_then(|json| save(&format!("{prefix}-{i:0width$}.json"), &json))
+            .err()
     });
-    failed.map_or(Ok(()), |m| Err(crate::diag::Failure::usage(m)))
+    failed.map_or(Ok(()), |m| Err(Failure::usage(m)))
 }
 
 /// Plays the games `0..games` of a run in consecutive parts, `part(range)`
@@ -166,7 +388,7 @@ pub fn save_logs(
 /// under half a second, so that a stop waits for about a second of play.
 /// How the games are cut into parts changes nothing in the results: the
 /// tallies are integers, merged in the order of the games.
-pub fn in_parts(games: u64, stop: &dyn Fn() -> bool, mut part: impl FnMut(Range<u64>)) -> u64 {
+fn in_parts(games: u64, stop: &dyn Fn() -> bool, mut part: impl FnMut(Range<u64>)) -> u64 {
     let threads = rayon::current_num_threads().max(1) as u64;
     let mut size = threads;
     let mut done = 0;
@@ -189,7 +411,7 @@ pub fn in_parts(games: u64, stop: &dyn Fn() -> bool, mut part: impl FnMut(Range<
 }
 
 /// Adds `tally` to the tally in `slot` (the first one takes the slot).
-pub fn merge_into<T>(slot: &mut Option<T>, tally: T, merge: impl Fn(&mut T, &T)) {
+fn merge_into<T>(slot: &mut Option<T>, tally: T, merge: impl Fn(&mut T, &T)) {
     match slot {
         Some(total) => merge(total, &tally),
         None => *slot = Some(tally),
@@ -197,7 +419,7 @@ pub fn merge_into<T>(slot: &mut Option<T>, tally: T, merge: impl Fn(&mut T, &T))
 }
 
 /// A stopped run's note: `played` of `asked` games per table.
-pub fn covered(played: u64, asked: u64, per: &str) -> String {
+fn covered(played: u64, asked: u64, per: &str) -> String {
     format!(
         "interrupted: this report covers the first {played} of {asked} games {per} (the \
          same as --games {played})"
@@ -206,7 +428,7 @@ pub fn covered(played: u64, asked: u64, per: &str) -> String {
 
 /// Marks a JSON report (an object, or an array of them) as stopped early:
 /// `"interrupted": {"games": played, "asked": asked}` in each object.
-pub fn mark_json(report: &mut serde_json::Value, played: u64, asked: u64) {
+fn mark_json(report: &mut serde_json::Value, played: u64, asked: u64) {
     let mark = serde_json::json!({ "games": played, "asked": asked });
     match report {
         serde_json::Value::Object(o) => {
@@ -223,7 +445,7 @@ pub fn mark_json(report: &mut serde_json::Value, played: u64, asked: u64) {
 
 /// Marks an HTML report as stopped early: a paragraph at the top of its
 /// body.
-pub fn mark_html(page: &str, note: &str) -> String {
+fn mark_html(page: &str, note: &str) -> String {
     let banner = format!(
         "<p class=\"interrupted\" style=\"border:2px solid #b00;padding:0.5em\"><strong>{}</strong></p>\n",
         crate::render::svg::escape(note)

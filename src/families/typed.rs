@@ -1,7 +1,8 @@
 //! What a family writes: the contract with the family's own types. A
-//! family implements [`About`] (its names, files, options and players) and
-//! [`Typed`] (what it does with its own map or board); the erased [`Face`]
-//! the commands reach it by is implemented here once, for every typed
+//! family implements [`About`] (its names, files, options and players),
+//! [`Typed`] (what it does with its own map or board) and
+//! [`Simulates`] (what differs in its simulations); the erased [`Face`]
+//! the commands reach it by is implemented here once, for every such
 //! family, with the one look into a [`Model`] for the family's own. A
 //! model of another family is refused there with an error, so no family
 //! looks into a model, and none expects.
@@ -14,7 +15,7 @@ use super::face::{
     About, AtTerminal, CheckedSheet, Console, DeepRequest, Deepened, Face, PlayRequest, Played,
     RefereeRequest, Refereed, SheetRequest, Start, TerminalRequest,
 };
-use super::simulate::{SimulateRequest, Simulated};
+use super::simulate::{SimulateRequest, Simulated, Simulates};
 use super::vet::Vetted;
 use super::{Model, Printed};
 
@@ -91,13 +92,6 @@ pub trait Typed: About + 'static {
         request: &SheetRequest,
     ) -> Result<CheckedSheet, Failure>;
 
-    /// `rollx simulate` on `models` (those of the request).
-    fn simulate(
-        &self,
-        models: &[&Self::Model],
-        request: &SimulateRequest,
-    ) -> Result<Simulated, Failure>;
-
     /// `rollx play --human` and `--resume`: a game at the terminal, on
     /// `model` when it is a new one.
     fn terminal(
@@ -133,7 +127,7 @@ fn own_or_find<'m, K: Typed>(kind: &K, model: &'m Model) -> Result<&'m K::Model,
     own(kind, model).map_err(|why| Diagnostic::error("wrong-family", why))
 }
 
-impl<K: Typed> Face for K {
+impl<K: Simulates> Face for K {
     fn sheet(
         &self,
         model: &Model,
@@ -191,7 +185,7 @@ impl<K: Typed> Face for K {
             .iter()
             .map(|m| own_or_fail(self, m))
             .collect::<Result<Vec<_>, _>>()?;
-        Typed::simulate(self, &models, &request)
+        super::simulate::simulate(self, &models, &request)
     }
 
     fn terminal(

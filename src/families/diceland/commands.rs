@@ -5,9 +5,12 @@
 use std::fmt::Write as _;
 use std::path::Path;
 
+use super::play::PLAYERS;
+use super::play::sim_html;
+use super::play::simulate::{Tally, simulate_range};
 use crate::diag::Failure;
 use crate::families::log::{LogProblem, file_of_log, invalid_log};
-use crate::families::simulate::{SimCount, SimulateRequest, Simulated};
+use crate::families::simulate::{Reports, Seated, SimulateRequest, Simulates};
 use crate::families::{
     CheckedSheet, Loader, PlayRequest, Played, RefereeRequest, Refereed, SheetRequest,
 };
@@ -414,144 +417,143 @@ fn filled_text(board: &Board, r: &FilledResult) -> String {
     )
 }
 
-/// `rollx simulate` on Diceland boards: each policy at a table of
-/// `--players` (default 4) and alone, then the `--seats` table.
-pub(crate) fn simulate(boards: &[&Board], r: &SimulateRequest) -> Result<Simulated, Failure> {
-    use super::play::PLAYERS;
-    use super::play::sim_html;
-    use super::play::simulate::{Tally, simulate_range};
-    use crate::families::simulate::{covered, in_parts, mark_html, mark_json, merge_into};
+/// `rollx simulate` on Diceland boards: each policy at a full table and
+/// alone, and the mixed table of `--seats`, on every board.
+impl Simulates for super::face::Diceland {
+    type Run = Game;
+    type Tally = Tally;
+    type Extra = ();
 
-    let path = &r.paths[0];
-    if r.save_log.is_some() {
-        return Err(Failure::usage(format!(
-            "--save-logs is not an option of Diceland games, and {} is one\n  \
-             help: leave out --save-logs; Diceland boards have the players {} \
-             (docs/diceland-rules.md)",
-            path.display(),
-            PLAYERS.join(", ")
-        )));
-    }
-    let seats: Vec<String> = r
-        .options
-        .get("seats")
-        .map(|s| s.split(',').map(str::to_string).collect())
-        .unwrap_or_default();
-    if let Some(p) = seats.iter().find(|p| !PLAYERS.contains(&p.as_str())) {
-        return Err(Failure::usage(format!(
-            "--policy {p}: {} is a Diceland board, and `{p}` does not play Diceland\n  \
-             help: Diceland boards have the players {}",
-            path.display(),
-            PLAYERS.join(", ")
-        )));
-    }
-    let players = match (r.options.whole::<usize>("players"), seats.len()) {
-        (Some(n), s) if s > 0 && n != s => {
+    fn tables(&self, r: &SimulateRequest) -> Result<Vec<Seated>, Failure> {
+        let path = &r.paths[0];
+        let seats: Vec<String> = r
+            .options
+            .get("seats")
+            .map(|s| s.split(',').map(str::to_string).collect())
+            .unwrap_or_default();
+        if let Some(p) = seats.iter().find(|p| !PLAYERS.contains(&p.as_str())) {
             return Err(Failure::usage(format!(
-                "--seats names {}, but --players is {n}",
-                count(s, "player")
+                "--policy {p}: {} is a Diceland board, and `{p}` does not play Diceland\n  \
+                 help: Diceland boards have the players {}",
+                path.display(),
+                PLAYERS.join(", ")
             )));
         }
-        (Some(n), _) => n,
-        (None, s) if s > 0 => s,
-        (None, _) => 4,
-    };
-    let mut tables: Vec<Vec<String>> = Vec::new();
-    for p in r.policies {
-        tables.push(vec![p.clone(); players]);
-        if players > 1 {
-            tables.push(vec![p.clone()]);
-        }
-    }
-    if !seats.is_empty() {
-        tables.push(seats);
-    }
-    let count = SimCount {
-        games: r.games * (r.models.len() * tables.len()) as u64,
-        replays: 0,
-        solved: 0,
-    };
-    let per = "per board and table";
-    r.progress.start(&count, &count.starting(r.games, per));
-    let games: Vec<Game> = boards.iter().map(|b| Game::new((*b).clone())).collect();
-    // Every board's and table's games are played part by part, all
-    // together, so that a stop leaves the same first games of each.
-    let mut tallies: Vec<Vec<Option<Tally>>> = vec![vec![None; tables.len()]; games.len()];
-    let played = in_parts(r.games, &|| r.progress.stop(), |range| {
-        let tick = |n: u64| r.progress.tick(n);
-        for (game, per) in games.iter().zip(&mut tallies) {
-            for (seats, slot) in tables.iter().zip(per.iter_mut()) {
-                r.progress
-                    .message(format!("{} ({})", game.board().info.id, seats.join(",")));
-                let tally = simulate_range(game, seats, range.clone(), r.seed, &tick)
-                    .expect("policies checked");
-                merge_into(slot, tally, Tally::merge);
+        let players = match (r.options.whole::<usize>("players"), seats.len()) {
+            (Some(n), s) if s > 0 && n != s => {
+                return Err(Failure::usage(format!(
+                    "--seats names {}, but --players is {n}",
+                    count(s, "player")
+                )));
             }
-        }
-    });
-    let interrupted = played < r.games;
-    let results: Vec<Vec<Summary>> = games
-        .iter()
-        .zip(&tallies)
-        .map(|(game, per)| {
-            tables
-                .iter()
-                .zip(per)
-                .map(|(seats, tally)| {
-                    let tally = tally.as_ref().expect("every table plays a first part");
-                    Summary::new(game, seats, r.seed, tally)
-                })
-                .collect()
-        })
-        .collect();
-    let note = interrupted.then(|| covered(played, r.games, per));
-    let page = r.html.then(|| {
-        let command = (r.command)(played);
-        let page = if games.len() == 1 {
-            sim_html::html(games[0].board(), &results[0], &command)
-        } else {
-            // One page with every board, one after another.
-            let mut body = String::new();
-            for (g, r) in games.iter().zip(&results) {
-                let one = sim_html::html(g.board(), r, &command);
-                let inner = one
-                    .split_once("<body>\n")
-                    .and_then(|(_, b)| b.rsplit_once("</body>"))
-                    .map_or(String::new(), |(b, _)| b.to_string());
-                body.push_str(&inner);
-            }
-            crate::report::html::page("Diceland simulation", &body)
+            (Some(n), _) => n,
+            (None, s) if s > 0 => s,
+            (None, _) => 4,
         };
-        match &note {
-            Some(note) => mark_html(&page, note),
-            None => page,
+        let mut tables = Vec::new();
+        for p in r.policies {
+            tables.push(Seated::alike(p, players));
+            if players > 1 {
+                tables.push(Seated::alike(p, 1));
+            }
         }
-    });
-    let all: Vec<&Summary> = results.iter().flatten().collect();
-    let mut json = serde_json::to_value(&all).expect("serialises");
-    if interrupted {
-        mark_json(&mut json, played, r.games);
+        if !seats.is_empty() {
+            tables.push(Seated { seats, mixed: true });
+        }
+        Ok(tables)
     }
-    let mut text = String::new();
-    let mut md = String::new();
-    for (g, s) in games.iter().zip(&results) {
-        text.push_str(&summary_text(g.board(), s, r.seed, played, false));
-        md.push_str(&summary_text(g.board(), s, r.seed, played, true));
+
+    fn run(&self, board: &Board, _path: &Path, _r: &SimulateRequest) -> Result<Game, Failure> {
+        Ok(Game::new(board.clone()))
     }
-    text.push_str(
-        "turns: a game's length (alone: to reach the goal); over: dice lost to overshooting a \
-         zone, per game; bonus: bonus rolls per game\n",
-    );
-    Ok(Simulated {
-        played,
-        count,
-        note,
-        text,
-        json,
-        markdown: md,
-        html: page,
-        logs: None,
-    })
+
+    fn play_range(
+        &self,
+        game: &Game,
+        table: &Seated,
+        games: std::ops::Range<u64>,
+        seed: u64,
+        tick: &(dyn Fn(u64) + Sync),
+    ) -> Result<Tally, String> {
+        simulate_range(game, &table.seats, games, seed, tick)
+            .map_err(|p| format!("`{p}` does not play Diceland"))
+    }
+
+    fn merge(&self, into: &mut Tally, more: &Tally) {
+        into.merge(more);
+    }
+
+    fn reports(
+        &self,
+        games: &[Game],
+        tables: &[Seated],
+        tallies: &[Vec<Tally>],
+        _extras: &[()],
+        played: u64,
+        r: &SimulateRequest,
+    ) -> Reports {
+        let results: Vec<Vec<Summary>> = games
+            .iter()
+            .zip(tallies)
+            .map(|(game, per)| {
+                tables
+                    .iter()
+                    .zip(per)
+                    .map(|(table, tally)| Summary::new(game, &table.seats, r.seed, tally))
+                    .collect()
+            })
+            .collect();
+        let html = r.html.then(|| {
+            let command = (r.command)(played);
+            if games.len() == 1 {
+                sim_html::html(games[0].board(), &results[0], &command)
+            } else {
+                // One page with every board, one after another.
+                let mut body = String::new();
+                for (g, r) in games.iter().zip(&results) {
+                    let one = sim_html::html(g.board(), r, &command);
+                    let inner = one
+                        .split_once("<body>\n")
+                        .and_then(|(_, b)| b.rsplit_once("</body>"))
+                        .map_or(String::new(), |(b, _)| b.to_string());
+                    body.push_str(&inner);
+                }
+                crate::report::html::page("Diceland simulation", &body)
+            }
+        });
+        let all: Vec<&Summary> = results.iter().flatten().collect();
+        let json = serde_json::to_value(&all).expect("serialises");
+        let mut text = String::new();
+        let mut md = String::new();
+        for (g, s) in games.iter().zip(&results) {
+            text.push_str(&summary_text(g.board(), s, r.seed, played, false));
+            md.push_str(&summary_text(g.board(), s, r.seed, played, true));
+        }
+        text.push_str(
+            "turns: a game's length (alone: to reach the goal); over: dice lost to overshooting \
+             a zone, per game; bonus: bonus rolls per game\n",
+        );
+        Reports {
+            text,
+            json,
+            markdown: md,
+            html,
+        }
+    }
+
+    fn label(&self, table: &Seated) -> String {
+        if table.mixed {
+            format!("seats-{}", table.seats.join("-"))
+        } else {
+            format!("{}x{}", table.seats[0], table.seats.len())
+        }
+    }
+
+    fn log(&self, game: &Game, table: &Seated, seed: u64, path: &Path) -> Result<String, String> {
+        play_game(game, seed, &table.seats, Some(path.display().to_string()))
+            .map(|played| played.log.to_json())
+            .map_err(|p| format!("`{p}` does not play Diceland"))
+    }
 }
 
 /// One board's tables as text (or a Markdown table).

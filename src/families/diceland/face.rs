@@ -4,7 +4,6 @@ use std::path::Path;
 
 use super::words::ALL as WORDS;
 use crate::diag::{Diagnostic, Failure};
-use crate::families::simulate::{SimulateRequest, Simulated};
 use crate::families::{
     About, AtTerminal, Checked, CheckedSheet, Console, Declared, GenerateError, GenerateOptions,
     GeneratedFile, Generator, Given, Model, PlayRequest, Played, Printed, RefereeRequest, Refereed,
@@ -152,10 +151,6 @@ impl Typed for Diceland {
         request: &SheetRequest,
     ) -> Result<CheckedSheet, Failure> {
         super::commands::referee_sheet(board, request)
-    }
-
-    fn simulate(&self, boards: &[&Board], request: &SimulateRequest) -> Result<Simulated, Failure> {
-        super::commands::simulate(boards, request)
     }
 
     fn terminal(

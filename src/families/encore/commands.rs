@@ -6,9 +6,12 @@
 use std::fmt::Write as _;
 use std::path::Path;
 
+use super::play::sim_html;
+use super::play::sim_report::{SimReport, markdown, table_result, text};
+use super::play::simulate::{Tally, check_table, simulate_range};
 use crate::diag::{Diagnostic, Failure, SourceMap};
 use crate::families::log::{file_of_log, invalid_log, wrong_file_diagnostic};
-use crate::families::simulate::{SimCount, SimulateRequest, Simulated};
+use crate::families::simulate::{Reports, Seated, SimulateRequest, Simulates};
 use crate::families::{
     CheckedSheet, Given, Loader, PlayRequest, Played, RefereeRequest, Refereed, SheetRequest,
 };
@@ -536,7 +539,7 @@ fn sheet_text(game: &Game, r: &FilledResult) -> String {
 /// The seats of the tables of a simulation on Encore boards: each policy
 /// in every seat of its own table (`--players`, 1 by default), then the
 /// mixed table of `--seats`.
-fn tables(r: &SimulateRequest) -> Result<Vec<(TableKind, Vec<String>)>, Failure> {
+fn tables(r: &SimulateRequest) -> Result<Vec<Seated>, Failure> {
     let seats: Vec<String> = r
         .options
         .get("seats")
@@ -558,153 +561,152 @@ fn tables(r: &SimulateRequest) -> Result<Vec<(TableKind, Vec<String>)>, Failure>
         (_, s) if s > 0 => s,
         (n, _) => n.unwrap_or(1),
     };
-    let mut out: Vec<(TableKind, Vec<String>)> = Vec::new();
+    let mut out: Vec<Seated> = Vec::new();
     for p in r.policies {
-        if !out.iter().any(|(_, seats)| &seats[0] == p) {
-            out.push((TableKind::SelfPlay, vec![p.clone(); players]));
+        if !out.iter().any(|t| &t.seats[0] == p) {
+            out.push(Seated::alike(p, players));
         }
     }
     if !seats.is_empty() {
-        out.push((TableKind::Mixed, seats));
+        out.push(Seated { seats, mixed: true });
     }
     Ok(out)
 }
 
-/// `rollx simulate` on Encore boards: every board's tables, each board
-/// reported on its own.
-pub(crate) fn simulate(boards: &[&Board], r: &SimulateRequest) -> Result<Simulated, Failure> {
-    use super::play::sim_html;
-    use super::play::sim_report::{SimReport, markdown, table_result, text};
-    use super::play::simulate::{Tally, check_table, simulate_range};
-    use crate::families::simulate::{
-        covered, in_parts, mark_html, mark_json, merge_into, save_logs,
-    };
+/// One board's side of a run: its rules engine, and the strong player's
+/// effort.
+pub(crate) struct Run {
+    game: Game,
+    effort: Effort,
+}
 
-    if r.models.len() > 1 && r.html {
-        return Err(Failure::usage(format!(
-            "--report draws one Encore board, and {} are given\n  \
-             help: simulate one board per run with --report",
-            r.models.len()
-        )));
-    }
-    let tables = tables(r)?;
-    let options = rule_options(r.options);
-    let effort = effort(r.options);
-    let mut games = Vec::new();
-    for (board, path) in boards.iter().zip(r.paths) {
-        games.push(game((*board).clone(), path, options)?);
-    }
-    for (_, seats) in &tables {
-        let policies: Vec<&str> = seats.iter().map(String::as_str).collect();
-        check_table(&policies).map_err(|e| Failure::usage(e.to_string()))?;
-    }
-    let count = SimCount {
-        games: r.games * (games.len() * tables.len()) as u64,
-        replays: 0,
-        solved: 0,
-    };
-    let per = "per board and table";
-    r.progress.start(&count, &count.starting(r.games, per));
-    let players = tables.first().map_or(1, |(_, s)| s.len());
-    // Every board's and table's games are played part by part, all
-    // together, so that a stop leaves the same first games of each.
-    let mut tallies: Vec<Vec<Option<Tally>>> = vec![vec![None; tables.len()]; games.len()];
-    let played = in_parts(r.games, &|| r.progress.stop(), |range| {
-        let tick = |n: u64| r.progress.tick(n);
-        for (game, per) in games.iter().zip(&mut tallies) {
-            for ((_, seats), slot) in tables.iter().zip(per.iter_mut()) {
-                r.progress
-                    .message(format!("{} ({})", game.board().info.id, seats.join(",")));
-                let policies: Vec<&str> = seats.iter().map(String::as_str).collect();
-                let tally = simulate_range(game, &policies, effort, range.clone(), r.seed, &tick)
-                    .expect("tables checked above");
-                merge_into(slot, tally, Tally::merge);
-            }
+/// `rollx simulate` on Encore boards: each table (one policy in every seat,
+/// or the seats given) on every board, side by side.
+impl Simulates for super::face::Encore {
+    type Run = Run;
+    type Tally = Tally;
+    type Extra = ();
+
+    fn tables(&self, r: &SimulateRequest) -> Result<Vec<Seated>, Failure> {
+        if r.models.len() > 1 && r.html {
+            return Err(Failure::usage(format!(
+                "--report draws one Encore board, and {} are given\n  \
+                 help: simulate one board per run with --report",
+                r.models.len()
+            )));
         }
-    });
-    let interrupted = played < r.games;
-    let reports: Vec<SimReport> = games
-        .iter()
-        .zip(&tallies)
-        .map(|(game, per)| {
-            let board = game.board();
-            SimReport {
-                board: board.info.id.clone(),
-                name: board.info.name.clone(),
-                seed: r.seed,
-                games: played,
-                players,
-                options: *game.options(),
-                tables: tables
-                    .iter()
-                    .zip(per)
-                    .map(|((kind, seats), tally)| {
-                        let policies: Vec<&str> = seats.iter().map(String::as_str).collect();
-                        let tally = tally.as_ref().expect("every table plays a first part");
-                        table_result(game, *kind, &policies, tally)
-                    })
-                    .collect(),
-            }
+        let tables = tables(r)?;
+        for table in &tables {
+            let policies: Vec<&str> = table.seats.iter().map(String::as_str).collect();
+            check_table(&policies).map_err(|e| Failure::usage(e.to_string()))?;
+        }
+        Ok(tables)
+    }
+
+    fn run(&self, board: &Board, path: &Path, r: &SimulateRequest) -> Result<Run, Failure> {
+        Ok(Run {
+            game: game(board.clone(), path, rule_options(r.options))?,
+            effort: effort(r.options),
         })
-        .collect();
-    let note = interrupted.then(|| covered(played, r.games, per));
-    let page = r.html.then(|| {
-        let page = sim_html::html(&reports[0], games[0].board(), &(r.command)(played));
-        match &note {
-            Some(note) => mark_html(&page, note),
-            None => page,
-        }
-    });
-    let logs = match r.save_log {
-        Some(save) if !interrupted => {
-            for (game, path) in games.iter().zip(r.paths) {
-                for (kind, seats) in &tables {
-                    let label = match kind {
-                        TableKind::SelfPlay => format!("{}x{}", seats[0], seats.len()),
-                        TableKind::Mixed => format!("seats-{}", seats.join("-")),
-                    };
-                    let prefix = format!("{}-{label}", game.board().info.id);
-                    save_logs(r.games, r.seed, save, &prefix, |seed| {
-                        let mut players =
-                            seat_players(seats, seed, effort).expect("policies checked");
-                        let file = Some(path.display().to_string());
-                        play_game(game, seed, &mut players, file).log.to_json()
-                    })?;
+    }
+
+    fn play_range(
+        &self,
+        run: &Run,
+        table: &Seated,
+        games: std::ops::Range<u64>,
+        seed: u64,
+        tick: &(dyn Fn(u64) + Sync),
+    ) -> Result<Tally, String> {
+        let policies: Vec<&str> = table.seats.iter().map(String::as_str).collect();
+        simulate_range(&run.game, &policies, run.effort, games, seed, tick)
+            .map_err(|e| e.to_string())
+    }
+
+    fn merge(&self, into: &mut Tally, more: &Tally) {
+        into.merge(more);
+    }
+
+    fn reports(
+        &self,
+        runs: &[Run],
+        tables: &[Seated],
+        tallies: &[Vec<Tally>],
+        _extras: &[()],
+        played: u64,
+        r: &SimulateRequest,
+    ) -> Reports {
+        let players = tables.first().map_or(1, |t| t.seats.len());
+        let reports: Vec<SimReport> = runs
+            .iter()
+            .zip(tallies)
+            .map(|(run, per)| {
+                let board = run.game.board();
+                SimReport {
+                    board: board.info.id.clone(),
+                    name: board.info.name.clone(),
+                    seed: r.seed,
+                    games: played,
+                    players,
+                    options: *run.game.options(),
+                    tables: tables
+                        .iter()
+                        .zip(per)
+                        .map(|(table, tally)| {
+                            let policies: Vec<&str> =
+                                table.seats.iter().map(String::as_str).collect();
+                            let kind = if table.mixed {
+                                TableKind::Mixed
+                            } else {
+                                TableKind::SelfPlay
+                            };
+                            table_result(&run.game, kind, &policies, tally)
+                        })
+                        .collect(),
                 }
-            }
-            Some(count.games)
+            })
+            .collect();
+        let html = r
+            .html
+            .then(|| sim_html::html(&reports[0], runs[0].game.board(), &(r.command)(played)));
+        let texts: Vec<String> = reports.iter().map(text).collect();
+        let mut md = String::new();
+        for (k, report) in reports.iter().enumerate() {
+            let one = markdown(report);
+            // One header for every board.
+            let body = if k == 0 {
+                one.as_str()
+            } else {
+                one.splitn(3, '\n').nth(2).unwrap_or("")
+            };
+            md.push_str(body);
         }
-        _ => None,
-    };
-    let texts: Vec<String> = reports.iter().map(text).collect();
-    let mut md = String::new();
-    for (k, report) in reports.iter().enumerate() {
-        let one = markdown(report);
-        // One header for every board.
-        let body = if k == 0 {
-            one.as_str()
+        let json = if reports.len() == 1 {
+            serde_json::to_value(&reports[0])
         } else {
-            one.splitn(3, '\n').nth(2).unwrap_or("")
-        };
-        md.push_str(body);
+            serde_json::to_value(&reports)
+        }
+        .expect("reports serialise");
+        Reports {
+            text: texts.join("\n"),
+            json,
+            markdown: md,
+            html,
+        }
     }
-    let mut json = if reports.len() == 1 {
-        serde_json::to_value(&reports[0])
-    } else {
-        serde_json::to_value(&reports)
+
+    fn label(&self, table: &Seated) -> String {
+        if table.mixed {
+            format!("seats-{}", table.seats.join("-"))
+        } else {
+            format!("{}x{}", table.seats[0], table.seats.len())
+        }
     }
-    .expect("reports serialise");
-    if interrupted {
-        mark_json(&mut json, played, r.games);
+
+    fn log(&self, run: &Run, table: &Seated, seed: u64, path: &Path) -> Result<String, String> {
+        let mut players = seat_players(&table.seats, seed, run.effort)
+            .map_err(|p| format!("`{p}` does not play Encore boards"))?;
+        let file = Some(path.display().to_string());
+        Ok(play_game(&run.game, seed, &mut players, file).log.to_json())
     }
-    Ok(Simulated {
-        played,
-        count,
-        note,
-        text: texts.join("\n"),
-        json,
-        markdown: md,
-        html: page,
-        logs,
-    })
 }

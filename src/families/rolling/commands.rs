@@ -9,14 +9,18 @@ use std::sync::Arc;
 
 use crate::diag::{Diagnostic, Failure, SourceId, SourceMap};
 use crate::families::log::{file_of_log, invalid_log, wrong_file_diagnostic};
-use crate::families::simulate::{SimCount, SimulateRequest, Simulated};
+use crate::families::simulate::{Progress, Reports, Seated, SimulateRequest, Simulates};
 use crate::families::{
     CheckedSheet, Given, PlayRequest, Played, RefereeRequest, Refereed, SheetRequest,
 };
 use crate::text::{count, plural, wrap};
 
-use super::map::Map;
+use super::deep::solve_range;
+use super::map::{Map, Power};
 use super::notation::sheet::{powers_line, render_fitted};
+use super::play::html;
+use super::play::report::{MapResult, SimReport, add_optimum, markdown, policy_result, text};
+use super::play::simulate::{Tally, simulate_range, without_power};
 use super::play::tuples::{TrainingEstimate, TupleValue, ValuesError};
 use super::play::{
     PlayedGame, PlayerSetup, Policy, StrongKnobs, derive_seed, play_game as play_game_with,
@@ -531,222 +535,224 @@ pub fn solver_values(
     }
 }
 
+/// One map's side of a run: its rules engine, what its players need, the
+/// map without each power (to value the powers), and with `--optimum`
+/// the learned values that guide the solver.
+pub(crate) struct Run {
+    game: Game,
+    setup: PlayerSetup,
+    reduced: Vec<(Power, Game)>,
+    optimum: Option<Option<Guide>>,
+    positions: u64,
+}
+
+/// A policy's games on one map, and their replays without each power.
+pub(crate) struct PolicyTally {
+    with: Tally,
+    without: Vec<(Power, Tally)>,
+}
+
 /// `rollx simulate` on Rolling maps: every map and policy's games, their
 /// replays without each power, and with `--optimum` the solver's best game
 /// on the same dice; the maps side by side.
-pub(crate) fn simulate(maps: &[&Map], r: &SimulateRequest) -> Result<Simulated, Failure> {
-    use super::deep::solve_range;
-    use super::map::Power;
-    use super::play::html;
-    use super::play::report::{MapResult, SimReport, add_optimum, markdown, policy_result, text};
-    use super::play::simulate::{Tally, simulate_range, without_power};
-    use crate::families::simulate::{
-        covered, in_parts, mark_html, mark_json, merge_into, save_logs,
-    };
+impl Simulates for super::face::Rolling {
+    type Run = Run;
+    type Tally = PolicyTally;
+    /// The solver's games: X of the best game, its lower bound, whether
+    /// it is exact.
+    type Extra = Vec<(u32, u32, bool)>;
 
-    let values = r.options.get("values").map(Path::new);
-    if values.is_some() && r.paths.len() > 1 {
-        return Err(Failure::usage(
-            "--values gives one map's values; with several maps leave it out, and each map's \
-             values are read from beside it (MAP.tuples)",
-        ));
+    fn per(&self) -> String {
+        "per map and policy".to_string()
     }
-    let optimum = r.options.get("optimum").is_some();
-    let positions = r.options.whole("positions").unwrap_or(DEFAULT_POSITIONS);
-    let no_power_value = r.options.get("no-power-value").is_some();
-    let mut games: Vec<Game> = Vec::new();
-    let mut setups: Vec<PlayerSetup> = Vec::new();
-    for (path, map) in r.paths.iter().zip(maps) {
-        let g = game((*map).clone(), path)?;
-        setups.push(player_setup(path, &g, r.policies, r.options)?);
-        games.push(g);
-    }
-    // The values that guide the solver, per map (empty without --optimum).
-    // The values the players already read are used again.
-    let mut optimum_values = Vec::new();
-    for ((path, game), setup) in r.paths.iter().filter(|_| optimum).zip(&games).zip(&setups) {
-        let read = match &setup.values {
-            Some(v) => (
-                Some((
-                    v.clone(),
-                    values.map_or_else(|| default_values_path(path), Path::to_path_buf),
-                )),
-                None,
-            ),
-            None => solver_values(path, values, game)?,
-        };
-        optimum_values.push(read.0);
-        if let Some(w) = read.1 {
-            r.progress.warn(&w);
+
+    fn tables(&self, r: &SimulateRequest) -> Result<Vec<Seated>, Failure> {
+        if r.options.get("values").is_some() && r.paths.len() > 1 {
+            return Err(Failure::usage(
+                "--values gives one map's values; with several maps leave it out, and each map's \
+                 values are read from beside it (MAP.tuples)",
+            ));
         }
+        Ok(r.policies.iter().map(|p| Seated::alike(p, 1)).collect())
     }
-    let powers_of = |g: &Game| -> Vec<Power> {
-        if no_power_value {
+
+    fn run(&self, map: &Map, path: &Path, r: &SimulateRequest) -> Result<Run, Failure> {
+        let game = game(map.clone(), path)?;
+        let setup = player_setup(path, &game, r.policies, r.options)?;
+        let values = r.options.get("values").map(Path::new);
+        // The values that guide the solver; the values the players already
+        // read are used again.
+        let optimum = if r.options.get("optimum").is_some() {
+            let (guide, warning) = match &setup.values {
+                Some(v) => (
+                    Some((
+                        v.clone(),
+                        values.map_or_else(|| default_values_path(path), Path::to_path_buf),
+                    )),
+                    None,
+                ),
+                None => solver_values(path, values, &game)?,
+            };
+            if let Some(w) = warning {
+                r.progress.warn(&w);
+            }
+            Some(guide)
+        } else {
+            None
+        };
+        let reduced = if r.options.get("no-power-value").is_some() {
             Vec::new()
         } else {
-            g.rules()
+            game.rules()
                 .powers
                 .iter()
                 .into_iter()
                 .filter(|&(_, n)| n > 0)
-                .map(|(p, _)| p)
+                .map(|(p, _)| (p, without_power(&game, p)))
                 .collect()
-        }
-    };
-    let policies = r.policies.len() as u64;
-    let count = SimCount {
-        games: r.games * policies * games.len() as u64,
-        replays: games
-            .iter()
-            .map(|g| r.games * policies * powers_of(g).len() as u64)
-            .sum(),
-        solved: if optimum {
-            r.games * games.len() as u64
-        } else {
-            0
-        },
-    };
-    let per = "per map and policy";
-    r.progress.start(&count, &count.starting(r.games, per));
-
-    // Every map's and policy's games, and their replays, are played part
-    // by part, all together, so that a stop leaves the same first games of
-    // each (see `in_parts`).
-    struct Tallies {
-        with: Option<Tally>,
-        without: Vec<(Power, Option<Tally>)>,
-    }
-    let mut tallies: Vec<Vec<Tallies>> = games
-        .iter()
-        .map(|g| {
-            r.policies
-                .iter()
-                .map(|_| Tallies {
-                    with: None,
-                    without: powers_of(g).into_iter().map(|p| (p, None)).collect(),
-                })
-                .collect()
-        })
-        .collect();
-    let reduced: Vec<Vec<(Power, Game)>> = games
-        .iter()
-        .map(|g| {
-            powers_of(g)
-                .into_iter()
-                .map(|p| (p, without_power(g, p)))
-                .collect()
-        })
-        .collect();
-    let mut solved: Vec<Vec<(u32, u32, bool)>> = vec![Vec::new(); games.len()];
-    let played = in_parts(r.games, &|| r.progress.stop(), |range| {
-        let tick = |n: u64| r.progress.tick(n);
-        for (m, (game, setup)) in games.iter().zip(&setups).enumerate() {
-            for (policy, t) in r.policies.iter().zip(&mut tallies[m]) {
-                r.progress
-                    .message(format!("{} ({policy})", game.map().info.id));
-                let make = make(policy, setup);
-                let with = simulate_range(game, range.clone(), r.seed, &make, &tick);
-                merge_into(&mut t.with, with, Tally::merge);
-                for ((_, slot), (_, reduced)) in t.without.iter_mut().zip(&reduced[m]) {
-                    let without = simulate_range(reduced, range.clone(), r.seed, &make, &tick);
-                    merge_into(slot, without, Tally::merge);
-                }
-            }
-            if let Some(values) = optimum_values.get(m) {
-                r.progress
-                    .message(format!("{} (solving)", game.map().info.id));
-                let guide = values.as_ref().map(|(v, _)| v.as_ref());
-                solved[m].extend(
-                    solve_range(game, range.clone(), r.seed, positions, guide, &|| {
-                        r.progress.tick(1)
-                    })
-                    .into_iter()
-                    .map(|s| (s.crosses, s.lower_bound, s.exact)),
-                );
-            }
-        }
-    });
-    let interrupted = played < r.games;
-
-    let mut maps = Vec::new();
-    for (m, game) in games.iter().enumerate() {
-        let mut results = Vec::new();
-        let mut per_game = Vec::new();
-        for (policy, t) in r.policies.iter().zip(&tallies[m]) {
-            let with = t.with.clone().expect("every run plays a first part");
-            let without: Vec<(Power, Tally)> = t
-                .without
-                .iter()
-                .map(|(p, t)| (*p, t.clone().expect("every run plays a first part")))
-                .collect();
-            results.push(policy_result(game, policy, &with, &without));
-            per_game.push(with.per_game);
-        }
-        let map = game.map();
-        let mut result = MapResult {
-            map: map.info.id.clone(),
-            name: map.info.name.clone(),
-            areas: map.areas.len(),
-            policies: results,
-            optimum: None,
         };
-        if let Some(values) = optimum_values.get(m) {
-            let per_game: Vec<&[u32]> = per_game.iter().map(Vec::as_slice).collect();
-            add_optimum(
-                &mut result,
-                positions,
-                values.as_ref().map(|(_, p)| p.display().to_string()),
-                &solved[m],
-                &per_game,
+        Ok(Run {
+            game,
+            setup,
+            reduced,
+            optimum,
+            positions: r.options.whole("positions").unwrap_or(DEFAULT_POSITIONS),
+        })
+    }
+
+    fn replays(&self, run: &Run) -> u64 {
+        run.reduced.len() as u64
+    }
+
+    fn solves(&self, run: &Run) -> bool {
+        run.optimum.is_some()
+    }
+
+    fn play_range(
+        &self,
+        run: &Run,
+        table: &Seated,
+        games: std::ops::Range<u64>,
+        seed: u64,
+        tick: &(dyn Fn(u64) + Sync),
+    ) -> Result<PolicyTally, String> {
+        let policy = &table.seats[0];
+        if policy_with(policy, 0, &run.setup).is_none() {
+            return Err(format!("`{policy}` does not play Rolling maps"));
+        }
+        let make = make(policy, &run.setup);
+        Ok(PolicyTally {
+            with: simulate_range(&run.game, games.clone(), seed, &make, tick),
+            without: run
+                .reduced
+                .iter()
+                .map(|(power, reduced)| {
+                    let tally = simulate_range(reduced, games.clone(), seed, &make, tick);
+                    (*power, tally)
+                })
+                .collect(),
+        })
+    }
+
+    fn merge(&self, into: &mut PolicyTally, more: &PolicyTally) {
+        into.with.merge(&more.with);
+        for ((_, into), (_, more)) in into.without.iter_mut().zip(&more.without) {
+            into.merge(more);
+        }
+    }
+
+    fn more(
+        &self,
+        run: &Run,
+        id: &str,
+        games: std::ops::Range<u64>,
+        seed: u64,
+        progress: &dyn Progress,
+        into: &mut Self::Extra,
+    ) {
+        if let Some(values) = &run.optimum {
+            progress.message(format!("{id} (solving)"));
+            let guide = values.as_ref().map(|(v, _)| v.as_ref());
+            into.extend(
+                solve_range(&run.game, games, seed, run.positions, guide, &|| {
+                    progress.tick(1)
+                })
+                .into_iter()
+                .map(|s| (s.crosses, s.lower_bound, s.exact)),
             );
         }
-        maps.push(result);
     }
-    let report = SimReport {
-        seed: r.seed,
-        games: played,
-        maps,
-    };
-    let note = interrupted.then(|| covered(played, r.games, per));
-    let page = r.html.then(|| {
-        let page = html::html(
-            &report,
-            &games.iter().map(Game::map).collect::<Vec<_>>(),
-            &(r.command)(played),
-        );
-        match &note {
-            Some(note) => mark_html(&page, note),
-            None => page,
-        }
-    });
-    let logs = match r.save_log {
-        Some(save) if !interrupted => {
-            for ((game, path), setup) in games.iter().zip(r.paths).zip(&setups) {
-                for policy in r.policies {
-                    let prefix = format!("{}-{policy}", game.map().info.id);
-                    save_logs(r.games, r.seed, save, &prefix, |seed| {
-                        let mut players = vec![(policy.clone(), make(policy, setup)(seed))];
-                        let file = Some(path.display().to_string());
-                        play_game_with(game, seed, &mut players, file).log.to_json()
-                    })?;
-                }
+
+    fn reports(
+        &self,
+        runs: &[Run],
+        tables: &[Seated],
+        tallies: &[Vec<PolicyTally>],
+        solved: &[Self::Extra],
+        played: u64,
+        r: &SimulateRequest,
+    ) -> Reports {
+        let mut maps = Vec::new();
+        for ((run, per), solved) in runs.iter().zip(tallies).zip(solved) {
+            let mut results = Vec::new();
+            let mut per_game = Vec::new();
+            for (table, t) in tables.iter().zip(per) {
+                results.push(policy_result(
+                    &run.game,
+                    &table.seats[0],
+                    &t.with,
+                    &t.without,
+                ));
+                per_game.push(t.with.per_game.as_slice());
             }
-            Some(r.games * (games.len() * r.policies.len()) as u64)
+            let map = run.game.map();
+            let mut result = MapResult {
+                map: map.info.id.clone(),
+                name: map.info.name.clone(),
+                areas: map.areas.len(),
+                policies: results,
+                optimum: None,
+            };
+            if let Some(values) = &run.optimum {
+                add_optimum(
+                    &mut result,
+                    run.positions,
+                    values.as_ref().map(|(_, p)| p.display().to_string()),
+                    solved,
+                    &per_game,
+                );
+            }
+            maps.push(result);
         }
-        _ => None,
-    };
-    let mut json = serde_json::to_value(&report).expect("reports serialise");
-    if interrupted {
-        mark_json(&mut json, played, r.games);
+        let report = SimReport {
+            seed: r.seed,
+            games: played,
+            maps,
+        };
+        let html = r.html.then(|| {
+            let maps: Vec<&Map> = runs.iter().map(|run| run.game.map()).collect();
+            html::html(&report, &maps, &(r.command)(played))
+        });
+        Reports {
+            text: text(&report),
+            json: serde_json::to_value(&report).expect("reports serialise"),
+            markdown: markdown(&report),
+            html,
+        }
     }
-    Ok(Simulated {
-        played,
-        count,
-        note,
-        text: text(&report),
-        json,
-        markdown: markdown(&report),
-        html: page,
-        logs,
-    })
+
+    fn label(&self, table: &Seated) -> String {
+        table.seats[0].clone()
+    }
+
+    fn log(&self, run: &Run, table: &Seated, seed: u64, path: &Path) -> Result<String, String> {
+        let policy = &table.seats[0];
+        let player = policy_with(policy, seed, &run.setup)
+            .ok_or_else(|| format!("`{policy}` does not play Rolling maps"))?;
+        let mut players = vec![(policy.clone(), player)];
+        let file = Some(path.display().to_string());
+        Ok(play_game_with(&run.game, seed, &mut players, file)
+            .log
+            .to_json())
+    }
 }

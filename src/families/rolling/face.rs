@@ -5,7 +5,6 @@ use std::path::Path;
 use super::sheet::words::ALL as WORDS;
 use crate::diag::{Diagnostic, Failure};
 use crate::engine::conformance::{self, Conformance};
-use crate::families::simulate::{SimulateRequest, Simulated};
 use crate::families::{
     About, AtTerminal, Checked, CheckedSheet, Command, Console, Declared, DeepRequest, Deepened,
     Given, Model, PlayRequest, Played, Printed, RefereeRequest, Refereed, SheetRequest, Takes,
@@ -174,10 +173,6 @@ impl Typed for Rolling {
 
     fn referee_sheet(&self, map: &Map, request: &SheetRequest) -> Result<CheckedSheet, Failure> {
         super::commands::referee_sheet(map, request)
-    }
-
-    fn simulate(&self, maps: &[&Map], request: &SimulateRequest) -> Result<Simulated, Failure> {
-        super::commands::simulate(maps, request)
     }
 
     fn terminal(
