@@ -18,12 +18,13 @@ use std::path::Path;
 use rand::RngExt;
 use rollx::diag::{Diagnostic, Failure, SourceMap};
 use rollx::engine::{self, Actor, Dice, Rules};
+use rollx::families::log::{BoardRef, GameLog, LOG_FORMAT, LogFamily};
 use rollx::families::simulate::{
     Progress, Reports, Seated, SimCount, SimulateRequest, Simulated, Simulates,
 };
 use rollx::families::{
-    About, AtTerminal, Checked, CheckedSheet, Command, Console, Family, Given, Model, PlayRequest,
-    Played, Printed, RefereeRequest, Refereed, SheetRequest, TerminalRequest, Typed,
+    About, AtTerminal, Checked, CheckedSheet, Command, Console, Family, Given, LogAt, Model,
+    PlayRequest, Played, Printed, RefereeRequest, Refereed, SheetRequest, TerminalRequest, Typed,
 };
 use rollx::print::{Locale, PrintOptions, Template};
 use rollx::source::Files;
@@ -262,6 +263,8 @@ impl Typed for Toy {
     type Model = Board;
     type Rules = Game;
     type Game = Played_;
+    type Log = ToyLog;
+    type Verdict = Verdict;
 
     fn engine(&self, board: &Board, _options: &Given) -> Result<Game, String> {
         Ok(Game(board.clone()))
@@ -305,12 +308,85 @@ impl Typed for Toy {
         }
         Played {
             text,
-            log: log(game, played, request.seed),
+            log: log(game, played, request.seed, request.path),
         }
     }
 
-    fn referee(&self, _request: &RefereeRequest) -> Result<Refereed, Failure> {
-        Err(not_written("referee"))
+    fn referee_log(
+        &self,
+        board: &Board,
+        log: &GameLog<ToyLog>,
+        at: &LogAt,
+    ) -> Result<(Game, Verdict), Failure> {
+        if log.board.id != board.id {
+            return Err(Failure::usage(format!(
+                "{} is a game on `{}`, and {} is `{}`",
+                at.path.display(),
+                log.board.id,
+                at.file.display(),
+                board.id
+            )));
+        }
+        let game = Game(board.clone());
+        let mut table = game.new_table(log.players.len());
+        let mut mistakes = Vec::new();
+        for (t, turn) in log.turns.iter().enumerate() {
+            if game.actor(&table) == Actor::Over {
+                mistakes.push(format!("turn {}: the game is over", t + 1));
+                break;
+            }
+            game.apply_chance(&mut table, turn.die);
+            for (p, at) in turn.boxes.iter().enumerate() {
+                let mv = at.map_or(Move::Pass, Move::Write);
+                if game.legal_moves(&table, p).contains(&mv) {
+                    game.apply(&mut table, p, mv);
+                } else {
+                    mistakes.push(format!("turn {}, {}: box {:?}", t + 1, log.players[p], at));
+                    game.apply(&mut table, p, Move::Pass);
+                }
+            }
+        }
+        let points = (0..log.players.len())
+            .map(|p| game.score(&table, p) as u32)
+            .collect();
+        Ok((
+            game,
+            Verdict {
+                points,
+                mistakes,
+                rows: table.rows,
+            },
+        ))
+    }
+
+    fn verdict_text(
+        &self,
+        _game: &Game,
+        log: &GameLog<ToyLog>,
+        verdict: &Verdict,
+        _request: &RefereeRequest,
+    ) -> String {
+        let mut text: String = verdict
+            .mistakes
+            .iter()
+            .map(|m| format!("  {m}\n"))
+            .collect();
+        for (name, points) in log.players.iter().zip(&verdict.points) {
+            text.push_str(&format!("{name}: {points} points\n"));
+        }
+        text
+    }
+
+    fn clean(&self, verdict: &Verdict) -> bool {
+        verdict.mistakes.is_empty()
+    }
+
+    fn filled(&self, _game: &Game, verdict: &Verdict, seat: usize, name: &str) -> String {
+        let boxes: Vec<String> = verdict.rows[seat]
+            .iter()
+            .map(|b| b.map_or("0".to_string(), |n| n.to_string()))
+            .collect();
+        format!("player = \"{name}\"\nboxes = [{}]\n", boxes.join(", "))
     }
 
     fn referee_sheet(
@@ -362,19 +438,108 @@ fn play_game(game: &Game, policies: &[String], seed: u64) -> Played_ {
     }
 }
 
-/// A toy game's log (JSON).
-fn log(game: &Game, played: &Played_, seed: u64) -> String {
-    let log = serde_json::json!({
-        "board": game.0.id,
-        "seed": seed,
-        "players": played.names,
-        "rolls": played.rolls,
-        "moves": played.moves.iter().map(|(p, m)| match m {
-            Move::Write(at) => format!("{p}:{at}"),
-            Move::Pass => format!("{p}:pass"),
-        }).collect::<Vec<_>>(),
-    });
-    serde_json::to_string_pretty(&log).expect("a log serialises")
+/// The parts of a toy log in the envelope every family's log shares.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct ToyLog;
+
+/// The board a toy game was played on.
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+struct LogBoard {
+    id: String,
+    file: Option<String>,
+}
+
+impl BoardRef for LogBoard {
+    fn id(&self) -> &str {
+        &self.id
+    }
+    fn file(&self) -> Option<&str> {
+        self.file.as_deref()
+    }
+}
+
+/// One toy turn: the die, and each player's box (none: a pass).
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+struct Turn {
+    die: u8,
+    boxes: Vec<Option<usize>>,
+}
+
+impl LogFamily for ToyLog {
+    const GAME: Option<&'static str> = Some("toy");
+    const VERSION: u32 = 1;
+    const BOARD: &'static str = "board";
+    const OPTIONS: &'static str = "options";
+    const RESULT: &'static str = "points";
+    type Board = LogBoard;
+    type Options = ();
+    type Player = String;
+    type Turn = Turn;
+    type Claim = Vec<u32>;
+    const DOC: &'static str = "tests/toy_family.rs";
+
+    fn player_name(player: &String) -> &str {
+        player
+    }
+
+    fn wrong_version(version: u32) -> String {
+        format!("toy logs are version 1, not {version}")
+    }
+
+    fn check(log: &GameLog<ToyLog>) -> Result<(), String> {
+        if log.turns.iter().any(|t| t.boxes.len() != log.players.len()) {
+            return Err("every turn has a box or a pass for every player".to_string());
+        }
+        Ok(())
+    }
+}
+
+/// A toy game's log (JSON), the game played from `file` on the dice of
+/// `seed`.
+fn log(game: &Game, played: &Played_, seed: u64, file: &Path) -> String {
+    let players = played.names.len();
+    let turns = played
+        .rolls
+        .iter()
+        .enumerate()
+        .map(|(t, &die)| Turn {
+            die,
+            boxes: played.moves[t * players..(t + 1) * players]
+                .iter()
+                .map(|(_, m)| match m {
+                    Move::Write(at) => Some(*at),
+                    Move::Pass => None,
+                })
+                .collect(),
+        })
+        .collect();
+    GameLog::<ToyLog> {
+        format: LOG_FORMAT.to_string(),
+        version: 1,
+        game: Some("toy".to_string()),
+        board: LogBoard {
+            id: game.0.id.clone(),
+            file: Some(file.display().to_string()),
+        },
+        options: (),
+        seed: Some(seed),
+        players: played.names.clone(),
+        turns,
+        finished: true,
+        result: (0..players)
+            .map(|p| game.score(&played.table, p) as u32)
+            .collect(),
+    }
+    .to_json()
+}
+
+/// A refereed toy game: each player's points, and every move against the
+/// rules (turn, player, box), which counts as a pass.
+#[derive(Clone, Debug, serde::Serialize)]
+struct Verdict {
+    points: Vec<u32>,
+    mistakes: Vec<String>,
+    rows: Vec<Vec<Option<u8>>>,
 }
 
 /// What a toy table's games tally: games, and points by seat.
@@ -484,8 +649,8 @@ impl Simulates for Toy {
         table.seats.join("-")
     }
 
-    fn log(&self, game: &Game, table: &Seated, seed: u64, _path: &Path) -> Result<String, String> {
-        Ok(log(game, &play_game(game, &table.seats, seed), seed))
+    fn log(&self, game: &Game, table: &Seated, seed: u64, path: &Path) -> Result<String, String> {
+        Ok(log(game, &play_game(game, &table.seats, seed), seed, path))
     }
 }
 
@@ -533,15 +698,13 @@ fn the_generic_play_flow_plays_the_toy_family() {
         );
         assert_eq!(played.log, again.log);
         let log: serde_json::Value = serde_json::from_str(&played.log).expect("a JSON log");
-        assert_eq!(
-            log["rolls"].as_array().map(Vec::len),
-            Some(8),
-            "eight turns"
-        );
-        assert_eq!(
-            log["moves"].as_array().map(Vec::len),
-            Some(16),
-            "two players a turn"
+        assert_eq!(log["game"], "toy");
+        let turns = log["turns"].as_array().expect("turns");
+        assert_eq!(turns.len(), 8, "eight turns");
+        assert!(
+            turns
+                .iter()
+                .all(|t| t["boxes"].as_array().map(Vec::len) == Some(2))
         );
         // What the text shows is what the rules score.
         let first = played.text.lines().nth(1).expect("the first player's row");
@@ -738,11 +901,8 @@ fn the_generic_simulation_runs_the_toy_family() {
         .iter()
         .map(|(_, log)| {
             let log: serde_json::Value = serde_json::from_str(log).expect("a JSON log");
-            let moves = log["moves"].as_array().expect("moves").clone();
-            moves
-                .iter()
-                .filter(|m| m.as_str() != Some("0:pass"))
-                .count()
+            let turns = log["turns"].as_array().expect("turns").clone();
+            turns.iter().filter(|t| !t["boxes"][0].is_null()).count()
         })
         .sum();
     assert!(
@@ -776,4 +936,104 @@ fn a_stopped_toy_simulation_reports_the_games_played() {
     );
     assert_eq!(run.logs, None, "no logs of a stopped run");
     assert!(saved.into_inner().unwrap().is_empty());
+}
+
+/// `rollx referee` on a toy log through the registry's entry point, the
+/// board read from `board` as `--map`.
+fn referee(log: &str, board: &Path, sheet_of: Option<Option<&str>>) -> Result<Refereed, Failure> {
+    let load = |path: &Path| -> Result<Model, Failure> {
+        let bytes = std::fs::read(path).map_err(|e| Failure::usage(e.to_string()))?;
+        TOY.face()
+            .check(&rollx::source::DiskFiles, path, bytes, None)
+            .model
+            .ok_or_else(|| Failure::invalid("not a toy board"))
+    };
+    TOY.face().referee(&RefereeRequest {
+        path: Path::new("game.json"),
+        text: log,
+        map: Some(board),
+        load: &load,
+        sheet_of,
+        color: false,
+        width: 80,
+    })
+}
+
+#[test]
+fn the_referee_accepts_every_toy_game_the_computer_plays() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("row.toml");
+    std::fs::write(&file, BOARD).unwrap();
+    let model = board(BOARD);
+    for seed in 0..40 {
+        let played = play(
+            &model,
+            &["random", "first", "random"],
+            seed,
+            &Given::default(),
+        )
+        .expect("a game");
+        let verdict = referee(&played.log, &file, Some(Some("first 2"))).expect("a verdict");
+        assert!(verdict.clean, "seed {seed}: {}", verdict.text);
+        // The referee's points are the ones the game showed.
+        let shown: Vec<&str> = played.text.lines().skip(1).collect();
+        let counted: Vec<&str> = verdict.text.lines().collect();
+        assert_eq!(shown.len(), 3);
+        for (line, counted) in shown.iter().zip(&counted) {
+            let points = line.rsplit_once('(').map(|(_, p)| p.trim_end_matches(')'));
+            assert_eq!(
+                points,
+                counted.split_once(": ").map(|(_, p)| p),
+                "seed {seed}"
+            );
+        }
+        let (name, sheet) = verdict.sheet.expect("a sheet asked for").expect("a player");
+        assert_eq!(name, "first 2");
+        assert!(sheet.starts_with("player = \"first 2\""), "{sheet}");
+    }
+}
+
+#[test]
+fn the_referee_reports_every_mistake_of_a_toy_log() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("row.toml");
+    std::fs::write(&file, BOARD).unwrap();
+    let model = board(BOARD);
+    // The first player writes the first die in the first box, on an
+    // empty row.
+    let played = play(&model, &["first"], 3, &Given::default()).expect("a game");
+    let mut log: serde_json::Value = serde_json::from_str(&played.log).unwrap();
+    assert_eq!(log["turns"][0]["boxes"][0], 0);
+    // The first box written twice more: each is a mistake.
+    log["turns"][1]["boxes"][0] = 0.into();
+    log["turns"][5]["boxes"][0] = 0.into();
+    let verdict = referee(&log.to_string(), &file, None).expect("a verdict");
+    assert!(!verdict.clean);
+    let mistakes: Vec<&str> = verdict
+        .text
+        .lines()
+        .filter(|l| l.starts_with("  turn"))
+        .collect();
+    assert_eq!(mistakes.len(), 2, "{}", verdict.text);
+    assert!(mistakes[0].starts_with("  turn 2") && mistakes[1].starts_with("  turn 6"));
+    // A broken log is a located error; a sheet of nobody is refused up
+    // front.
+    let broken = referee("{\"format\": 3}", &file, None).expect_err("an error");
+    assert_eq!(broken.diagnostics.len(), 1, "{broken:?}");
+    let nobody = referee(&played.log, &file, Some(Some("nobody")))
+        .err()
+        .and_then(|f| f.message)
+        .unwrap_or_default();
+    assert!(
+        nobody.contains("--player nobody: the log has no such player"),
+        "{nobody}"
+    );
+    // A log of another board is refused.
+    let other = dir.path().join("other.toml");
+    std::fs::write(&other, BOARD.replace("row", "other")).unwrap();
+    let wrong = referee(&played.log, &other, None)
+        .err()
+        .and_then(|f| f.message)
+        .unwrap_or_default();
+    assert!(wrong.contains("is a game on `row`"), "{wrong}");
 }

@@ -176,12 +176,16 @@ pub trait Face: About {
 
 /// One of a family's files, in a sentence: "an Encore board".
 pub(crate) fn a_file<A: About + ?Sized>(about: &A) -> String {
-    let article = if about.title().starts_with(['A', 'E', 'I', 'O', 'U']) {
-        "an"
+    format!("{} {}", article(about.title()), about.noun())
+}
+
+/// `word` with its indefinite article: "an Encore", "a Rolling".
+pub(crate) fn article(word: &str) -> String {
+    if word.starts_with(['A', 'E', 'I', 'O', 'U']) {
+        format!("an {word}")
     } else {
-        "a"
-    };
-    format!("{article} {} {}", about.title(), about.noun())
+        format!("a {word}")
+    }
 }
 
 /// The commands whose options a family declares.

@@ -121,6 +121,12 @@ pub trait LogFamily: Sized {
     /// default (nothing claimed).
     type Claim: Clone + Debug + PartialEq + Default + Serialize + DeserializeOwned;
 
+    /// Where the family's log format is described (`docs/game-log.md`).
+    const DOC: &'static str;
+
+    /// A player's name.
+    fn player_name(player: &Self::Player) -> &str;
+
     /// Whether a log writes these rules or options (`false`: they are left
     /// out).
     fn writes_options(_options: &Self::Options) -> bool {

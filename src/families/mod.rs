@@ -9,6 +9,7 @@
 
 mod face;
 pub mod log;
+pub(crate) mod referee;
 pub mod simulate;
 mod typed;
 mod vet;
@@ -19,6 +20,7 @@ pub use face::{
     Takes, TerminalRequest,
 };
 pub use log::{LogError, log_family};
+pub use referee::LogAt;
 pub use typed::Typed;
 pub use vet::Vetted;
 

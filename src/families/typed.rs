@@ -15,6 +15,8 @@ use super::face::{
     About, AtTerminal, CheckedSheet, Console, DeepRequest, Deepened, Face, PlayRequest, Played,
     RefereeRequest, Refereed, SheetRequest, Start, TerminalRequest,
 };
+use super::log::{GameLog, LogFamily};
+use super::referee::LogAt;
 use super::simulate::{SimulateRequest, Simulated, Simulates};
 use super::vet::Vetted;
 use super::{Model, Printed};
@@ -82,8 +84,44 @@ pub trait Typed: About + 'static {
     /// A played game as `rollx play` shows it, and its log.
     fn played(&self, rules: &Self::Rules, game: &Self::Game, request: &PlayRequest) -> Played;
 
-    /// `rollx referee` on one of the family's logs.
-    fn referee(&self, request: &RefereeRequest) -> Result<Refereed, Failure>;
+    /// The family's game logs.
+    type Log: LogFamily;
+
+    /// A refereed game: every rule broken, and the scores.
+    type Verdict: serde::Serialize;
+
+    /// The game of `log` refereed on `model` (the file the log names, or
+    /// the one given): the rules it was played by, and the verdict; a log
+    /// of a game on another map or board is the error, located in the log
+    /// (`at`).
+    fn referee_log(
+        &self,
+        model: &Self::Model,
+        log: &GameLog<Self::Log>,
+        at: &LogAt,
+    ) -> Result<(Self::Rules, Self::Verdict), Failure>;
+
+    /// A verdict as `rollx referee` shows it.
+    fn verdict_text(
+        &self,
+        rules: &Self::Rules,
+        log: &GameLog<Self::Log>,
+        verdict: &Self::Verdict,
+        request: &RefereeRequest,
+    ) -> String;
+
+    /// Whether no rule is broken and nothing is wrong with the log.
+    fn clean(&self, verdict: &Self::Verdict) -> bool;
+
+    /// The final sheet of the player in `seat` (named `name`) as a filled
+    /// sheet (`--write-sheet`).
+    fn filled(
+        &self,
+        rules: &Self::Rules,
+        verdict: &Self::Verdict,
+        seat: usize,
+        name: &str,
+    ) -> String;
 
     /// `rollx referee --sheet` on a finished paper sheet of `model`.
     fn referee_sheet(
@@ -104,7 +142,7 @@ pub trait Typed: About + 'static {
 
 /// The family's own model inside `model`, or why not: it is of another
 /// family.
-fn own<'m, K: Typed>(kind: &K, model: &'m Model) -> Result<&'m K::Model, String> {
+pub(crate) fn own<'m, K: Typed>(kind: &K, model: &'m Model) -> Result<&'m K::Model, String> {
     model.get::<K::Model>().ok_or_else(|| {
         format!(
             "{} ({}) is {}, not {}",
@@ -168,7 +206,7 @@ impl<K: Simulates> Face for K {
     }
 
     fn referee(&self, request: &RefereeRequest) -> Result<Refereed, Failure> {
-        Typed::referee(self, request)
+        super::referee::referee(self, request)
     }
 
     fn referee_sheet(

@@ -9,11 +9,9 @@ use super::play::PLAYERS;
 use super::play::sim_html;
 use super::play::simulate::{Tally, simulate_range};
 use crate::diag::Failure;
-use crate::families::log::{LogProblem, file_of_log, invalid_log};
+use crate::families::log::LogProblem;
 use crate::families::simulate::{Reports, Seated, SimulateRequest, Simulates};
-use crate::families::{
-    CheckedSheet, Loader, PlayRequest, Played, RefereeRequest, Refereed, SheetRequest,
-};
+use crate::families::{CheckedSheet, LogAt, PlayRequest, Played, Refereed, SheetRequest};
 use crate::text::{count, plural, wrap};
 
 use super::Board;
@@ -132,96 +130,35 @@ pub(crate) fn sheet_text(board: &Board, sheet: &Sheet) -> String {
     s
 }
 
-/// A Diceland log read from `text` (the file `path`) and refereed on its
-/// board: `map`, or the file the log names, or `maps/<id>.toml`.
-pub(crate) fn refereed_log(
-    path: &Path,
-    text: &str,
-    map: Option<&Path>,
-    load: Loader,
-) -> Result<(GameLog, Game, Verdict), Failure> {
-    let log = GameLog::parse(text).map_err(|e| {
-        invalid_log(
-            path,
-            text,
-            (e.line, e.column),
-            &e.message,
-            "see docs/diceland-log.md for the format",
-        )
-    })?;
-    let board_path = file_of_log(
-        map,
-        log.file_candidates(path),
-        ("board", &log.board.id),
-        path,
-        "pass it with --map FILE",
-    )?;
-    let board = load(&board_path)?
-        .take::<Board>()
-        .map_err(|other| {
-            Failure::usage(format!(
-                "{} is a Diceland log, but {} is {}\n  help: pass the Diceland board `{}` with --map FILE",
-                path.display(),
-                board_path.display(),
-                other.a_file(),
-                log.board.id
-            ))
-        })?;
+/// The game of `log` refereed on `board` (`at` says where they come
+/// from): the rules it was played by, and the verdict; a log of a game on
+/// another board, or on the board since changed, is the error.
+pub(crate) fn referee_log(
+    board: &Board,
+    log: &GameLog,
+    at: &LogAt,
+) -> Result<(Game, Verdict), Failure> {
     if board.info.id != log.board.id {
         return Err(Failure::usage(format!(
             "{} is a game on board `{}`, but {} is `{}`\n  help: pass the board whose [board] id is `{}` with --map FILE",
-            path.display(),
+            at.path.display(),
             log.board.id,
-            board_path.display(),
+            at.file.display(),
             board.info.id,
             log.board.id
         )));
     }
-    let game = Game::with_options(board, log.options);
-    let verdict = referee(&game, &log).map_err(|wrong| {
+    let game = Game::with_options(board.clone(), log.options);
+    let verdict = referee(&game, log).map_err(|wrong| {
         Failure::usage(format!(
             "{} (board `{}`) has changed since {} was recorded: {wrong}\n  \
              help: referee the log on the board as it was then",
-            board_path.display(),
+            at.file.display(),
             log.board.id,
-            path.display()
+            at.path.display()
         ))
     })?;
-    Ok((log, game, verdict))
-}
-
-/// `rollx referee` on a Diceland log.
-pub(crate) fn referee_log(r: &RefereeRequest) -> Result<Refereed, Failure> {
-    let (log, game, verdict) = refereed_log(r.path, r.text, r.map, r.load)?;
-    let sheet = match r.sheet_of {
-        None => None,
-        Some(name) => {
-            let p = match (name, log.players.len()) {
-                (Some(name), _) => log.players.iter().position(|p| p == name).ok_or_else(|| {
-                    Failure::usage(format!(
-                        "--player {name}: the log has no such player (its players: {})",
-                        log.players.join(", ")
-                    ))
-                })?,
-                (None, 1) => 0,
-                (None, n) => {
-                    return Err(Failure::usage(format!(
-                        "the log has {n} players ({}): say whose sheet --write-sheet writes \
-                         with --player NAME",
-                        log.players.join(", ")
-                    )));
-                }
-            };
-            let text = filled::to_toml(game.board(), &verdict.sheets[p], Some(&log.players[p]));
-            Some(Ok((log.players[p].clone(), text)))
-        }
-    };
-    Ok(Refereed {
-        json: serde_json::to_string_pretty(&verdict).expect("serialises"),
-        text: verdict_text(&log, &game, &verdict, r.path),
-        clean: verdict.is_clean(),
-        sheet,
-    })
+    Ok((game, verdict))
 }
 
 /// The verdict as text, in the shape every family's referee writes: the
@@ -229,7 +166,7 @@ pub(crate) fn referee_log(r: &RefereeRequest) -> Result<Refereed, Failure> {
 /// only follow from an earlier crossing that crossed nothing counted in one
 /// line a player, each in the JSON verdict), the sheets, who won, and the
 /// verdict.
-fn verdict_text(log: &GameLog, game: &Game, v: &Verdict, path: &Path) -> String {
+pub(crate) fn verdict_text(log: &GameLog, game: &Game, v: &Verdict, path: &Path) -> String {
     let mut s = log.referee_heading(path, &game.board().info.name, "turn");
     // Whether the game ended is never left out, even when it follows from
     // an earlier mistake: it decides who won.

@@ -6,7 +6,7 @@ use super::words::ALL as WORDS;
 use crate::diag::{Diagnostic, Failure};
 use crate::families::{
     About, AtTerminal, Checked, CheckedSheet, Console, Declared, GenerateError, GenerateOptions,
-    GeneratedFile, Generator, Given, Model, PlayRequest, Played, Printed, RefereeRequest, Refereed,
+    GeneratedFile, Generator, Given, LogAt, Model, PlayRequest, Played, Printed, RefereeRequest,
     SheetRequest, TerminalRequest, Typed,
 };
 use crate::print::{Locale, PrintOptions, Template};
@@ -15,6 +15,8 @@ use crate::source::Files;
 use super::Board;
 use super::play::PlayedGame;
 use super::rules::Game;
+use super::rules::log::GameLog;
+use super::rules::referee::Verdict;
 
 /// The Diceland family.
 pub(crate) struct Diceland;
@@ -111,6 +113,8 @@ impl Typed for Diceland {
     type Model = Board;
     type Rules = Game;
     type Game = PlayedGame;
+    type Log = super::rules::log::DicelandLog;
+    type Verdict = Verdict;
 
     fn engine(&self, board: &Board, _options: &Given) -> Result<Game, String> {
         Ok(Game::new(board.clone()))
@@ -141,8 +145,31 @@ impl Typed for Diceland {
         super::commands::played(game, played, request)
     }
 
-    fn referee(&self, request: &RefereeRequest) -> Result<Refereed, Failure> {
-        super::commands::referee_log(request)
+    fn referee_log(
+        &self,
+        board: &Board,
+        log: &GameLog,
+        at: &LogAt,
+    ) -> Result<(Game, Verdict), Failure> {
+        super::commands::referee_log(board, log, at)
+    }
+
+    fn verdict_text(
+        &self,
+        game: &Game,
+        log: &GameLog,
+        verdict: &Verdict,
+        r: &RefereeRequest,
+    ) -> String {
+        super::commands::verdict_text(log, game, verdict, r.path)
+    }
+
+    fn clean(&self, verdict: &Verdict) -> bool {
+        verdict.is_clean()
+    }
+
+    fn filled(&self, game: &Game, verdict: &Verdict, seat: usize, name: &str) -> String {
+        super::rules::filled::to_toml(game.board(), &verdict.sheets[seat], Some(name))
     }
 
     fn referee_sheet(

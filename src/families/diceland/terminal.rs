@@ -87,7 +87,13 @@ pub(crate) fn terminal(
             )
         }
         Start::Resume { path, text, map } => {
-            let refereed = super::commands::refereed_log(path, text, map, r.load)?;
+            let refereed = crate::families::referee::refereed(
+                &super::face::Diceland,
+                path,
+                text,
+                map,
+                r.load,
+            )?;
             resume(path, refereed, r.view, console)
         }
     }

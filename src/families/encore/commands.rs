@@ -10,11 +10,9 @@ use super::play::sim_html;
 use super::play::sim_report::{SimReport, markdown, table_result, text};
 use super::play::simulate::{Tally, check_table, simulate_range};
 use crate::diag::{Diagnostic, Failure, SourceMap};
-use crate::families::log::{file_of_log, invalid_log, wrong_file_diagnostic};
+use crate::families::log::wrong_file_diagnostic;
 use crate::families::simulate::{Reports, Seated, SimulateRequest, Simulates};
-use crate::families::{
-    CheckedSheet, Given, Loader, PlayRequest, Played, RefereeRequest, Refereed, SheetRequest,
-};
+use crate::families::{CheckedSheet, Given, LogAt, PlayRequest, Played, Refereed, SheetRequest};
 use crate::families::{Command, Declared, Takes};
 use crate::text::{count, plural, wrap};
 
@@ -279,72 +277,32 @@ pub(crate) fn outcome(winners: &[&str], scores: &[(String, Score)]) -> String {
     }
 }
 
-/// `rollx referee` on an Encore log: the log read, its board found and
-/// loaded, and the game refereed.
-pub(crate) fn referee_log(r: &RefereeRequest) -> Result<Refereed, Failure> {
-    let (log, game, verdict) = refereed(r.path, r.text, r.map, r.load)?;
-    let sheet = r.sheet_of.map(|name| {
-        sheet_player(&verdict, name).map(|player| {
-            (
-                player.player.clone(),
-                filled::to_toml(&game, &player.sheet, Some(&player.player)),
-            )
-        })
-    });
-    Ok(Refereed {
-        json: serde_json::to_string_pretty(&verdict).expect("serialises"),
-        text: verdict_text(&game, &log, &verdict, r.path),
-        clean: verdict.is_clean(),
-        sheet,
-    })
-}
-
-/// Reads the Encore log `text` (from `path`), finds its board (`map` when
-/// given, else where the log says) and referees it.
-pub(crate) fn refereed(
-    path: &Path,
-    text: &str,
-    map: Option<&Path>,
-    load: Loader,
-) -> Result<(GameLog, Game, Verdict), Failure> {
-    let log = GameLog::parse(text).map_err(|e| {
-        invalid_log(
-            path,
-            text,
-            (e.line, e.column),
-            &e.message,
-            "see docs/encore-log.md for the format",
-        )
-    })?;
-    let given = map.is_some();
-    let board_path = file_of_log(
-        map,
-        log.file_candidates(path),
-        ("board", &log.board.id),
-        path,
-        "pass it with --map FILE",
-    )?;
-    let board = load(&board_path)?.take::<Board>().map_err(|other| {
-        Failure::usage(format!(
-            "{} is an Encore game log, and {} is {}\n  \
-                 help: pass the board the game was played on (`{}`) with --map FILE",
-            path.display(),
-            board_path.display(),
-            other.a_file(),
-            log.board.id
-        ))
-    })?;
+/// The game of `log` refereed on `board` (`at` says where they come
+/// from): the rules it was played by, and the verdict; a log of a game on
+/// another board, or on the board since changed, is one error located in
+/// the log.
+pub(crate) fn referee_log(
+    board: &Board,
+    log: &GameLog,
+    at: &LogAt,
+) -> Result<(Game, Verdict), Failure> {
     let game = log
-        .game(board)
-        .map_err(|e| Failure::invalid(format!("{}: {e}", board_path.display())))?;
-    let verdict = referee(&game, &log).map_err(|wrong| {
+        .game(board.clone())
+        .map_err(|e| Failure::invalid(format!("{}: {e}", at.file.display())))?;
+    let verdict = referee(&game, log).map_err(|wrong| {
         let mut sources = SourceMap::new();
-        let id = sources.add(path, text.to_string());
-        let diag = wrong_board_diagnostic(&wrong, &log, path, &board_path, given);
-        let diag = wrong_file_diagnostic(diag, &wrong_key(&wrong), id, text);
+        let id = sources.add(at.path, at.text.to_string());
+        let diag = wrong_board_diagnostic(&wrong, log, at.path, at.file, at.given);
+        let diag = wrong_file_diagnostic(diag, &wrong_key(&wrong), id, at.text);
         Failure::located(false, sources, vec![diag])
     })?;
-    Ok((log, game, verdict))
+    Ok((game, verdict))
+}
+
+/// A player's final sheet as a filled sheet (`--write-sheet`).
+pub(crate) fn filled_sheet(game: &Game, verdict: &Verdict, seat: usize) -> String {
+    let player = &verdict.players[seat];
+    filled::to_toml(game, &player.sheet, Some(&player.player))
 }
 
 /// The key of the log the wrong board shows in, with the label there.
@@ -395,7 +353,7 @@ delete `hash` from the log's `board` to referee it on the board as it is now"
 
 /// The referee's findings as text: every problem and broken rule, then
 /// the scores as the referee counts them.
-fn verdict_text(game: &Game, log: &GameLog, v: &Verdict, path: &Path) -> String {
+pub(crate) fn verdict_text(game: &Game, log: &GameLog, v: &Verdict, path: &Path) -> String {
     let mut s = String::new();
     s.push_str(&log.referee_heading(path, &game.board().info.name, "roll"));
     for r in &v.readings {
@@ -450,26 +408,6 @@ fn verdict_text(game: &Game, log: &GameLog, v: &Verdict, path: &Path) -> String 
 /// "1 rule broken", "3 rules broken".
 fn count_rules(n: usize) -> String {
     format!("{n} {} broken", if n == 1 { "rule" } else { "rules" })
-}
-
-/// The player whose sheet `--write-sheet` writes: the one named, or the
-/// only one.
-fn sheet_player<'v>(v: &'v Verdict, name: Option<&str>) -> Result<&'v PlayerVerdict, String> {
-    let names: Vec<&str> = v.players.iter().map(|p| p.player.as_str()).collect();
-    match name {
-        Some(n) => v.players.iter().find(|p| p.player == n).ok_or_else(|| {
-            format!(
-                "--player {n}: the log has no such player (its players: {})",
-                names.join(", ")
-            )
-        }),
-        None if v.players.len() == 1 => Ok(&v.players[0]),
-        None => Err(format!(
-            "the log has {} players ({}): say whose sheet --write-sheet writes with --player NAME",
-            v.players.len(),
-            names.join(", ")
-        )),
-    }
 }
 
 /// `rollx referee --sheet` on an Encore board: checks a finished paper

@@ -6,7 +6,7 @@ use super::sheet::words::ALL as WORDS;
 use crate::diag::{Diagnostic, Failure};
 use crate::families::{
     About, AtTerminal, Checked, CheckedSheet, Console, Declared, GenerateError, GenerateOptions,
-    GeneratedFile, Generator, Given, Model, PlayRequest, Played, Printed, RefereeRequest, Refereed,
+    GeneratedFile, Generator, Given, LogAt, Model, PlayRequest, Played, Printed, RefereeRequest,
     SheetRequest, TerminalRequest, Typed,
 };
 use crate::print::{Locale, PrintOptions, Template};
@@ -15,6 +15,8 @@ use crate::source::Files;
 use super::Board;
 use super::play::PlayedGame;
 use super::rules::Game;
+use super::rules::log::GameLog;
+use super::rules::referee::Verdict;
 
 /// The Encore family.
 pub(crate) struct Encore;
@@ -111,6 +113,8 @@ impl Typed for Encore {
     type Model = Board;
     type Rules = Game;
     type Game = PlayedGame;
+    type Log = super::rules::log::EncoreLog;
+    type Verdict = Verdict;
 
     fn engine(&self, board: &Board, options: &Given) -> Result<Game, String> {
         Game::with_options(board.clone(), super::commands::rule_options(options))
@@ -142,8 +146,31 @@ impl Typed for Encore {
         super::commands::played(game, played, request)
     }
 
-    fn referee(&self, request: &RefereeRequest) -> Result<Refereed, Failure> {
-        super::commands::referee_log(request)
+    fn referee_log(
+        &self,
+        board: &Board,
+        log: &GameLog,
+        at: &LogAt,
+    ) -> Result<(Game, Verdict), Failure> {
+        super::commands::referee_log(board, log, at)
+    }
+
+    fn verdict_text(
+        &self,
+        game: &Game,
+        log: &GameLog,
+        verdict: &Verdict,
+        r: &RefereeRequest,
+    ) -> String {
+        super::commands::verdict_text(game, log, verdict, r.path)
+    }
+
+    fn clean(&self, verdict: &Verdict) -> bool {
+        verdict.is_clean()
+    }
+
+    fn filled(&self, game: &Game, verdict: &Verdict, seat: usize, _name: &str) -> String {
+        super::commands::filled_sheet(game, verdict, seat)
     }
 
     fn referee_sheet(

@@ -11,7 +11,7 @@ use crate::session::{Ending, Session, View, play_at, resumable};
 use crate::text::count;
 
 use super::Board;
-use super::commands::{effort, game, outcome, refereed, rule_options, score_table};
+use super::commands::{effort, game, outcome, rule_options, score_table};
 use super::notation::{self, Terminal};
 use super::play::{Effort, PLAYERS, player_by_name};
 use super::rules::log::GameLog;
@@ -102,7 +102,8 @@ pub(crate) fn terminal(
             )
         }
         Start::Resume { path, text, map } => {
-            let (saved, game, verdict) = refereed(path, text, map, r.load)?;
+            let (saved, game, verdict) =
+                crate::families::referee::refereed(&super::face::Encore, path, text, map, r.load)?;
             resume(path, (saved, game, verdict), effort, r.view, console)
         }
     }

@@ -8,11 +8,9 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use crate::diag::{Diagnostic, Failure, SourceId, SourceMap};
-use crate::families::log::{file_of_log, invalid_log, wrong_file_diagnostic};
+use crate::families::log::wrong_file_diagnostic;
 use crate::families::simulate::{Progress, Reports, Seated, SimulateRequest, Simulates};
-use crate::families::{
-    CheckedSheet, Given, PlayRequest, Played, RefereeRequest, Refereed, SheetRequest,
-};
+use crate::families::{CheckedSheet, Given, LogAt, PlayRequest, Played, Refereed, SheetRequest};
 use crate::text::{count, plural, wrap};
 
 use super::deep::solve_range;
@@ -237,80 +235,28 @@ pub(crate) fn played(game: &Game, played: &PlayedGame, r: &PlayRequest) -> Playe
     }
 }
 
-/// `rollx referee` on a Rolling log: the log read, its map found and
-/// loaded, and the game refereed.
-pub(crate) fn referee_log(r: &RefereeRequest) -> Result<Refereed, Failure> {
-    let log = GameLog::parse(r.text).map_err(|e| {
-        invalid_log(
-            r.path,
-            r.text,
-            (e.line, e.column),
-            &e.message,
-            "see docs/game-log.md for the format",
-        )
-    })?;
-    let map_path = file_of_log(
-        r.map,
-        log.file_candidates(r.path),
-        ("map", &log.board.id),
-        r.path,
-        "pass it with --map FILE",
-    )?;
-    let whose = match r.sheet_of {
-        Some(name) => Some(sheet_player(&log, name).map_err(Failure::usage)?),
-        None => None,
-    };
-    let map = (r.load)(&map_path)?.take::<Map>().map_err(|family| {
-        Failure::usage(format!(
-            "{} is {}, and `rollx referee` takes Rolling maps only for now\n  \
-                 help: `rollx check`, `rollx print`, `rollx play` (computer players) and \
-                 `rollx referee` take it",
-            map_path.display(),
-            family.a_file(),
-        ))
-    })?;
-    let game = game(map, &map_path)?;
-    let verdict = referee(&game, &log).map_err(|wrong| {
+/// The game of `log` refereed on `map` (`at` says where they come from):
+/// the rules it was played by, and the verdict; a log of a game on another
+/// map, or on the map since changed, is one error located in the log.
+pub(crate) fn referee_log(
+    map: &Map,
+    log: &GameLog,
+    at: &LogAt,
+) -> Result<(Game, Verdict), Failure> {
+    let game = game(map.clone(), at.file)?;
+    let verdict = referee(&game, log).map_err(|wrong| {
         let mut sources = SourceMap::new();
-        let id = sources.add(r.path, r.text.to_string());
-        let diag = wrong_map_diagnostic(
-            &wrong,
-            &log,
-            (r.path, id, r.text),
-            &map_path,
-            r.map.is_some(),
-        );
+        let id = sources.add(at.path, at.text.to_string());
+        let diag = wrong_map_diagnostic(&wrong, log, (at.path, id, at.text), at.file, at.given);
         Failure::located(false, sources, vec![diag])
     })?;
-    let sheet = whose.map(|p| {
-        let player = &verdict.players[p];
-        Ok((
-            player.player.clone(),
-            filled::to_toml(&game, &player.sheet, Some(&player.player)),
-        ))
-    });
-    Ok(Refereed {
-        json: serde_json::to_string_pretty(&verdict).expect("serialises"),
-        text: text_verdict(&game, &log, &verdict, r.path, r.color, r.width),
-        clean: verdict.is_clean(),
-        sheet,
-    })
+    Ok((game, verdict))
 }
 
-/// The index of the player whose sheet `--write-sheet` writes: the one
-/// named, or the only one.
-fn sheet_player(log: &GameLog, name: Option<&str>) -> Result<usize, String> {
-    let names = log.players.join(", ");
-    match name {
-        Some(n) => log.players.iter().position(|p| p == n).ok_or_else(|| {
-            format!("--player {n}: the log has no such player (its players: {names})")
-        }),
-        None if log.players.len() == 1 => Ok(0),
-        None => Err(format!(
-            "the log has {} players ({names}): say whose sheet --write-sheet writes with --player NAME",
-            log.players.len()
-        )),
-    }
+/// A player's final sheet as a filled sheet (`--write-sheet`).
+pub(crate) fn filled_sheet(game: &Game, verdict: &Verdict, seat: usize) -> String {
+    let player = &verdict.players[seat];
+    filled::to_toml(game, &player.sheet, Some(&player.player))
 }
 
 /// The one error for a log refereed on a map it does not belong to: what
@@ -384,7 +330,7 @@ from the log to referee it by the map's rules"
 
 /// The verdict as text: every problem and broken rule, a lone player's
 /// sheet when it broke rules, and the scores.
-fn text_verdict(
+pub(crate) fn text_verdict(
     game: &Game,
     log: &GameLog,
     v: &Verdict,

@@ -7,7 +7,7 @@ use crate::diag::{Diagnostic, Failure};
 use crate::engine::conformance::{self, Conformance};
 use crate::families::{
     About, AtTerminal, Checked, CheckedSheet, Command, Console, Declared, DeepRequest, Deepened,
-    Given, Model, PlayRequest, Played, Printed, RefereeRequest, Refereed, SheetRequest, Takes,
+    Given, LogAt, Model, PlayRequest, Played, Printed, RefereeRequest, SheetRequest, Takes,
     TerminalRequest, Typed,
 };
 use crate::print::{Locale, PrintOptions, Template};
@@ -16,6 +16,8 @@ use crate::source::Files;
 use super::map::Map;
 use super::play::PlayedGame;
 use super::rules::Game;
+use super::rules::log::GameLog;
+use super::rules::referee::Verdict;
 
 /// The Rolling family.
 pub(crate) struct Rolling;
@@ -119,6 +121,8 @@ impl Typed for Rolling {
     type Model = Map;
     type Rules = Game;
     type Game = PlayedGame;
+    type Log = super::rules::log::RollingLog;
+    type Verdict = Verdict;
 
     fn engine(&self, map: &Map, _options: &Given) -> Result<Game, String> {
         Game::new(map.clone()).map_err(|e| e.to_string())
@@ -167,8 +171,31 @@ impl Typed for Rolling {
         super::commands::played(game, played, request)
     }
 
-    fn referee(&self, request: &RefereeRequest) -> Result<Refereed, Failure> {
-        super::commands::referee_log(request)
+    fn referee_log(
+        &self,
+        map: &Map,
+        log: &GameLog,
+        at: &LogAt,
+    ) -> Result<(Game, Verdict), Failure> {
+        super::commands::referee_log(map, log, at)
+    }
+
+    fn verdict_text(
+        &self,
+        game: &Game,
+        log: &GameLog,
+        verdict: &Verdict,
+        r: &RefereeRequest,
+    ) -> String {
+        super::commands::text_verdict(game, log, verdict, r.path, r.color, r.width)
+    }
+
+    fn clean(&self, verdict: &Verdict) -> bool {
+        verdict.is_clean()
+    }
+
+    fn filled(&self, game: &Game, verdict: &Verdict, seat: usize, _name: &str) -> String {
+        super::commands::filled_sheet(game, verdict, seat)
     }
 
     fn referee_sheet(&self, map: &Map, request: &SheetRequest) -> Result<CheckedSheet, Failure> {

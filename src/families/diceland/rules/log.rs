@@ -50,6 +50,11 @@ impl LogFamily for DicelandLog {
     type Turn = LogTurn;
     /// The winners' names.
     type Claim = Vec<String>;
+    const DOC: &'static str = "docs/diceland-log.md";
+
+    fn player_name(player: &Self::Player) -> &str {
+        player
+    }
 
     fn wrong_version(version: u32) -> String {
         format!("this is a version {version} log; rollx reads version {LOG_VERSION}")

@@ -58,6 +58,11 @@ impl LogFamily for EncoreLog {
     type Player = LogPlayer;
     type Turn = LogTurn;
     type Claim = Vec<LogResult>;
+    const DOC: &'static str = "docs/encore-log.md";
+
+    fn player_name(player: &Self::Player) -> &str {
+        &player.name
+    }
 
     fn writes_result(result: &Vec<LogResult>) -> bool {
         !result.is_empty()

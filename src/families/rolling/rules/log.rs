@@ -44,6 +44,11 @@ impl LogFamily for RollingLog {
     type Player = String;
     type Turn = LogTurn;
     type Claim = Vec<LogResult>;
+    const DOC: &'static str = "docs/game-log.md";
+
+    fn player_name(player: &Self::Player) -> &str {
+        player
+    }
 
     fn writes_options(rules: &Option<Rules>) -> bool {
         rules.is_some()
