@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 
 use rollx::families::{
     self, Command, Family, GenerateError, GenerateOptions, Given, PlayRequest, RefereeRequest,
-    SheetRequest, Takes,
+    SheetRequest, Takes, Topic,
 };
 use rollx::source::DiskFiles;
 
@@ -298,14 +298,6 @@ const SEEDS: u64 = 4;
 /// The largest table played (within each family's most).
 const TABLE: usize = 3;
 
-/// Every computer game referees clean from its log and from each
-/// player's finished sheet: every family, every computer player it has
-/// that plays without learned values, alone and at mixed tables, for
-/// several seeds, at the least effort the family's options allow (the
-/// rules at their defaults). The games are played on each family's smallest shipped
-/// file: the referee loads the file the log names for every verdict, and
-/// in a debug build an atlas map or a large Encore board takes seconds to
-/// check.
 /// Every family says what each of its computer players does, and `--policy`'s
 /// help of `play` and `simulate` shows it for every family, from the
 /// registry.
@@ -337,6 +329,102 @@ fn every_computer_player_has_its_help_in_the_policy_help() {
             }
         }
     }
+}
+
+/// `text` with every run of whitespace one space (clap wraps the help).
+fn words(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// Each command's help shows every family's paragraph and examples, from
+/// the registry: a family writes its words about a command in its face.
+#[test]
+fn every_familys_words_are_in_the_help_of_each_command() {
+    let topics = [
+        ("check", Topic::Check),
+        ("check", Topic::Deep),
+        ("play", Topic::Play),
+        ("print", Topic::Print),
+        ("referee", Topic::Referee),
+        ("simulate", Topic::Simulate),
+        ("generate", Topic::Generate),
+    ];
+    let help = |command: &str| {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_rollx"))
+            .args([command, "--help"].into_iter().filter(|a| !a.is_empty()))
+            .env("COLUMNS", "100")
+            .output()
+            .unwrap();
+        words(&String::from_utf8(out.stdout).unwrap())
+    };
+    let mut paragraphs = 0;
+    for (command, topic) in topics {
+        let help = help(command);
+        for &family in Family::ALL {
+            let face = family.face();
+            let said = face.help(topic);
+            if !said.is_empty() {
+                paragraphs += 1;
+                assert!(
+                    help.contains(&words(said)),
+                    "{command} --help lacks {family:?}'s {said}"
+                );
+            }
+            for example in face.examples(topic) {
+                assert!(
+                    help.contains(&words(example)),
+                    "{command} --help lacks {example}"
+                );
+            }
+        }
+    }
+    assert!(paragraphs >= 14, "{paragraphs} paragraphs");
+    let about = help("");
+    for &family in Family::ALL {
+        assert!(about.contains(family.face().games()), "{about}");
+    }
+}
+
+/// No file of the command line names a family: what it says of one comes
+/// from the registry. The commands of the Rolling family alone (`solve`,
+/// `train`, `draw`, `import`) are the known exception, as docs/families.md
+/// says.
+#[test]
+fn no_command_line_file_names_a_family() {
+    let one_family = ["solve.rs", "train.rs", "draw.rs", "import.rs"];
+    let mut files = vec![root().join("src/cli")];
+    let mut read = 0;
+    while let Some(path) = files.pop() {
+        if path.is_dir() {
+            files.extend(std::fs::read_dir(&path).unwrap().map(|e| e.unwrap().path()));
+            continue;
+        }
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        if !name.ends_with(".rs") || one_family.contains(&name.as_str()) {
+            continue;
+        }
+        read += 1;
+        let text = std::fs::read_to_string(&path).unwrap();
+        // Comments may quote what the code prints; tests may name files.
+        let code = text.split("#[cfg(test)]").next().unwrap_or("");
+        for (n, line) in code.lines().enumerate() {
+            if line.trim_start().starts_with("//") {
+                continue;
+            }
+            for &family in Family::ALL {
+                for word in [family.title(), family.name()] {
+                    assert!(
+                        !line.contains(word),
+                        "{}:{}: names the {} family: {line}",
+                        rel(&path),
+                        n + 1,
+                        family.title()
+                    );
+                }
+            }
+        }
+    }
+    assert!(read > 10, "{read} files read");
 }
 
 /// The registry's entry points vet what a library caller gives them: a
@@ -411,6 +499,14 @@ fn the_entry_points_refuse_what_a_family_does_not_take() {
     }
 }
 
+/// Every computer game referees clean from its log and from each
+/// player's finished sheet: every family, every computer player it has
+/// that plays without learned values, alone and at mixed tables, for
+/// several seeds, at the least effort the family's options allow (the
+/// rules at their defaults). The games are played on each family's smallest shipped
+/// file: the referee loads the file the log names for every verdict, and
+/// in a debug build an atlas map or a large Encore board takes seconds to
+/// check.
 #[test]
 fn every_computer_game_referees_clean_from_its_log_and_from_its_finished_sheets() {
     let dir = tempfile::tempdir().unwrap();

@@ -230,6 +230,10 @@ impl About for Toy {
         "id = \"{id}\"\ncells = 5\nturns = 5\n"
     }
 
+    fn games(&self) -> &'static str {
+        "a one-die toy on a row of boxes"
+    }
+
     fn solvability(&self) -> &'static str {
         "nothing"
     }

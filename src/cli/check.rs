@@ -10,38 +10,50 @@ use super::numbers::whole;
 use super::{Outcome, Ran};
 use rollx::diag::Failure;
 use rollx::diag::render::{self, Style};
-use rollx::families::{self, Checked, DeepRequest, Deepened, Family, LoadError, Model};
+use rollx::families::{self, Checked, DeepRequest, Deepened, Family, LoadError, Model, Topic};
 use rollx::text::{and_list, count};
 use std::io::{IsTerminal, Write};
 
-/// The long description `--help` shows.
-pub const LONG_ABOUT: &str = "Validate map and board files, whatever their family (a \
-file's `[game] family`; Rolling when it names none). Rolling maps: TOML syntax and types, \
-references, symmetric neighbours, connectivity, the grid drawing against the declared \
-neighbours, and whether the dice can fill every region. Encore boards: the grid, its colours, \
-points and dice, the design conventions (as warnings), and rule solvability: the fewest turns \
-to complete each column and colour and to end the game. Diceland boards: the hexagon grid, its \
-zones, start cell and stars, the published conventions (as warnings), and rule solvability: the \
-zones the start reaches, the fewest dice to win, and the share of the board behind one cell. A valid file is also laid out on every \
-shipped print template, in colour and in black and white, and what the print checks find \
-(boxes too small, colours too close to tell apart, parts that do not fit, hidden links) is \
-reported as warnings, as are dice with more faces than `rollx train` supports. Every problem is \
-reported at once, with its file, line and column. See docs/diagnostics.md for every code.\n\n\
-With --deep, Rolling maps are also solved on sampled games with every roll known (`rollx \
-solve`): how often a perfect game is possible, the best possible X, and the areas and regions \
-that cost X even then, the same for a seed whatever the threads (docs/solver.md). The map's \
-ordinary report is printed first; the solving, which can take minutes, follows with a progress \
-bar on a terminal.\n\n\
-Each file's findings come first and its summary last; several files end with one line on them \
-all.";
+/// The long description `--help` shows: what is checked, each family's
+/// paragraph, and each family's deeper look.
+pub fn long_about() -> String {
+    let deep = super::family::paragraphs(Topic::Deep, "\n\n");
+    format!(
+        "Validate map and board files, whatever their family (a file's `[game] family`; {} when \
+         it names none). {} A valid file is also laid out on every shipped print template, in \
+         colour and in black and white, and what the print checks find (boxes too small, \
+         colours too close to tell apart, parts that do not fit, hidden links) is reported as \
+         warnings. Every problem is reported at once, with its file, line and column. See \
+         docs/diagnostics.md for every code.\n\n{deep}{}Each file's findings come first and its \
+         summary last; several files end with one line on them all.",
+        Family::unnamed().title(),
+        super::family::paragraphs(Topic::Check, " "),
+        if deep.is_empty() { "" } else { "\n\n" },
+    )
+}
+
+/// The exit codes and examples `--help` shows after the options.
+pub fn after_help() -> String {
+    format!(
+        "Exit codes: 0 every file is valid (warnings allowed unless --deny-warnings), 1 a file is \
+         invalid (or, with --deny-warnings, has warnings), 2 usage or I/O error.\n\n{}",
+        super::family::examples(
+            &[
+                "rollx check maps/usa.toml",
+                "rollx check maps/*.toml maps/examples/*.toml",
+                "rollx check --format json maps/japan.toml",
+                "rollx check --deny-warnings my-map.toml   # in CI: warnings fail too",
+                "rollx check maps/japan.toml --lang ja      # the words, names and fonts of the \
+                 Japanese sheet",
+                "rollx check maps/examples/tutorial.toml --deep --samples 50",
+            ],
+            Topic::Check
+        )
+    )
+}
 
 /// Arguments of `rollx check`.
 #[derive(Debug, Args)]
-#[command(
-    after_help = "Exit codes: 0 every file is valid (warnings allowed unless --deny-warnings), 1 a file is \
-invalid (or, with --deny-warnings, has warnings), 2 usage or I/O error.\n\n\
-Examples:\n  rollx check maps/usa.toml\n  rollx check maps/*.toml maps/examples/*.toml\n  rollx check --format json maps/japan.toml\n  rollx check maps/encore-black.toml\n  rollx check --deny-warnings my-map.toml   # in CI: warnings fail too\n  rollx check maps/japan.toml --lang ja      # the words, names and fonts of the Japanese sheet\n  rollx check maps/examples/tutorial.toml --deep --samples 50"
-)]
 pub struct CheckArgs {
     /// Map or board files to check.
     #[arg(required = true, value_name = "FILE")]
@@ -55,10 +67,8 @@ pub struct CheckArgs {
     /// Exit with 1 when a map has warnings, not only errors (for CI).
     #[arg(long)]
     pub deny_warnings: bool,
-    /// Rolling maps: also solve sampled games with every roll known
-    /// (`rollx solve`) and report how good a game can be: how often a
-    /// perfect game is possible, the best possible X, the areas and
-    /// regions that cost X even then (docs/solver.md).
+    /// Also look deeper at how good a game on the file can be, on sampled
+    /// games, for the families that do (the description above says how).
     #[arg(long)]
     pub deep: bool,
     /// With --deep: games sampled.

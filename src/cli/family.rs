@@ -3,7 +3,7 @@
 //! that refuse an option, a player or a table a family does not take are
 //! the library's: [`rollx::families::Family::refuse_undeclared`].)
 
-use rollx::families::{Command, Declared, Family, Given, Takes};
+use rollx::families::{Command, Declared, Family, Given, Takes, Topic};
 
 /// Every computer player of every family, by name, each once (what
 /// `--policy` takes; the file's family then refuses those it does not
@@ -37,6 +37,35 @@ pub fn declared(command: Command) -> Vec<(Declared, Vec<Family>)> {
         }
     }
     all
+}
+
+/// Every family's paragraph of `topic`'s help, in the registry's order,
+/// joined by `sep`.
+pub fn paragraphs(topic: Topic, sep: &str) -> String {
+    let all: Vec<&str> = Family::ALL
+        .iter()
+        .map(|f| f.face().help(topic))
+        .filter(|p| !p.is_empty())
+        .collect();
+    all.join(sep)
+}
+
+/// The examples of a command's help: the command line's `own`, then every
+/// family's of `topic`, one a line.
+pub fn examples(own: &[&str], topic: Topic) -> String {
+    let mut all: Vec<&str> = own.to_vec();
+    for family in Family::ALL {
+        all.extend_from_slice(family.face().examples(topic));
+    }
+    format!("Examples:\n  {}", all.join("\n  "))
+}
+
+/// The games of every family, for the command line's description:
+/// "Rolling America, Rolling Japan and their fan maps; Encore! / Noch mal!
+/// boards; ...".
+pub fn games() -> String {
+    let all: Vec<&str> = Family::ALL.iter().map(|f| f.face().games()).collect();
+    all.join("; ")
 }
 
 /// The families' files in words: "Rolling maps and Encore boards".
@@ -166,23 +195,45 @@ pub fn policy_help(intro: &str) -> String {
 }
 
 /// The `rollx` command line with every family's declared options added to
-/// `play`, `simulate` and `referee`, and `--policy`'s help made from the
-/// families' players.
+/// `play`, `simulate` and `referee`, `--policy`'s help made from the
+/// families' players, and each family's paragraph and examples in the help
+/// of `check`, `generate`, `print`, `play`, `simulate` and `referee`.
 pub fn with_all_options(cmd: clap::Command) -> clap::Command {
     let play_intro = "How the computer plays: one player for every seat, or one per seat \
                       separated by commas (greedy,random).";
     let simulate_intro = "Computer players to compare, separated by commas: each plays every \
                           seat of its own table.";
     let (play, simulate) = (policy_help(play_intro), policy_help(simulate_intro));
-    cmd.mut_subcommand("new", super::new::with_families)
+    cmd.about(super::about())
+        .mut_subcommand("new", super::new::with_families)
+        .mut_subcommand("check", |c| {
+            c.long_about(super::check::long_about())
+                .after_help(super::check::after_help())
+        })
+        .mut_subcommand("generate", |c| {
+            c.long_about(super::generate::long_about())
+                .after_help(super::generate::after_help())
+        })
+        .mut_subcommand("print", |c| {
+            c.long_about(super::print::long_about())
+                .after_help(super::print::after_help())
+        })
         .mut_subcommand("play", |c| {
-            with_options(c, Command::Play).mut_arg("policy", |a| a.help(play_intro).long_help(play))
+            with_options(c, Command::Play)
+                .after_help(super::play::after_help())
+                .mut_arg("policy", |a| a.help(play_intro).long_help(play))
         })
         .mut_subcommand("simulate", |c| {
             with_options(c, Command::Simulate)
+                .long_about(super::simulate::long_about())
+                .after_help(super::simulate::after_help())
                 .mut_arg("policy", |a| a.help(simulate_intro).long_help(simulate))
         })
-        .mut_subcommand("referee", |c| with_options(c, Command::RefereeSheet))
+        .mut_subcommand("referee", |c| {
+            with_options(c, Command::RefereeSheet)
+                .long_about(super::referee::long_about())
+                .after_help(super::referee::after_help())
+        })
 }
 
 /// Puts the family options given in `matches` (the whole command line's)

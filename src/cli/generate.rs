@@ -9,37 +9,50 @@ use clap::Args;
 use super::numbers::whole;
 use super::output::{self, Output};
 use rollx::diag::Failure;
-use rollx::families::{self, Family, GenerateError, GenerateOptions};
+use rollx::families::{self, Family, GenerateError, GenerateOptions, Topic};
 use rollx::source::DiskFiles;
 use rollx::text::{count, plural};
 
-/// The long description `--help` shows.
-pub const LONG_ABOUT: &str = "Generate a random board that follows every design convention of its family: \
-for Encore, 21 boxes of each of five colours in blocks of 1 to 6, every colour in every column, \
-one star per column and three per colour, and every column and colour completable from the \
-start column. The same seed gives the same board on every machine. The board is checked as \
-`rollx check --deny-warnings` would before it is written. Sizes other than 15 x 7 scale the \
-conventions (the columns a multiple of 5, from 5 to 25; 5 to 11 rows, the most that print on every shipped template). \
-For Diceland, 11 x 9 hexagons by default (5 to 16 each way): zones of 2 to 6 cells, no two zones of \
-a colour side by side, two stars of each colour in different zones, a few obstacles that cut nothing \
-off, and the start cell in the middle (docs/diceland-board.md).";
+/// The long description `--help` shows, with the conventions of each
+/// family that has a generator.
+pub fn long_about() -> String {
+    format!(
+        "Generate a random board that follows every design convention of its family. The same \
+         seed gives the same board on every machine. The board is checked as `rollx check \
+         --deny-warnings` would before it is written.\n\n{}",
+        super::family::paragraphs(Topic::Generate, "\n\n")
+    )
+}
+
+/// The families, examples and exit codes `--help` shows after the options.
+pub fn after_help() -> String {
+    let names: Vec<&str> = Family::ALL
+        .iter()
+        .filter(|f| f.face().generator().is_some())
+        .map(|f| f.name())
+        .collect();
+    format!(
+        "Families: {}.\n\n{}\n\n\
+         Exit codes: 0 written, 1 no board was found for this seed and size, 2 usage (a size the \
+         conventions cannot fill) or I/O error.",
+        names.join(", "),
+        super::family::examples(&[], Topic::Generate)
+    )
+}
 
 /// Arguments of `rollx generate`.
 #[derive(Debug, Args)]
-#[command(after_help = "Families: encore, diceland.\n\n\
-Examples:\n  rollx generate encore --seed 7 -o b.toml && rollx check --deny-warnings b.toml\n  rollx generate diceland --seed 3 -o d.toml && rollx print d.toml\n  rollx generate encore --columns 10 --rows 6 --seed 3 -o small.toml\n  rollx generate encore --seed 7 | rollx print /dev/stdin -o b.pdf\n\n\
-Exit codes: 0 written, 1 no board was found for this seed and size, 2 usage (a size the conventions cannot fill) or I/O error.")]
 pub struct GenerateArgs {
-    /// The family: encore or diceland.
+    /// The family (one of those listed below).
     #[arg(value_name = "FAMILY")]
     pub family: String,
     /// The seed: the same seed gives the same board.
     #[arg(long, default_value_t = 0, value_parser = whole::<u64>(0, u64::MAX))]
     pub seed: u64,
-    /// Columns of the grid (default: the standard sheet's 15; Diceland: 11).
+    /// Columns of the grid (default: the family's standard sheet's).
     #[arg(long, value_name = "N", value_parser = whole::<usize>(1, u64::MAX))]
     pub columns: Option<usize>,
-    /// Rows of the grid (default: the standard sheet's 7; Diceland: 9).
+    /// Rows of the grid (default: the family's standard sheet's).
     #[arg(long, value_name = "M", value_parser = whole::<usize>(1, u64::MAX))]
     pub rows: Option<usize>,
     /// The board file to write; `-` or none: standard output.

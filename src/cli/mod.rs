@@ -84,10 +84,8 @@ fn exit_code(ran: &Ran) -> u8 {
     }
 }
 
-/// A toolchain for map-based roll-and-write dice games (Rolling America,
-/// Rolling Japan and their fan maps; Encore! / Noch mal! boards; Diceland /
-/// Würfelland boards): validate maps and boards, play, referee and
-/// simulate games, print sheets.
+/// The command line: its description (with every family's games, see
+/// [`about`]), its global options and its commands.
 #[derive(Debug, Parser)]
 #[command(name = "rollx", version, about, long_about = None)]
 #[command(
@@ -137,19 +135,15 @@ pub enum Command {
     #[command(long_about = new::LONG_ABOUT)]
     New(new::NewArgs),
     /// Validate map and board files and summarise them.
-    #[command(long_about = check::LONG_ABOUT)]
     Check(check::CheckArgs),
     /// Generate a random board that follows its family's conventions.
-    #[command(long_about = generate::LONG_ABOUT)]
     Generate(generate::GenerateArgs),
     /// Play a game: the computer plays, or you do with --human.
     #[command(long_about = play::LONG_ABOUT)]
     Play(play::PlayArgs),
     /// Check a recorded game (or a finished paper sheet) against the rules.
-    #[command(long_about = referee::LONG_ABOUT)]
     Referee(referee::RefereeArgs),
     /// Print a pad of sheets for a map or board: PDF, with SVG and PNG previews.
-    #[command(long_about = print::LONG_ABOUT)]
     Print(print::PrintArgs),
     /// Make a map from real geography (a GeoJSON file of shapes).
     #[command(long_about = import::LONG_ABOUT)]
@@ -161,7 +155,6 @@ pub enum Command {
     #[command(long_about = solve::LONG_ABOUT)]
     Solve(solve::SolveArgs),
     /// Simulate many games with computer players and report how a map plays.
-    #[command(long_about = simulate::LONG_ABOUT)]
     Simulate(simulate::SimulateArgs),
     /// Learn the values the `tuples` computer player plays by, for a map.
     #[command(long_about = train::LONG_ABOUT)]
@@ -169,6 +162,15 @@ pub enum Command {
     /// Watch a map or board file and preview it live in the browser.
     #[command(long_about = watch::LONG_ABOUT)]
     Watch(watch::WatchArgs),
+}
+
+/// What `rollx` is, with the games of every family of the registry.
+pub fn about() -> String {
+    format!(
+        "A toolchain for map-based roll-and-write dice games ({}): validate maps and boards, \
+         play, referee and simulate games, print sheets.",
+        family::games()
+    )
 }
 
 /// Parses the command line, runs the command, shows why it failed (when an

@@ -11,42 +11,46 @@ use super::terminal::terminal_width;
 use super::{Outcome, Ran, load_model};
 use rollx::diag::Failure;
 use rollx::engine::derive_seed;
-use rollx::families::{Command, Console, PlayRequest, Start, TerminalRequest};
+use rollx::families::{Command, Console, PlayRequest, Start, TerminalRequest, Topic};
 use rollx::session::Ending;
 use rollx::text::wrap;
 use std::io::IsTerminal as _;
 
 /// The long description `--help` shows.
-pub const LONG_ABOUT: &str = "Play a whole game on a map, an Encore board or a Diceland board. The computer plays by \
+pub const LONG_ABOUT: &str = "Play a whole game on a map or board of any family. The computer plays by \
 default and prints each final sheet with its score (on a board: each roll, every player's move, \
 and the scores with the winners); --human lets you play a map or a board in the terminal against the dice \
 (and, with --players, against computer players on the same dice). The same --seed always gives \
 the same dice (and, for the computer, the same game).";
 
+/// What `--help` shows after the options: the terminal's commands,
+/// examples, each family's paragraph, the exit codes.
+pub fn after_help() -> String {
+    format!(
+        "In the terminal (--human), `help` lists the commands; `undo` takes back the turn being \
+         played, or the last one; `hint` asks the strongest computer player available (expert \
+         when the map's learned values can be read, strong otherwise). `quit`, or the end of the \
+         input, stops the game: with --log it is saved, marked unfinished, and `rollx play \
+         --resume LOG` plays its turns again and goes on with the dice the seed would have \
+         given. Sheets are fitted to the terminal's width (COLUMNS, when set, overrides it; 80 \
+         when the output is not a terminal). See docs/terminal-play.md.\n\n{}\n\n{}\n\n\
+         Exit codes: 0 the game was played (or stopped with `quit`), 1 the map or the game to \
+         resume is invalid, or the input ended before the game did, 2 usage or I/O error.",
+        super::family::examples(
+            &[
+                "rollx play maps/usa.toml --seed 1 --log g.json",
+                "rollx play maps/japan.toml --policy random --players 3",
+                "rollx play maps/usa.toml --human --seed 7 --log mine.json",
+                "rollx play --resume mine.json",
+            ],
+            Topic::Play
+        ),
+        super::family::paragraphs(Topic::Play, "\n\n")
+    )
+}
+
 /// Arguments of `rollx play`.
 #[derive(Debug, Args)]
-#[command(
-    after_help = "In the terminal (--human), `help` lists the commands; `undo` takes back the \
-turn being played, or the last one; `hint` asks the strongest computer player available \
-(expert when the map's learned values can be read, strong otherwise). `quit`, or the end of \
-the input, stops the game: with --log it is saved, marked unfinished, and `rollx play --resume \
-LOG` plays its turns again and goes on with the dice the seed would have given. Sheets are \
-fitted to the terminal's width (COLUMNS, when set, overrides it; 80 when the output is not a \
-terminal). See docs/terminal-play.md.\n\n\
-Examples:\n  rollx play maps/usa.toml --seed 1 --log g.json\n  rollx play maps/encore-black.toml --players 4 --policy greedy,random --seed 1 --log g.json\n  rollx play maps/japan.toml --policy random --players 3\n  rollx play maps/usa.toml --human --seed 7 --log mine.json\n  rollx play --resume mine.json\n\n\
-Encore boards (docs/encore-rules.md) are played by the computer players random, greedy and \
-strong: --players 1 is the solo game \
-(30 rolls, rated by the rulebook's table); --human plays seat 1 yourself (see \
-docs/terminal-play.md#encore-boards); --candidates and --rollouts set the strong player's \
-effort there too, and --solo-dice and --start-column choose between the readings of the \
-rulebook (docs/encore-rules.md#options); --resume goes on with a game saved by --human. The \
-tuples and expert players, --horizon and --values are for maps only for now.\n\n\
-Diceland boards (docs/diceland-rules.md) are played by random, greedy and strong, at tables \
-of 1 to 8 (--players); --human plays seat 1 yourself and --resume goes on with a game saved \
-by it (docs/terminal-play.md#diceland-boards).\n\n\
-Exit codes: 0 the game was played (or stopped with `quit`), 1 the map or the game to resume is \
-invalid, or the input ended before the game did, 2 usage or I/O error."
-)]
 pub struct PlayArgs {
     /// The map or board file (with --resume: by default the one recorded
     /// in the log, then maps/<id>.toml).

@@ -11,33 +11,61 @@ use super::output::{self, Output};
 use super::{Outcome, Ran, load_model, load_template};
 use rollx::diag::render::{Style, report};
 use rollx::diag::{Failure, SourceMap};
+use rollx::families::Topic;
 use rollx::print::{PrintOptions, template};
 use rollx::render::{pdf, png, svg};
 use rollx::text::count;
 
-/// The long description `--help` shows.
-pub const LONG_ABOUT: &str = "Print a pad of sheets for a map or board: a PDF with one sheet per page (or two, with \
-the a4-2up template) that prints correctly at 100 % on a home printer, plus SVG and PNG \
-previews of the first page. Before anything is written the sheet is checked: nothing outside \
-the printable area, writing boxes big enough, text that fits, colours that can be \
-told apart. Every output path is checked before the work, and the files are written whole or \
-not at all: a run that fails writes none of them. Maps of the Rolling family print their areas, \
-Encore boards their grid of boxes, Diceland boards their hexagons with the star tally \
-(docs/templates.md says what each sheet shows); --mono prints for black-and-white printers and \
-colour-blind players on all of them. The same file prints the same bytes: the PDF's title and \
-author are the file's name and author, and it records a date only when SOURCE_DATE_EPOCH gives \
-one (seconds since 1970). --duplex long|short prints both faces of the paper (several files of one \
-family: a board set, fronts and backs in file order); the shop templates write TrimBox, bleed and \
-crop marks for a copy shop or a pad printer; --calibration writes a page to check the printer \
-(rulers, margins, front/back registration) before a pad.";
+/// The long description `--help` shows, with what each family's sheet
+/// prints.
+pub fn long_about() -> String {
+    format!(
+        "Print a pad of sheets for a map or board: a PDF with one sheet per page (or two, with \
+         the a4-2up template) that prints correctly at 100 % on a home printer, plus SVG and PNG \
+         previews of the first page. Before anything is written the sheet is checked: nothing \
+         outside the printable area, writing boxes big enough, text that fits, colours that can \
+         be told apart. Every output path is checked before the work, and the files are written \
+         whole or not at all: a run that fails writes none of them. {} docs/templates.md says \
+         what each sheet shows; --mono prints for black-and-white printers and colour-blind \
+         players on all of them. The same file prints the same bytes: the PDF's title and author \
+         are the file's name and author, and it records a date only when SOURCE_DATE_EPOCH gives \
+         one (seconds since 1970). --duplex long|short prints both faces of the paper (several \
+         files of one family: a board set, fronts and backs in file order); the shop templates \
+         write TrimBox, bleed and crop marks for a copy shop or a pad printer; --calibration \
+         writes a page to check the printer (rulers, margins, front/back registration) before a \
+         pad.",
+        super::family::paragraphs(Topic::Print, " ")
+    )
+}
+
+/// The templates, examples and exit codes `--help` shows after the
+/// options.
+pub fn after_help() -> String {
+    format!(
+        "Templates: letter (default), a4, a4-2up; for a print shop a5-bleed, half-letter-bleed, \
+         a4-2up-crop, letter-2up-crop, a3-4up-crop, tabloid-4up-crop; or a template file \
+         (docs/templates.md).\n\n{}\n\n\
+         Exit codes: 0 written, 1 the map, board or template is invalid or a print check failed, \
+         2 usage or I/O error.",
+        super::family::examples(
+            &[
+                "rollx print maps/usa.toml                      # output/usa.pdf, 100 sheets",
+                "rollx print maps/japan.toml --template a4 --sheets 20",
+                "rollx print maps/usa.toml --png output/usa.png  # just a preview",
+                "rollx print maps/usa.toml --mono -o usa-bw.pdf",
+                "rollx print maps/usa.toml --lang es             # in Spanish (docs/languages.md)",
+                "rollx print maps/japan.toml --lang ja --font-path fonts/",
+                "rollx print maps/usa.toml --sheets 10 -o - | lp   # straight to the printer",
+                "rollx print --calibration --template a4 -o check.pdf  # check the printer first",
+                "rollx print maps/usa.toml --duplex long         # the same sheet on both faces",
+            ],
+            Topic::Print
+        )
+    )
+}
 
 /// Arguments of `rollx print`.
 #[derive(Debug, Args)]
-#[command(
-    after_help = "Templates: letter (default), a4, a4-2up; for a print shop a5-bleed, half-letter-bleed, a4-2up-crop, letter-2up-crop, a3-4up-crop, tabloid-4up-crop; or a template file (docs/templates.md).\n\n\
-Examples:\n  rollx print maps/usa.toml                      # output/usa.pdf, 100 sheets\n  rollx print maps/japan.toml --template a4 --sheets 20\n  rollx print maps/usa.toml --png output/usa.png  # just a preview\n  rollx print maps/usa.toml --mono -o usa-bw.pdf\n  rollx print maps/encore-black.toml --template a4\n  rollx print maps/diceland-1.toml --mono\n  rollx print maps/usa.toml --lang es             # in Spanish (docs/languages.md)\n  rollx print maps/japan.toml --lang ja --font-path fonts/\n  rollx print maps/usa.toml --sheets 10 -o - | lp   # straight to the printer\n  rollx print --calibration --template a4 -o check.pdf  # check the printer first\n  rollx print maps/usa.toml --duplex long         # the same sheet on both faces\n  rollx print maps/diceland-1.toml maps/diceland-2.toml maps/diceland-3.toml maps/diceland-4.toml --duplex short --sheets 1\n\n\
-Exit codes: 0 written, 1 the map, board or template is invalid or a print check failed, 2 usage or I/O error."
-)]
 pub struct PrintArgs {
     /// The map or board file; with --duplex, several files of one family
     /// make a board set (fronts and backs in file order).

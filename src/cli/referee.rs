@@ -10,29 +10,45 @@ use super::{Outcome, Ran, load_model};
 use rollx::diag::Failure;
 use rollx::diag::render::{Style, report};
 use rollx::families::{
-    CheckedSheet, Command, Family, Given, RefereeRequest, Refereed, SheetRequest,
+    CheckedSheet, Command, Family, Given, RefereeRequest, Refereed, SheetRequest, Topic,
 };
 
-/// The long description `--help` shows.
-pub const LONG_ABOUT: &str = "Check a recorded game against the rules, the way players check each other's \
-sheets at the end: replay the log, list every rule broken with its turn, player and die, and \
-score each sheet with one extra X per mistake. A log of a game on an Encore board (its `game` is \
-\"encore\") is replayed on the board: every roll checked against the board's dice, every move \
-against the rules (docs/encore-rules.md), each broken rule named with its roll, player and dice, \
-and the claimed scores checked against the referee's count. A Diceland log (its `game` is \
-\"diceland\") is replayed through the Diceland engine (docs/diceland-rules.md). With --sheet, \
-check a finished paper sheet of a map without a log (see docs/filled-sheet.md), of an Encore board (see \
-docs/encore-sheet.md), or of a Diceland board (see docs/diceland-sheet.md).";
+/// The long description `--help` shows, with each family's logs and
+/// paper sheets.
+pub fn long_about() -> String {
+    format!(
+        "Check a recorded game against the rules, the way players check each other's sheets at \
+         the end: replay the log, list every rule broken with its turn, player and die, and score \
+         each sheet with its mistakes. With --sheet, check a finished paper sheet without a log; \
+         with --write-sheet, write a player's final sheet as one.\n\n{}",
+        super::family::paragraphs(Topic::Referee, "\n\n")
+    )
+}
+
+/// The examples and exit codes `--help` shows after the options.
+pub fn after_help() -> String {
+    format!(
+        "{}\n\n\
+         Exit codes: 0 the game is clean, 1 it breaks rules (or the map or board is invalid), 2 \
+         the file cannot be read, is not a game log, or belongs to another map or board (or \
+         another version of it).",
+        super::family::examples(
+            &[
+                "rollx referee g.json",
+                "rollx referee --format json g.json",
+                "rollx referee g.json --write-sheet g.toml",
+                "rollx referee --sheet my-sheet.toml --map maps/usa.toml",
+            ],
+            Topic::Referee
+        )
+    )
+}
 
 /// Arguments of `rollx referee`.
 #[derive(Debug, Args)]
-#[command(
-    after_help = "Examples:\n  rollx referee g.json\n  rollx referee encore-game.json --map maps/encore-black.toml\n  rollx referee --format json g.json\n  rollx referee g.json --write-sheet g.toml\n  rollx referee --sheet my-sheet.toml --map maps/usa.toml\n  rollx referee --sheet encore-sheet.toml --map maps/encore-black.toml\n  rollx referee diceland-game.json --write-sheet mine.toml --player you\n\n\
-Exit codes: 0 the game is clean, 1 it breaks rules (or the map or board is invalid), 2 the file cannot be read, is not a game log, or belongs to another map or board (or another version of it)."
-)]
 pub struct RefereeArgs {
-    /// The game log (JSON, see docs/game-log.md; of an Encore board,
-    /// docs/encore-log.md; of a Diceland board, docs/diceland-log.md).
+    /// The game log (JSON, as `rollx play --log` writes it; each family's
+    /// format is named in the description).
     #[arg(
         value_name = "LOG",
         required_unless_present = "sheet",
@@ -46,10 +62,9 @@ pub struct RefereeArgs {
     /// Check a filled sheet (TOML) instead of a log; needs --map.
     #[arg(long, value_name = "FILLED", requires = "map")]
     pub sheet: Option<PathBuf>,
-    /// Also write the log's final sheet as a filled sheet (TOML, see
-    /// docs/filled-sheet.md; of an Encore log, docs/encore-sheet.md; of a
-    /// Diceland log, docs/diceland-sheet.md), which --sheet checks the
-    /// paper way.
+    /// Also write the log's final sheet as a filled sheet (TOML, each
+    /// family's format named in the description), which --sheet checks
+    /// the paper way.
     #[arg(long, value_name = "FILE", conflicts_with = "sheet")]
     pub write_sheet: Option<PathBuf>,
     /// Whose sheet --write-sheet writes, by the name in the log (needed

@@ -14,7 +14,7 @@ use super::output::{self, Output, OutputDir};
 use super::{Outcome, Ran, load_model};
 use rollx::diag::Failure;
 use rollx::families::simulate::{Progress, SimCount, SimulateRequest, Simulated};
-use rollx::families::{Command, Family, Given, Model};
+use rollx::families::{Command, Family, Given, Model, Topic};
 use rollx::text::count;
 
 /// Output formats of `simulate`.
@@ -28,47 +28,54 @@ pub enum Format {
     Markdown,
 }
 
-/// The long description `--help` shows.
-pub const LONG_ABOUT: &str = "Play many seeded games per map with computer players and report how the map \
-plays: mean, median and spread of X with a 95 % confidence interval, the distribution, perfect \
-games, how often each area ends as an X, the pressure on each region, how often each power is \
-used and how many X it saves (the same games replayed without it), and why the X happen. \
-With --optimum, every game's dice are also solved (`rollx solve`, --positions per game) and each \
-policy's gap to the best game on the same dice is reported. Results are identical for a given \
-seed whatever the number of threads.\n\n\
-Encore boards (files with `[game] family = \"encore\"`) are simulated at tables of --players \
-(default 1, the 30-roll solo game): each --policy (random, greedy, strong) plays every seat of its \
-own table, and --seats fixes a mixed table, one policy per seat (seat 1 rolls first). Reported: \
-the score (mean with its 95 % CI, median, spread, distribution), the win rate by seat (a shared \
-win split equally), game length, how often and how early each column and colour is completed \
-(first or later), stars left open, jokers used, the solo rating bands, and in the HTML report the \
-board as a heat map of how early each box is crossed. --candidates and --rollouts set the \
-strong player's effort; --solo-dice and --start-column choose between the readings of the \
-rulebook (docs/encore-rules.md#options).\n\n\
-Diceland boards are simulated at tables of --players (default 4): each --policy (random, greedy, \
-strong) plays every seat of its own table and plays alone (the solo measure: turns to reach the \
-goal), and --seats adds a mixed table. Reported: game length with its 95 % CI, win rate by seat, \
-dice lost to overshooting a zone, reroll busts, bonus rolls, how often and when each star is \
-crossed and each zone completed, and in the HTML report the board as a heat map of the turn each \
-cell is crossed (docs/diceland-rules.md#strength).";
+/// The long description `--help` shows, with what each family's
+/// simulation plays and reports.
+pub fn long_about() -> String {
+    format!(
+        "Play many seeded games on a map or board with computer players and report how it \
+         plays. Results are identical for a given seed whatever the number of threads.\n\n{}",
+        super::family::paragraphs(Topic::Simulate, "\n\n")
+    )
+}
+
+/// The examples, what Ctrl-C does and the exit codes, shown after the
+/// options.
+pub fn after_help() -> String {
+    format!(
+        "{}\n\n\
+         Ctrl-C stops a run: the games being played are finished, and the report (text, JSON, \
+         Markdown, --report) covers the games finished so far, the first N of every table, \
+         marked as interrupted; it is the report `--games N` gives. --save-logs then writes \
+         nothing. A second Ctrl-C stops at once, writing nothing \
+         (docs/simulate.md#interrupting-a-run).\n\n\
+         Exit codes: 0 done, 1 a map or board is invalid, 2 usage or I/O error, 130 interrupted \
+         by Ctrl-C.",
+        super::family::examples(
+            &[
+                "rollx simulate maps/usa.toml",
+                "rollx simulate maps/usa.toml maps/japan.toml --games 10000 --report \
+                 output/balance.html",
+                "rollx simulate maps/usa.toml --policy greedy,random --format json",
+                "rollx train maps/usa.toml && rollx simulate maps/usa.toml --policy \
+                 greedy,tuples,expert",
+                "rollx simulate maps/usa.toml maps/japan.toml --games 10000 --policy \
+                 random,greedy,strong --no-power-value --format markdown",
+                "rollx simulate maps/examples/tutorial.toml --games 20 --save-logs output/logs",
+                "rollx simulate maps/usa.toml --games 200 --policy greedy,strong --optimum",
+            ],
+            Topic::Simulate
+        )
+    )
+}
 
 /// Arguments of `rollx simulate`.
 #[derive(Debug, Args)]
-#[command(
-    after_help = "Examples:\n  rollx simulate maps/usa.toml\n  rollx simulate maps/usa.toml maps/japan.toml --games 10000 --report output/balance.html\n  rollx simulate maps/usa.toml --policy greedy,random --format json\n  rollx train maps/usa.toml && rollx simulate maps/usa.toml --policy greedy,tuples,expert\n  rollx simulate maps/usa.toml maps/japan.toml --games 10000 --policy random,greedy,strong --no-power-value --format markdown\n  rollx simulate maps/examples/tutorial.toml --games 20 --save-logs output/logs\n  rollx simulate maps/usa.toml --games 200 --policy greedy,strong --optimum\n  rollx simulate maps/encore-black.toml --policy random,greedy\n  rollx simulate maps/encore-black.toml --players 4 --policy greedy,strong --games 200 --report output/encore.html\n  rollx simulate maps/encore-black.toml --players 4 --seats strong,greedy,greedy,greedy --games 200\n\n\
-Ctrl-C stops a run: the games being played are finished, and the report (text, JSON, Markdown, \
---report) covers the games finished so far, the first N of every table, marked as interrupted; \
-it is the report `--games N` gives. --save-logs then writes nothing. A second Ctrl-C stops at \
-once, writing nothing (docs/simulate.md#interrupting-a-run).\n\n\
-Exit codes: 0 done, 1 a map or board is invalid, 2 usage or I/O error, 130 interrupted by \
-Ctrl-C."
-)]
 pub struct SimulateArgs {
-    /// Map files (several are reported side by side), or Encore board
-    /// files (each reported on its own); not both in one run.
+    /// Map or board files, all of one family (how several are reported
+    /// is the family's, in the description).
     #[arg(value_name = "MAP|BOARD", required = true)]
     pub maps: Vec<PathBuf>,
-    /// Games per map and policy (per board and table).
+    /// Games per file and table.
     #[arg(long, default_value_t = 1000, value_parser = whole::<u64>(1, 10_000_000))]
     pub games: u64,
     /// Computer players to compare (the help lists each family's players:

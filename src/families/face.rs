@@ -102,6 +102,42 @@ pub trait About: Sync + Send {
     fn deepens(&self) -> bool {
         false
     }
+
+    /// The family's games, in a few words for the command line's
+    /// description ("Encore! / Noch mal! boards").
+    fn games(&self) -> &'static str;
+
+    /// The family's paragraph of the help of `topic`: what the command
+    /// does with its files, and where its formats and rules are
+    /// described; empty for none.
+    fn help(&self, _topic: Topic) -> &'static str {
+        ""
+    }
+
+    /// The family's examples of `topic`, one command each.
+    fn examples(&self, _topic: Topic) -> &'static [&'static str] {
+        &[]
+    }
+}
+
+/// A command's help, which each family adds its paragraph and examples to
+/// ([`About::help`], [`About::examples`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Topic {
+    /// `rollx check`: what is checked in a file of the family.
+    Check,
+    /// `rollx check --deep`: the family's deeper look.
+    Deep,
+    /// `rollx play`.
+    Play,
+    /// `rollx print`: what the family's sheet prints.
+    Print,
+    /// `rollx referee`: its logs and paper sheets.
+    Referee,
+    /// `rollx simulate`: its tables and what is reported.
+    Simulate,
+    /// `rollx generate`: the conventions a generated file follows.
+    Generate,
 }
 
 /// What a game family does with its maps or boards, for the commands: the

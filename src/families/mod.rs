@@ -17,7 +17,7 @@ mod vet;
 pub use face::{
     About, AtTerminal, CheckedSheet, Command, Console, Declared, DeepRequest, Deepened, Face,
     Generator, Given, Loader, PlayRequest, Played, RefereeRequest, Refereed, SheetRequest, Start,
-    Takes, TerminalRequest,
+    Takes, TerminalRequest, Topic,
 };
 pub use log::{LogError, log_family};
 pub use referee::LogAt;

@@ -7,7 +7,7 @@ use crate::diag::{Diagnostic, Failure};
 use crate::families::{
     About, AtTerminal, Checked, CheckedSheet, Console, Declared, GenerateError, GenerateOptions,
     GeneratedFile, Generator, Given, LogAt, Model, PlayRequest, Played, Printed, RefereeRequest,
-    SheetRequest, TerminalRequest, Typed,
+    SheetRequest, TerminalRequest, Topic, Typed,
 };
 use crate::print::{Locale, PrintOptions, Template};
 use crate::source::Files;
@@ -106,6 +106,68 @@ impl About for Diceland {
 
     fn max_players(&self) -> usize {
         super::rules::MAX_PLAYERS
+    }
+
+    fn games(&self) -> &'static str {
+        "Diceland / Würfelland boards"
+    }
+
+    fn help(&self, topic: Topic) -> &'static str {
+        match topic {
+            Topic::Check => {
+                "Diceland boards: the hexagon grid, its zones, start cell and stars, the published \
+                 conventions (as warnings), and rule solvability: the zones the start reaches, the \
+                 fewest dice to win, and the share of the board behind one cell."
+            }
+            Topic::Deep => "",
+            Topic::Play => {
+                "Diceland boards (docs/diceland-rules.md) are played by random, greedy and \
+                 strong, at tables of 1 to 8 (--players); --human plays seat 1 yourself and \
+                 --resume goes on with a game saved by it (docs/terminal-play.md#diceland-boards)."
+            }
+            Topic::Print => "Diceland boards print their hexagons with the star tally.",
+            Topic::Referee => {
+                "A Diceland log (its `game` is \"diceland\", docs/diceland-log.md) is replayed \
+                 through the Diceland engine (docs/diceland-rules.md); --sheet checks a finished \
+                 paper sheet of a board (docs/diceland-sheet.md)."
+            }
+            Topic::Simulate => {
+                "Diceland boards are simulated at tables of --players (default 4): each --policy \
+                 (random, greedy, strong) plays every seat of its own table and plays alone (the \
+                 solo measure: turns to reach the goal), and --seats adds a mixed table. \
+                 Reported: game length with its 95 % CI, win rate by seat, dice lost to \
+                 overshooting a zone, reroll busts, bonus rolls, how often and when each star is \
+                 crossed and each zone completed, and in the HTML report the board as a heat map \
+                 of the turn each cell is crossed (docs/diceland-rules.md#strength)."
+            }
+            Topic::Generate => {
+                "For Diceland, 11 x 9 hexagons by default (5 to 16 each way): zones of 2 to 6 \
+                 cells, no two zones of a colour side by side, two stars of each colour in \
+                 different zones, a few obstacles that cut nothing off, and the start cell in the \
+                 middle (docs/diceland-board.md)."
+            }
+        }
+    }
+
+    fn examples(&self, topic: Topic) -> &'static [&'static str] {
+        match topic {
+            Topic::Referee => {
+                &["rollx referee diceland-game.json --write-sheet mine.toml --player you"]
+            }
+            Topic::Print => &[
+                "rollx print maps/diceland-1.toml --mono",
+                "rollx print maps/diceland-1.toml maps/diceland-2.toml maps/diceland-3.toml \
+                 maps/diceland-4.toml --duplex short --sheets 1",
+            ],
+            Topic::Simulate => &[
+                "rollx simulate maps/diceland-1.toml --policy greedy,strong --seats \
+                 strong,greedy,greedy,greedy --games 200",
+            ],
+            Topic::Generate => {
+                &["rollx generate diceland --seed 3 -o d.toml && rollx print d.toml"]
+            }
+            _ => &[],
+        }
     }
 }
 

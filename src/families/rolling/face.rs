@@ -8,7 +8,7 @@ use crate::engine::conformance::{self, Conformance};
 use crate::families::{
     About, AtTerminal, Checked, CheckedSheet, Command, Console, Declared, DeepRequest, Deepened,
     Given, LogAt, Model, PlayRequest, Played, Printed, RefereeRequest, SheetRequest, Takes,
-    TerminalRequest, Typed,
+    TerminalRequest, Topic, Typed,
 };
 use crate::print::{Locale, PrintOptions, Template};
 use crate::source::Files;
@@ -114,6 +114,50 @@ impl About for Rolling {
 
     fn deepens(&self) -> bool {
         true
+    }
+
+    fn games(&self) -> &'static str {
+        "Rolling America, Rolling Japan and their fan maps"
+    }
+
+    fn help(&self, topic: Topic) -> &'static str {
+        match topic {
+            Topic::Check => {
+                "Rolling maps: TOML syntax and types, references, symmetric neighbours, \
+                 connectivity, the grid drawing against the declared neighbours, and whether the \
+                 dice can fill every region; dice with more faces than `rollx train` supports are \
+                 a warning."
+            }
+            Topic::Deep => {
+                "With --deep, Rolling maps are also solved on sampled games with every roll known \
+                 (`rollx solve`): how often a perfect game is possible, the best possible X, and \
+                 the areas and regions that cost X even then, the same for a seed whatever the \
+                 threads (docs/solver.md). The map's ordinary report is printed first; the \
+                 solving, which can take minutes, follows with a progress bar on a terminal."
+            }
+            Topic::Play => {
+                "Rolling maps (docs/rules.md) print each final sheet with its score and, with \
+                 several players, the ranking. The tuples and expert players, --horizon and \
+                 --values are theirs alone; --human plays seat 1 yourself (see \
+                 docs/terminal-play.md)."
+            }
+            Topic::Print => "Rolling maps print their areas.",
+            Topic::Referee => {
+                "A Rolling log (docs/game-log.md) is replayed on its map by the rules \
+                 (docs/rules.md), each sheet scored with one extra X per mistake; --sheet checks a finished paper sheet of a map \
+                 (docs/filled-sheet.md), the sheet --write-sheet writes."
+            }
+            Topic::Simulate => {
+                "Rolling maps: mean, median and spread of X with a 95 % confidence interval, the \
+                 distribution, perfect games, how often each area ends as an X, the pressure on \
+                 each region, how often each power is used and how many X it saves (the same \
+                 games replayed without it), and why the X happen, per map and policy; several \
+                 maps are reported side by side. With --optimum, every game's dice are also solved \
+                 (`rollx solve`, --positions per game) and each policy's gap to the best game on \
+                 the same dice is reported."
+            }
+            Topic::Generate => "",
+        }
     }
 }
 
