@@ -363,11 +363,6 @@ impl Given {
         self.0.iter().map(|(f, _)| f.as_str())
     }
 
-    /// Every option given, as flag and value.
-    pub fn into_pairs(self) -> Vec<(String, String)> {
-        self.0
-    }
-
     /// Whether nothing is given.
     pub fn is_empty(&self) -> bool {
         self.0.is_empty()

@@ -103,7 +103,7 @@ impl Family {
         face::a_file(self.0)
     }
 
-    /// The family's starter file ([`Face::starter`]) for a new file at
+    /// The family's starter file ([`About::starter`]) for a new file at
     /// `file` (its path as the user gave it, named in the comments) with
     /// the id `id` (a valid id) and the name `name` (one line).
     pub fn starter(self, id: &str, name: &str, file: &str) -> String {

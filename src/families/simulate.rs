@@ -1,4 +1,4 @@
-//! `rollx simulate`, written once for every family ([`simulate`]): the
+//! `rollx simulate`, written once for every family (`simulate`): the
 //! request, the tables, the games played part by part until the run ends
 //! or is stopped (Ctrl-C), what it counts, the reports (marked when the
 //! run stopped early) and the saved logs. A family says what differs
@@ -47,7 +47,7 @@ pub struct Reports {
 }
 
 /// What a family writes for `rollx simulate`; the run itself is
-/// [`simulate`].
+/// `simulate` in this module.
 pub trait Simulates: Typed {
     /// One file's side of a run: its rules engine and what its players
     /// need.

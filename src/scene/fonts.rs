@@ -689,11 +689,6 @@ impl Fonts {
         out
     }
 
-    /// Whether the system's fonts are looked at.
-    pub fn uses_system(&self) -> bool {
-        self.0.config.system
-    }
-
     /// The faces beyond the vendored ones that drew something so far, each
     /// with the scripts of what it drew (`Han`, `Katakana`), in the order
     /// of the faces.

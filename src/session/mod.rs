@@ -378,11 +378,6 @@ impl<'n, N: Notation> Session<'n, N> {
         self.notation.rules().actor(&self.table) == Actor::Over
     }
 
-    /// The turns begun.
-    pub fn turns_begun(&self) -> usize {
-        self.starts.len()
-    }
-
     /// The turns played to their end: every turn begun but the one being
     /// played, or all of them once the game is over.
     pub fn turns_played(&self) -> usize {

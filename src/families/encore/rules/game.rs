@@ -417,16 +417,6 @@ impl Game {
         usize::from(self.block_of[i])
     }
 
-    /// The number of blocks.
-    pub fn block_count(&self) -> usize {
-        self.blocks.len()
-    }
-
-    /// The boxes of a block.
-    pub fn block_boxes(&self, block: usize) -> Boxes {
-        Boxes::of(self.blocks[block].cells.iter().copied())
-    }
-
     /// The connected parts of `block` with `size` boxes, as local masks.
     #[inline]
     pub(crate) fn shapes(&self, block: usize, size: u8) -> &[u16] {

@@ -303,14 +303,6 @@ impl Map {
             .map(|i| AreaId(i as u16))
     }
 
-    /// Looks a region up by its id.
-    pub fn region_by_id(&self, id: &str) -> Option<RegionId> {
-        self.regions
-            .iter()
-            .position(|r| r.id == id)
-            .map(|i| RegionId(i as u8))
-    }
-
     /// Every area index.
     pub fn area_ids(&self) -> impl Iterator<Item = AreaId> + use<> {
         (0..self.areas.len() as u16).map(AreaId)
