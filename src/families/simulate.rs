@@ -127,8 +127,15 @@ pub trait Simulates: Typed {
         request: &SimulateRequest,
     ) -> Reports;
 
-    /// A table in the names of saved logs (`greedy`, `greedyx4`).
-    fn label(&self, table: &Seated) -> String;
+    /// A table in the names of saved logs: `greedyx4` for one player in
+    /// every seat, `seats-strong-greedy` for a mixed table.
+    fn label(&self, table: &Seated) -> String {
+        if table.mixed {
+            format!("seats-{}", table.seats.join("-"))
+        } else {
+            format!("{}x{}", table.seats[0], table.seats.len())
+        }
+    }
 
     /// The log of the game of `seed` at `table` on `run` (the file
     /// `path`), played again.

@@ -478,14 +478,6 @@ impl Simulates for super::face::Diceland {
         }
     }
 
-    fn label(&self, table: &Seated) -> String {
-        if table.mixed {
-            format!("seats-{}", table.seats.join("-"))
-        } else {
-            format!("{}x{}", table.seats[0], table.seats.len())
-        }
-    }
-
     fn log(&self, game: &Game, table: &Seated, seed: u64, path: &Path) -> Result<String, String> {
         play_game(game, seed, &table.seats, Some(path.display().to_string()))
             .map(|played| played.log.to_json())

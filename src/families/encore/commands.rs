@@ -633,14 +633,6 @@ impl Simulates for super::face::Encore {
         }
     }
 
-    fn label(&self, table: &Seated) -> String {
-        if table.mixed {
-            format!("seats-{}", table.seats.join("-"))
-        } else {
-            format!("{}x{}", table.seats[0], table.seats.len())
-        }
-    }
-
     fn log(&self, run: &Run, table: &Seated, seed: u64, path: &Path) -> Result<String, String> {
         let mut players = seat_players(&table.seats, seed, run.effort)
             .map_err(|p| format!("`{p}` does not play Encore boards"))?;
