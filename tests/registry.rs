@@ -135,7 +135,7 @@ fn every_generator_makes_files_of_its_family_that_check_clean() {
             // Asked anyway, the family says it has none.
             let refused = family.generate(&GenerateOptions::default());
             assert!(
-                matches!(refused, Err(GenerateError::NoGenerator(f)) if f == family),
+                matches!(refused, Err(GenerateError::NoGenerator(f, _)) if f == family),
                 "{family:?}: {refused:?}"
             );
             continue;
@@ -282,7 +282,7 @@ fn play_and_referee(
             checked.diagnostics
         );
         let verdict = checked
-            .verdict
+            .result
             .unwrap_or_else(|| panic!("{what} {player}'s sheet is read"));
         assert!(
             verdict.clean,

@@ -4,8 +4,9 @@
 //! games tally and its simulation report) and that the commands' flows
 //! written once over the contract serve it: the registry's entry points
 //! vet its requests; `play` seats its players, plays the game and shows
-//! it; `simulate` plays its tables part by part, reports and saves the
-//! logs; and the engine's conformance games run on it.
+//! it; `referee` replays its logs and checks its finished paper sheets;
+//! `simulate` plays its tables part by part, reports and saves the logs;
+//! and the engine's conformance games run on it.
 //!
 //! The game: a board is a row of `cells` boxes. Each turn one die is
 //! rolled and every player writes it in an empty box of their own row,
@@ -62,6 +63,56 @@ enum Move {
 
 /// The toy rules on one board.
 struct Game(Board);
+
+impl Game {
+    /// What is wrong with a finished paper row (0 an empty box): a row of
+    /// another length, a number no die shows, numbers that fall, more
+    /// numbers than rolls.
+    fn paper_mistakes(&self, boxes: &[u8]) -> Vec<String> {
+        let mut mistakes = Vec::new();
+        if boxes.len() != self.0.cells {
+            mistakes.push(format!(
+                "{} boxes, the board has {}",
+                boxes.len(),
+                self.0.cells
+            ));
+        }
+        let written: Vec<u8> = boxes.iter().copied().filter(|&n| n != 0).collect();
+        for n in written.iter().filter(|&&n| n > 6) {
+            mistakes.push(format!("{n} is on no die"));
+        }
+        for pair in written.windows(2).filter(|p| p[1] < p[0]) {
+            mistakes.push(format!(
+                "{} after {}: the numbers must rise",
+                pair[1], pair[0]
+            ));
+        }
+        if written.len() > self.0.turns {
+            mistakes.push(format!(
+                "{} numbers in {} rolls",
+                written.len(),
+                self.0.turns
+            ));
+        }
+        mistakes
+    }
+}
+
+/// A finished paper sheet as a player writes it (what `--write-sheet`
+/// writes).
+#[derive(serde::Deserialize)]
+struct PaperSheet {
+    player: String,
+    boxes: Vec<u8>,
+}
+
+/// A paper sheet checked.
+#[derive(Debug, serde::Serialize)]
+struct Sheet {
+    player: String,
+    points: u32,
+    mistakes: Vec<String>,
+}
 
 impl Rules for Game {
     type Table = Table;
@@ -393,12 +444,50 @@ impl Typed for Toy {
         format!("player = \"{name}\"\nboxes = [{}]\n", boxes.join(", "))
     }
 
-    fn referee_sheet(
+    type Filled = Sheet;
+
+    fn check_filled(
         &self,
-        _board: &Board,
-        _request: &SheetRequest,
-    ) -> Result<CheckedSheet, Failure> {
-        Err(not_written("paper sheets"))
+        board: &Board,
+        request: &SheetRequest,
+    ) -> Result<(Game, CheckedSheet<Sheet>), Failure> {
+        let game = Game(board.clone());
+        let mut sources = SourceMap::new();
+        let text = String::from_utf8_lossy(request.bytes).into_owned();
+        sources.add(request.path.display().to_string(), text.clone());
+        let read: Result<PaperSheet, _> = toml::from_str(&text);
+        let (result, diagnostics) = match read {
+            Err(e) => (None, vec![Diagnostic::error("invalid-toml", e.to_string())]),
+            Ok(paper) => {
+                let mistakes = game.paper_mistakes(&paper.boxes);
+                let findings = mistakes
+                    .iter()
+                    .map(|m| Diagnostic::error("toy-rule", m.clone()))
+                    .collect();
+                let sheet = Sheet {
+                    player: paper.player,
+                    points: paper.boxes.iter().filter(|&&n| n != 0).count() as u32,
+                    mistakes,
+                };
+                (Some(sheet), findings)
+            }
+        };
+        Ok((
+            game,
+            CheckedSheet {
+                sources,
+                diagnostics,
+                result,
+            },
+        ))
+    }
+
+    fn filled_text(&self, _game: &Game, sheet: &Sheet, _request: &SheetRequest) -> String {
+        format!("{}: {} points\n", sheet.player, sheet.points)
+    }
+
+    fn filled_clean(&self, sheet: &Sheet) -> bool {
+        sheet.mistakes.is_empty()
     }
 
     fn terminal(
@@ -1040,4 +1129,57 @@ fn the_referee_reports_every_mistake_of_a_toy_log() {
         .and_then(|f| f.message)
         .unwrap_or_default();
     assert!(wrong.contains("is a game on `row`"), "{wrong}");
+}
+
+/// `rollx referee --sheet` on a toy paper sheet through the registry's
+/// entry point.
+fn referee_sheet(model: &Model, sheet: &str) -> Result<CheckedSheet, Failure> {
+    TOY.referee_sheet(
+        model,
+        &SheetRequest {
+            map_path: Path::new("toy.toml"),
+            path: Path::new("sheet.toml"),
+            bytes: sheet.as_bytes(),
+            options: &Given::default(),
+            color: false,
+            width: 80,
+        },
+    )
+}
+
+#[test]
+fn the_generic_sheet_check_agrees_with_the_toy_referee() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("row.toml");
+    std::fs::write(&file, BOARD).unwrap();
+    let model = board(BOARD);
+    for seed in 0..20 {
+        let played = play(&model, &["random", "first"], seed, &Given::default()).expect("a game");
+        for player in ["random 1", "first 2"] {
+            let verdict = referee(&played.log, &file, Some(Some(player))).expect("a verdict");
+            let (_, sheet) = verdict.sheet.expect("asked").expect("a player");
+            let checked = referee_sheet(&model, &sheet).expect("checked");
+            assert!(checked.diagnostics.is_empty(), "{:?}", checked.diagnostics);
+            let result = checked.result.expect("the sheet is read");
+            assert!(result.clean, "seed {seed}, {player}: {}", result.text);
+            // The sheet's points are the ones the referee counted.
+            let counted = verdict
+                .text
+                .lines()
+                .find(|l| l.starts_with(&format!("{player}: ")))
+                .expect("the player's points");
+            assert_eq!(result.text.trim_end(), counted, "seed {seed}");
+            let json: serde_json::Value = serde_json::from_str(&result.json).unwrap();
+            assert_eq!(json["player"], player);
+        }
+    }
+    // Every mistake of a sheet is found, and the sheet is not clean.
+    let wrong = referee_sheet(&model, "player = \"x\"\nboxes = [3, 2, 9, 0, 1]\n").unwrap();
+    let codes: Vec<&str> = wrong.diagnostics.iter().map(|d| d.code).collect();
+    assert_eq!(codes, ["toy-rule"; 4], "{:?}", wrong.diagnostics);
+    assert!(!wrong.result.expect("read").clean);
+    // A sheet that cannot be read has no result, and says why.
+    let unread = referee_sheet(&model, "boxes = \"none\"").unwrap();
+    assert!(unread.result.is_none());
+    assert_eq!(unread.diagnostics[0].code, "invalid-toml");
 }

@@ -82,7 +82,7 @@ pub fn run(args: &GenerateArgs) -> Result<(), Failure> {
     };
     let generated = family.generate(&options).map_err(|e| match e {
         GenerateError::GaveUp(_) => Failure::invalid(e.to_string()),
-        GenerateError::NoGenerator(_) | GenerateError::Size(_) => Failure::usage(e.to_string()),
+        GenerateError::NoGenerator(..) | GenerateError::Size(_) => Failure::usage(e.to_string()),
     })?;
     let elapsed = start.elapsed();
     // Say what a designer would see from `rollx check` on the file.

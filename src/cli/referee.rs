@@ -247,9 +247,9 @@ fn show_sheet(format: Format, checked: CheckedSheet, color: bool) -> Ran {
     let CheckedSheet {
         sources,
         diagnostics,
-        verdict,
+        result,
     } = checked;
-    let Some(verdict) = verdict else {
+    let Some(verdict) = result else {
         return Err(Failure::located(false, sources, diagnostics));
     };
     match format {

@@ -8,9 +8,9 @@ use crate::diag::{Diagnostic, Failure};
 use crate::print::{Locale, PrintOptions, Template};
 use crate::source::Files;
 
+use super::contract::{Checked, GenerateError, GenerateOptions, GeneratedFile, Model, Printed};
 use super::simulate::{SimulateRequest, Simulated};
 use super::vet::Vetted;
-use super::{Checked, GenerateError, GenerateOptions, GeneratedFile, Model, Printed};
 
 /// A family's generator: a random file, or why there is none.
 pub type Generator = fn(&GenerateOptions) -> Result<GeneratedFile, GenerateError>;
@@ -452,15 +452,17 @@ pub struct SheetRequest<'a> {
 }
 
 /// A checked paper sheet: its located findings, and the result when the
-/// sheet could be read (else the findings say why not).
+/// sheet could be read (else the findings say why not). A family's
+/// checker gives its own result (`R`); `rollx referee --sheet` shows it
+/// as a [`Refereed`].
 #[derive(Debug)]
-pub struct CheckedSheet {
+pub struct CheckedSheet<R = Refereed> {
     /// The files the findings point into.
     pub sources: crate::diag::SourceMap,
     /// Every finding.
     pub diagnostics: Vec<Diagnostic>,
-    /// The sheet's verdict, when it could be read.
-    pub verdict: Option<Refereed>,
+    /// The sheet's result, when it could be read.
+    pub result: Option<R>,
 }
 
 /// Where a game at the terminal comes from.

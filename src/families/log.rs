@@ -20,7 +20,7 @@ use serde::de::{self, DeserializeOwned, DeserializeSeed, MapAccess, SeqAccess, V
 use serde::ser::SerializeStruct;
 use serde::{Deserialize, Serialize};
 
-use super::Family;
+use super::contract::Family;
 use crate::diag::{Diagnostic, Failure, Loc, SourceId, SourceMap};
 
 /// The value of every game log's `format` field.

@@ -8,7 +8,7 @@ use std::path::Path;
 
 use crate::diag::Failure;
 
-use super::face::{Loader, RefereeRequest, Refereed};
+use super::face::{CheckedSheet, Loader, RefereeRequest, Refereed, SheetRequest};
 use super::log::{BoardRef, GameLog, LogFamily, file_of_log, invalid_log};
 use super::typed::{Typed, own};
 
@@ -146,4 +146,29 @@ fn seat_of(names: &[&str], name: Option<&str>) -> Result<usize, String> {
             names.len()
         )),
     }
+}
+
+/// `rollx referee --sheet` on a finished paper sheet of `model`: the
+/// family reads and checks it, and the result is shown as a verdict.
+pub(crate) fn referee_sheet<K: Typed>(
+    kind: &K,
+    model: &K::Model,
+    request: &SheetRequest,
+) -> Result<CheckedSheet, Failure> {
+    let (rules, checked) = kind.check_filled(model, request)?;
+    let result = match checked.result {
+        Some(filled) => Some(Refereed {
+            json: serde_json::to_string_pretty(&filled)
+                .map_err(|e| Failure::usage(format!("cannot write the verdict as JSON: {e}")))?,
+            text: kind.filled_text(&rules, &filled, request),
+            clean: kind.filled_clean(&filled),
+            sheet: None,
+        }),
+        None => None,
+    };
+    Ok(CheckedSheet {
+        sources: checked.sources,
+        diagnostics: checked.diagnostics,
+        result,
+    })
 }

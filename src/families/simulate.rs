@@ -9,7 +9,7 @@ use std::ops::Range;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use super::{Given, Model, Typed};
+use super::contract::{Given, Model, Typed};
 use crate::diag::Failure;
 use crate::text::{count, plural};
 

@@ -11,6 +11,7 @@ use crate::diag::{Diagnostic, Failure};
 use crate::engine::conformance::{self, Conformance};
 use crate::print::{PrintOptions, Template};
 
+use super::contract::{Model, Printed};
 use super::face::{
     About, AtTerminal, CheckedSheet, Console, DeepRequest, Deepened, Face, PlayRequest, Played,
     RefereeRequest, Refereed, SheetRequest, Start, TerminalRequest,
@@ -19,7 +20,6 @@ use super::log::{GameLog, LogFamily};
 use super::referee::LogAt;
 use super::simulate::{SimulateRequest, Simulated, Simulates};
 use super::vet::Vetted;
-use super::{Model, Printed};
 
 /// A game family with its own types: its map or board ([`Typed::Model`])
 /// and its rules engine ([`Typed::Rules`]), and what each command does
@@ -123,12 +123,28 @@ pub trait Typed: About + 'static {
         name: &str,
     ) -> String;
 
-    /// `rollx referee --sheet` on a finished paper sheet of `model`.
-    fn referee_sheet(
+    /// A finished paper sheet checked: its score and every rule broken.
+    type Filled: serde::Serialize;
+
+    /// A finished paper sheet of `model` read and checked for `rollx
+    /// referee --sheet`: the rules it was checked by, and the sheet's
+    /// findings and result; why not, when the rules cannot be set up.
+    fn check_filled(
         &self,
         model: &Self::Model,
         request: &SheetRequest,
-    ) -> Result<CheckedSheet, Failure>;
+    ) -> Result<(Self::Rules, CheckedSheet<Self::Filled>), Failure>;
+
+    /// A checked paper sheet as `rollx referee --sheet` shows it.
+    fn filled_text(
+        &self,
+        rules: &Self::Rules,
+        filled: &Self::Filled,
+        request: &SheetRequest,
+    ) -> String;
+
+    /// Whether no rule is broken on a checked paper sheet.
+    fn filled_clean(&self, filled: &Self::Filled) -> bool;
 
     /// `rollx play --human` and `--resume`: a game at the terminal, on
     /// `model` when it is a new one.
@@ -214,7 +230,7 @@ impl<K: Simulates> Face for K {
         model: &Model,
         request: Vetted<SheetRequest>,
     ) -> Result<CheckedSheet, Failure> {
-        Typed::referee_sheet(self, own_or_fail(self, model)?, &request)
+        super::referee::referee_sheet(self, own_or_fail(self, model)?, &request)
     }
 
     fn simulate(&self, request: Vetted<SimulateRequest>) -> Result<Simulated, Failure> {

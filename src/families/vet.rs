@@ -11,12 +11,12 @@ use std::path::Path;
 
 use crate::diag::Failure;
 
+use super::contract::{Family, Given, Model};
 use super::face::{
     AtTerminal, CheckedSheet, Command, Console, PlayRequest, Played, SheetRequest, Start,
     TerminalRequest,
 };
 use super::simulate::{SimulateRequest, Simulated};
-use super::{Family, Given, Model};
 
 /// A request whose preconditions [`Family`]'s entry points have checked:
 /// the family's options, players and table size. It reads as the request

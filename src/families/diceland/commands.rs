@@ -9,9 +9,9 @@ use super::play::PLAYERS;
 use super::play::sim_html;
 use super::play::simulate::{Tally, simulate_range};
 use crate::diag::Failure;
+use crate::families::contract::{CheckedSheet, LogAt, PlayRequest, Played, SheetRequest};
 use crate::families::log::LogProblem;
 use crate::families::simulate::{Reports, Seated, SimulateRequest, Simulates};
-use crate::families::{CheckedSheet, LogAt, PlayRequest, Played, Refereed, SheetRequest};
 use crate::text::{count, plural, wrap};
 
 use super::Board;
@@ -19,7 +19,7 @@ use super::model::Cell;
 use super::play::sim_html::table_name;
 use super::play::simulate::Summary;
 use super::play::{PlayedGame, play_game};
-use super::rules::filled::{self, FilledResult, FilledVerdict};
+use super::rules::filled::{self, FilledResult};
 use super::rules::log::{Event, GameLog};
 use super::rules::referee::{Finding, Verdict, referee};
 use super::rules::{Game, Sheet};
@@ -300,28 +300,15 @@ nothing: on the sheet as written {} legal (--format json lists {})",
     s
 }
 
-/// `rollx referee --sheet` on a Diceland board: a finished paper sheet
-/// checked the way players check each other's (docs/diceland-sheet.md).
-pub(crate) fn referee_sheet(board: &Board, r: &SheetRequest) -> Result<CheckedSheet, Failure> {
-    let FilledVerdict {
-        sources,
-        diagnostics,
-        result,
-    } = filled::check(board, r.path, r.bytes.to_vec());
-    Ok(CheckedSheet {
-        sources,
-        diagnostics,
-        verdict: result.map(|result| Refereed {
-            json: serde_json::to_string_pretty(&result).expect("serialises"),
-            text: filled_text(board, &result),
-            clean: FilledResult::is_clean(&result),
-            sheet: None,
-        }),
-    })
+/// A finished paper sheet of `board` read and checked, and the game it
+/// was checked by.
+pub(crate) fn check_filled(board: &Board, r: &SheetRequest) -> (Game, CheckedSheet<FilledResult>) {
+    let checked = filled::check(board, r.path, r.bytes.to_vec());
+    (Game::new(board.clone()), checked)
 }
 
 /// A checked sheet's summary.
-fn filled_text(board: &Board, r: &FilledResult) -> String {
+pub(crate) fn filled_text(board: &Board, r: &FilledResult) -> String {
     let name = r.player.as_deref().unwrap_or("sheet");
     let goal = board.goal;
     format!(

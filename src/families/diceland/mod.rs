@@ -52,4 +52,5 @@ pub use rules::referee::{Finding, referee};
 pub use rules::{Breach, Game, Move, MoveError, Options, Phase, Roll, Sheet, Table, Target};
 
 /// The Diceland family, as the registry lists it.
-pub const FAMILY: crate::families::Family = crate::families::Family::new(&face::Diceland);
+pub const FAMILY: crate::families::contract::Family =
+    crate::families::contract::Family::new(&face::Diceland);

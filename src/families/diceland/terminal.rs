@@ -7,7 +7,7 @@ use std::path::Path;
 
 use crate::diag::Failure;
 use crate::engine::{Player, derive_seed};
-use crate::families::{AtTerminal, Console, Start, TerminalRequest};
+use crate::families::contract::{AtTerminal, Console, Start, TerminalRequest};
 use crate::session::{Session, View, play_at, resumable};
 use crate::text::count;
 

@@ -10,16 +10,16 @@ use super::play::sim_html;
 use super::play::sim_report::{SimReport, markdown, table_result, text};
 use super::play::simulate::{Tally, check_table, simulate_range};
 use crate::diag::{Diagnostic, Failure, SourceMap};
+use crate::families::contract::{CheckedSheet, Given, LogAt, PlayRequest, Played, SheetRequest};
+use crate::families::contract::{Command, Declared, Takes};
 use crate::families::log::wrong_file_diagnostic;
 use crate::families::simulate::{Reports, Seated, SimulateRequest, Simulates};
-use crate::families::{CheckedSheet, Given, LogAt, PlayRequest, Played, Refereed, SheetRequest};
-use crate::families::{Command, Declared, Takes};
 use crate::text::{count, plural, wrap};
 
 use super::Board;
 use super::play::sim_report::TableKind;
 use super::play::{Effort, PlayedGame, play_game, seat_players};
-use super::rules::filled::{self, FilledResult, FilledVerdict};
+use super::rules::filled::{self, FilledResult};
 use super::rules::log::{GameLog, LogTurn};
 use super::rules::referee::{PlayerVerdict, Verdict, WrongBoard, referee};
 use super::rules::{
@@ -410,32 +410,22 @@ fn count_rules(n: usize) -> String {
     format!("{n} {} broken", if n == 1 { "rule" } else { "rules" })
 }
 
-/// `rollx referee --sheet` on an Encore board: checks a finished paper
-/// sheet (docs/encore-sheet.md) without a log.
-pub(crate) fn referee_sheet(board: &Board, r: &SheetRequest) -> Result<CheckedSheet, Failure> {
+/// A finished paper sheet of `board` read and checked, and the game it
+/// was checked by (with the star cap of the options given).
+pub(crate) fn check_filled(
+    board: &Board,
+    r: &SheetRequest,
+) -> Result<(Game, CheckedSheet<FilledResult>), Failure> {
     let mut options = Options::default();
     options.star_cap = rule_options(r.options).star_cap;
     let game = game(board.clone(), r.map_path, options)?;
-    let FilledVerdict {
-        sources,
-        diagnostics,
-        result,
-    } = filled::check(&game, r.path, r.bytes.to_vec());
-    Ok(CheckedSheet {
-        sources,
-        diagnostics,
-        verdict: result.map(|result| Refereed {
-            json: serde_json::to_string_pretty(&result).expect("serialises"),
-            text: sheet_text(&game, &result),
-            clean: FilledResult::is_clean(&result),
-            sheet: None,
-        }),
-    })
+    let checked = filled::check(&game, r.path, r.bytes.to_vec());
+    Ok((game, checked))
 }
 
 /// A checked sheet's summary: its score as the checker counts it, the
 /// total written, and the verdict.
-fn sheet_text(game: &Game, r: &FilledResult) -> String {
+pub(crate) fn sheet_text(game: &Game, r: &FilledResult) -> String {
     let mut s = String::new();
     let name = r.player.as_deref().unwrap_or("sheet");
     let _ = writeln!(

@@ -4,7 +4,7 @@ use std::path::Path;
 
 use super::sheet::words::ALL as WORDS;
 use crate::diag::{Diagnostic, Failure};
-use crate::families::{
+use crate::families::contract::{
     About, AtTerminal, Checked, CheckedSheet, Console, Declared, GenerateError, GenerateOptions,
     GeneratedFile, Generator, Given, LogAt, Model, PlayRequest, Played, Printed, RefereeRequest,
     SheetRequest, TerminalRequest, Topic, Typed,
@@ -15,6 +15,7 @@ use crate::source::Files;
 use super::Board;
 use super::play::PlayedGame;
 use super::rules::Game;
+use super::rules::filled::FilledResult;
 use super::rules::log::GameLog;
 use super::rules::referee::Verdict;
 
@@ -253,12 +254,22 @@ impl Typed for Encore {
         super::commands::filled_sheet(game, verdict, seat)
     }
 
-    fn referee_sheet(
+    type Filled = FilledResult;
+
+    fn check_filled(
         &self,
         board: &Board,
         request: &SheetRequest,
-    ) -> Result<CheckedSheet, Failure> {
-        super::commands::referee_sheet(board, request)
+    ) -> Result<(Game, CheckedSheet<FilledResult>), Failure> {
+        super::commands::check_filled(board, request)
+    }
+
+    fn filled_text(&self, game: &Game, filled: &FilledResult, _: &SheetRequest) -> String {
+        super::commands::sheet_text(game, filled)
+    }
+
+    fn filled_clean(&self, filled: &FilledResult) -> bool {
+        filled.is_clean()
     }
 
     fn terminal(

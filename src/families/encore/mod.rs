@@ -71,4 +71,5 @@ pub use solve::Solver;
 pub use standard::Conventions;
 
 /// The Encore family, as the registry lists it.
-pub const FAMILY: crate::families::Family = crate::families::Family::new(&face::Encore);
+pub const FAMILY: crate::families::contract::Family =
+    crate::families::contract::Family::new(&face::Encore);

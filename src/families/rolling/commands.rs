@@ -8,9 +8,9 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use crate::diag::{Diagnostic, Failure, SourceId, SourceMap};
+use crate::families::contract::{CheckedSheet, Given, LogAt, PlayRequest, Played, SheetRequest};
 use crate::families::log::wrong_file_diagnostic;
 use crate::families::simulate::{Progress, Reports, Seated, SimulateRequest, Simulates};
-use crate::families::{CheckedSheet, Given, LogAt, PlayRequest, Played, Refereed, SheetRequest};
 use crate::text::{count, plural, wrap};
 
 use super::deep::solve_range;
@@ -24,7 +24,7 @@ use super::play::{
     PlayedGame, PlayerSetup, Policy, StrongKnobs, derive_seed, play_game as play_game_with,
     policy_with,
 };
-use super::rules::filled::{self, FilledVerdict};
+use super::rules::filled::{self, FilledResult};
 use super::rules::log::GameLog;
 use super::rules::referee::{Verdict, WrongMap, referee};
 use super::rules::{Game, Score};
@@ -394,48 +394,44 @@ pub(crate) fn text_verdict(
     s
 }
 
-/// `rollx referee --sheet` on a Rolling map: a finished paper sheet
-/// checked without a log (docs/filled-sheet.md).
-pub(crate) fn referee_sheet(map: &Map, r: &SheetRequest) -> Result<CheckedSheet, Failure> {
+/// A finished paper sheet of `map` read and checked, and the game it was
+/// checked by.
+pub(crate) fn check_filled(
+    map: &Map,
+    r: &SheetRequest,
+) -> Result<(Game, CheckedSheet<FilledResult>), Failure> {
     let game = game(map.clone(), r.map_path)?;
-    let FilledVerdict {
-        sources,
-        diagnostics,
-        result,
-    } = filled::check(&game, r.path, r.bytes.to_vec());
-    Ok(CheckedSheet {
-        sources,
-        diagnostics,
-        verdict: result.map(|result| Refereed {
-            json: serde_json::to_string_pretty(&result).expect("serialises"),
-            text: format!(
-                "{}\n  {}: {} X on the sheet, {} empty (counted as X), {} -> {} X, {}\n{}",
-                render_fitted(&game, &result.sheet, r.color, r.width),
-                result.player.as_deref().unwrap_or("sheet"),
-                result.crosses,
-                result.empty,
-                if result.breaches.len() as u32 == result.mistakes {
-                    count(result.mistakes, "mistake")
-                } else {
-                    // Under `per-die`, the fewest dice that explain them.
-                    format!(
-                        "{} ({} broken: the fewest dice that explain them)",
-                        count(result.mistakes, "mistake"),
-                        plural(result.breaches.len(), "rule", "rules")
-                    )
-                },
-                result.total,
-                count(result.powers_used, "power"),
-                if result.mistakes == 0 {
-                    "clean: no rule is broken on this sheet\n"
-                } else {
-                    ""
-                }
-            ),
-            clean: result.mistakes == 0,
-            sheet: None,
-        }),
-    })
+    let checked = filled::check(&game, r.path, r.bytes.to_vec());
+    Ok((game, checked))
+}
+
+/// A checked paper sheet as `rollx referee --sheet` shows it: the sheet
+/// drawn, its crosses, mistakes and total, and the verdict.
+pub(crate) fn filled_text(game: &Game, result: &FilledResult, r: &SheetRequest) -> String {
+    format!(
+        "{}\n  {}: {} X on the sheet, {} empty (counted as X), {} -> {} X, {}\n{}",
+        render_fitted(game, &result.sheet, r.color, r.width),
+        result.player.as_deref().unwrap_or("sheet"),
+        result.crosses,
+        result.empty,
+        if result.breaches.len() as u32 == result.mistakes {
+            count(result.mistakes, "mistake")
+        } else {
+            // Under `per-die`, the fewest dice that explain them.
+            format!(
+                "{} ({} broken: the fewest dice that explain them)",
+                count(result.mistakes, "mistake"),
+                plural(result.breaches.len(), "rule", "rules")
+            )
+        },
+        result.total,
+        count(result.powers_used, "power"),
+        if result.mistakes == 0 {
+            "clean: no rule is broken on this sheet\n"
+        } else {
+            ""
+        }
+    )
 }
 
 /// Positions the solver searches per game by default (as `check --deep`).

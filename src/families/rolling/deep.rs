@@ -8,7 +8,7 @@
 use rayon::prelude::*;
 
 use crate::diag::Failure;
-use crate::families::{DeepRequest, Deepened};
+use crate::families::contract::{DeepRequest, Deepened};
 use crate::report::stats::histogram;
 use crate::text::{count, plural};
 use serde::Serialize;

@@ -5,7 +5,7 @@ use std::path::Path;
 use super::sheet::words::ALL as WORDS;
 use crate::diag::{Diagnostic, Failure};
 use crate::engine::conformance::{self, Conformance};
-use crate::families::{
+use crate::families::contract::{
     About, AtTerminal, Checked, CheckedSheet, Command, Console, Declared, DeepRequest, Deepened,
     Given, LogAt, Model, PlayRequest, Played, Printed, RefereeRequest, SheetRequest, Takes,
     TerminalRequest, Topic, Typed,
@@ -16,6 +16,7 @@ use crate::source::Files;
 use super::map::Map;
 use super::play::PlayedGame;
 use super::rules::Game;
+use super::rules::filled::FilledResult;
 use super::rules::log::GameLog;
 use super::rules::referee::Verdict;
 
@@ -242,8 +243,22 @@ impl Typed for Rolling {
         super::commands::filled_sheet(game, verdict, seat)
     }
 
-    fn referee_sheet(&self, map: &Map, request: &SheetRequest) -> Result<CheckedSheet, Failure> {
-        super::commands::referee_sheet(map, request)
+    type Filled = FilledResult;
+
+    fn check_filled(
+        &self,
+        map: &Map,
+        request: &SheetRequest,
+    ) -> Result<(Game, CheckedSheet<FilledResult>), Failure> {
+        super::commands::check_filled(map, request)
+    }
+
+    fn filled_text(&self, game: &Game, filled: &FilledResult, request: &SheetRequest) -> String {
+        super::commands::filled_text(game, filled, request)
+    }
+
+    fn filled_clean(&self, filled: &FilledResult) -> bool {
+        filled.mistakes == 0
     }
 
     fn terminal(

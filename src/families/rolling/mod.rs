@@ -65,4 +65,5 @@ pub use solve::{
 };
 
 /// The Rolling family, as the registry lists it.
-pub const FAMILY: crate::families::Family = crate::families::Family::new(&face::Rolling);
+pub const FAMILY: crate::families::contract::Family =
+    crate::families::contract::Family::new(&face::Rolling);

@@ -6,8 +6,8 @@
 use std::path::{Path, PathBuf};
 
 use crate::diag::Failure;
+use crate::families::contract::{AtTerminal, Console, Start, TerminalRequest};
 use crate::families::log::file_of_log;
-use crate::families::{AtTerminal, Console, Start, TerminalRequest};
 use crate::session::{Session, play_at, resume};
 use crate::text::count;
 

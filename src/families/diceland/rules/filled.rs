@@ -53,17 +53,10 @@ impl FilledResult {
     }
 }
 
-/// The checker's findings: the sources they point into, every finding, and
-/// the result when the sheet could be read (`None`: exit 2).
-#[derive(Debug)]
-pub struct FilledVerdict {
-    /// The sheet file.
-    pub sources: SourceMap,
-    /// Every finding.
-    pub diagnostics: Vec<Diagnostic>,
-    /// The result, when the sheet could be read.
-    pub result: Option<FilledResult>,
-}
+/// A finished sheet checked: the file, every finding (input problems,
+/// which leave the result empty, and rule breaches), and the result
+/// when the file could be read.
+pub type FilledVerdict = crate::families::contract::CheckedSheet<FilledResult>;
 
 /// A finished sheet as a sheet file, for `rollx referee --write-sheet`.
 pub fn to_toml(board: &Board, sheet: &Sheet, player: Option<&str>) -> String {

@@ -69,17 +69,10 @@ impl FilledResult {
     }
 }
 
-/// Findings about one finished-sheet file.
-#[derive(Debug)]
-pub struct FilledVerdict {
-    /// The file, for rendering diagnostics.
-    pub sources: SourceMap,
-    /// Located findings: input problems (which leave `result` empty) and
-    /// rule breaches.
-    pub diagnostics: Vec<Diagnostic>,
-    /// The checked sheet, when the file could be read.
-    pub result: Option<FilledResult>,
-}
+/// A finished sheet checked: the file, every finding (input problems,
+/// which leave the result empty, and rule breaches), and the result
+/// when the file could be read.
+pub type FilledVerdict = crate::families::contract::CheckedSheet<FilledResult>;
 
 const TOP_KEYS: &[&str] = &[
     "board", "player", "jokers", "total", "crossed", "grid", "columns", "colors",
