@@ -12,6 +12,7 @@ mod face;
 pub mod log;
 pub(crate) mod referee;
 pub mod simulate;
+pub mod terminal;
 mod typed;
 mod vet;
 

@@ -2,7 +2,9 @@
 //! ([`referee`]): the log read (a located error when it cannot be), the
 //! map or board it names found and loaded, whose final sheet is wanted
 //! checked before anything is refereed, the game refereed by the family
-//! ([`Typed::referee_log`]) and the verdict shown.
+//! ([`Typed::referee_log`]) and the verdict shown; `rollx referee --sheet`
+//! ([`referee_sheet`]): the family's check of a paper sheet shown the
+//! same way.
 
 use std::path::Path;
 
@@ -28,17 +30,18 @@ pub struct LogAt<'a> {
 }
 
 /// A refereed log of the family `K`: the log, the rules it was played
-/// by, and the verdict.
+/// by, the verdict, and the map or board's file.
 pub(crate) type RefereedLog<K> = (
     GameLog<<K as Typed>::Log>,
     <K as Typed>::Rules,
     <K as Typed>::Verdict,
+    std::path::PathBuf,
 );
 
 /// The log `text` (read from `path`) of a game of the family `kind`,
 /// refereed on the map or board `map` when given, else on the one it
-/// names (read by `load`): the log, the rules it was played by and the
-/// verdict.
+/// names (read by `load`): the log, the rules it was played by, the
+/// verdict and the file it was refereed on.
 pub(crate) fn refereed<K: Typed>(
     kind: &K,
     path: &Path,
@@ -55,7 +58,7 @@ pub(crate) fn refereed<K: Typed>(
         "pass it with --map FILE",
     )?;
     let (rules, verdict) = on_file(kind, &log, path, text, (&file, map.is_some()), load)?;
-    Ok((log, rules, verdict))
+    Ok((log, rules, verdict, file))
 }
 
 /// A family's log read from `text` (the file `path`), or where and why

@@ -147,13 +147,23 @@ pub trait Typed: About + 'static {
     fn filled_clean(&self, filled: &Self::Filled) -> bool;
 
     /// `rollx play --human` and `--resume`: a game at the terminal, on
-    /// `model` when it is a new one.
+    /// `model` when it is a new one. A family that can be played at the
+    /// terminal implements [`AtTable`](super::terminal::AtTable) and
+    /// calls the flow written once over it,
+    /// [`terminal`](super::terminal::terminal); by default, its games are
+    /// not played at the terminal.
     fn terminal(
         &self,
-        model: Option<&Self::Model>,
-        request: &TerminalRequest,
-        console: Console,
-    ) -> Result<AtTerminal, Failure>;
+        _model: Option<&Self::Model>,
+        _request: &TerminalRequest,
+        _console: Console,
+    ) -> Result<AtTerminal, Failure> {
+        Err(Failure::usage(format!(
+            "{} {}s cannot be played at the terminal",
+            self.title(),
+            self.noun()
+        )))
+    }
 }
 
 /// The family's own model inside `model`, or why not: it is of another

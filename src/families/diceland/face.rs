@@ -259,7 +259,7 @@ impl Typed for Diceland {
         request: &TerminalRequest,
         console: Console,
     ) -> Result<AtTerminal, Failure> {
-        super::terminal::terminal(board, request, console)
+        crate::families::terminal::terminal(self, board, request, console)
     }
 }
 

@@ -278,7 +278,7 @@ impl Typed for Encore {
         request: &TerminalRequest,
         console: Console,
     ) -> Result<AtTerminal, Failure> {
-        super::terminal::terminal(board, request, console)
+        crate::families::terminal::terminal(self, board, request, console)
     }
 }
 

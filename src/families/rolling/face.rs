@@ -267,7 +267,7 @@ impl Typed for Rolling {
         request: &TerminalRequest,
         console: Console,
     ) -> Result<AtTerminal, Failure> {
-        super::terminal::terminal(map, request, console)
+        crate::families::terminal::terminal(self, map, request, console)
     }
 }
 
