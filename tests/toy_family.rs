@@ -5,8 +5,9 @@
 //! written once over the contract serve it: the registry's entry points
 //! vet its requests; `play` seats its players, plays the game and shows
 //! it; `referee` replays its logs and checks its finished paper sheets;
-//! `simulate` plays its tables part by part, reports and saves the logs;
-//! and the engine's conformance games run on it.
+//! `play --human` and `--resume` play it at the terminal with its
+//! notation; `simulate` plays its tables part by part, reports and saves
+//! the logs; and the engine's conformance games run on it.
 //!
 //! The game: a board is a row of `cells` boxes. Each turn one die is
 //! rolled and every player writes it in an empty box of their own row,
@@ -23,11 +24,17 @@ use rollx::families::log::{BoardRef, GameLog, LOG_FORMAT, LogFamily};
 use rollx::families::simulate::{
     Progress, Reports, Seated, SimCount, SimulateRequest, Simulated, Simulates,
 };
+use rollx::families::terminal::{self, AtTable, Computers, Seating};
 use rollx::families::{
     About, AtTerminal, Checked, CheckedSheet, Command, Console, Family, Given, LogAt, Model,
-    PlayRequest, Played, Printed, RefereeRequest, Refereed, SheetRequest, TerminalRequest, Typed,
+    PlayRequest, Played, Printed, RefereeRequest, Refereed, SheetRequest, Start, TerminalRequest,
+    Typed,
 };
 use rollx::print::{Locale, PrintOptions, Template};
+use rollx::session::{
+    Command as SessionCommand, Ending, Event as SessionEvent, Hinter, Notation, Session, Undone,
+    View,
+};
 use rollx::source::Files;
 
 /// The toy family.
@@ -309,11 +316,6 @@ impl About for Toy {
     }
 }
 
-/// What the toy family has not written yet, said as an error.
-fn not_written(what: &str) -> Failure {
-    Failure::usage(format!("the toy family has no {what}"))
-}
-
 impl Typed for Toy {
     type Model = Board;
     type Rules = Game;
@@ -492,11 +494,295 @@ impl Typed for Toy {
 
     fn terminal(
         &self,
-        _board: Option<&Board>,
-        _request: &TerminalRequest,
-        _console: Console,
+        board: Option<&Board>,
+        request: &TerminalRequest,
+        console: Console,
     ) -> Result<AtTerminal, Failure> {
-        Err(not_written("terminal game"))
+        terminal::terminal(self, board, request, console)
+    }
+}
+
+/// The toy game at the terminal: a box number writes the die there,
+/// `pass` passes.
+struct ToyTerminal<'g>(&'g Game);
+
+impl ToyTerminal<'_> {
+    /// A row as the terminal shows it: `[3 . 5 .]`.
+    fn row(row: &[Option<u8>]) -> String {
+        let boxes: Vec<String> = row
+            .iter()
+            .map(|b| b.map_or(".".to_string(), |n| n.to_string()))
+            .collect();
+        format!("[{}]", boxes.join(" "))
+    }
+}
+
+impl Notation for ToyTerminal<'_> {
+    type Rules = Game;
+
+    fn rules(&self) -> &Game {
+        self.0
+    }
+
+    fn command(&self, line: &str) -> SessionCommand {
+        match line {
+            "" => SessionCommand::Empty,
+            "help" => SessionCommand::Help,
+            "quit" => SessionCommand::Quit,
+            "undo" => SessionCommand::Undo,
+            "hint" => SessionCommand::Hint,
+            "auto" => SessionCommand::Auto,
+            "sheet" => SessionCommand::Sheet(None),
+            "moves" => SessionCommand::Moves(None),
+            typed => SessionCommand::Play(typed.to_string()),
+        }
+    }
+
+    fn parse(&self, _table: &Table, text: &str, _view: View) -> Result<Move, String> {
+        match text {
+            "pass" => Ok(Move::Pass),
+            n => match n.parse::<usize>() {
+                Ok(at) if (1..=self.0.0.cells).contains(&at) => Ok(Move::Write(at - 1)),
+                _ => Err(format!(
+                    "`{n}` is no box: type 1 to {} or pass\n",
+                    self.0.0.cells
+                )),
+            },
+        }
+    }
+
+    fn check(&self, table: &Table, mv: Move, _view: View) -> Result<(), String> {
+        if self.is_legal(table, 0, mv) {
+            Ok(())
+        } else {
+            Err("not allowed: the numbers must rise\n".to_string())
+        }
+    }
+
+    fn describe(&self, _table: &Table, _seat: usize, mv: Move) -> String {
+        match mv {
+            Move::Write(at) => format!("box {}", at + 1),
+            Move::Pass => "pass".to_string(),
+        }
+    }
+
+    fn computer_told(
+        &self,
+        _before: &Table,
+        _after: &Table,
+        seat: usize,
+        names: &[String],
+        moves: &[String],
+        _view: View,
+    ) -> String {
+        format!("{}: {}\n", names[seat], moves.join(", "))
+    }
+
+    fn intro(&self, _table: &Table, names: &[String], seed: u64, _: bool, _: View) -> String {
+        format!("a toy game of {} (seed {seed})\n", names.join(", "))
+    }
+
+    fn header(&self, table: &Table, _: &[String], told: &str, _: bool, _: View) -> String {
+        format!(
+            "{told}die {}, your row {}\n",
+            table.die.unwrap_or(0),
+            Self::row(&table.rows[0])
+        )
+    }
+
+    fn accepted(&self, table: &Table, _names: &[String], mv: Move, _view: View) -> String {
+        format!("you: {}\n", self.describe(table, 0, mv))
+    }
+
+    fn hint(&self, table: &Table, hinter: &str, mv: Move, _view: View) -> String {
+        format!("{hinter} would play {}\n", self.describe(table, 0, mv))
+    }
+
+    fn help(&self, _table: &Table, hinter: &str, _view: View) -> String {
+        format!("a box number, pass, hint ({hinter}), auto, undo, sheet, moves, quit\n")
+    }
+
+    fn sheets(&self, table: &Table, names: &[String], _: Option<&str>, _: View) -> String {
+        names
+            .iter()
+            .zip(&table.rows)
+            .map(|(name, row)| format!("{name} {}\n", Self::row(row)))
+            .collect()
+    }
+
+    fn moves(&self, table: &Table, _which: Option<&str>, _view: View) -> String {
+        let moves: Vec<String> = self
+            .0
+            .legal_moves(table, 0)
+            .into_iter()
+            .map(|mv| self.describe(table, 0, mv))
+            .collect();
+        format!("{}\n", moves.join(", "))
+    }
+
+    fn undone(&self, _table: &Table, what: Undone, _view: View) -> String {
+        format!("undone: {what:?}\n")
+    }
+
+    fn ending(
+        &self,
+        table: &Table,
+        names: &[String],
+        told: &str,
+        ending: Ending,
+        _: View,
+    ) -> String {
+        let points: Vec<String> = names
+            .iter()
+            .enumerate()
+            .map(|(p, name)| format!("{name}: {} points", self.0.score(table, p)))
+            .collect();
+        format!("{told}{ending:?}: {}\n", points.join(", "))
+    }
+}
+
+impl AtTable for Toy {
+    type Notation<'r> = ToyTerminal<'r>;
+
+    const UNIT: &'static str = "turn";
+
+    fn notation<'r>(&self, game: &'r Game) -> ToyTerminal<'r> {
+        ToyTerminal(game)
+    }
+
+    fn seats(
+        &self,
+        policies: &[String],
+        players: usize,
+    ) -> Result<(Vec<String>, Vec<String>), Failure> {
+        let [policy] = policies else {
+            return Err(Failure::usage("one --policy"));
+        };
+        let names = std::iter::once("you".to_string())
+            .chain((2..=players).map(|seat| format!("{policy} {seat}")))
+            .collect();
+        Ok((names, vec![policy.clone(); players - 1]))
+    }
+
+    fn resumed_seats(
+        &self,
+        log: &GameLog<ToyLog>,
+        _path: &Path,
+    ) -> Result<(Vec<String>, Vec<String>), Failure> {
+        let policies = log.players[1..]
+            .iter()
+            .map(|name| name.split(' ').next().unwrap_or_default().to_string())
+            .collect();
+        Ok((log.players.clone(), policies))
+    }
+
+    fn clean_so_far(&self, verdict: &Verdict) -> bool {
+        verdict.mistakes.is_empty()
+    }
+
+    fn computers(&self, _game: &Game, s: &Seating) -> Result<Computers<Game>, Failure> {
+        let computers = s
+            .policies
+            .iter()
+            .enumerate()
+            .map(|(i, policy)| {
+                let seat = i + 1;
+                toy_player(policy, engine::derive_seed(s.seed, seat as u64))
+                    .map(|p| Box::new(p) as Box<dyn engine::Player<Game>>)
+                    .ok_or_else(|| s.unknown(seat, Toy.players()))
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        let hinter = Hinter {
+            name: "first".to_string(),
+            make: Box::new(|_, _| Box::new(Player { random: None })),
+        };
+        Ok((computers, hinter))
+    }
+
+    fn replay(
+        &self,
+        session: &mut Session<ToyTerminal<'_>>,
+        log: &GameLog<ToyLog>,
+    ) -> Result<Vec<String>, String> {
+        for (t, turn) in log.turns.iter().enumerate() {
+            let rolled = session.roll_one();
+            if rolled != turn.die {
+                return Err(format!("turn {}: the seed rolls {rolled}", t + 1));
+            }
+            for (seat, at) in turn.boxes.iter().enumerate() {
+                let logged = at.map_or(Move::Pass, Move::Write);
+                if seat > 0 && session.fresh_choice(seat) != logged {
+                    return Err(format!(
+                        "turn {}: seat {} plays otherwise now",
+                        t + 1,
+                        seat + 1
+                    ));
+                }
+                session.play(seat, logged);
+            }
+        }
+        Ok(Vec::new())
+    }
+
+    fn over(&self, played: usize, _log: &GameLog<ToyLog>) -> String {
+        format!("after {played} turns")
+    }
+
+    fn log(&self, session: &Session<ToyTerminal<'_>>, file: Option<String>) -> String {
+        let players = session.names().len();
+        let mut turns: Vec<Turn> = Vec::new();
+        let mut moved = 0;
+        for event in session.played_events() {
+            match *event {
+                SessionEvent::Chance(die) => {
+                    turns.push(Turn {
+                        die,
+                        boxes: vec![None; players],
+                    });
+                    moved = 0;
+                }
+                SessionEvent::Move(seat, mv) => {
+                    if let (Some(turn), Move::Write(at)) = (turns.last_mut(), mv) {
+                        turn.boxes[seat] = Some(at);
+                    }
+                    moved += 1;
+                }
+            }
+        }
+        // A turn half played is played again from its dice.
+        if moved < players {
+            turns.pop();
+        }
+        let game = session.notation().0;
+        GameLog::<ToyLog> {
+            format: LOG_FORMAT.to_string(),
+            version: 1,
+            game: Some("toy".to_string()),
+            board: LogBoard {
+                id: game.0.id.clone(),
+                file,
+            },
+            options: (),
+            seed: Some(session.seed()),
+            players: session.names().to_vec(),
+            turns,
+            finished: session.is_over(),
+            result: (0..players)
+                .map(|p| game.score(session.table(), p) as u32)
+                .collect(),
+        }
+        .to_json()
+    }
+}
+
+/// The toy player named `name`, with its dice from `seed`.
+fn toy_player(name: &str, seed: u64) -> Option<Player> {
+    match name {
+        "first" => Some(Player { random: None }),
+        "random" => Some(Player {
+            random: Some(rand::SeedableRng::seed_from_u64(seed)),
+        }),
+        _ => None,
     }
 }
 
@@ -1182,4 +1468,155 @@ fn the_generic_sheet_check_agrees_with_the_toy_referee() {
     let unread = referee_sheet(&model, "boxes = \"none\"").unwrap();
     assert!(unread.result.is_none());
     assert_eq!(unread.diagnostics[0].code, "invalid-toml");
+}
+
+/// A toy game at the terminal through the registry's entry point: a new
+/// one on `model` (the file `file`) with `seed`, or the saved one `resume`
+/// (its path and text); `typed` is what the person types. The game, and
+/// what the terminal showed.
+fn at_terminal(
+    model: &Model,
+    file: &Path,
+    seed: u64,
+    resume: Option<(&Path, &str)>,
+    typed: &str,
+) -> (Result<AtTerminal, Failure>, String) {
+    let policies = ["random".to_string()];
+    let load = |path: &Path| -> Result<Model, Failure> {
+        let bytes = std::fs::read(path).map_err(|e| Failure::usage(e.to_string()))?;
+        TOY.face()
+            .check(&rollx::source::DiskFiles, path, bytes, None)
+            .model
+            .ok_or_else(|| Failure::invalid("not a toy board"))
+    };
+    let start = match resume {
+        None => Start::New {
+            model,
+            path: file,
+            seed,
+            policies: &policies,
+            players: 3,
+        },
+        Some((path, text)) => Start::Resume {
+            path,
+            text,
+            map: Some(file),
+        },
+    };
+    let mut input = typed.as_bytes();
+    let mut out = Vec::new();
+    let played = TOY.terminal(
+        &TerminalRequest {
+            start,
+            load: &load,
+            options: &Given::default(),
+            view: View {
+                width: 80,
+                color: false,
+            },
+        },
+        Console {
+            input: &mut input,
+            out: &mut out,
+            interactive: false,
+            note: &|_| {},
+        },
+    );
+    (played, String::from_utf8(out).unwrap())
+}
+
+#[test]
+fn the_generic_terminal_plays_and_resumes_a_toy_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("row.toml");
+    std::fs::write(&file, BOARD).unwrap();
+    let model = board(BOARD);
+    let turns = 8;
+    for seed in 0..6 {
+        // In one go: every turn played by the hinter, to the end.
+        let (whole, shown) = at_terminal(&model, &file, seed, None, &"auto\n".repeat(turns));
+        let whole = whole.unwrap_or_else(|f| panic!("seed {seed}: {f:?}"));
+        assert_eq!(whole.ending, Ending::Finished, "{shown}");
+        assert_eq!(whole.played, "8 turns");
+        assert!(
+            shown.starts_with("a toy game of you, random 2, random 3"),
+            "{shown}"
+        );
+        assert!(shown.contains("Finished: you: "), "{shown}");
+        // The referee accepts the game, with the points the terminal showed.
+        let verdict = referee(&whole.log, &file, None).expect("a verdict");
+        assert!(verdict.clean, "seed {seed}: {}", verdict.text);
+        let last = shown.lines().last().unwrap();
+        for line in verdict.text.lines() {
+            assert!(last.contains(line), "{last} / {line}");
+        }
+        // Stopped after three turns, saved, and resumed: the same game,
+        // byte for byte.
+        let (stopped, shown) = at_terminal(&model, &file, seed, None, "auto\nauto\nauto\nquit\n");
+        let stopped = stopped.unwrap();
+        assert_eq!(stopped.ending, Ending::Quit, "{shown}");
+        assert_eq!(stopped.played, "3 turns");
+        let saved = dir.path().join("saved.json");
+        std::fs::write(&saved, &stopped.log).unwrap();
+        let (resumed, shown) = at_terminal(
+            &model,
+            &file,
+            seed,
+            Some((&saved, &stopped.log)),
+            &"auto\n".repeat(turns - 3),
+        );
+        let resumed = resumed.unwrap_or_else(|f| panic!("seed {seed}: {f:?}"));
+        assert!(shown.starts_with("resuming "), "{shown}");
+        assert!(shown.contains("after 3 turns"), "{shown}");
+        assert_eq!(resumed.log, whole.log, "seed {seed}");
+        // A game over has nothing to resume.
+        let (over, _) = at_terminal(&model, &file, seed, Some((&saved, &whole.log)), "");
+        let over = over.expect_err("a game over");
+        assert!(over.invalid);
+        assert!(
+            format!("{over:?}").contains("nothing to resume"),
+            "{over:?}"
+        );
+    }
+}
+
+#[test]
+fn the_generic_terminal_refuses_a_toy_game_it_cannot_go_on_with() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("row.toml");
+    std::fs::write(&file, BOARD).unwrap();
+    let model = board(BOARD);
+    let (stopped, _) = at_terminal(&model, &file, 7, None, "1\nquit\n");
+    let stopped = stopped.unwrap();
+    let log: serde_json::Value = serde_json::from_str(&stopped.log).unwrap();
+    let saved = dir.path().join("saved.json");
+    let resume = |log: &serde_json::Value| {
+        let text = serde_json::to_string(log).unwrap();
+        let (played, _) = at_terminal(&model, &file, 7, Some((&saved, &text)), "quit\n");
+        format!("{:?}", played.expect_err("refused"))
+    };
+    // A move against the rules: the referee's verdict refuses it.
+    let mut bad = log.clone();
+    bad["turns"][0]["boxes"][0] = 99.into();
+    assert!(
+        resume(&bad).contains("breaks the rules"),
+        "{}",
+        resume(&bad)
+    );
+    // No seed.
+    let mut bad = log.clone();
+    bad.as_object_mut().unwrap().remove("seed");
+    assert!(resume(&bad).contains("has no seed"), "{}", resume(&bad));
+    // The computer played seat 1.
+    let mut bad = log.clone();
+    bad["players"][0] = "random 1".into();
+    assert!(resume(&bad).contains("seat 1 was played by the computer"));
+    // A computer whose player the family does not have.
+    let mut bad = log.clone();
+    bad["players"][1] = "clever 2".into();
+    assert!(
+        resume(&bad).contains("cannot tell how player 2 (`clever 2`) plays"),
+        "{}",
+        resume(&bad)
+    );
 }

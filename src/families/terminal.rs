@@ -1,10 +1,10 @@
 //! `rollx play --human` and `--resume`, written once for every family
 //! ([`terminal`]): a new game seats you and the computer players on the
-//! rules of the file; a saved game is read and refereed ([`refereed`]),
-//! must be clean so far, name its seed and have you in seat 1, and its
-//! turns are played again; then the one terminal session
-//! ([`crate::session`]) plays it with the family's notation, and the game's
-//! log is kept. A family writes what differs ([`AtTable`]).
+//! rules of the file; a saved game is read and refereed as `rollx
+//! referee` reads it, must be clean so far, name its seed and have you in
+//! seat 1, and its turns are played again; then the one terminal session
+//! ([`crate::session`]) plays it with the family's notation, and the
+//! game's log is kept. A family writes what differs ([`AtTable`]).
 
 use std::path::Path;
 
@@ -137,7 +137,7 @@ pub trait AtTable: Typed {
 
 /// `rollx play --human` and `--resume` on a family's file: a new game on
 /// `model`, or a saved one; played at `console` until it ends or you stop.
-pub(crate) fn terminal<K: AtTable>(
+pub fn terminal<K: AtTable>(
     kind: &K,
     model: Option<&K::Model>,
     r: &TerminalRequest,
