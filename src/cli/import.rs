@@ -1,7 +1,7 @@
 //! `rollx import`: a map from real geography, a GeoJSON file of shapes.
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use clap::{Args, ValueEnum};
 use serde::Serialize;
@@ -9,9 +9,10 @@ use serde::Serialize;
 use super::numbers::{above, whole};
 use super::output::{self, Output};
 use rollx::diag::Failure;
-use rollx::geom::geojson::{Grouping, Properties, Told, looks_like_degrees, read};
+use rollx::geom::geojson::{Properties, Told, looks_like_degrees, read};
 use rollx::rolling::{
-    ImportError, ImportOptions as Options, MAX_AREAS, Regions, border_findings, import,
+    AtlasOf, IdsAsked, ImportError, ImportOptions as Options, Links, MAX_AREAS, Regions,
+    atlas_table, border_findings, default_id, import, long_ids, read_links, too_many,
 };
 use rollx::text::count;
 
@@ -187,130 +188,6 @@ struct Refusal {
     islands: Option<Vec<String>>,
 }
 
-/// The pairs of a links file (CSV as people write them: a header row or
-/// none, quoted fields, extra columns, `#` comments, commas, semicolons or
-/// tabs), or every line that is wrong with it. The first row is a header
-/// when `header` says so or when neither of its first two fields is an
-/// area id (`ids`).
-fn read_links(
-    path: &Path,
-    ids: &BTreeSet<&str>,
-    collection: &rollx::geom::geojson::Collection,
-    header: bool,
-) -> Result<(Vec<(String, String)>, usize), Failure> {
-    let mut outside = 0;
-    let bytes = std::fs::read(path)
-        .map_err(|e| Failure::usage(format!("cannot read {}: {e}", path.display())))?;
-    // The delimiter: a comma, unless the first line has none and has a
-    // semicolon or a tab.
-    let first_line = bytes.split(|&b| b == b'\n').next().unwrap_or_default();
-    let delimiter = if first_line.contains(&b',') {
-        b','
-    } else if first_line.contains(&b';') {
-        b';'
-    } else if first_line.contains(&b'\t') {
-        b'\t'
-    } else {
-        b','
-    };
-    let mut reader = csv::ReaderBuilder::new()
-        .has_headers(false)
-        .flexible(true)
-        .comment(Some(b'#'))
-        .trim(csv::Trim::All)
-        .delimiter(delimiter)
-        .from_reader(bytes.as_slice());
-    let mut pairs = Vec::new();
-    let mut problems = Vec::new();
-    for (i, record) in reader.records().enumerate() {
-        let record = match record {
-            Ok(r) => r,
-            Err(e) => {
-                problems.push(format!("{}: {e}", path.display()));
-                continue;
-            }
-        };
-        // The line from the byte offset (the reader's own line count
-        // skips comment lines).
-        let line = record.position().map_or(i + 1, |p| {
-            1 + bytes[..(p.byte() as usize).min(bytes.len())]
-                .iter()
-                .filter(|&&b| b == b'\n')
-                .count()
-        });
-        // A field quoted after a space (`"HI", "CA"`) keeps its quotes.
-        let fields: Vec<&str> = record
-            .iter()
-            .map(|f| {
-                f.strip_prefix('"')
-                    .and_then(|f| f.strip_suffix('"'))
-                    .map_or(f, str::trim)
-            })
-            .collect();
-        if fields.iter().all(|f| f.is_empty()) {
-            continue;
-        }
-        let (a, b) = (
-            fields.first().copied().unwrap_or(""),
-            fields.get(1).copied().unwrap_or(""),
-        );
-        if i == 0 && (header || (!ids.contains(a) && !ids.contains(b))) {
-            continue;
-        }
-        if a.is_empty() || b.is_empty() {
-            problems.push(format!(
-                "{}:{line}: `{}` is not a pair of area ids",
-                path.display(),
-                fields.join(&char::from(delimiter).to_string())
-            ));
-            continue;
-        }
-        let unknown: Vec<&str> = [a, b].into_iter().filter(|x| !ids.contains(x)).collect();
-        // An area --where leaves out: the pair is left aside (a links
-        // file for the whole country, read for one state).
-        if !unknown.is_empty() && unknown.iter().all(|x| collection.left_out_ids.contains(*x)) {
-            outside += 1;
-            continue;
-        }
-        // An area whose feature has no shape: said so, not "no feature".
-        if let Some(x) = unknown
-            .iter()
-            .find(|x| collection.skipped.iter().any(|s| s == *x))
-        {
-            problems.push(format!(
-                "{}:{line}: the pair {a}-{b} names `{x}`, whose feature has no shape in the file \
-                 (its geometry is null or empty, so it was skipped)",
-                path.display(),
-            ));
-            continue;
-        }
-        if !unknown.is_empty() {
-            problems.push(format!(
-                "{}:{line}: the pair {a}-{b} names {} that no feature has",
-                path.display(),
-                unknown
-                    .iter()
-                    .map(|x| format!("`{x}`"))
-                    .collect::<Vec<_>>()
-                    .join(" and ")
-            ));
-            continue;
-        }
-        pairs.push((a.to_string(), b.to_string()));
-    }
-    if problems.is_empty() {
-        return Ok((pairs, outside));
-    }
-    Err(Failure::invalid(format!(
-        "{} in {}:\n  {}\n  help: write one pair of area ids a line, e.g. `HI,CA` (a header row, \
-         quoted fields and further columns are fine; --links-header says the first row is a \
-         header)",
-        count(problems.len() as u64, "bad line"),
-        path.display(),
-        problems.join("\n  ")
-    )))
-}
-
 /// Warnings of one kind shown without `--all-warnings`.
 const WARNINGS_SHOWN: usize = 5;
 
@@ -320,91 +197,6 @@ fn property_value(s: &str) -> Result<(String, String), String> {
         Some((p, v)) if !p.trim().is_empty() => Ok((p.trim().to_string(), v.trim().to_string())),
         _ => Err(format!("`{s}` is not PROPERTY=VALUE (e.g. STATEFP=06)")),
     }
-}
-
-/// A note on the coordinates for the atlas table.
-fn degrees_note(degrees: bool) -> String {
-    if degrees {
-        "longitudes and latitudes, projected as the import does".into()
-    } else {
-        "planar coordinates".into()
-    }
-}
-
-/// The `[layout]` table of an atlas of the imported file: its path
-/// relative to the map file, its id property and least border.
-fn atlas_table(args: &ImportArgs, coordinates: &str) -> String {
-    let out_dir = args
-        .output
-        .parent()
-        .filter(|p| !p.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
-    let path = rollx::source::files::path_from(out_dir, &args.file);
-    let mut s = format!(
-        "[layout]\nkind = \"atlas\"\n# The shapes ({coordinates}).\ngeojson = {}\n",
-        toml::Value::String(path.to_string_lossy().replace('\\', "/"))
-    );
-    if let Some(p) = &args.id_property {
-        s.push_str(&format!(
-            "id_property = {}\n",
-            toml::Value::String(p.clone())
-        ));
-    }
-    if let Some(p) = &args.dissolve {
-        s.push_str(&format!("dissolve = {}\n", toml::Value::String(p.clone())));
-    }
-    if let Some(m) = args.min_border {
-        s.push_str(&format!("min_border = {m}\n"));
-    }
-    if let Some(y) = &args.y_axis {
-        s.push_str(&format!("y_axis = \"{y}\"\n"));
-    }
-    if let Some(c) = &args.coordinates {
-        s.push_str(&format!("coordinates = \"{c}\"\n"));
-    }
-    s
-}
-
-/// Properties named in the message about too many areas, at most.
-const GROUPINGS_SAID: usize = 4;
-
-/// The message refusing a file of `n` areas, more than a map can have,
-/// with the ways forward on this file: a part of it (`--where`), or
-/// larger areas (`--dissolve`), by the properties it has that can do
-/// either, with an example value.
-fn too_many(file: &Path, n: usize, groupings: &[Grouping]) -> String {
-    // Properties whose values could be areas (no more than a map holds).
-    let fit: Vec<&Grouping> = groupings
-        .iter()
-        .filter(|g| g.values <= MAX_AREAS)
-        .take(GROUPINGS_SAID)
-        .collect();
-    let help = match fit.first() {
-        Some(g) => format!(
-            "import a part with --where PROPERTY=VALUE (--where {p}={v} keeps the {} whose {p} is \
-             {v}), or merge features into larger areas along their shared borders with \
-             --dissolve PROPERTY (--dissolve {p} makes {}); properties of this file with fewer \
-             values than features: {}",
-            count(g.example_features, "feature"),
-            count(g.values, "area"),
-            fit.iter()
-                .map(|g| format!("{} ({} values)", g.property, g.values))
-                .collect::<Vec<_>>()
-                .join(", "),
-            p = g.property,
-            v = g.example,
-        ),
-        None => "no property of this file groups its features (each takes a different value on \
-                 every feature, or one for all): give the features a property to group them by \
-                 (a state's or a country's code), then import a part with --where \
-                 PROPERTY=VALUE or merge them with --dissolve PROPERTY"
-            .to_string(),
-    };
-    format!(
-        "{}: {n} features, and a map has at most {MAX_AREAS} areas (on a page of more, the \
-         writing boxes are too small to write a number in)\n  help: {help}",
-        file.display()
-    )
 }
 
 /// The contacts that are not borders, by kind: the few of each nearest to
@@ -476,52 +268,6 @@ impl From<Failure> for Refused {
             islands: None,
         }
     }
-}
-
-/// A warning when some ids, printed as the areas' codes, are too long for
-/// the smallest writing box of the default template (the map might not
-/// print), with a property of short ids to take instead when the file has
-/// one.
-fn long_ids(args: &ImportArgs, collection: &rollx::geom::geojson::Collection) -> Option<String> {
-    let t = rollx::print::template::load(rollx::print::template::DEFAULT).ok()?;
-    let fits = |id: &str| rollx::rolling::id_fits(id, &t);
-    let long: Vec<&str> = collection
-        .shapes
-        .iter()
-        .map(|s| s.id.as_str())
-        .filter(|id| !fits(id))
-        .collect();
-    let first = long.first()?;
-    let shown: Vec<&str> = long.iter().take(4).copied().collect();
-    let more = match long.len() - shown.len() {
-        0 => String::new(),
-        n => format!(" and {n} more"),
-    };
-    let how = if args.dissolve.is_some() {
-        "merge by a property of short codes with --dissolve".to_string()
-    } else {
-        match collection.id_properties.iter().find(|(p, longest)| {
-            Some(p.as_str()) != args.id_property.as_deref()
-                && *longest < first.len()
-                && collection.shapes.len() > 1
-        }) {
-            Some((p, longest)) => format!(
-                "--id-property {p} takes ids of at most {} from the file",
-                rollx::text::count(*longest, "character")
-            ),
-            None => "give the features a property of short codes (2 to 4 letters) and take it \
-with --id-property"
-                .to_string(),
-        }
-    };
-    Some(format!(
-        "warning: {}: {} {} too long to print in the smallest writing box (the id is the code \
-each area's box prints): {}{more}\n  help: {how}, or shorten them in the map afterwards",
-        args.file.display(),
-        rollx::text::count(long.len(), "id"),
-        if long.len() == 1 { "is" } else { "are" },
-        shown.join(", ")
-    ))
 }
 
 /// Imports as `args` say and writes the map (`json`: the report on stdout).
@@ -616,7 +362,11 @@ fn imported(args: &ImportArgs, json: bool) -> Result<(), Refused> {
             }
         );
     }
-    if let Some(w) = long_ids(args, &collection) {
+    let asked = IdsAsked {
+        id_property: args.id_property.as_deref(),
+        dissolve: args.dissolve.is_some(),
+    };
+    if let Some(w) = long_ids(&args.file, &collection, &asked) {
         warn!("{w}");
     }
     if collection.left_out > 0 {
@@ -638,7 +388,11 @@ fn imported(args: &ImportArgs, json: bool) -> Result<(), Refused> {
     let links = match &args.links {
         Some(path) => {
             let ids: BTreeSet<&str> = collection.shapes.iter().map(|s| s.id.as_str()).collect();
-            let (pairs, outside) = read_links(path, &ids, &collection, args.links_header)?;
+            let bytes = std::fs::read(path)
+                .map_err(|e| Failure::usage(format!("cannot read {}: {e}", path.display())))?;
+            let Links { pairs, outside } =
+                read_links(path, &bytes, &ids, &collection, args.links_header)
+                    .map_err(Failure::invalid)?;
             if outside > 0 {
                 eprintln!(
                     "note: {}: {} name{} an area --where leaves out: left aside",
@@ -670,18 +424,7 @@ fn imported(args: &ImportArgs, json: bool) -> Result<(), Refused> {
         .file_stem()
         .map(|s| s.to_string_lossy().to_string())
         .unwrap_or_else(|| "imported".into());
-    let id = args.id.clone().unwrap_or_else(|| {
-        stem.chars()
-            .map(|c| {
-                if c.is_ascii_alphanumeric() || c == '-' {
-                    c
-                } else {
-                    '-'
-                }
-            })
-            .take(32)
-            .collect()
-    });
+    let id = args.id.clone().unwrap_or_else(|| default_id(&stem));
     let options = Options {
         name: args.name.clone().unwrap_or_else(|| id.clone()),
         id,
@@ -778,7 +521,16 @@ fn imported(args: &ImportArgs, json: bool) -> Result<(), Refused> {
     }
     let mut text = imported.toml.clone();
     let mut drew = None;
-    let atlas = atlas_table(args, &degrees_note(degrees));
+    let atlas = atlas_table(&AtlasOf {
+        file: &args.file,
+        output: &args.output,
+        id_property: args.id_property.as_deref(),
+        dissolve: args.dissolve.as_deref(),
+        min_border: args.min_border,
+        y_axis: args.y_axis.as_deref(),
+        coordinates: args.coordinates.as_deref(),
+        degrees,
+    });
     if args.atlas {
         text.push('\n');
         text.push_str(&atlas);

@@ -1,8 +1,8 @@
 //! The `rollx` command line: argument parsing and output. The games,
 //! their files and their checks live in the library; this layer calls it
-//! and prints. (Some of `import`'s work is still here: reading the links
-//! file, writing the map's `[layout]` and choosing its ids and y axis, in
-//! `import.rs`.)
+//! and prints. (`import` reads its links file and writes the map's
+//! `[layout]` with the library's rules, `rollx::rolling::read_links`,
+//! `atlas_table` and `default_id`; it prints what they say.)
 //!
 //! Every command's `run` returns a [`Ran`]: an [`Outcome`] when the command
 //! ran to its end and has shown all it has to say (its report, and any

@@ -42,6 +42,9 @@ pub use map::import::{
     Finding as ImportFinding, ImportError, Options as ImportOptions, Regions, border_findings,
     import,
 };
+pub use map::import_inputs::{
+    AtlasOf, IdsAsked, Links, atlas_table, default_id, long_ids, read_links, too_many,
+};
 pub use map::{
     AreaId, Checked, Layout, MAX_AREAS, Map, Mistakes, Power, Report, Rules, WildWithoutPlacement,
     check_bytes, check_bytes_undrawn, check_file, load,

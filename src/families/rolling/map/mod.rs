@@ -18,6 +18,7 @@ mod extends;
 mod graph;
 mod grid;
 pub mod import;
+pub mod import_inputs;
 mod load;
 mod model;
 mod places;
