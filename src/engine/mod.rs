@@ -1,8 +1,6 @@
 //! The interface every family's rules engine implements, after OpenSpiel's
 //! `spiel.h`, and the one game loop that plays, simulates and trains for
-//! all of them (play at the terminal, [`crate::session`], runs its own
-//! loop over the same interface: it stops for input and goes back for
-//! `undo`).
+//! all of them, and plays at the terminal ([`crate::session`]).
 //!
 //! - [`Rules`] is static: a family's game on one map or board. It makes a
 //!   [`Rules::Table`], one value for the whole table (every player's sheet
@@ -15,8 +13,13 @@
 //! - A [`Player`] chooses moves; [`Rules::apply`] applies them.
 //! - [`Rules::score`] is higher for better play, in every family (a family
 //!   shows it its own way: the Rolling family counts X, fewer being better).
-//! - [`play`] is the game loop, and [`roll`] and [`decide`] its steps, for
-//!   callers that run the players themselves. A
+//! - [`drive`] is the game loop: chance rolls, the player who acts
+//!   decides, or each player who must move when all act at once, until the
+//!   game is over or its [`Driver`] stops it. [`play`] drives computer
+//!   players; the terminal session drives a person (who may stop the game
+//!   or take moves back, [`Flow`]) and computer players. [`roll`] and
+//!   [`decide`] are its steps, for callers that run the players
+//!   themselves. A
 //!   [`Watcher`] sees every chance outcome and move, to record a log, count
 //!   statistics or learn, without a loop of its own.
 
@@ -26,7 +29,7 @@ mod game_loop;
 mod halving;
 
 pub use batch::{fold_games, fold_range};
-pub use game_loop::{Quiet, decide, play, play_with, roll};
+pub use game_loop::{Driver, Flow, Quiet, decide, drive, play, play_with, roll};
 pub use halving::successive_halving;
 
 /// The generator that rolls the dice: portable and seeded.

@@ -24,7 +24,7 @@ use std::io::{self, BufRead, Write};
 
 use rand::SeedableRng;
 
-use crate::engine::{Actor, Dice, Player, Rules, Watcher};
+use crate::engine::{Actor, Dice, Flow, Player, Rules, Watcher};
 
 /// The seat the person plays.
 pub const ME: usize = 0;
@@ -603,27 +603,19 @@ impl<'n, N: Notation> Session<'n, N> {
             "{}",
             notation.intro(&self.table, &self.names, self.seed, resumed, view)
         )?;
-        let mut line = String::new();
-        let ending = 'game: loop {
-            match rules.actor(&self.table) {
-                Actor::Over => break Ending::Finished,
-                Actor::Chance => {
-                    self.roll_one();
-                }
-                Actor::Player(p) if p != ME => self.computer(p, true),
-                Actor::AllPlayers if !rules.must_move(&self.table, ME) => {
-                    for p in 1..self.names.len() {
-                        if rules.must_move(&self.table, p) {
-                            self.computer(p, false);
-                        }
-                    }
-                }
-                Actor::Player(_) | Actor::AllPlayers => {
-                    if let Some(ending) = self.decide(input, out, interactive, &mut line)? {
-                        break 'game ending;
-                    }
-                }
-            }
+        let mut at = AtConsole {
+            session: self,
+            input,
+            out,
+            interactive,
+            line: String::new(),
+            stopped: None,
+        };
+        let over = crate::engine::drive(rules, &mut at);
+        let ending = match at.stopped {
+            _ if over => Ending::Finished,
+            Some(stopped) => stopped?,
+            None => Ending::Finished,
         };
         let told = std::mem::take(&mut self.told);
         write!(
@@ -740,6 +732,56 @@ impl<'n, N: Notation> Session<'n, N> {
             )?;
             self.play(ME, mv);
             return Ok(None);
+        }
+    }
+}
+
+/// A session at the console, as the game loop drives it
+/// ([`crate::engine::drive`]): chance from the game's dice, the
+/// computers' moves, and the person's commands read from `input`.
+struct AtConsole<'s, 'n, 'io, N: Notation> {
+    session: &'s mut Session<'n, N>,
+    input: &'io mut dyn BufRead,
+    out: &'io mut dyn Write,
+    interactive: bool,
+    /// The line being read.
+    line: String,
+    /// Why the game stopped before its end: the person stopped, the input
+    /// ended, or the console failed.
+    stopped: Option<io::Result<Ending>>,
+}
+
+impl<N: Notation> crate::engine::Driver<N::Rules> for AtConsole<'_, '_, '_, N> {
+    fn table(&self) -> &TableOf<N> {
+        &self.session.table
+    }
+
+    fn roll(&mut self, _rules: &N::Rules) -> Flow {
+        self.session.roll_one();
+        Flow::Done
+    }
+
+    /// A computer makes its one decision (acting alone) or every one it
+    /// has (all acting at once); the person makes one, or takes moves
+    /// back, and then the loop asks again who acts.
+    fn decide(&mut self, _rules: &N::Rules, seat: usize, all: bool) -> Flow {
+        if seat != ME {
+            self.session.computer(seat, !all);
+            return Flow::Done;
+        }
+        match self
+            .session
+            .decide(self.input, self.out, self.interactive, &mut self.line)
+        {
+            Ok(None) => Flow::Again,
+            Ok(Some(ending)) => {
+                self.stopped = Some(Ok(ending));
+                Flow::Stop
+            }
+            Err(e) => {
+                self.stopped = Some(Err(e));
+                Flow::Stop
+            }
         }
     }
 }
