@@ -33,7 +33,7 @@ pub fn count<N: Copy + Display + TryInto<u64>>(n: N, one: &str) -> String {
 /// A player's name and a verb that agrees with it: `Ann claims`, but
 /// `you claim` for the human at the terminal, whom rollx calls "you"
 /// (`subject_verb("you", "claims", "claim")`).
-pub fn subject_verb(name: &str, third: &str, base: &str) -> String {
+pub(crate) fn subject_verb(name: &str, third: &str, base: &str) -> String {
     if name == "you" {
         format!("{name} {base}")
     } else {

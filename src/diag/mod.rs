@@ -137,7 +137,7 @@ pub fn sort(diags: &mut [Diagnostic]) {
 /// excerpt. Other bytes that are not UTF-8 are added with replacement
 /// characters (so the file can still be shown) and reported as an
 /// `encoding` error pointing at the first bad byte.
-pub fn add_utf8(
+pub(crate) fn add_utf8(
     sources: &mut SourceMap,
     path: impl Into<std::path::PathBuf>,
     bytes: Vec<u8>,
@@ -184,7 +184,7 @@ const SNIFF_BYTES: usize = 8192;
 /// of a common binary format, or its first 8 KiB hold a NUL byte (TOML
 /// allows none) or more than one control character in twenty (tab, line
 /// feed, carriage return and form feed do not count).
-pub fn binary_kind(bytes: &[u8]) -> Option<&'static str> {
+pub(crate) fn binary_kind(bytes: &[u8]) -> Option<&'static str> {
     const SIGNATURES: &[(&[u8], &str)] = &[
         (b"\x89PNG\r\n\x1a\n", "it looks like a PNG image"),
         (b"%PDF-", "it looks like a PDF document"),

@@ -50,7 +50,7 @@ impl LogError {
 }
 
 /// Reads a log's JSON into its family's type, with where it goes wrong.
-pub fn parse_json<T: serde::de::DeserializeOwned>(text: &str) -> Result<T, LogError> {
+pub(crate) fn parse_json<T: serde::de::DeserializeOwned>(text: &str) -> Result<T, LogError> {
     serde_json::from_str(text).map_err(|e| LogError {
         message: e
             .to_string()
@@ -64,7 +64,7 @@ pub fn parse_json<T: serde::de::DeserializeOwned>(text: &str) -> Result<T, LogEr
 }
 
 /// Refuses a log whose `format` is not [`LOG_FORMAT`].
-pub fn check_format(format: &str) -> Result<(), LogError> {
+pub(crate) fn check_format(format: &str) -> Result<(), LogError> {
     if format == LOG_FORMAT {
         Ok(())
     } else {
@@ -75,7 +75,7 @@ pub fn check_format(format: &str) -> Result<(), LogError> {
 }
 
 /// The default of a log's `finished`: a game played to its end.
-pub fn finished_default() -> bool {
+pub(crate) fn finished_default() -> bool {
     true
 }
 
@@ -87,7 +87,7 @@ pub fn is_finished(finished: &bool) -> bool {
 /// How a log writes the hash of its map or board (the `hash` the referee
 /// compares): `sha256:` and the SHA-256 `digest` of what the file means for
 /// play, in hex.
-pub fn hash_text(digest: &[u8]) -> String {
+pub(crate) fn hash_text(digest: &[u8]) -> String {
     let hex: String = digest.iter().map(|b| format!("{b:02x}")).collect();
     format!("sha256:{hex}")
 }
@@ -359,7 +359,7 @@ impl<F: LogFamily> GameLog<F> {
 
     /// Where the map or board of the log saved at `log_path` may be, in
     /// the order to try ([`file_candidates`]).
-    pub fn file_candidates(&self, log_path: &Path) -> Vec<PathBuf> {
+    pub(crate) fn file_candidates(&self, log_path: &Path) -> Vec<PathBuf> {
         file_candidates(self.board.file(), self.board.id(), log_path)
     }
 }
@@ -859,7 +859,7 @@ fn written_game(text: &str) -> Option<String> {
 /// The map or board a log saved at `log_path` was played on: `given`
 /// (`--map`), else the first of `candidates` that exists; else what is
 /// wrong, saying how to give the file (`how`: "pass it with --map FILE").
-pub fn file_of_log(
+pub(crate) fn file_of_log(
     given: Option<&Path>,
     candidates: Vec<PathBuf>,
     (noun, id): (&str, &str),
@@ -879,7 +879,7 @@ pub fn file_of_log(
 
 /// Why a log could not be read, pointing at `at` (line, column) in its
 /// `text`: a usage error (the file is not a game log).
-pub fn invalid_log(
+pub(crate) fn invalid_log(
     path: &Path,
     text: &str,
     at: (Option<usize>, Option<usize>),
@@ -898,7 +898,7 @@ pub fn invalid_log(
 
 /// `diag` pointing at the value of the log's key (`id`, `hash`) that names
 /// the map or board, with a label, when the key is found in `text`.
-pub fn wrong_file_diagnostic(
+pub(crate) fn wrong_file_diagnostic(
     diag: Diagnostic,
     (key, label): &(&str, String),
     id: SourceId,

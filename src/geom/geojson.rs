@@ -57,7 +57,7 @@ impl Shape {
 }
 
 /// The signed area of a ring (shoelace formula).
-pub fn ring_area(ring: &[Point]) -> f64 {
+pub(crate) fn ring_area(ring: &[Point]) -> f64 {
     let n = ring.len();
     (0..n)
         .map(|i| {
@@ -832,7 +832,7 @@ fn densify(ring: &mut Vec<Point>, step: f64) {
 /// of the data's span, if more), so that a straight border drawn with two
 /// points on one side and with more on the other (a T-junction, as real
 /// files have them everywhere) still lies on one line after projection.
-pub fn project_degrees(shapes: &mut [Shape]) {
+pub(crate) fn project_degrees(shapes: &mut [Shape]) {
     let b = bounds(shapes);
     let step = ((b[2] - b[0]).hypot(b[3] - b[1]) / 2000.0).max(PIECE_DEGREES);
     for ring in shapes.iter_mut().flat_map(|s| s.rings.iter_mut()) {

@@ -351,7 +351,7 @@ fn substitute(text: &str, args: &[(&str, &dyn fmt::Display)]) -> String {
 
 /// `s` with its first letter in upper case (`red` → `Red`; a script
 /// without case is left as it is).
-pub fn capitalised(s: &str) -> String {
+pub(crate) fn capitalised(s: &str) -> String {
     let mut chars = s.chars();
     match chars.next() {
         Some(c) => c.to_uppercase().chain(chars).collect(),

@@ -18,7 +18,7 @@ use crate::scene::{
 };
 
 /// The length of each ruler, in mm.
-pub const RULER_MM: f32 = 100.0;
+pub(crate) const RULER_MM: f32 = 100.0;
 
 /// Where the registration crosses are, on both pages: the middle of the
 /// page, and four points symmetric about both of its middle lines.

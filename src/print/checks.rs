@@ -11,11 +11,11 @@ use crate::scene::{Item, Rect, Rgb, items_bounds};
 /// Colours closer than this (CIE76 ΔE in CIELAB) are too close to tell apart
 /// on paper. ΔE 2.3 is the just-noticeable difference; printed tints and
 /// dim light need a good margin.
-pub const MIN_COLOR_DISTANCE: f32 = 10.0;
+pub(crate) const MIN_COLOR_DISTANCE: f32 = 10.0;
 
 /// A region colour closer than this to white paper (CIE76 ΔE) vanishes
 /// in print.
-pub const MIN_PAPER_DISTANCE: f32 = 8.0;
+pub(crate) const MIN_PAPER_DISTANCE: f32 = 8.0;
 
 /// The code of the warning that a template lowers the floor on type and
 /// line sizes and a sheet prints below what print shops ask for: about
@@ -23,11 +23,11 @@ pub const MIN_PAPER_DISTANCE: f32 = 8.0;
 pub const FLOOR_LOWERED: &str = "print-floor-lowered";
 
 /// The least length of a link's line that must show, in millimetres.
-pub const MIN_LINK_MM: f32 = 2.0;
+pub(crate) const MIN_LINK_MM: f32 = 2.0;
 
 /// The longest a callout's leader line may be, in millimetres: a box
 /// farther from its area than this is hard to match to it.
-pub const MAX_LEADER_MM: f64 = 60.0;
+pub(crate) const MAX_LEADER_MM: f64 = 60.0;
 
 fn points_to_mm(v: f32) -> f32 {
     v * 25.4 / 72.0
@@ -59,7 +59,7 @@ pub fn lab(c: Rgb) -> (f32, f32, f32) {
 }
 
 /// CIE76 colour difference.
-pub fn delta_e(a: Rgb, b: Rgb) -> f32 {
+pub(crate) fn delta_e(a: Rgb, b: Rgb) -> f32 {
     let (l1, a1, b1) = lab(a);
     let (l2, a2, b2) = lab(b);
     ((l1 - l2).powi(2) + (a1 - a2).powi(2) + (b1 - b2).powi(2)).sqrt()
@@ -224,7 +224,7 @@ fn shortened(text: &str) -> String {
 }
 
 /// The finest text and line `doc` draws.
-pub fn finest(doc: &crate::scene::Document) -> Finest {
+pub(crate) fn finest(doc: &crate::scene::Document) -> Finest {
     let mut f = Finest::default();
     for s in &doc.symbols {
         f.visit(&s.items);
@@ -646,7 +646,7 @@ below its floor",
 /// read (the file first, then what it extends) write one of the characters
 /// it names, outside comments; a character only a catalogue or template
 /// prints is left as the message names it.
-pub fn locate_glyphs(d: &mut Diagnostic, sources: &crate::diag::SourceMap) {
+pub(crate) fn locate_glyphs(d: &mut Diagnostic, sources: &crate::diag::SourceMap) {
     if d.code != "print-glyph-missing" {
         return;
     }
@@ -685,7 +685,7 @@ pub fn char_name(c: char) -> String {
 /// A character of the pad's texts that no font it may use draws: one
 /// error for each, naming up to three texts that hold it, the fonts tried
 /// and how to get one that has it. A blank box is never printed.
-pub fn missing_glyphs(doc: &crate::scene::Document) -> Vec<Diagnostic> {
+pub(crate) fn missing_glyphs(doc: &crate::scene::Document) -> Vec<Diagnostic> {
     let mut chars: Vec<char> = Vec::new();
     let mut texts: Vec<String> = Vec::new();
     let mut fonts: Option<crate::scene::Fonts> = None;

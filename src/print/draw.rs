@@ -77,7 +77,7 @@ impl Credit<'_> {
 /// empty but for the credit, when the legend's last line has none): what
 /// [`Drawing::bottom_line`] draws. A word wider than a line stays whole
 /// (the print checks report it).
-pub fn bottom_lines<A>(
+pub(crate) fn bottom_lines<A>(
     t: &Template,
     width: f32,
     credit: &Credit<'_>,
@@ -112,7 +112,7 @@ pub fn bottom_lines<A>(
 }
 
 /// The height the bottom lines take.
-pub fn bottom_height(t: &Template, lines: &[String]) -> f32 {
+pub(crate) fn bottom_height(t: &Template, lines: &[String]) -> f32 {
     t.fonts.small * 1.5 * lines.len().max(1) as f32
 }
 
@@ -320,7 +320,7 @@ pub trait Drawing {
     }
 
     /// The bottom lines of a sheet `width` wide, the last on `baseline`:
-    /// the legend's `lines` ([`bottom_lines`]), left, and on the last the
+    /// the legend's `lines` (`bottom_lines`), left, and on the last the
     /// credit line ([`Credit::line`]), right, in grey.
     fn bottom_line(
         &mut self,

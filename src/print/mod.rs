@@ -4,7 +4,7 @@
 //!
 //! A family lays one sheet out as a [`crate::scene::Symbol`] and a [`Pad`]
 //! of what the checks need to know (writing boxes, labels, links, colours);
-//! [`paginate`] places it on the pages; [`check`] refuses a pad with
+//! `paginate` places it on the pages; [`check`] refuses a pad with
 //! anything outside the printable area, writing boxes too small, text that
 //! does not fit, things drawn over each other, links that cannot be seen,
 //! or colours that cannot be told apart or do not show on paper;
@@ -24,17 +24,19 @@ mod rules;
 mod shipped;
 pub mod template;
 
-pub use calibration::{RULER_MM, calibration_page, crosses};
-pub use checks::{
-    FLOOR_LOWERED, Finding, Finest, MAX_LEADER_MM, MIN_COLOR_DISTANCE, MIN_LINK_MM,
-    MIN_PAPER_DISTANCE, check, checked, delta_e, findings, finest, locate_glyphs, missing_glyphs,
-};
-pub use draw::{Canvas, Credit, Drawing, bottom_height, bottom_lines, text};
+pub use calibration::{calibration_page, crosses};
+pub(crate) use checks::MAX_LEADER_MM;
+pub(crate) use checks::locate_glyphs;
+pub use checks::{FLOOR_LOWERED, Finding, Finest, check, checked, findings};
+pub(crate) use draw::bottom_height;
+pub(crate) use draw::bottom_lines;
+pub use draw::{Canvas, Credit, Drawing, text};
 pub use duplex::{Flip, board_set, both_faces};
 pub use pad::{Capacity, LeaderView, LinkView, Locale, Mark, MarkKind, Pad, Part, PrintOptions};
-pub use paging::{INK, Imposition, SOFT, paginate, sheet_size};
+pub(crate) use paging::SOFT;
+pub(crate) use paging::paginate;
+pub(crate) use paging::sheet_size;
+pub use paging::{INK, Imposition};
 pub use rules::{rules_page, wrap};
 pub use shipped::{ShippedFinding, shipped_findings};
-pub use template::{
-    BUILTIN_NAMES, FLOOR_LINE_PT, FLOOR_TEXT_PT, Floor, SHOP, Template, TemplateError,
-};
+pub use template::{BUILTIN_NAMES, Floor, SHOP, Template, TemplateError};

@@ -11,7 +11,7 @@ use crate::scene::{Boxes, Document, Item, Page, Path, Point, Rect, Rgb, Stroke, 
 pub const INK: Rgb = Rgb::grey(25);
 
 /// The colour of secondary text (codes, the credit line).
-pub const SOFT: Rgb = Rgb::grey(90);
+pub(crate) const SOFT: Rgb = Rgb::grey(90);
 
 /// Where a template puts its sheets: the PDF page, each sheet's cut
 /// (trim) on it, and the bleed round a lone sheet. In points, y down.
@@ -134,7 +134,7 @@ const MARK_WIDTH: f32 = 0.25;
 
 /// The size of one sheet on the template's page, in points: its cut
 /// inside its margins (the safe zone).
-pub fn sheet_size(t: &Template) -> (f32, f32) {
+pub(crate) fn sheet_size(t: &Template) -> (f32, f32) {
     let m = t.margins;
     if let Some((w, h)) = t.sheet {
         return (w - m.left - m.right, h - m.top - m.bottom);
@@ -154,7 +154,7 @@ pub fn sheet_size(t: &Template) -> (f32, f32) {
 /// [`sheet_size`] gives) placed on the template's pages, each inside its
 /// cut at the template's margins, with `pad`'s findings about the sheet
 /// kept (its document and place are filled in).
-pub fn paginate<A>(
+pub(crate) fn paginate<A>(
     credit: &Credit<'_>,
     symbol: Symbol,
     pad: Pad<A>,

@@ -101,9 +101,9 @@ pub struct Lines {
 }
 
 /// The floor on type and line sizes: the least text size and line width a
-/// sheet may print (`[floor]`). Print shops ask for
-/// [`FLOOR_TEXT_PT`] and [`FLOOR_LINE_PT`]; a template for home printing
-/// may lower it, saying why.
+/// sheet may print (`[floor]`). Print shops ask for 6 pt text and
+/// 0.25 pt lines (`FLOOR_TEXT_PT`, `FLOOR_LINE_PT`); a template for home
+/// printing may lower it, saying why.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Floor {
     /// The least text size, in points.
@@ -124,10 +124,10 @@ impl Floor {
 
 /// The least text size print shops ask for, in points: the floor unless
 /// a template lowers it.
-pub const FLOOR_TEXT_PT: f32 = 6.0;
+pub(crate) const FLOOR_TEXT_PT: f32 = 6.0;
 
 /// The thinnest line print shops ask for, in points.
-pub const FLOOR_LINE_PT: f32 = 0.25;
+pub(crate) const FLOOR_LINE_PT: f32 = 0.25;
 
 /// A resolved template.
 #[derive(Clone, Debug, PartialEq)]
@@ -622,7 +622,7 @@ fn merge(base: Raw, over: Raw) -> Raw {
 
 /// How far crop marks stay from the cut, in mm (printers ask for 3 mm at
 /// least, so that a cut a little off never shows a mark).
-pub const MARK_OFFSET_MM: f32 = 3.0;
+pub(crate) const MARK_OFFSET_MM: f32 = 3.0;
 
 /// The named paper sizes: name in templates, portrait size in mm, title.
 const PAPERS: [(&str, (f32, f32), &str); 6] = [

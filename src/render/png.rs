@@ -32,7 +32,7 @@ pub fn rasterize(doc: &Document, page: usize, dpi: f32) -> Result<tiny_skia::Pix
 }
 
 /// Renders page `page` (from 1) stretched to exactly `width` x `height` pixels.
-pub fn rasterize_to(
+pub(crate) fn rasterize_to(
     doc: &Document,
     page: usize,
     width: u32,

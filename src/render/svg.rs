@@ -10,7 +10,7 @@ use super::RenderError;
 use crate::scene::{Anchor, Document, Item, Path, Rgb, Seg, Style, Text, Weight, font};
 
 /// A number with at most two decimals and no trailing zeros.
-pub fn num(v: f32) -> String {
+pub(crate) fn num(v: f32) -> String {
     let r = (f64::from(v) * 100.0).round() / 100.0;
     let r = if r == 0.0 { 0.0 } else { r };
     let s = format!("{r:.2}");
@@ -18,7 +18,7 @@ pub fn num(v: f32) -> String {
 }
 
 /// The `d` attribute of a path.
-pub fn path_data(p: &Path) -> String {
+pub(crate) fn path_data(p: &Path) -> String {
     let mut d = String::new();
     for seg in &p.segs {
         if !d.is_empty() {

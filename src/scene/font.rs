@@ -76,7 +76,7 @@ fn metrics(weight: Weight) -> &'static Metrics {
 }
 
 /// The width of `text` at `size` points.
-pub fn text_width(text: &str, size: f32, weight: Weight) -> f32 {
+pub(crate) fn text_width(text: &str, size: f32, weight: Weight) -> f32 {
     let m = metrics(weight);
     let mut units = 0.0;
     for ch in text.chars() {

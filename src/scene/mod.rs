@@ -13,7 +13,8 @@ pub mod shape;
 
 use std::fmt;
 
-pub use font::{Weight, text_width};
+pub use font::Weight;
+pub(crate) use font::text_width;
 pub use fonts::{FontConfig, Fonts};
 
 /// An sRGB colour.
@@ -543,7 +544,7 @@ impl Item {
 }
 
 /// The bounds of a list of items.
-pub fn items_bounds(items: &[Item], symbols: &[Symbol]) -> Option<Rect> {
+pub(crate) fn items_bounds(items: &[Item], symbols: &[Symbol]) -> Option<Rect> {
     items
         .iter()
         .filter_map(|i| i.bounds(symbols))

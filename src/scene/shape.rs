@@ -26,7 +26,7 @@ const COMPLEX: &[Script] = {
 /// letters join, change shape or combine (Arabic, Hebrew, Syriac, the
 /// Indic scripts, Thai, Lao, Tibetan, Myanmar, Khmer, Mongolian, ...), or
 /// one written right to left.
-pub fn needs_shaping(text: &str) -> bool {
+pub(crate) fn needs_shaping(text: &str) -> bool {
     text.chars().any(|c| {
         !c.is_ascii()
             && (COMPLEX.contains(&c.script())
@@ -55,7 +55,7 @@ pub struct Glyph {
 
 /// The pieces of `text` in the order they are seen, left to right, each
 /// a byte range and whether it runs right to left.
-pub fn visual_pieces(text: &str) -> Vec<(Range<usize>, bool)> {
+pub(crate) fn visual_pieces(text: &str) -> Vec<(Range<usize>, bool)> {
     let info = unicode_bidi::BidiInfo::new(text, None);
     let mut out = Vec::new();
     for para in &info.paragraphs {

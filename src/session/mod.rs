@@ -790,7 +790,7 @@ impl<N: Notation> crate::engine::Driver<N::Rules> for AtConsole<'_, '_, '_, N> {
 /// `false` when the input has ended. When the input is not a terminal
 /// (`interactive` false) the line read is echoed, so that a scripted
 /// session's transcript reads like one typed.
-pub fn read_command(
+pub(crate) fn read_command(
     input: &mut dyn BufRead,
     out: &mut dyn Write,
     interactive: bool,
@@ -812,7 +812,7 @@ pub fn read_command(
 /// Whether a saved game can be resumed: its log referees clean so far
 /// (`clean`), names its seed and had a person in seat 1 (`computer`: the
 /// policy that played seat 1, if any). The seed.
-pub fn resumable(
+pub(crate) fn resumable(
     file: &std::path::Path,
     clean: bool,
     seed: Option<u64>,
@@ -887,7 +887,7 @@ pub fn resume<N: Notation>(
 
 /// Plays `session` at `console` (`resumed`: after a saved game's turns
 /// were played again) until it ends or the person stops.
-pub fn play_at<N: Notation>(
+pub(crate) fn play_at<N: Notation>(
     session: &mut Session<N>,
     console: &mut Console,
     resumed: bool,

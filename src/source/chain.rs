@@ -11,7 +11,7 @@ use super::toml::{Ctx, Sp};
 use crate::diag::{self, Diagnostic, SourceMap};
 
 /// How many files an `extends` chain may have.
-pub const MAX_EXTENDS_DEPTH: usize = 8;
+pub(crate) const MAX_EXTENDS_DEPTH: usize = 8;
 
 /// A format whose files may `extends` another.
 pub trait Extends {
@@ -50,7 +50,7 @@ pub trait Extends {
 /// another, the files it extends. Returns each file's content with the
 /// base first, or `None` when the chain cannot be read (why is in
 /// `diags`).
-pub fn read_chain<E: Extends>(
+pub(crate) fn read_chain<E: Extends>(
     format: &E,
     files: &dyn Files,
     sources: &mut SourceMap,

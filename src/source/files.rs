@@ -35,7 +35,7 @@ pub fn normalize(path: &Path) -> PathBuf {
 }
 
 /// `name` as written in the file `from`: relative to `from`'s folder.
-pub fn relative_to(from: &Path, name: &str) -> PathBuf {
+pub(crate) fn relative_to(from: &Path, name: &str) -> PathBuf {
     let path = Path::new(name);
     match from.parent() {
         Some(dir) if path.is_relative() => normalize(&dir.join(path)),
@@ -46,7 +46,7 @@ pub fn relative_to(from: &Path, name: &str) -> PathBuf {
 /// The path that leads from the folder `dir` to `to`, as a map file in
 /// `dir` would name `to` (the inverse of [`relative_to`]). Both are made
 /// absolute first; `to` as given when they share no root.
-pub fn path_from(dir: &Path, to: &Path) -> PathBuf {
+pub(crate) fn path_from(dir: &Path, to: &Path) -> PathBuf {
     let (Ok(d), Ok(t)) = (std::path::absolute(dir), std::path::absolute(to)) else {
         return to.to_path_buf();
     };

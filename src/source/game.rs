@@ -7,7 +7,7 @@ use crate::diag::{Diagnostic, Loc};
 
 /// A required key missing from a table: the `missing-field` error, at the
 /// table's header `at`, with an example line.
-pub fn missing_field(key: &str, table: &str, at: Loc, example: &str) -> Diagnostic {
+pub(crate) fn missing_field(key: &str, table: &str, at: Loc, example: &str) -> Diagnostic {
     Diagnostic::error("missing-field", format!("{table} has no `{key}`"))
         .with_label(at, format!("`{key}` is required here"))
         .with_help(format!("add a line like: {key} = {example}"))
@@ -351,7 +351,11 @@ pub const INFO_KEYS: &[&str] = &[
 ];
 
 /// Reads the identity table named `table`, if the file has one.
-pub fn read_info(top: &mut TableReader<'_, '_>, ctx: &mut Ctx<'_>, table: &str) -> Option<RawInfo> {
+pub(crate) fn read_info(
+    top: &mut TableReader<'_, '_>,
+    ctx: &mut Ctx<'_>,
+    table: &str,
+) -> Option<RawInfo> {
     let mut t = top.table(ctx, table)?;
     let info = RawInfo {
         header: Some(t.header),
@@ -376,7 +380,12 @@ const GAME_KEYS: &[&str] = &["family"];
 /// whose files are called `noun` (`map`): the file's family was chosen by
 /// this table already, so another family there is an error (a variant of
 /// another family's file), and so is any other key.
-pub fn read_game_table(top: &mut TableReader<'_, '_>, ctx: &mut Ctx<'_>, family: &str, noun: &str) {
+pub(crate) fn read_game_table(
+    top: &mut TableReader<'_, '_>,
+    ctx: &mut Ctx<'_>,
+    family: &str,
+    noun: &str,
+) {
     let Some(mut game) = top.table(ctx, "game") else {
         return;
     };

@@ -8,6 +8,10 @@ pub(crate) mod game;
 pub(crate) mod schema;
 pub(crate) mod toml;
 
-pub use chain::{Extends, MAX_EXTENDS_DEPTH, read_chain};
+pub use chain::Extends;
+pub(crate) use chain::MAX_EXTENDS_DEPTH;
 pub use files::{DiskFiles, Files, normalize};
-pub use game::{BoardInfo, RawInfo, missing_field, read_game_table, read_info};
+pub(crate) use game::missing_field;
+pub(crate) use game::read_game_table;
+pub(crate) use game::read_info;
+pub use game::{BoardInfo, RawInfo};

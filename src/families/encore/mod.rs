@@ -48,7 +48,8 @@ mod terminal;
 pub use crate::source::BoardInfo;
 pub use load::{Checked, check_bytes, check_bytes_for, check_bytes_in, read_bytes};
 pub use model::{Board, BoardCell, BoardColor, ColorId, EncoreDice, Points};
-pub use resolve::column_index;
+
+pub(crate) use resolve::column_index;
 
 pub use format::{BoardFile, schema};
 pub use generate::{Options as GenerateOptions, generate};

@@ -182,7 +182,7 @@ fn one_letter(
 }
 
 /// The column index a name like `H` or `AB` stands for.
-pub fn column_index(name: &str) -> Option<usize> {
+pub(crate) fn column_index(name: &str) -> Option<usize> {
     if name.is_empty() || name.len() > 3 || !name.chars().all(|c| c.is_ascii_alphabetic()) {
         return None;
     }

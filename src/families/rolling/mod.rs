@@ -62,7 +62,8 @@ pub use rules::filled::{check as check_filled, to_toml as filled_toml};
 pub use rules::log::{GameLog, LogMove, move_from_log};
 pub use rules::referee::referee;
 pub use rules::{Action, DieKind, Game, GameError, Move, MoveList, Phase, PowerSet, Roll, State};
-pub use sheet::{Pad, id_fits, print as print_sheet, shipped_findings};
+pub(crate) use sheet::id_fits;
+pub use sheet::{Pad, print as print_sheet, shipped_findings};
 pub use solve::{
     Limit, SolveError, check_rolls, parse_dice, rolls_of_seed, solve, solve_guided, witness_log,
 };

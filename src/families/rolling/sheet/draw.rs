@@ -20,7 +20,7 @@ pub(super) const LINK: Rgb = Rgb::new(21, 101, 192);
 /// smallest and, as on a black-and-white sheet, a region
 /// letter beside it: an id that does not may leave a map that will not
 /// print (`rollx import` warns about it).
-pub fn id_fits(id: &str, t: &Template) -> bool {
+pub(crate) fn id_fits(id: &str, t: &Template) -> bool {
     let size = t.min_box;
     let inset = Sheet::inset(size);
     let letter =

@@ -29,7 +29,7 @@ mod mono;
 pub(crate) mod rules;
 pub(crate) mod words;
 
-pub use draw::id_fits;
+pub(crate) use draw::id_fits;
 pub(crate) use grid::link_crossings;
 pub use heat::{heat_map, scale_top};
 pub use layout::{About, Pad, layout};
