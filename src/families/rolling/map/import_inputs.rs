@@ -404,7 +404,7 @@ mod tests {
 
     #[test]
     fn a_default_id_is_the_file_name_made_an_id() {
-        assert_eq!(default_id("usa-states"), "usa-states");
+        assert_eq!(default_id("usa-2024"), "usa-2024");
         assert_eq!(default_id("Länder 2024"), "L-nder-2024");
         assert_eq!(default_id(&"x".repeat(40)).len(), 32);
     }
