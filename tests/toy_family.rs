@@ -650,27 +650,15 @@ impl AtTable for Toy {
         ToyTerminal(game)
     }
 
-    fn seats(
-        &self,
-        policies: &[String],
-        players: usize,
-    ) -> Result<(Vec<String>, Vec<String>), Failure> {
-        let [policy] = policies else {
-            return Err(Failure::usage("one --policy"));
-        };
-        let names = std::iter::once("you".to_string())
-            .chain((2..=players).map(|seat| format!("{policy} {seat}")))
-            .collect();
-        Ok((names, vec![policy.clone(); players - 1]))
-    }
-
     fn resumed_seats(
         &self,
         log: &GameLog<ToyLog>,
         _path: &Path,
     ) -> Result<(Vec<String>, Vec<String>), Failure> {
-        let policies = log.players[1..]
+        let policies = log
+            .players
             .iter()
+            .skip(1)
             .map(|name| name.split(' ').next().unwrap_or_default().to_string())
             .collect();
         Ok((log.players.clone(), policies))
@@ -1317,21 +1305,23 @@ fn a_stopped_toy_simulation_reports_the_games_played() {
     assert!(saved.into_inner().unwrap().is_empty());
 }
 
+/// A toy board read from `path`, as the commands load a file.
+fn load_board(path: &Path) -> Result<Model, Failure> {
+    let bytes = std::fs::read(path).map_err(|e| Failure::usage(e.to_string()))?;
+    TOY.face()
+        .check(&rollx::source::DiskFiles, path, bytes, None)
+        .model
+        .ok_or_else(|| Failure::invalid("not a toy board"))
+}
+
 /// `rollx referee` on a toy log through the registry's entry point, the
 /// board read from `board` as `--map`.
 fn referee(log: &str, board: &Path, sheet_of: Option<Option<&str>>) -> Result<Refereed, Failure> {
-    let load = |path: &Path| -> Result<Model, Failure> {
-        let bytes = std::fs::read(path).map_err(|e| Failure::usage(e.to_string()))?;
-        TOY.face()
-            .check(&rollx::source::DiskFiles, path, bytes, None)
-            .model
-            .ok_or_else(|| Failure::invalid("not a toy board"))
-    };
     TOY.face().referee(&RefereeRequest {
         path: Path::new("game.json"),
         text: log,
         map: Some(board),
-        load: &load,
+        load: &load_board,
         sheet_of,
         color: false,
         width: 80,
@@ -1482,13 +1472,6 @@ fn at_terminal(
     typed: &str,
 ) -> (Result<AtTerminal, Failure>, String) {
     let policies = ["random".to_string()];
-    let load = |path: &Path| -> Result<Model, Failure> {
-        let bytes = std::fs::read(path).map_err(|e| Failure::usage(e.to_string()))?;
-        TOY.face()
-            .check(&rollx::source::DiskFiles, path, bytes, None)
-            .model
-            .ok_or_else(|| Failure::invalid("not a toy board"))
-    };
     let start = match resume {
         None => Start::New {
             model,
@@ -1508,7 +1491,7 @@ fn at_terminal(
     let played = TOY.terminal(
         &TerminalRequest {
             start,
-            load: &load,
+            load: &load_board,
             options: &Given::default(),
             view: View {
                 width: 80,

@@ -78,12 +78,23 @@ pub trait AtTable: Typed {
     /// The seats of a new game of `players` players, you in seat 1, the
     /// computers playing by `policies` as given (`--policy`): every
     /// seat's name, and each computer's player (seat 2 on); why not, when
-    /// the policies do not fit the table.
+    /// the policies do not fit the table. By default, the computers all
+    /// play the one policy given, named `<policy> <seat>`.
     fn seats(
         &self,
         policies: &[String],
         players: usize,
-    ) -> Result<(Vec<String>, Vec<String>), Failure>;
+    ) -> Result<(Vec<String>, Vec<String>), Failure> {
+        let [policy] = policies else {
+            return Err(Failure::usage(
+                "--human plays against one kind of computer player: give one --policy",
+            ));
+        };
+        let names = std::iter::once("you".to_string())
+            .chain((2..=players).map(|seat| format!("{policy} {seat}")))
+            .collect();
+        Ok((names, vec![policy.clone(); players.saturating_sub(1)]))
+    }
 
     /// The player that played seat 1 of a saved game, when a computer did
     /// (such a game cannot be resumed): by default, the player of a seat 1
@@ -143,7 +154,9 @@ pub fn terminal<K: AtTable>(
     r: &TerminalRequest,
     mut console: Console,
 ) -> Result<AtTerminal, Failure> {
-    match r.start {
+    // The game's rules, seed and seats; the file of its map or board (and
+    // as its log records it); and the log of a saved game.
+    let (rules, seed, names, policies, map, file, saved) = match r.start {
         Start::New {
             path,
             seed,
@@ -161,28 +174,11 @@ pub fn terminal<K: AtTable>(
                 .engine(model, r.options)
                 .map_err(|e| Failure::invalid(format!("{}: {e}", path.display())))?;
             let (names, policies) = kind.seats(policies, players)?;
-            let seating = Seating {
-                map: path,
-                file: path,
-                seed,
-                names: &names,
-                policies: &policies,
-                options: r.options,
-                note: console.note,
-            };
-            let (computers, hinter) = kind.computers(&rules, &seating)?;
-            let notation = kind.notation(&rules);
-            let mut session = Session::new(&notation, seed, names, computers, hinter, r.view);
-            go(
-                kind,
-                &mut session,
-                Some(path.display().to_string()),
-                &mut console,
-                false,
-            )
+            let file = Some(path.display().to_string());
+            (rules, seed, names, policies, path.to_path_buf(), file, None)
         }
         Start::Resume { path, text, map } => {
-            let (log, rules, verdict, file) = refereed(kind, path, text, map, r.load)?;
+            let (log, rules, verdict, found) = refereed(kind, path, text, map, r.load)?;
             let seed = resumable(
                 path,
                 kind.clean_so_far(&verdict),
@@ -190,28 +186,32 @@ pub fn terminal<K: AtTable>(
                 kind.computer_in_seat_1(&log),
             )?;
             let (names, policies) = kind.resumed_seats(&log, path)?;
-            let seating = Seating {
-                map: &file,
-                file: path,
-                seed,
-                names: &names,
-                policies: &policies,
-                options: r.options,
-                note: console.note,
-            };
-            let (computers, hinter) = kind.computers(&rules, &seating)?;
-            let notation = kind.notation(&rules);
-            let mut session = Session::new(&notation, seed, names, computers, hinter, r.view);
-            let replayed = kind.replay(&mut session, &log);
-            let over = kind.over(session.turns_played(), &log);
-            crate::session::resume(&session, &mut console, path, replayed, &over, K::UNIT)?;
             let file = match map {
                 Some(given) => Some(given.display().to_string()),
                 None => log.board.file().map(str::to_string),
             };
-            go(kind, &mut session, file, &mut console, true)
+            (rules, seed, names, policies, found, file, Some((path, log)))
         }
+    };
+    let seating = Seating {
+        map: &map,
+        // A player that cannot sit is reported in the log of a saved game.
+        file: saved.as_ref().map_or(map.as_path(), |(path, _)| path),
+        seed,
+        names: &names,
+        policies: &policies,
+        options: r.options,
+        note: console.note,
+    };
+    let (computers, hinter) = kind.computers(&rules, &seating)?;
+    let notation = kind.notation(&rules);
+    let mut session = Session::new(&notation, seed, names, computers, hinter, r.view);
+    if let Some((path, log)) = &saved {
+        let replayed = kind.replay(&mut session, log);
+        let over = kind.over(session.turns_played(), log);
+        crate::session::resume(&session, &mut console, path, replayed, &over, K::UNIT)?;
     }
+    go(kind, &mut session, file, &mut console, saved.is_some())
 }
 
 /// Plays a session at the terminal to its end, or until you stop; what

@@ -14,7 +14,7 @@ use crate::text::count;
 
 use super::face::Diceland;
 use super::notation::{self, Terminal, policy_of};
-use super::play::{PLAYERS, player_by_name, seat_names};
+use super::play::{PLAYERS, player_by_name};
 use super::rules::Game;
 use super::rules::log::GameLog;
 use super::rules::referee::Verdict;
@@ -28,28 +28,15 @@ impl AtTable for Diceland {
         Terminal { game }
     }
 
-    fn seats(
-        &self,
-        policies: &[String],
-        players: usize,
-    ) -> Result<(Vec<String>, Vec<String>), Failure> {
-        let [policy] = policies else {
-            return Err(Failure::usage(
-                "--human plays against one kind of computer player: give one --policy",
-            ));
-        };
-        let mut names = seat_names(&vec![policy.clone(); players]);
-        names[0] = "you".to_string();
-        Ok((names, vec![policy.clone(); players - 1]))
-    }
-
     fn resumed_seats(
         &self,
         log: &GameLog,
         _path: &Path,
     ) -> Result<(Vec<String>, Vec<String>), Failure> {
-        let policies = log.players[1..]
+        let policies = log
+            .players
             .iter()
+            .skip(1)
             .map(|n| policy_of(n).to_string())
             .collect();
         Ok((log.players.clone(), policies))

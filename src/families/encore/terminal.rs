@@ -70,8 +70,10 @@ impl AtTable for Encore {
         _path: &Path,
     ) -> Result<(Vec<String>, Vec<String>), Failure> {
         // A seat without a policy is no computer player: `computers` says so.
-        let policies = log.players[1..]
+        let policies = log
+            .players
             .iter()
+            .skip(1)
             .map(|p| p.policy.clone().unwrap_or_default())
             .collect();
         Ok((log.names(), policies))

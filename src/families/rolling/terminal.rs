@@ -30,22 +30,6 @@ impl AtTable for Rolling {
         Terminal { game }
     }
 
-    fn seats(
-        &self,
-        policies: &[String],
-        players: usize,
-    ) -> Result<(Vec<String>, Vec<String>), Failure> {
-        let [policy] = policies else {
-            return Err(Failure::usage(
-                "--human plays against one kind of computer player: give one --policy",
-            ));
-        };
-        let names = std::iter::once("you".to_string())
-            .chain((1..players).map(|i| format!("{policy} {}", i + 1)))
-            .collect();
-        Ok((names, vec![policy.clone(); players - 1]))
-    }
-
     /// `rollx play --human` names the computers `<policy> <seat>`, all of
     /// one policy.
     fn resumed_seats(
