@@ -188,8 +188,11 @@ fn one_of_something_is_singular() {
     // One game, and the replays that value the powers named as such.
     let (code, out, err) = run(&["simulate", "maps/examples/tutorial.toml", "--games", "1"]);
     assert_eq!(code, 0, "{err}");
+    let words = out.split_whitespace().collect::<Vec<_>>().join(" ");
     assert!(
-        out.starts_with("1 game per map and policy, plus 3 replays of each to value the powers"),
+        words.contains(
+            "report 1 game per map and policy, plus 3 replays of each to value the powers"
+        ),
         "{out}"
     );
     assert!(

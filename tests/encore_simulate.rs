@@ -128,17 +128,33 @@ fn text_and_markdown_reports() {
     ]);
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("mean (95 % CI)"), "{out}");
-    assert!(out.contains("win rate by seat"), "{out}");
+    assert!(out.contains("Win rate by seat"), "{out}");
     assert!(out.contains("greedy x2"), "{out}");
-    assert!(out.contains("columns completed"), "{out}");
+    assert!(out.contains("scores (score:sheets)"), "{out}");
+    let (code, text, err) = run(&["simulate", BOARD, "--games", "20", "--quiet"]);
+    assert_eq!(code, 0, "{err}");
     let (code, out, err) = run(&[
         "simulate", BOARD, "--games", "20", "--format", "markdown", "--quiet",
     ]);
     assert_eq!(code, 0, "{err}");
-    assert!(out.starts_with("| board | table | policy |"), "{out}");
     assert!(
-        out.contains("| encore-black | greedy (solo) | greedy |"),
+        out.starts_with("# Encore! (black sheet) — Encore simulation\n"),
         "{out}"
+    );
+    assert!(out.contains("| table / policy | mean (95 % CI) |"), "{out}");
+    // The Markdown report is the text report's table, cell for cell.
+    let row = out
+        .lines()
+        .find(|l| l.starts_with("| greedy (solo) |"))
+        .unwrap_or_else(|| panic!("{out}"));
+    let cells: Vec<&str> = row.trim_matches('|').split(" | ").map(str::trim).collect();
+    let line = text
+        .lines()
+        .find(|l| l.trim_start().starts_with("greedy (solo)"))
+        .unwrap_or_else(|| panic!("{text}"));
+    assert!(
+        cells[1..].iter().all(|c| line.contains(c)),
+        "{cells:?} in {line}"
     );
 }
 

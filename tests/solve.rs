@@ -545,7 +545,11 @@ fn simulate_optimum_reports_each_policys_gap_to_the_best_game() {
 
     let (code, md, _) = sim("2", "markdown", &[]);
     assert_eq!(code, 0);
-    assert!(md.lines().next().unwrap().contains("best"), "{md}");
+    let head = md
+        .lines()
+        .find(|l| l.starts_with("|  |"))
+        .unwrap_or_else(|| panic!("a summary table: {md}"));
+    assert!(head.contains("(best game)"), "{md}");
     let dir = tempfile::tempdir().unwrap();
     let html = dir.path().join("r.html");
     let (code, text, err) = sim("2", "text", &["--report", html.to_str().unwrap()]);

@@ -26,11 +26,12 @@ use rollx::families::simulate::{
 };
 use rollx::families::terminal::{self, AtTable, Computers, Seating};
 use rollx::families::{
-    About, AtTerminal, Checked, CheckedSheet, Command, Console, Family, Given, LogAt, Model,
+    About, AtTerminal, Card, Checked, CheckedSheet, Command, Console, Family, Given, LogAt, Model,
     PlayRequest, Played, Printed, RefereeRequest, Refereed, SheetRequest, Start, TerminalRequest,
     Typed,
 };
 use rollx::print::{Locale, PrintOptions, Template};
+use rollx::report::doc::{Block, Doc, Table as Columns, para};
 use rollx::session::{
     Command as SessionCommand, Ending, Event as SessionEvent, Hinter, Notation, Session, Undone,
     View,
@@ -232,17 +233,26 @@ impl engine::Watcher<Game> for Recorder {
     }
 }
 
+/// What the toy is called and says: its card, data only.
+const CARD: Card = Card {
+    name: "toy",
+    title: "Toy",
+    noun: "board",
+    games: "a one-die toy on a row of boxes",
+    starter: "id = \"{id}\"\ncells = 5\nturns = 5\n",
+    solvability: "nothing",
+    options_help: "toy boards take no options",
+    players: &[
+        ("first", "writes in the first box it may"),
+        ("random", "any legal move"),
+    ],
+    max_players: 4,
+    ..Card::NONE
+};
+
 impl About for Toy {
-    fn name(&self) -> &'static str {
-        "toy"
-    }
-
-    fn title(&self) -> &'static str {
-        "Toy"
-    }
-
-    fn noun(&self) -> &'static str {
-        "board"
+    fn card(&self) -> &'static Card {
+        &CARD
     }
 
     fn check(
@@ -278,41 +288,6 @@ impl About for Toy {
             summary: String::new(),
             report: serde_json::json!({}),
         }
-    }
-
-    fn words(&self) -> &'static [rollx::lang::Key] {
-        &[]
-    }
-
-    fn starter(&self) -> &'static str {
-        "id = \"{id}\"\ncells = 5\nturns = 5\n"
-    }
-
-    fn games(&self) -> &'static str {
-        "a one-die toy on a row of boxes"
-    }
-
-    fn solvability(&self) -> &'static str {
-        "nothing"
-    }
-
-    fn options_help(&self) -> String {
-        "toy boards take no options".to_string()
-    }
-
-    fn players(&self) -> &'static [&'static str] {
-        &["first", "random"]
-    }
-
-    fn player_help(&self, player: &str) -> &'static str {
-        match player {
-            "first" => "writes in the first box it may",
-            _ => "any legal move",
-        }
-    }
-
-    fn max_players(&self) -> usize {
-        4
     }
 }
 
@@ -677,7 +652,7 @@ impl AtTable for Toy {
                 let seat = i + 1;
                 toy_player(policy, engine::derive_seed(s.seed, seat as u64))
                     .map(|p| Box::new(p) as Box<dyn engine::Player<Game>>)
-                    .ok_or_else(|| s.unknown(seat, Toy.players()))
+                    .ok_or_else(|| s.unknown(seat, &Toy.players()))
             })
             .collect::<Result<Vec<_>, _>>()?;
         let hinter = Hinter {
@@ -997,18 +972,19 @@ impl Simulates for Toy {
                 (t.seats.join(","), means)
             })
             .collect();
-        let text: String = rows
-            .iter()
-            .map(|(name, means)| format!("{name}: {means:?} points a game, {played} games\n"))
-            .collect();
+        let mut doc = Doc::new("Toy simulation");
+        doc.push(para(format!("{played} games per table.")));
+        let mut table = Columns::new(["table", "points of seat 1"]);
+        for (name, means) in &rows {
+            table.row([name.clone(), format!("{:.2}", means[0])]);
+        }
+        doc.push(Block::Table(table));
         Reports {
-            markdown: text.clone(),
+            doc,
             json: rows
                 .iter()
                 .map(|(table, means)| serde_json::json!({ "table": table, "means": means }))
                 .collect(),
-            text,
-            html: None,
         }
     }
 
@@ -1205,7 +1181,7 @@ fn simulate(
         seed: 7,
         policies: &policies,
         options: &Given::default(),
-        html: false,
+        html: true,
         command: &|n| format!("rollx simulate toy.toml --games {n}"),
         save_log: Some(&save),
         progress,
@@ -1260,6 +1236,22 @@ fn the_generic_simulation_runs_the_toy_family() {
     )
     .expect("a run");
     assert_eq!(run.text, again.text, "the same seed, the same report");
+    // The generic writers write the toy's report in every format.
+    assert!(run.text.starts_with("Toy simulation\n"), "{}", run.text);
+    let row = format!(
+        "  row-first  {:.2}",
+        run.json[0]["means"][0].as_f64().unwrap()
+    );
+    assert!(run.text.contains(&row), "{row:?} in {}", run.text);
+    assert!(
+        run.markdown
+            .contains("| table | points of seat 1 |\n|---|---:|\n| row-first |"),
+        "{}",
+        run.markdown
+    );
+    let page = run.html.as_deref().expect("the page was asked for");
+    assert!(page.contains("<h1>Toy simulation</h1>"), "{page}");
+    assert!(page.contains("<td>row-first</td>"), "{page}");
     assert_eq!(run.json, again.json);
     let mean = run.json[0]["means"][0]
         .as_f64()
@@ -1289,6 +1281,15 @@ fn a_stopped_toy_simulation_reports_the_games_played() {
     let run = simulate(&model, 100_000, &progress, &saved).expect("a run");
     assert!(run.played < 100_000, "{}", run.played);
     let note = run.note.expect("a note");
+    assert!(
+        run.text.starts_with(&format!("{note}\n\nToy simulation\n")),
+        "{}",
+        run.text
+    );
+    assert!(
+        run.html.expect("a page").contains(&note),
+        "the page says so too"
+    );
     assert!(
         note.starts_with(&format!(
             "interrupted: this report covers the first {} of 100000",

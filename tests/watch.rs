@@ -383,7 +383,12 @@ fn the_balance_summary_is_the_same_for_the_same_content_and_agrees_with_simulate
         "--quiet",
     ]);
     assert_eq!(code, 0, "{err}");
-    assert_eq!(report, out);
+    // The same words, the command that reproduces it naming the file as
+    // watched (so its paragraph may wrap elsewhere).
+    let words = |s: &str| s.split_whitespace().collect::<Vec<_>>().join(" ");
+    let watched = path.file_name().unwrap().to_string_lossy();
+    let out = out.replace("maps/encore-black.toml", &watched);
+    assert_eq!(words(&report), words(&out));
     drop(w);
 }
 

@@ -12,7 +12,7 @@ pub fn all_players() -> Vec<&'static str> {
     let mut all: Vec<&'static str> = Vec::new();
     for family in Family::ALL {
         for p in family.face().players() {
-            if !all.contains(p) {
+            if !all.contains(&p) {
                 all.push(p);
             }
         }
@@ -126,7 +126,7 @@ pub fn with_options(mut cmd: clap::Command, command: Command) -> clap::Command {
                 let mut players: Vec<&str> = Vec::new();
                 for f in &by {
                     for p in f.face().players() {
-                        if !players.contains(p) {
+                        if !players.contains(&p) {
                             players.push(p);
                         }
                     }

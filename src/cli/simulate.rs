@@ -220,22 +220,12 @@ pub fn run(args: &SimulateArgs) -> Ran {
         output::write(out, page.as_bytes())?;
     }
     match args.format {
-        Format::Text => {
-            if let Some(note) = &sim.note {
-                println!("{note}\n");
-            }
-            print!("{}", sim.text);
-        }
+        Format::Text => print!("{}", sim.text),
         Format::Json => println!(
             "{}",
             serde_json::to_string_pretty(&sim.json).expect("reports serialise")
         ),
-        Format::Markdown => {
-            if let Some(note) = &sim.note {
-                println!("*{note}*\n");
-            }
-            print!("{}", sim.markdown);
-        }
+        Format::Markdown => print!("{}", sim.markdown),
     }
     Ok(finish(
         args,

@@ -9,7 +9,7 @@ use crate::print::{Locale, PrintOptions, Template};
 use crate::scene::Document;
 
 pub use super::face::{
-    About, AtTerminal, CheckedSheet, Command, Console, Declared, DeepRequest, Deepened, Face,
+    About, AtTerminal, Card, CheckedSheet, Command, Console, Declared, DeepRequest, Deepened, Face,
     Generator, Given, Loader, PlayRequest, Played, RefereeRequest, Refereed, SheetRequest, Start,
     Takes, TerminalRequest, Topic,
 };

@@ -15,19 +15,94 @@ use super::vet::Vetted;
 /// A family's generator: a random file, or why there is none.
 pub type Generator = fn(&GenerateOptions) -> Result<GeneratedFile, GenerateError>;
 
-/// What a game family is, the same to the commands and to the family:
-/// its names, its files (read and checked, generated, started), its
-/// options and its computer players. A family implements it with
-/// [`super::Typed`]; the commands reach both through [`Face`].
-pub trait About: Sync + Send {
+/// What a family is called and says, as data: its names, its files'
+/// words, its options and computer players, and its paragraphs and
+/// examples for the commands' help. A family writes one, starting from
+/// [`Card::NONE`] for what it leaves out.
+#[derive(Clone, Copy, Debug)]
+pub struct Card {
     /// The family's name in files (`[game] family = "encore"`) and logs.
-    fn name(&self) -> &'static str;
-
+    pub name: &'static str,
     /// The family's name in sentences ("Encore").
-    fn title(&self) -> &'static str;
-
+    pub title: &'static str,
     /// What the family's files are called (`map`, `board`).
-    fn noun(&self) -> &'static str;
+    pub noun: &'static str,
+    /// The family's games, in a few words for the command line's
+    /// description ("Encore! / Noch mal! boards").
+    pub games: &'static str,
+    /// The catalogue keys of the words the family's sheets print
+    /// (declared with [`crate::keys!`]), besides [`crate::lang::SHEET`].
+    pub words: &'static [crate::lang::Key],
+    /// The family's starter file (`rollx new`): a commented file of the
+    /// family that `check` accepts without a warning and that prints,
+    /// with `{id}`, `{name}` and `{file}` where [`super::Family::starter`]
+    /// puts the new file's id, name and path.
+    pub starter: &'static str,
+    /// What `check` reports of a file's solvability, in a few words ("the
+    /// fewest turns").
+    pub solvability: &'static str,
+    /// The family's generator of random files that follow its
+    /// conventions; `None` when it has none.
+    pub generator: Option<Generator>,
+    /// Why the family has no generator, and where its files come from
+    /// instead (shown when `generate` is asked for one).
+    pub no_generator: &'static str,
+    /// The words that begin the line of `check`'s summary that `generate`
+    /// repeats after a new file ("game end": how soon a game on it can
+    /// end); empty for none.
+    pub generated_line: &'static str,
+    /// The options the family declares for its commands.
+    pub options: &'static [Declared],
+    /// What a user who gave an option the family does not declare may do
+    /// instead (after "leave out --flag; ").
+    pub options_help: &'static str,
+    /// The family's computer players, by name, each with what it does in
+    /// a few words for `--policy`'s help ("uniform among legal moves").
+    pub players: &'static [(&'static str, &'static str)],
+    /// The most players at one table.
+    pub max_players: usize,
+    /// Whether the family has a deeper look at its files (`rollx check
+    /// --deep`, [`Face::deep`]).
+    pub deepens: bool,
+    /// The family's paragraph of the help of each topic: what the command
+    /// does with its files, and where its formats and rules are
+    /// described.
+    pub help: &'static [(Topic, &'static str)],
+    /// The family's examples of each topic, one command each.
+    pub examples: &'static [(Topic, &'static [&'static str])],
+}
+
+impl Card {
+    /// A card that says nothing: no names, players, options, generator,
+    /// help or examples, and no limit on a table's players.
+    pub const NONE: Card = Card {
+        name: "",
+        title: "",
+        noun: "",
+        games: "",
+        words: &[],
+        starter: "",
+        solvability: "",
+        generator: None,
+        no_generator: "",
+        generated_line: "",
+        options: &[],
+        options_help: "",
+        players: &[],
+        max_players: usize::MAX,
+        deepens: false,
+        help: &[],
+        examples: &[],
+    };
+}
+
+/// What a game family is, the same to the commands and to the family: its
+/// card (names, words, options, players, help) and how it reads and
+/// checks its files. A family implements it with [`super::Typed`]; the
+/// commands reach both through [`Face`].
+pub trait About: Sync + Send {
+    /// The family's card.
+    fn card(&self) -> &'static Card;
 
     /// Reads and checks a file of the family given as bytes (`files`
     /// serves the files it extends), with the print checks of the shipped
@@ -42,81 +117,107 @@ pub trait About: Sync + Send {
         locale: Option<&Locale>,
     ) -> Checked;
 
-    /// The catalogue keys of the words the family's sheets print
-    /// (declared with [`crate::keys!`]), besides [`crate::lang::SHEET`].
-    fn words(&self) -> &'static [crate::lang::Key];
+    /// [`Card::name`].
+    fn name(&self) -> &'static str {
+        self.card().name
+    }
 
-    /// The family's generator of random files that follow its
-    /// conventions; `None` when it has none.
+    /// [`Card::title`].
+    fn title(&self) -> &'static str {
+        self.card().title
+    }
+
+    /// [`Card::noun`].
+    fn noun(&self) -> &'static str {
+        self.card().noun
+    }
+
+    /// [`Card::words`].
+    fn words(&self) -> &'static [crate::lang::Key] {
+        self.card().words
+    }
+
+    /// [`Card::generator`].
     fn generator(&self) -> Option<Generator> {
-        None
+        self.card().generator
     }
 
-    /// Why the family has no generator, and where its files come from
-    /// instead (shown when `generate` is asked for one).
+    /// [`Card::no_generator`].
     fn no_generator(&self) -> &'static str {
-        ""
+        self.card().no_generator
     }
 
-    /// The family's starter file (`rollx new`): a commented file of the
-    /// family that `check` accepts without a warning and that prints,
-    /// with `{id}`, `{name}` and `{file}` where [`super::Family::starter`]
-    /// puts the new file's id, name and path.
-    fn starter(&self) -> &'static str;
+    /// [`Card::starter`].
+    fn starter(&self) -> &'static str {
+        self.card().starter
+    }
 
-    /// What `check` reports of a file's solvability, in a few words ("the
-    /// fewest turns").
-    fn solvability(&self) -> &'static str;
+    /// [`Card::solvability`].
+    fn solvability(&self) -> &'static str {
+        self.card().solvability
+    }
 
-    /// The words that begin the line of `check`'s summary that `generate`
-    /// repeats after a new file ("game end": how soon a game on it can
-    /// end); empty for none.
+    /// [`Card::generated_line`].
     fn generated_line(&self) -> &'static str {
-        ""
+        self.card().generated_line
     }
 
-    /// The options the family declares for its commands.
+    /// [`Card::options`].
     fn options(&self) -> &'static [Declared] {
-        &[]
+        self.card().options
     }
 
-    /// What a user who gave an option the family does not declare may do
-    /// instead (after "leave out --flag; ").
-    fn options_help(&self) -> String;
+    /// [`Card::options_help`].
+    fn options_help(&self) -> &'static str {
+        self.card().options_help
+    }
 
-    /// The family's computer players, by name.
-    fn players(&self) -> &'static [&'static str];
+    /// The family's computer players, by name ([`Card::players`]).
+    fn players(&self) -> Vec<&'static str> {
+        self.card().players.iter().map(|(name, _)| *name).collect()
+    }
 
     /// What the computer player `player` (one of [`About::players`]) does,
-    /// in a few words for `--policy`'s help ("uniform among legal
-    /// moves").
-    fn player_help(&self, player: &str) -> &'static str;
+    /// in a few words for `--policy`'s help; empty for another name.
+    fn player_help(&self, player: &str) -> &'static str {
+        self.card()
+            .players
+            .iter()
+            .find(|(name, _)| *name == player)
+            .map_or("", |(_, help)| help)
+    }
 
-    /// The most players at one table.
+    /// [`Card::max_players`].
     fn max_players(&self) -> usize {
-        usize::MAX
+        self.card().max_players
     }
 
-    /// Whether the family has a deeper look at its files (`rollx check
-    /// --deep`, [`Face::deep`]).
+    /// [`Card::deepens`].
     fn deepens(&self) -> bool {
-        false
+        self.card().deepens
     }
 
-    /// The family's games, in a few words for the command line's
-    /// description ("Encore! / Noch mal! boards").
-    fn games(&self) -> &'static str;
+    /// [`Card::games`].
+    fn games(&self) -> &'static str {
+        self.card().games
+    }
 
-    /// The family's paragraph of the help of `topic`: what the command
-    /// does with its files, and where its formats and rules are
-    /// described; empty for none.
-    fn help(&self, _topic: Topic) -> &'static str {
-        ""
+    /// The family's paragraph of the help of `topic`; empty for none.
+    fn help(&self, topic: Topic) -> &'static str {
+        self.card()
+            .help
+            .iter()
+            .find(|(t, _)| *t == topic)
+            .map_or("", |(_, text)| text)
     }
 
     /// The family's examples of `topic`, one command each.
-    fn examples(&self, _topic: Topic) -> &'static [&'static str] {
-        &[]
+    fn examples(&self, topic: Topic) -> &'static [&'static str] {
+        self.card()
+            .examples
+            .iter()
+            .find(|(t, _)| *t == topic)
+            .map_or(&[], |(_, e)| e)
     }
 }
 

@@ -17,10 +17,10 @@ mod typed;
 mod vet;
 
 pub use contract::{
-    About, AtTerminal, Checked, CheckedSheet, Command, Console, Declared, DeepRequest, Deepened,
-    Face, Family, GenerateError, GenerateOptions, GeneratedFile, Generator, Given, LoadError,
-    Loader, LogAt, Model, PlayRequest, Played, Printed, RefereeRequest, Refereed, SheetRequest,
-    Start, Takes, TerminalRequest, Topic, Typed,
+    About, AtTerminal, Card, Checked, CheckedSheet, Command, Console, Declared, DeepRequest,
+    Deepened, Face, Family, GenerateError, GenerateOptions, GeneratedFile, Generator, Given,
+    LoadError, Loader, LogAt, Model, PlayRequest, Played, Printed, RefereeRequest, Refereed,
+    SheetRequest, Start, Takes, TerminalRequest, Topic, Typed,
 };
 pub use log::{LogError, log_family};
 pub use vet::Vetted;

@@ -11,6 +11,7 @@ use std::time::Instant;
 
 use super::contract::{Given, Model, Typed};
 use crate::diag::Failure;
+use crate::report::doc::Doc;
 use crate::text::{count, plural};
 
 /// One table of a run: a computer player a seat, seat 1 first.
@@ -33,17 +34,14 @@ impl Seated {
     }
 }
 
-/// A run's reports in every format, as the family writes them.
+/// A run's report, as the family builds it: the document that every
+/// writer (text, Markdown, HTML) writes, and the results as JSON.
 #[derive(Clone, Debug)]
 pub struct Reports {
-    /// As text.
-    pub text: String,
-    /// As JSON.
+    /// The report.
+    pub doc: Doc,
+    /// The results as JSON.
     pub json: serde_json::Value,
-    /// As Markdown.
-    pub markdown: String,
-    /// As an HTML page, when asked for.
-    pub html: Option<String>,
 }
 
 /// What a family writes for `rollx simulate`; the run itself is
@@ -205,8 +203,8 @@ pub(crate) fn simulate<K: Simulates>(
     let interrupted = played < r.games;
     let mut reports = kind.reports(&runs, &tables, &tallies, &extras, played, r);
     let note = interrupted.then(|| covered(played, r.games, &per));
-    if let (Some(page), Some(note)) = (&mut reports.html, &note) {
-        *page = mark_html(page, note);
+    if let Some(note) = &note {
+        reports.doc.warn(note.clone());
     }
     if interrupted {
         mark_json(&mut reports.json, played, r.games);
@@ -229,10 +227,10 @@ pub(crate) fn simulate<K: Simulates>(
         played,
         count,
         note,
-        text: reports.text,
+        text: reports.doc.text(),
         json: reports.json,
-        markdown: reports.markdown,
-        html: reports.html,
+        markdown: reports.doc.markdown(),
+        html: r.html.then(|| reports.doc.html()),
         logs,
     })
 }
@@ -450,23 +448,6 @@ fn mark_json(report: &mut serde_json::Value, played: u64, asked: u64) {
     }
 }
 
-/// Marks an HTML report as stopped early: a paragraph at the top of its
-/// body.
-fn mark_html(page: &str, note: &str) -> String {
-    let banner = format!(
-        "<p class=\"interrupted\" style=\"border:2px solid #b00;padding:0.5em\"><strong>{}</strong></p>\n",
-        crate::render::svg::escape(note)
-    );
-    match page.find("<body>") {
-        Some(at) => {
-            let after = at + "<body>".len();
-            let after = after + usize::from(page[after..].starts_with('\n'));
-            format!("{}{banner}{}", &page[..after], &page[after..])
-        }
-        None => format!("{banner}{page}"),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -493,8 +474,5 @@ mod tests {
         mark_json(&mut v, 3, 10);
         assert_eq!(v[1]["interrupted"]["games"], 3);
         assert_eq!(v[0]["interrupted"]["asked"], 10);
-        let page = mark_html("<html><body>\n<h1>x</h1></body></html>", "a < b");
-        assert!(page.contains("<body>\n<p class=\"interrupted\""), "{page}");
-        assert!(page.contains("a &lt; b"), "{page}");
     }
 }

@@ -88,7 +88,7 @@ impl Job {
         let games = self.games;
         let command = |n: u64| {
             format!(
-                "rollx simulate {} --games {n} --seed {} --policy {PLAYER}",
+                "rollx simulate {} --games {n} --policy {PLAYER} --seed {}",
                 paths[0].display(),
                 self.seed
             )

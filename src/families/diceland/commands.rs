@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 use std::path::Path;
 
 use super::play::PLAYERS;
-use super::play::sim_html;
+use super::play::sim_report;
 use super::play::simulate::{Tally, simulate_range};
 use crate::diag::Failure;
 use crate::families::contract::{CheckedSheet, LogAt, PlayRequest, Played, SheetRequest};
@@ -16,7 +16,6 @@ use crate::text::{count, plural, wrap};
 
 use super::Board;
 use super::model::Cell;
-use super::play::sim_html::table_name;
 use super::play::simulate::Summary;
 use super::play::{PlayedGame, play_game};
 use super::rules::filled::{self, FilledResult};
@@ -427,41 +426,15 @@ impl Simulates for super::face::Diceland {
                     .collect()
             })
             .collect();
-        let html = r.html.then(|| {
-            let command = (r.command)(played);
-            if games.len() == 1 {
-                sim_html::html(games[0].board(), &results[0], &command)
-            } else {
-                // One page with every board, one after another.
-                let mut body = String::new();
-                for (g, r) in games.iter().zip(&results) {
-                    let one = sim_html::html(g.board(), r, &command);
-                    let inner = one
-                        .split_once("<body>\n")
-                        .and_then(|(_, b)| b.rsplit_once("</body>"))
-                        .map_or(String::new(), |(b, _)| b.to_string());
-                    body.push_str(&inner);
-                }
-                crate::report::html::page("Diceland simulation", &body)
-            }
-        });
+        let boards: Vec<(&Board, &[Summary])> = games
+            .iter()
+            .zip(&results)
+            .map(|(g, s)| (g.board(), s.as_slice()))
+            .collect();
         let all: Vec<&Summary> = results.iter().flatten().collect();
-        let json = serde_json::to_value(&all).expect("serialises");
-        let mut text = String::new();
-        let mut md = String::new();
-        for (g, s) in games.iter().zip(&results) {
-            text.push_str(&summary_text(g.board(), s, r.seed, played, false));
-            md.push_str(&summary_text(g.board(), s, r.seed, played, true));
-        }
-        text.push_str(
-            "turns: a game's length (alone: to reach the goal); over: dice lost to overshooting \
-             a zone, per game; bonus: bonus rolls per game\n",
-        );
         Reports {
-            text,
-            json,
-            markdown: md,
-            html,
+            doc: sim_report::doc(&boards, &(r.command)(played)),
+            json: serde_json::to_value(&all).expect("serialises"),
         }
     }
 
@@ -470,57 +443,4 @@ impl Simulates for super::face::Diceland {
             .map(|played| played.log.to_json())
             .map_err(|p| format!("`{p}` does not play Diceland"))
     }
-}
-
-/// One board's tables as text (or a Markdown table).
-fn summary_text(board: &Board, tables: &[Summary], seed: u64, games: u64, md: bool) -> String {
-    let mut s = String::new();
-    let _ = writeln!(
-        s,
-        "{} ({}): {} per table, seed {}",
-        board.info.name,
-        board.info.id,
-        count(games, "game"),
-        seed
-    );
-    if md {
-        s.push_str("\n| table | turns (95 % CI) | win rate by seat | no winner | overshoots per game | bonus rolls per game |\n|---|---|---|---|---|---|\n");
-    } else {
-        let _ = writeln!(
-            s,
-            "  {:<30} {:>14}  {:<25} {:>5}  {:>5}",
-            "table", "turns", "win rate by seat", "over", "bonus"
-        );
-    }
-    for t in tables {
-        let wins = if t.policies.len() == 1 {
-            "solo: turns to the goal".to_string()
-        } else {
-            t.seats
-                .iter()
-                .map(|x| format!("{:.0}%", x.win_rate * 100.0))
-                .collect::<Vec<_>>()
-                .join(" ")
-        };
-        let turns = format!("{:.2} ± {:.2}", t.turns.mean, t.turns.ci95);
-        if md {
-            let _ = writeln!(
-                s,
-                "| {} | {turns} | {wins} | {:.1} % | {:.2} | {:.2} |",
-                table_name(t),
-                t.no_winner * 100.0,
-                t.overshoots_per_game,
-                t.bonus_rolls_per_game
-            );
-        } else {
-            let _ = writeln!(
-                s,
-                "  {:<30} {turns:>14}  {wins:<25} {:>5.2}  {:>5.2}",
-                table_name(t),
-                t.overshoots_per_game,
-                t.bonus_rolls_per_game
-            );
-        }
-    }
-    s
 }

@@ -5,9 +5,9 @@ use std::path::Path;
 use super::words::ALL as WORDS;
 use crate::diag::{Diagnostic, Failure};
 use crate::families::contract::{
-    About, AtTerminal, Checked, CheckedSheet, Console, Declared, GenerateError, GenerateOptions,
-    GeneratedFile, Generator, Given, LogAt, Model, PlayRequest, Played, Printed, RefereeRequest,
-    SheetRequest, TerminalRequest, Topic, Typed,
+    About, AtTerminal, Card, Checked, CheckedSheet, Console, Declared, GenerateError,
+    GenerateOptions, GeneratedFile, Given, LogAt, Model, PlayRequest, Played, Printed,
+    RefereeRequest, SheetRequest, TerminalRequest, Topic, Typed,
 };
 use crate::print::{Locale, PrintOptions, Template};
 use crate::source::Files;
@@ -23,20 +23,8 @@ use super::rules::referee::Verdict;
 pub(crate) struct Diceland;
 
 impl About for Diceland {
-    fn name(&self) -> &'static str {
-        "diceland"
-    }
-
-    fn title(&self) -> &'static str {
-        "Diceland"
-    }
-
-    fn noun(&self) -> &'static str {
-        "board"
-    }
-
-    fn words(&self) -> &'static [crate::lang::Key] {
-        WORDS
+    fn card(&self) -> &'static Card {
+        &CARD
     }
 
     fn check(
@@ -63,112 +51,6 @@ impl About for Diceland {
             c.diagnostics,
             model,
         )
-    }
-
-    fn generator(&self) -> Option<Generator> {
-        Some(generate)
-    }
-
-    fn options(&self) -> &'static [Declared] {
-        OPTIONS
-    }
-
-    fn starter(&self) -> &'static str {
-        include_str!("starter.toml")
-    }
-
-    fn generated_line(&self) -> &'static str {
-        "fewest dice to win"
-    }
-
-    fn solvability(&self) -> &'static str {
-        "the fewest dice to win, a plan, the chokepoint"
-    }
-
-    fn options_help(&self) -> String {
-        format!(
-            "Diceland boards have the players {} (docs/diceland-rules.md)",
-            self.players().join(", ")
-        )
-    }
-
-    fn player_help(&self, player: &str) -> &'static str {
-        match player {
-            "random" => "a colour, a reroll and a crossing at random",
-            "greedy" => "one step ahead: the crossing that scores most now",
-            "strong" => "plans the shortest way to the goal and computes the odds",
-            _ => "",
-        }
-    }
-
-    fn players(&self) -> &'static [&'static str] {
-        &super::play::PLAYERS
-    }
-
-    fn max_players(&self) -> usize {
-        super::rules::MAX_PLAYERS
-    }
-
-    fn games(&self) -> &'static str {
-        "Diceland / Würfelland boards"
-    }
-
-    fn help(&self, topic: Topic) -> &'static str {
-        match topic {
-            Topic::Check => {
-                "Diceland boards: the hexagon grid, its zones, start cell and stars, the published \
-                 conventions (as warnings), and rule solvability: the zones the start reaches, the \
-                 fewest dice to win, and the share of the board behind one cell."
-            }
-            Topic::Deep => "",
-            Topic::Play => {
-                "Diceland boards (docs/diceland-rules.md) are played by random, greedy and \
-                 strong, at tables of 1 to 8 (--players); --human plays seat 1 yourself and \
-                 --resume goes on with a game saved by it (docs/terminal-play.md#diceland-boards)."
-            }
-            Topic::Print => "Diceland boards print their hexagons with the star tally.",
-            Topic::Referee => {
-                "A Diceland log (its `game` is \"diceland\", docs/diceland-log.md) is replayed \
-                 through the Diceland engine (docs/diceland-rules.md); --sheet checks a finished \
-                 paper sheet of a board (docs/diceland-sheet.md)."
-            }
-            Topic::Simulate => {
-                "Diceland boards are simulated at tables of --players (default 4): each --policy \
-                 (random, greedy, strong) plays every seat of its own table and plays alone (the \
-                 solo measure: turns to reach the goal), and --seats adds a mixed table. \
-                 Reported: game length with its 95 % CI, win rate by seat, dice lost to \
-                 overshooting a zone, reroll busts, bonus rolls, how often and when each star is \
-                 crossed and each zone completed, and in the HTML report the board as a heat map \
-                 of the turn each cell is crossed (docs/diceland-rules.md#strength)."
-            }
-            Topic::Generate => {
-                "For Diceland, 11 x 9 hexagons by default (5 to 16 each way): zones of 2 to 6 \
-                 cells, no two zones of a colour side by side, two stars of each colour in \
-                 different zones, a few obstacles that cut nothing off, and the start cell in the \
-                 middle (docs/diceland-board.md)."
-            }
-        }
-    }
-
-    fn examples(&self, topic: Topic) -> &'static [&'static str] {
-        match topic {
-            Topic::Referee => {
-                &["rollx referee diceland-game.json --write-sheet mine.toml --player you"]
-            }
-            Topic::Print => &[
-                "rollx print maps/diceland-1.toml --mono",
-                "rollx print maps/diceland-1.toml maps/diceland-2.toml maps/diceland-3.toml \
-                 maps/diceland-4.toml --duplex short --sheets 1",
-            ],
-            Topic::Simulate => &[
-                "rollx simulate maps/diceland-1.toml --policy greedy,strong --seats \
-                 strong,greedy,greedy,greedy --games 200",
-            ],
-            Topic::Generate => {
-                &["rollx generate diceland --seed 3 -o d.toml && rollx print d.toml"]
-            }
-            _ => &[],
-        }
     }
 }
 
@@ -291,4 +173,110 @@ fn generate(options: &GenerateOptions) -> Result<GeneratedFile, GenerateError> {
         size: (o.columns, o.rows),
         tries: made.tries,
     })
+}
+
+/// What the family is called and says.
+pub(crate) const CARD: Card = Card {
+    name: "diceland",
+    title: "Diceland",
+    noun: "board",
+    games: "Diceland / Würfelland boards",
+    words: WORDS,
+    starter: include_str!("starter.toml"),
+    solvability: "the fewest dice to win, a plan, the chokepoint",
+    generator: Some(generate),
+    generated_line: "fewest dice to win",
+    options: OPTIONS,
+    options_help: "Diceland boards have the players random, greedy, strong (docs/diceland-rules.md)",
+    players: &[
+        ("random", "a colour, a reroll and a crossing at random"),
+        (
+            "greedy",
+            "one step ahead: the crossing that scores most now",
+        ),
+        (
+            "strong",
+            "plans the shortest way to the goal and computes the odds",
+        ),
+    ],
+    max_players: super::rules::MAX_PLAYERS,
+    help: &[
+        (
+            Topic::Check,
+            "Diceland boards: the hexagon grid, its zones, start cell and stars, the published \
+                 conventions (as warnings), and rule solvability: the zones the start reaches, the \
+                 fewest dice to win, and the share of the board behind one cell.",
+        ),
+        (
+            Topic::Play,
+            "Diceland boards (docs/diceland-rules.md) are played by random, greedy and \
+                 strong, at tables of 1 to 8 (--players); --human plays seat 1 yourself and \
+                 --resume goes on with a game saved by it (docs/terminal-play.md#diceland-boards).",
+        ),
+        (
+            Topic::Print,
+            "Diceland boards print their hexagons with the star tally.",
+        ),
+        (
+            Topic::Referee,
+            "A Diceland log (its `game` is \"diceland\", docs/diceland-log.md) is replayed \
+                 through the Diceland engine (docs/diceland-rules.md); --sheet checks a finished \
+                 paper sheet of a board (docs/diceland-sheet.md).",
+        ),
+        (
+            Topic::Simulate,
+            "Diceland boards are simulated at tables of --players (default 4): each --policy \
+                 (random, greedy, strong) plays every seat of its own table and plays alone (the \
+                 solo measure: turns to reach the goal), and --seats adds a mixed table. \
+                 Reported: game length with its 95 % CI, win rate by seat, dice lost to \
+                 overshooting a zone, reroll busts, bonus rolls, how often and when each star is \
+                 crossed and each zone completed, and in the HTML report the board as a heat map \
+                 of the turn each cell is crossed (docs/diceland-rules.md#strength).",
+        ),
+        (
+            Topic::Generate,
+            "For Diceland, 11 x 9 hexagons by default (5 to 16 each way): zones of 2 to 6 \
+                 cells, no two zones of a colour side by side, two stars of each colour in \
+                 different zones, a few obstacles that cut nothing off, and the start cell in the \
+                 middle (docs/diceland-board.md).",
+        ),
+    ],
+    examples: &[
+        (
+            Topic::Referee,
+            &["rollx referee diceland-game.json --write-sheet mine.toml --player you"],
+        ),
+        (
+            Topic::Print,
+            &[
+                "rollx print maps/diceland-1.toml --mono",
+                "rollx print maps/diceland-1.toml maps/diceland-2.toml maps/diceland-3.toml \
+                 maps/diceland-4.toml --duplex short --sheets 1",
+            ],
+        ),
+        (
+            Topic::Simulate,
+            &[
+                "rollx simulate maps/diceland-1.toml --policy greedy,strong --seats \
+                 strong,greedy,greedy,greedy --games 200",
+            ],
+        ),
+        (
+            Topic::Generate,
+            &["rollx generate diceland --seed 3 -o d.toml && rollx print d.toml"],
+        ),
+    ],
+    ..Card::NONE
+};
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_card_names_every_player_the_family_seats() {
+        let names: Vec<&str> = CARD.players.iter().map(|(name, _)| *name).collect();
+        assert_eq!(names, super::super::play::PLAYERS);
+        assert!(CARD.players.iter().all(|(_, help)| !help.is_empty()));
+    }
 }

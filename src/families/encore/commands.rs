@@ -7,7 +7,7 @@ use std::fmt::Write as _;
 use std::path::Path;
 
 use super::play::sim_html;
-use super::play::sim_report::{SimReport, markdown, table_result, text};
+use super::play::sim_report::{SimReport, table_result};
 use super::play::simulate::{Tally, check_table, simulate_range};
 use crate::diag::{Diagnostic, Failure, SourceMap};
 use crate::families::contract::{CheckedSheet, Given, LogAt, PlayRequest, Played, SheetRequest};
@@ -594,32 +594,20 @@ impl Simulates for super::face::Encore {
                 }
             })
             .collect();
-        let html = r
-            .html
-            .then(|| sim_html::html(&reports[0], runs[0].game.board(), &(r.command)(played)));
-        let texts: Vec<String> = reports.iter().map(text).collect();
-        let mut md = String::new();
-        for (k, report) in reports.iter().enumerate() {
-            let one = markdown(report);
-            // One header for every board.
-            let body = if k == 0 {
-                one.as_str()
-            } else {
-                one.splitn(3, '\n').nth(2).unwrap_or("")
-            };
-            md.push_str(body);
-        }
         let json = if reports.len() == 1 {
             serde_json::to_value(&reports[0])
         } else {
             serde_json::to_value(&reports)
         }
         .expect("reports serialise");
+        let boards: Vec<(&SimReport, &Board)> = reports
+            .iter()
+            .zip(runs)
+            .map(|(report, run)| (report, run.game.board()))
+            .collect();
         Reports {
-            text: texts.join("\n"),
+            doc: sim_html::doc(&boards, &(r.command)(played)),
             json,
-            markdown: md,
-            html,
         }
     }
 

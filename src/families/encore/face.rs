@@ -5,9 +5,9 @@ use std::path::Path;
 use super::sheet::words::ALL as WORDS;
 use crate::diag::{Diagnostic, Failure};
 use crate::families::contract::{
-    About, AtTerminal, Checked, CheckedSheet, Console, Declared, GenerateError, GenerateOptions,
-    GeneratedFile, Generator, Given, LogAt, Model, PlayRequest, Played, Printed, RefereeRequest,
-    SheetRequest, TerminalRequest, Topic, Typed,
+    About, AtTerminal, Card, Checked, CheckedSheet, Console, GenerateError, GenerateOptions,
+    GeneratedFile, Given, LogAt, Model, PlayRequest, Played, Printed, RefereeRequest, SheetRequest,
+    TerminalRequest, Topic, Typed,
 };
 use crate::print::{Locale, PrintOptions, Template};
 use crate::source::Files;
@@ -23,20 +23,8 @@ use super::rules::referee::Verdict;
 pub(crate) struct Encore;
 
 impl About for Encore {
-    fn name(&self) -> &'static str {
-        "encore"
-    }
-
-    fn title(&self) -> &'static str {
-        "Encore"
-    }
-
-    fn noun(&self) -> &'static str {
-        "board"
-    }
-
-    fn words(&self) -> &'static [crate::lang::Key] {
-        WORDS
+    fn card(&self) -> &'static Card {
+        &CARD
     }
 
     fn check(
@@ -64,129 +52,6 @@ impl About for Encore {
             c.diagnostics,
             model,
         )
-    }
-
-    fn generator(&self) -> Option<Generator> {
-        Some(generate)
-    }
-
-    fn options(&self) -> &'static [Declared] {
-        super::commands::OPTIONS
-    }
-
-    fn starter(&self) -> &'static str {
-        include_str!("starter.toml")
-    }
-
-    fn generated_line(&self) -> &'static str {
-        "game end"
-    }
-
-    fn solvability(&self) -> &'static str {
-        "the fewest turns"
-    }
-
-    fn options_help(&self) -> String {
-        format!(
-            "Encore boards have the players {}",
-            self.players().join(", ")
-        )
-    }
-
-    fn player_help(&self, player: &str) -> &'static str {
-        match player {
-            "random" => "uniform among legal moves, the pass included",
-            "greedy" => "a one-ply heuristic: points now, columns and colours, stars, jokers kept",
-            "strong" => {
-                "the greedy player's best moves each played out by greedy players; see \
-                 --candidates and --rollouts"
-            }
-            _ => "",
-        }
-    }
-
-    fn players(&self) -> &'static [&'static str] {
-        &super::play::PLAYERS
-    }
-
-    fn games(&self) -> &'static str {
-        "Encore! / Noch mal! boards"
-    }
-
-    fn help(&self, topic: Topic) -> &'static str {
-        match topic {
-            Topic::Check => {
-                "Encore boards: the grid, its colours, points and dice, the design conventions (as \
-                 warnings), and rule solvability: the fewest turns to complete each column and \
-                 colour and to end the game."
-            }
-            Topic::Deep => "",
-            Topic::Play => {
-                "Encore boards (docs/encore-rules.md) are played by the computer players random, \
-                 greedy and strong: --players 1 is the solo game (30 rolls, rated by the \
-                 rulebook's table); --human plays seat 1 yourself (see \
-                 docs/terminal-play.md#encore-boards); --candidates and --rollouts set the strong \
-                 player's effort there too, and --solo-dice and --start-column choose between the \
-                 readings of the rulebook (docs/encore-rules.md#options); --resume goes on with a \
-                 game saved by --human."
-            }
-            Topic::Print => "Encore boards print their grid of boxes.",
-            Topic::Referee => {
-                "A log of a game on an Encore board (its `game` is \"encore\", \
-                 docs/encore-log.md) is replayed on the board: every roll checked against the \
-                 board's dice, every move against the rules (docs/encore-rules.md), each broken \
-                 rule named with its roll, player and dice, and the claimed scores checked against \
-                 the referee's count; --sheet checks a finished paper sheet of a board \
-                 (docs/encore-sheet.md)."
-            }
-            Topic::Simulate => {
-                "Encore boards (files with `[game] family = \"encore\"`) are simulated at tables \
-                 of --players (default 1, the 30-roll solo game): each --policy (random, greedy, \
-                 strong) plays every seat of its own table, and --seats fixes a mixed table, one \
-                 policy per seat (seat 1 rolls first). Reported: the score (mean with its 95 % CI, \
-                 median, spread, distribution), the win rate by seat (a shared win split equally), \
-                 game length, how often and how early each column and colour is completed (first \
-                 or later), stars left open, jokers used, the solo rating bands, and in the HTML \
-                 report the board as a heat map of how early each box is crossed. --candidates and \
-                 --rollouts set the strong player's effort; --solo-dice and --start-column choose \
-                 between the readings of the rulebook (docs/encore-rules.md#options)."
-            }
-            Topic::Generate => {
-                "For Encore, 21 boxes of each of five colours in blocks of 1 to 6, every colour in \
-                 every column, one star per column and three per colour, and every column and \
-                 colour completable from the start column, on 15 x 7 boxes by default. Sizes \
-                 other than 15 x 7 scale the conventions (the columns a multiple of 5, from 5 to \
-                 25; 5 to 11 rows, the most that print on every shipped template)."
-            }
-        }
-    }
-
-    fn examples(&self, topic: Topic) -> &'static [&'static str] {
-        match topic {
-            Topic::Check => &["rollx check maps/encore-black.toml"],
-            Topic::Play => &[
-                "rollx play maps/encore-black.toml --players 4 --policy greedy,random --seed 1 \
-                 --log g.json",
-            ],
-            Topic::Referee => &[
-                "rollx referee encore-game.json --map maps/encore-black.toml",
-                "rollx referee --sheet encore-sheet.toml --map maps/encore-black.toml",
-            ],
-            Topic::Print => &["rollx print maps/encore-black.toml --template a4"],
-            Topic::Simulate => &[
-                "rollx simulate maps/encore-black.toml --policy random,greedy",
-                "rollx simulate maps/encore-black.toml --players 4 --policy greedy,strong --games \
-                 200 --report output/encore.html",
-                "rollx simulate maps/encore-black.toml --players 4 --seats \
-                 strong,greedy,greedy,greedy --games 200",
-            ],
-            Topic::Generate => &[
-                "rollx generate encore --seed 7 -o b.toml && rollx check --deny-warnings b.toml",
-                "rollx generate encore --columns 10 --rows 6 --seed 3 -o small.toml",
-                "rollx generate encore --seed 7 | rollx print /dev/stdin -o b.pdf",
-            ],
-            Topic::Deep => &[],
-        }
     }
 }
 
@@ -301,4 +166,132 @@ fn generate(options: &GenerateOptions) -> Result<GeneratedFile, GenerateError> {
         size: (made.board.columns, made.board.rows),
         tries: made.tries,
     })
+}
+
+/// What the family is called and says.
+pub(crate) const CARD: Card = Card {
+    name: "encore",
+    title: "Encore",
+    noun: "board",
+    games: "Encore! / Noch mal! boards",
+    words: WORDS,
+    starter: include_str!("starter.toml"),
+    solvability: "the fewest turns",
+    generator: Some(generate),
+    generated_line: "game end",
+    options: super::commands::OPTIONS,
+    options_help: "Encore boards have the players random, greedy, strong",
+    players: &[
+        ("random", "uniform among legal moves, the pass included"),
+        (
+            "greedy",
+            "a one-ply heuristic: points now, columns and colours, stars, jokers kept",
+        ),
+        (
+            "strong",
+            "the greedy player's best moves each played out by greedy players; see \
+                 --candidates and --rollouts",
+        ),
+    ],
+    help: &[
+        (
+            Topic::Check,
+            "Encore boards: the grid, its colours, points and dice, the design conventions (as \
+                 warnings), and rule solvability: the fewest turns to complete each column and \
+                 colour and to end the game.",
+        ),
+        (
+            Topic::Play,
+            "Encore boards (docs/encore-rules.md) are played by the computer players random, \
+                 greedy and strong: --players 1 is the solo game (30 rolls, rated by the \
+                 rulebook's table); --human plays seat 1 yourself (see \
+                 docs/terminal-play.md#encore-boards); --candidates and --rollouts set the strong \
+                 player's effort there too, and --solo-dice and --start-column choose between the \
+                 readings of the rulebook (docs/encore-rules.md#options); --resume goes on with a \
+                 game saved by --human.",
+        ),
+        (Topic::Print, "Encore boards print their grid of boxes."),
+        (
+            Topic::Referee,
+            "A log of a game on an Encore board (its `game` is \"encore\", \
+                 docs/encore-log.md) is replayed on the board: every roll checked against the \
+                 board's dice, every move against the rules (docs/encore-rules.md), each broken \
+                 rule named with its roll, player and dice, and the claimed scores checked against \
+                 the referee's count; --sheet checks a finished paper sheet of a board \
+                 (docs/encore-sheet.md).",
+        ),
+        (
+            Topic::Simulate,
+            "Encore boards (files with `[game] family = \"encore\"`) are simulated at tables \
+                 of --players (default 1, the 30-roll solo game): each --policy (random, greedy, \
+                 strong) plays every seat of its own table, and --seats fixes a mixed table, one \
+                 policy per seat (seat 1 rolls first). Reported: the score (mean with its 95 % CI, \
+                 median, spread, distribution), the win rate by seat (a shared win split equally), \
+                 game length, how often and how early each column and colour is completed (first \
+                 or later), stars left open, jokers used, the solo rating bands, and in the HTML \
+                 report the board as a heat map of how early each box is crossed. --candidates and \
+                 --rollouts set the strong player's effort; --solo-dice and --start-column choose \
+                 between the readings of the rulebook (docs/encore-rules.md#options).",
+        ),
+        (
+            Topic::Generate,
+            "For Encore, 21 boxes of each of five colours in blocks of 1 to 6, every colour in \
+                 every column, one star per column and three per colour, and every column and \
+                 colour completable from the start column, on 15 x 7 boxes by default. Sizes \
+                 other than 15 x 7 scale the conventions (the columns a multiple of 5, from 5 to \
+                 25; 5 to 11 rows, the most that print on every shipped template).",
+        ),
+    ],
+    examples: &[
+        (Topic::Check, &["rollx check maps/encore-black.toml"]),
+        (
+            Topic::Play,
+            &[
+                "rollx play maps/encore-black.toml --players 4 --policy greedy,random --seed 1 \
+                 --log g.json",
+            ],
+        ),
+        (
+            Topic::Referee,
+            &[
+                "rollx referee encore-game.json --map maps/encore-black.toml",
+                "rollx referee --sheet encore-sheet.toml --map maps/encore-black.toml",
+            ],
+        ),
+        (
+            Topic::Print,
+            &["rollx print maps/encore-black.toml --template a4"],
+        ),
+        (
+            Topic::Simulate,
+            &[
+                "rollx simulate maps/encore-black.toml --policy random,greedy",
+                "rollx simulate maps/encore-black.toml --players 4 --policy greedy,strong --games \
+                 200 --report output/encore.html",
+                "rollx simulate maps/encore-black.toml --players 4 --seats \
+                 strong,greedy,greedy,greedy --games 200",
+            ],
+        ),
+        (
+            Topic::Generate,
+            &[
+                "rollx generate encore --seed 7 -o b.toml && rollx check --deny-warnings b.toml",
+                "rollx generate encore --columns 10 --rows 6 --seed 3 -o small.toml",
+                "rollx generate encore --seed 7 | rollx print /dev/stdin -o b.pdf",
+            ],
+        ),
+    ],
+    ..Card::NONE
+};
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_card_names_every_player_the_family_seats() {
+        let names: Vec<&str> = CARD.players.iter().map(|(name, _)| *name).collect();
+        assert_eq!(names, super::super::play::PLAYERS);
+        assert!(CARD.players.iter().all(|(_, help)| !help.is_empty()));
+    }
 }

@@ -17,7 +17,7 @@ use super::deep::solve_range;
 use super::map::{Map, Power};
 use super::notation::sheet::{powers_line, render_fitted};
 use super::play::html;
-use super::play::report::{MapResult, SimReport, add_optimum, markdown, policy_result, text};
+use super::play::report::{MapResult, SimReport, add_optimum, policy_result};
 use super::play::simulate::{Tally, simulate_range, without_power};
 use super::play::tuples::{TrainingEstimate, TupleValue, ValuesError};
 use super::play::{
@@ -671,15 +671,10 @@ impl Simulates for super::face::Rolling {
             games: played,
             maps,
         };
-        let html = r.html.then(|| {
-            let maps: Vec<&Map> = runs.iter().map(|run| run.game.map()).collect();
-            html::html(&report, &maps, &(r.command)(played))
-        });
+        let maps: Vec<&Map> = runs.iter().map(|run| run.game.map()).collect();
         Reports {
-            text: text(&report),
+            doc: html::doc(&report, &maps, &(r.command)(played)),
             json: serde_json::to_value(&report).expect("reports serialise"),
-            markdown: markdown(&report),
-            html,
         }
     }
 

@@ -6,9 +6,9 @@ use super::sheet::words::ALL as WORDS;
 use crate::diag::{Diagnostic, Failure};
 use crate::engine::conformance::{self, Conformance};
 use crate::families::contract::{
-    About, AtTerminal, Checked, CheckedSheet, Command, Console, Declared, DeepRequest, Deepened,
-    Given, LogAt, Model, PlayRequest, Played, Printed, RefereeRequest, SheetRequest, Takes,
-    TerminalRequest, Topic, Typed,
+    About, AtTerminal, Card, Checked, CheckedSheet, Command, Console, Declared, DeepRequest,
+    Deepened, Given, LogAt, Model, PlayRequest, Played, Printed, RefereeRequest, SheetRequest,
+    Takes, TerminalRequest, Topic, Typed,
 };
 use crate::print::{Locale, PrintOptions, Template};
 use crate::source::Files;
@@ -24,20 +24,8 @@ use super::rules::referee::Verdict;
 pub(crate) struct Rolling;
 
 impl About for Rolling {
-    fn name(&self) -> &'static str {
-        "rolling"
-    }
-
-    fn title(&self) -> &'static str {
-        "Rolling"
-    }
-
-    fn noun(&self) -> &'static str {
-        "map"
-    }
-
-    fn words(&self) -> &'static [crate::lang::Key] {
-        WORDS
+    fn card(&self) -> &'static Card {
+        &CARD
     }
 
     fn check(
@@ -74,91 +62,6 @@ impl About for Rolling {
             c.diagnostics,
             model,
         )
-    }
-
-    fn no_generator(&self) -> &'static str {
-        "a Rolling map is drawn from real geography (docs/map-format.md)"
-    }
-
-    fn options(&self) -> &'static [Declared] {
-        OPTIONS
-    }
-
-    fn starter(&self) -> &'static str {
-        include_str!("starter.toml")
-    }
-
-    fn solvability(&self) -> &'static str {
-        "the fewest X possible, a bound"
-    }
-
-    fn options_help(&self) -> String {
-        "a map's rules are in its [rules] table".to_string()
-    }
-
-    fn player_help(&self, player: &str) -> &'static str {
-        match player {
-            "random" => "uniform among legal moves",
-            "greedy" => "a one-step heuristic, fast",
-            "tuples" => "by values learned with `rollx train`, fast; see --values",
-            "strong" => "Monte Carlo rollouts, slower; see --candidates, --rollouts and --horizon",
-            "expert" => {
-                "rollouts played by the tuples player, which needs its values too; the strongest"
-            }
-            _ => "",
-        }
-    }
-
-    fn players(&self) -> &'static [&'static str] {
-        &super::play::POLICIES
-    }
-
-    fn deepens(&self) -> bool {
-        true
-    }
-
-    fn games(&self) -> &'static str {
-        "Rolling America, Rolling Japan and their fan maps"
-    }
-
-    fn help(&self, topic: Topic) -> &'static str {
-        match topic {
-            Topic::Check => {
-                "Rolling maps: TOML syntax and types, references, symmetric neighbours, \
-                 connectivity, the grid drawing against the declared neighbours, and whether the \
-                 dice can fill every region; dice with more faces than `rollx train` supports are \
-                 a warning."
-            }
-            Topic::Deep => {
-                "With --deep, Rolling maps are also solved on sampled games with every roll known \
-                 (`rollx solve`): how often a perfect game is possible, the best possible X, and \
-                 the areas and regions that cost X even then, the same for a seed whatever the \
-                 threads (docs/solver.md). The map's ordinary report is printed first; the \
-                 solving, which can take minutes, follows with a progress bar on a terminal."
-            }
-            Topic::Play => {
-                "Rolling maps (docs/rules.md) print each final sheet with its score and, with \
-                 several players, the ranking. The tuples and expert players, --horizon and \
-                 --values are theirs alone; --human plays seat 1 yourself (see \
-                 docs/terminal-play.md)."
-            }
-            Topic::Print => "Rolling maps print their areas.",
-            Topic::Referee => {
-                "A Rolling log (docs/game-log.md) is replayed on its map by the rules \
-                 (docs/rules.md), each sheet scored with one extra X per mistake; --sheet checks a finished paper sheet of a map \
-                 (docs/filled-sheet.md), the sheet --write-sheet writes."
-            }
-            Topic::Simulate => {
-                "Rolling maps: mean, median and spread of X with a 95 % confidence interval, the \
-                 distribution, perfect games, how often each area ends as an X, the pressure on \
-                 each region, how often each power is used and how many X it saves (the same \
-                 games replayed without it), and why the X happen, per map and policy; several \
-                 maps are reported side by side. With --optimum, every game's dice are also solved \
-                 (`rollx solve`, --positions per game) and each policy's gap to the best game on \
-                 the same dice is reported."
-            }
-            Topic::Generate => "",
-        }
     }
 }
 
@@ -350,3 +253,89 @@ map's path with the extension .tuples).",
         what: "is an option of the computer players",
     },
 ];
+
+/// What the family is called and says.
+pub(crate) const CARD: Card = Card {
+    name: "rolling",
+    title: "Rolling",
+    noun: "map",
+    games: "Rolling America, Rolling Japan and their fan maps",
+    words: WORDS,
+    starter: include_str!("starter.toml"),
+    solvability: "the fewest X possible, a bound",
+    no_generator: "a Rolling map is drawn from real geography (docs/map-format.md)",
+    options: OPTIONS,
+    options_help: "a map's rules are in its [rules] table",
+    players: &[
+        ("random", "uniform among legal moves"),
+        ("greedy", "a one-step heuristic, fast"),
+        (
+            "tuples",
+            "by values learned with `rollx train`, fast; see --values",
+        ),
+        (
+            "strong",
+            "Monte Carlo rollouts, slower; see --candidates, --rollouts and --horizon",
+        ),
+        (
+            "expert",
+            "rollouts played by the tuples player, which needs its values too; the strongest",
+        ),
+    ],
+    deepens: true,
+    help: &[
+        (
+            Topic::Check,
+            "Rolling maps: TOML syntax and types, references, symmetric neighbours, \
+                 connectivity, the grid drawing against the declared neighbours, and whether the \
+                 dice can fill every region; dice with more faces than `rollx train` supports are \
+                 a warning.",
+        ),
+        (
+            Topic::Deep,
+            "With --deep, Rolling maps are also solved on sampled games with every roll known \
+                 (`rollx solve`): how often a perfect game is possible, the best possible X, and \
+                 the areas and regions that cost X even then, the same for a seed whatever the \
+                 threads (docs/solver.md). The map's ordinary report is printed first; the \
+                 solving, which can take minutes, follows with a progress bar on a terminal.",
+        ),
+        (
+            Topic::Play,
+            "Rolling maps (docs/rules.md) print each final sheet with its score and, with \
+                 several players, the ranking. The tuples and expert players, --horizon and \
+                 --values are theirs alone; --human plays seat 1 yourself (see \
+                 docs/terminal-play.md).",
+        ),
+        (Topic::Print, "Rolling maps print their areas."),
+        (
+            Topic::Referee,
+            "A Rolling log (docs/game-log.md) is replayed on its map by the rules \
+                 (docs/rules.md), each sheet scored with one extra X per mistake; --sheet checks a finished paper sheet of a map \
+                 (docs/filled-sheet.md), the sheet --write-sheet writes.",
+        ),
+        (
+            Topic::Simulate,
+            "Rolling maps: mean, median and spread of X with a 95 % confidence interval, the \
+                 distribution, perfect games, how often each area ends as an X, the pressure on \
+                 each region, how often each power is used and how many X it saves (the same \
+                 games replayed without it), and why the X happen, per map and policy; several \
+                 maps are reported side by side. With --optimum, every game's dice are also solved \
+                 (`rollx solve`, --positions per game) and each policy's gap to the best game on \
+                 the same dice is reported.",
+        ),
+    ],
+    examples: &[],
+    ..Card::NONE
+};
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_card_names_every_player_the_family_seats() {
+        let names: Vec<&str> = CARD.players.iter().map(|(name, _)| *name).collect();
+        assert_eq!(names, super::super::play::POLICIES);
+        assert!(CARD.players.iter().all(|(_, help)| !help.is_empty()));
+    }
+}

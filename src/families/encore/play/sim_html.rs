@@ -1,20 +1,21 @@
-//! The Encore simulation report as one self-contained HTML page: the
-//! tables, an SVG histogram of the scores of each table's policies, and the
-//! board drawn as a heat map of how early each box is crossed.
+//! The Encore simulation report as a document: the tables, and on the
+//! page a histogram of the scores of each table's policies and the board
+//! drawn as a heat map of how early each box is crossed.
 
 use std::fmt::Write as _;
 
 use crate::render::svg::escape as esc;
 
 use super::sim_report::{
-    PolicyResult, SimReport, TableResult, policy_label, table_title, win_rate_text,
+    PolicyResult, SimReport, TableKind, TableResult, policy_label, table_title, win_rate_text,
 };
 use crate::encore::Board;
-use crate::report::html::{BarChart, HeatScale, Series, heat, page};
+use crate::report::doc::{Block, Doc, Span, Table, para};
+use crate::report::html::{BarChart, HeatScale, Series, heat};
 
 /// A grouped bar chart of the share of sheets by points, one series per
 /// policy of the table.
-fn histogram(t: &TableResult) -> String {
+fn histogram(t: &TableResult) -> BarChart {
     let low = t.policies.iter().map(|p| p.worst).min().unwrap_or(0);
     let high = t.policies.iter().map(|p| p.best).max().unwrap_or(0);
     BarChart {
@@ -37,7 +38,6 @@ fn histogram(t: &TableResult) -> String {
             })
             .collect(),
     }
-    .svg()
 }
 
 /// The board as a heat map: each box filled by the mean roll at which it
@@ -139,136 +139,131 @@ pub fn heat_map(board: &Board, p: &PolicyResult, scale: HeatScale) -> String {
     s
 }
 
-/// The tables' summary: one row per policy and table.
-fn summary_table(r: &SimReport) -> String {
-    let mut s = String::from(
-        "<table><thead><tr><th>table / policy</th><th>mean (95 % CI)</th><th>median</th><th>sd</th><th>best</th><th>worst</th><th>win rate</th><th>columns</th><th>open stars</th><th>jokers used</th><th>rolls</th></tr></thead><tbody>",
-    );
-    for t in &r.tables {
-        for p in &t.policies {
-            let win = win_rate_text(t, p);
-            let _ = write!(
-                s,
-                "<tr><td>{}</td><td>{:.2} ± {:.2}</td><td>{:.1}</td><td>{:.2}</td><td>{}</td><td>{}</td><td>{win}</td><td>{:.2}</td><td>{:.2}</td><td>{:.2}</td><td>{:.1}</td></tr>",
-                esc(&policy_label(t, p)),
-                p.mean,
-                p.ci95,
-                p.median,
-                p.std_dev,
-                p.best,
-                p.worst,
-                p.columns_mean,
-                p.open_stars_mean,
-                p.jokers_used_mean,
-                t.rolls_mean
-            );
-        }
-    }
-    s.push_str("</tbody></table>");
-    s
-}
-
-/// Win rate and mean score by seat, one row per table.
-fn seats_table(r: &SimReport) -> String {
-    let mut s = String::from("<table><thead><tr><th>table</th>");
-    for k in 1..=r.players {
-        let _ = write!(s, "<th>seat {k}</th>");
-    }
-    s.push_str("</tr></thead><tbody>");
-    for t in &r.tables {
-        let _ = write!(s, "<tr><td>{}</td>", esc(&table_title(t)));
-        for x in &t.seat_results {
-            let _ = write!(
-                s,
-                "<td>{}: {:.1} % wins, {:.2} ± {:.2}</td>",
-                esc(&x.policy),
-                x.win_rate * 100.0,
-                x.mean,
-                x.ci95
-            );
-        }
-        s.push_str("</tr>");
-    }
-    s.push_str("</tbody></table>");
-    s
-}
-
-/// Columns and colours of one policy at one table.
-fn completion_tables(p: &PolicyResult) -> String {
-    let mut s = String::from(
-        "<table><thead><tr><th>column</th><th>completed</th><th>first</th><th>later</th><th>mean roll</th></tr></thead><tbody>",
-    );
-    for c in &p.columns {
-        let _ = write!(
-            s,
-            "<tr><td>{}</td><td>{:.1} %</td><td>{:.1} %</td><td>{:.1} %</td><td>{}</td></tr>",
-            c.column,
-            c.completed * 100.0,
-            c.first * 100.0,
-            c.later * 100.0,
-            c.mean_roll.map_or("-".into(), |m| format!("{m:.1}"))
-        );
-    }
-    s.push_str("</tbody></table><table><thead><tr><th>colour</th><th>completed</th><th>first</th><th>later</th></tr></thead><tbody>");
-    for c in &p.colors {
-        let _ = write!(
-            s,
-            "<tr><td>{}</td><td>{:.1} %</td><td>{:.1} %</td><td>{:.1} %</td></tr>",
-            esc(&c.color),
-            c.completed * 100.0,
-            c.first * 100.0,
-            c.later * 100.0
-        );
-    }
-    s.push_str("</tbody></table>");
-    if !p.solo_bands.is_empty() {
-        s.push_str("<table><thead><tr><th>solo rating band</th><th>games</th><th>share</th></tr></thead><tbody>");
-        for b in &p.solo_bands {
-            let _ = write!(
-                s,
-                "<tr><td>{}</td><td>{}</td><td>{:.1} %</td></tr>",
-                esc(&b.band),
-                b.games,
-                b.share * 100.0
-            );
-        }
-        s.push_str("</tbody></table>");
-    }
-    s
-}
-
-/// The whole report as HTML; `board` is the board of `report`, `command`
-/// the command line that reproduces it.
-pub fn html(report: &SimReport, board: &Board, command: &str) -> String {
-    let mut s = String::new();
-    let _ = writeln!(
-        s,
-        "<h1>Encore report: {} <small>({})</small></h1>",
-        esc(&report.name),
-        esc(&report.board)
-    );
-    let _ = writeln!(
-        s,
-        "<p>{} per table, {} player{}, seed {}. Reproduce with <code>{}</code>.</p>",
-        crate::text::count(report.games, "game"),
-        report.players,
-        if report.players == 1 { "" } else { "s" },
-        report.seed,
-        esc(command)
-    );
-    let changed = report.options.changed();
+/// The report of a run: the summary of every board's tables (`runs`,
+/// each report with its board), win rates by seat and each policy's
+/// scores; on the page, each table's histogram of points, heat maps and
+/// completed columns and colours. `command` reproduces the run.
+pub fn doc(runs: &[(&SimReport, &Board)], command: &str) -> Doc {
+    let Some((first, _)) = runs.first() else {
+        return Doc::new("Encore simulation");
+    };
+    let mut d = Doc::new(match runs {
+        [(report, _)] => format!("{} — Encore simulation", report.name),
+        _ => "Encore simulation".to_string(),
+    });
+    d.push(Block::Para(vec![
+        Span::Text(format!(
+            "{} per table, {}, seed {}. Reproduce with ",
+            crate::text::count(first.games, "game"),
+            crate::text::count(first.players as u64, "player"),
+            first.seed,
+        )),
+        Span::Code(command.to_string()),
+        Span::Text(".".into()),
+    ]));
+    let changed = first.options.changed();
     if !changed.is_empty() {
-        let _ = writeln!(
-            s,
-            "<p>Rules changed from the defaults: {}.</p>",
-            esc(&changed.join(", "))
-        );
+        d.push(para(format!(
+            "Rules changed from the defaults: {}.",
+            changed.join(", ")
+        )));
     }
-    s.push_str("<h2>Summary</h2>\n");
-    s.push_str(&summary_table(report));
+    for (report, board) in runs {
+        board_part(&mut d, report, board);
+    }
+    d.push(Block::Note(
+        "Rolls: each roll is one player's turn. First: completed before anyone else (or \
+         in the same turn as the first); later: after."
+            .into(),
+    ));
+    d
+}
+
+/// One board's part of the report.
+fn board_part(d: &mut Doc, report: &SimReport, board: &Board) {
+    d.push(Block::Heading(
+        2,
+        format!("{} ({})", report.name, report.board),
+    ));
+    let mut summary = Table::new([
+        "table / policy",
+        "mean (95 % CI)",
+        "median",
+        "sd",
+        "best",
+        "worst",
+        "win rate",
+        "columns",
+        "open stars",
+        "jokers used",
+        "rolls",
+    ]);
+    for t in &report.tables {
+        for p in &t.policies {
+            summary.row([
+                policy_label(t, p),
+                format!("{:.2} ± {:.2}", p.mean, p.ci95),
+                format!("{:.1}", p.median),
+                format!("{:.2}", p.std_dev),
+                p.best.to_string(),
+                p.worst.to_string(),
+                win_rate_text(t, p),
+                format!("{:.2}", p.columns_mean),
+                format!("{:.2}", p.open_stars_mean),
+                format!("{:.2}", p.jokers_used_mean),
+                format!("{:.1}", t.rolls_mean),
+            ]);
+        }
+    }
+    d.push(Block::Table(summary));
     if report.players > 1 {
-        s.push_str("<h3>Win rate by seat</h3>\n<p>Seat 1 rolls first; a shared win (equal total and equal \"!\" boxes left) is split equally among the winners, so each table's rates add up to 100 %. (The summary gives a win rate only at a mixed table: a policy that plays every seat wins every game.)</p>\n");
-        s.push_str(&seats_table(report));
+        d.push(Block::Heading(3, "Win rate by seat".into()));
+        d.push(para(
+            "Seat 1 rolls first; a shared win (equal total and equal \"!\" boxes left) is \
+             split equally among the winners, so each table's rates add up to 100 %. Mean \
+             points in brackets. (The summary gives a win rate only at a mixed table: a \
+             policy that plays every seat wins every game.)",
+        ));
+        let mut seats = Table::new(
+            std::iter::once("table".to_string())
+                .chain((1..=report.players).map(|k| format!("seat {k}"))),
+        );
+        for t in &report.tables {
+            let title = match t.kind {
+                TableKind::SelfPlay => table_title(t),
+                TableKind::Mixed => "mixed table".to_string(),
+            };
+            seats.row(std::iter::once(title).chain(t.seat_results.iter().map(|x| {
+                let cell = format!("{:.1} % ({:.1})", x.win_rate * 100.0, x.mean);
+                match t.kind {
+                    TableKind::SelfPlay => cell,
+                    TableKind::Mixed => format!("{}: {cell}", x.policy),
+                }
+            })));
+        }
+        d.push(Block::Table(seats));
+    }
+    for t in &report.tables {
+        for p in &t.policies {
+            d.push(Block::Heading(3, policy_label(t, p)));
+            let scores = p
+                .distribution
+                .iter()
+                .enumerate()
+                .filter(|&(_, &n)| n > 0)
+                .map(|(i, &n)| format!("{}:{}", p.worst + i as i32, n))
+                .collect();
+            d.push(Block::Items("scores (score:sheets)".into(), scores));
+            if !p.solo_bands.is_empty() {
+                let bands = p
+                    .solo_bands
+                    .iter()
+                    .filter(|b| b.games > 0)
+                    .map(|b| format!("{}: {:.1} %", b.band, b.share * 100.0))
+                    .collect();
+                d.push(Block::Items("solo rating bands".into(), bands));
+            }
+        }
     }
     // One colour scale for every heat map of the report (every table and
     // policy), so that boards side by side compare.
@@ -280,37 +275,73 @@ pub fn html(report: &SimReport, board: &Board, command: &str) -> String {
             .flat_map(|p| &p.boxes)
             .filter_map(|b| b.mean_roll),
     );
+    let mut details = Vec::new();
     for t in &report.tables {
-        let _ = writeln!(s, "<section>\n<h2>{}</h2>", esc(&table_title(t)));
-        let _ = writeln!(
-            s,
-            "<p>{:.1} rolls per game ({:.1} turns as the active player each).</p>",
+        details.push(Block::Heading(2, table_title(t)));
+        details.push(para(format!(
+            "{:.1} rolls per game ({:.1} turns as the active player each).",
             t.rolls_mean, t.turns_per_player_mean
-        );
-        let _ = writeln!(s, "<h3>Points per sheet</h3>\n{}", histogram(t));
-        let _ = writeln!(
-            s,
-            "<h3>How early each box is crossed</h3>\n<div class=\"heat\">"
-        );
+        )));
+        details.push(Block::Heading(3, "Points per sheet".into()));
+        details.push(Block::Chart(histogram(t)));
+        details.push(Block::Heading(3, "How early each box is crossed".into()));
+        details.push(Block::Side(
+            t.policies
+                .iter()
+                .map(|p| {
+                    Block::Figure(
+                        heat_map(board, p, scale),
+                        format!(
+                            "{}: each box coloured by the mean roll at which it is crossed \
+                             (dark: early, pale: late, grey: never; one scale for every table \
+                             of this report), with its colour letter (upper case and ★: a \
+                             star) and the share of sheets that cross it.",
+                            policy_label(t, p)
+                        ),
+                    )
+                })
+                .collect(),
+        ));
         for p in &t.policies {
-            let _ = writeln!(
-                s,
-                "<figure>{}<figcaption>{}: each box coloured by the mean roll at which it is crossed (dark: early, pale: late, grey: never; one scale for every table of this report), with its colour letter (upper case and ★: a star) and the share of sheets that cross it.</figcaption></figure>",
-                heat_map(board, p, scale),
-                esc(&policy_label(t, p))
-            );
+            details.push(Block::Heading(
+                3,
+                format!("Columns and colours ({})", policy_label(t, p)),
+            ));
+            details.push(Block::Side(completion_tables(p)));
         }
-        s.push_str("</div>\n");
-        for p in &t.policies {
-            let _ = writeln!(
-                s,
-                "<h3>Columns and colours ({})</h3>\n<div class=\"details\">{}</div>",
-                esc(&policy_label(t, p)),
-                completion_tables(p)
-            );
-        }
-        s.push_str("</section>\n");
     }
-    s.push_str("<p><small>Made by rollx. First: completed before anyone else (or in the same turn as the first); later: after.</small></p>\n");
-    page("rollx Encore report", &s)
+    d.push(Block::Details(details));
+}
+
+/// Columns and colours (and the solo bands) of one policy at one table.
+fn completion_tables(p: &PolicyResult) -> Vec<Block> {
+    let pct = |x: f64| format!("{:.1} %", x * 100.0);
+    let mut columns = Table::new(["column", "completed", "first", "later", "mean roll"]);
+    for c in &p.columns {
+        columns.row([
+            c.column.to_string(),
+            pct(c.completed),
+            pct(c.first),
+            pct(c.later),
+            c.mean_roll.map_or("-".into(), |m| format!("{m:.1}")),
+        ]);
+    }
+    let mut colors = Table::new(["colour", "completed", "first", "later"]);
+    for c in &p.colors {
+        colors.row([
+            c.color.clone(),
+            pct(c.completed),
+            pct(c.first),
+            pct(c.later),
+        ]);
+    }
+    let mut tables = vec![Block::Table(columns), Block::Table(colors)];
+    if !p.solo_bands.is_empty() {
+        let mut bands = Table::new(["solo rating band", "games", "share"]);
+        for b in &p.solo_bands {
+            bands.row([b.band.clone(), b.games.to_string(), pct(b.share)]);
+        }
+        tables.push(Block::Table(bands));
+    }
+    tables
 }

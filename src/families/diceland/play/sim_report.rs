@@ -1,13 +1,14 @@
-//! The Diceland simulation report as one self-contained HTML page: each
-//! table's results, and the board drawn as a heat map of how early each
-//! cell is crossed, with the stars and zones reached.
+//! The Diceland simulation report: each table's results and, on the
+//! page, the board drawn as a heat map of how early each cell is crossed,
+//! with the stars and zones reached.
 
 use std::fmt::Write as _;
 
 use super::simulate::Summary;
 use crate::diceland::model::{Board, Cell, column_letters};
 use crate::render::svg::escape as esc;
-use crate::report::html::{HeatScale, heat, page};
+use crate::report::doc::{Block, Doc, Span, Table};
+use crate::report::html::{HeatScale, heat};
 
 /// The board as a heat map: each zone cell filled by the mean turn at
 /// which it is crossed on `scale` (early dark, late pale, never grey; one
@@ -133,79 +134,104 @@ pub fn table_name(s: &Summary) -> String {
     }
 }
 
-/// The whole page: every table of one board, and each table's heat map.
-pub fn html(board: &Board, tables: &[Summary], command: &str) -> String {
-    let mut b = String::new();
-    let _ = write!(
-        b,
-        "<h1>{}</h1>\n<p>Diceland board <code>{}</code>; {} per table, seed {}. Made by <code>{}</code>.</p>\n",
-        esc(&board.info.name),
-        esc(&board.info.id),
-        crate::text::count(tables.first().map_or(0, |t| t.games), "game"),
-        tables.first().map_or(0, |t| t.seed),
-        esc(command)
-    );
-    b.push_str("<h2>Tables</h2>\n<table><thead><tr><th>table</th><th>turns (95 % CI)</th><th>win rate by seat</th><th>no winner</th><th>overshoots per game</th><th>reroll busts</th><th>bonus rolls per game</th></tr></thead><tbody>\n");
-    for t in tables {
-        let seats: Vec<String> = t
-            .seats
-            .iter()
-            .map(|s| format!("{:.1} %", s.win_rate * 100.0))
-            .collect();
-        let _ = writeln!(
-            b,
-            "<tr><td>{}</td><td>{:.2} ± {:.2}</td><td>{}</td><td>{:.1} %</td><td>{:.2}</td><td>{:.0} %</td><td>{:.2}</td></tr>",
-            esc(&table_name(t)),
-            t.turns.mean,
-            t.turns.ci95,
-            if t.policies.len() == 1 {
-                "(solo: turns to the goal)".to_string()
+/// The report of a run: a part per board (`boards`, each with the
+/// results of every table), a table of the tables first and, on the page,
+/// each table's heat map and its stars and zones; `command` reproduces
+/// the run.
+pub fn doc(boards: &[(&Board, &[Summary])], command: &str) -> Doc {
+    let first = boards.first().and_then(|(_, t)| t.first());
+    let mut d = Doc::new(match boards {
+        [(board, _)] => format!("{} — Diceland simulation", board.info.name),
+        _ => "Diceland simulation".to_string(),
+    });
+    d.push(Block::Para(vec![
+        Span::Text(format!(
+            "{} per table, seed {}. Reproduce with ",
+            crate::text::count(first.map_or(0, |t| t.games), "game"),
+            first.map_or(0, |t| t.seed),
+        )),
+        Span::Code(command.to_string()),
+        Span::Text(".".into()),
+    ]));
+    for (board, tables) in boards {
+        d.push(Block::Heading(
+            2,
+            format!("{} ({})", board.info.name, board.info.id),
+        ));
+        let mut summary = Table::new([
+            "table",
+            "turns (95 % CI)",
+            "win rate by seat",
+            "no winner",
+            "overshoots",
+            "reroll busts",
+            "bonus rolls",
+        ])
+        .left(2);
+        for t in *tables {
+            let wins = if t.policies.len() == 1 {
+                "solo: turns to the goal".to_string()
             } else {
-                seats.join(" · ")
-            },
-            t.no_winner * 100.0,
-            t.overshoots_per_game,
-            t.bust_rate * 100.0,
-            t.bonus_rolls_per_game
-        );
-    }
-    b.push_str("</tbody></table>\n");
-    // One colour scale for every table's heat map, so that they compare.
-    let scale = HeatScale::of(
-        tables
-            .iter()
-            .flat_map(|t| &t.cells)
-            .filter_map(|c| c.mean_turn),
-    );
-    for t in tables {
-        let _ = write!(
-            b,
-            "<h2>{}</h2>\n<div class=\"heat\"><figure>{}<figcaption>Each cell by the mean turn it is crossed (all seats; one scale for every table of this report); the percentage is the share of sheets that cross it.</figcaption></figure></div>\n",
-            esc(&table_name(t)),
-            heat_map(board, t, scale)
-        );
-        b.push_str("<div class=\"details\">");
-        for (what, done, places) in [
-            ("star", "reached", &t.stars),
-            ("zone", "completed", &t.zones),
-        ] {
-            let _ = writeln!(
-                b,
-                "<table><thead><tr><th>{what}</th><th>colour</th><th>{done}</th><th>mean turn</th></tr></thead><tbody>"
-            );
-            for p in places {
-                let _ = writeln!(
-                    b,
-                    "<tr><td>{}</td><td>{}</td><td>{:.1} %</td><td>{}</td></tr>",
-                    esc(&p.name),
-                    p.color,
-                    p.reached * 100.0,
-                    p.mean_turn.map_or("–".into(), |m| format!("{m:.1}"))
-                );
-            }
-            b.push_str("</tbody></table>");
+                t.seats
+                    .iter()
+                    .map(|x| format!("{:.0}%", x.win_rate * 100.0))
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            };
+            summary.row([
+                table_name(t),
+                format!("{:.2} ± {:.2}", t.turns.mean, t.turns.ci95),
+                wins,
+                format!("{:.1} %", t.no_winner * 100.0),
+                format!("{:.2}", t.overshoots_per_game),
+                format!("{:.0} %", t.bust_rate * 100.0),
+                format!("{:.2}", t.bonus_rolls_per_game),
+            ]);
         }
-        b.push_str("</div>\n");
+        d.push(Block::Table(summary));
+        // One colour scale for every table's heat map, so that they compare.
+        let scale = HeatScale::of(
+            tables
+                .iter()
+                .flat_map(|t| &t.cells)
+                .filter_map(|c| c.mean_turn),
+        );
+        let mut details = Vec::new();
+        for t in *tables {
+            details.push(Block::Heading(3, table_name(t)));
+            details.push(Block::Side(vec![Block::Figure(
+                heat_map(board, t, scale),
+                "Each cell by the mean turn it is crossed (all seats; one scale for every \
+                 table of this report); the percentage is the share of sheets that cross it."
+                    .into(),
+            )]));
+            let places = [
+                ("star", "reached", &t.stars),
+                ("zone", "completed", &t.zones),
+            ]
+            .into_iter()
+            .map(|(what, done, places)| {
+                let mut table = Table::new([what, "colour", done, "mean turn"]).left(1);
+                for p in places {
+                    table.row([
+                        p.name.clone(),
+                        p.color.to_string(),
+                        format!("{:.1} %", p.reached * 100.0),
+                        p.mean_turn.map_or("–".into(), |m| format!("{m:.1}")),
+                    ]);
+                }
+                Block::Table(table)
+            })
+            .collect();
+            details.push(Block::Side(places));
+        }
+        d.push(Block::Details(details));
     }
-    page(&format!("{} — Diceland simulation", board.info.name), &b)
+    d.push(Block::Note(
+        "turns: a game's length (alone: the turns to reach the goal); no winner: games \
+         nobody won; overshoots: dice lost to overshooting a zone, per game; reroll busts: \
+         rerolls that lost the die; bonus rolls: per game."
+            .into(),
+    ));
+    d
 }
