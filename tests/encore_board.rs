@@ -14,7 +14,7 @@ use std::path::{Path, PathBuf};
 use rollx::diag::render::JsonDiagnostic;
 use rollx::encore::Conventions;
 use rollx::encore::{self, Board, ColorId, Points};
-use rollx::encore::{GenerateOptions as Options, generate};
+use rollx::encore::{GenerateOptions as Options, generate, standard_grid};
 use rollx::families::{self, GenerateOptions};
 use rollx::source::{DiskFiles, Files};
 use serde_json::Value;
@@ -145,7 +145,7 @@ fn generated_boards_load_back(
 #[test]
 fn standard_boards_check_clean() {
     // Held to the standard sheet's conventions, not to looser ones.
-    let g = generate(&Options::default()).unwrap();
+    let g = generate(&standard_grid(0)).unwrap();
     assert_eq!(g.conventions, Conventions::standard());
     generated_boards_load_back(15, 7, 0..300, Some(100));
 }
@@ -206,7 +206,7 @@ fn the_same_seed_gives_the_same_file() {
     assert_eq!(
         generate(&Options {
             seed: 7,
-            ..Options::default()
+            ..standard_grid(0)
         })
         .unwrap()
         .toml,

@@ -116,6 +116,29 @@ pub struct GenerateOptions {
     pub rows: Option<usize>,
 }
 
+impl GenerateOptions {
+    /// The grid asked for, `standard`'s columns and rows where none is
+    /// given.
+    pub fn or(&self, (columns, rows): (usize, usize)) -> GridSize {
+        GridSize {
+            seed: self.seed,
+            columns: self.columns.unwrap_or(columns),
+            rows: self.rows.unwrap_or(rows),
+        }
+    }
+}
+
+/// What a board generator makes a board of: a seed and a grid's size.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GridSize {
+    /// The seed: the same seed gives the same board.
+    pub seed: u64,
+    /// Columns of the grid (hexagons in a row).
+    pub columns: usize,
+    /// Rows of the grid.
+    pub rows: usize,
+}
+
 /// A generated map or board file.
 #[derive(Clone, Debug)]
 pub struct GeneratedFile {

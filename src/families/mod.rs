@@ -187,6 +187,17 @@ pub fn load(path: &Path) -> Result<Model, LoadError> {
     }
 }
 
+/// The shipped file `maps/{file}`, loaded as its family's model
+/// (for the families' own tests).
+#[cfg(test)]
+pub(crate) fn shipped<T: std::any::Any + Clone>(file: &str) -> T {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("maps").join(file);
+    let model = load(&path).unwrap_or_else(|e| panic!("{file}: {e}"));
+    model
+        .take()
+        .unwrap_or_else(|family| panic!("{file} is a {} file", family.name()))
+}
+
 /// Checks a file given as bytes, whatever its family; `files` serves the
 /// files it extends. Valid files of every family are also checked
 /// against the limits of printing (the print checks of every shipped

@@ -363,3 +363,23 @@ pub trait Drawing {
         }
     }
 }
+
+/// Implements [`Drawing`] for a family's sheet type that keeps its
+/// [`Canvas`] in a field named `canvas`: `drawing_on_canvas!(Sheet<'_>,
+/// About)`.
+macro_rules! drawing_on_canvas {
+    ($sheet:ty, $part:ty) => {
+        impl $crate::print::Drawing for $sheet {
+            type Part = $part;
+
+            fn canvas(&self) -> &$crate::print::Canvas<$part> {
+                &self.canvas
+            }
+
+            fn canvas_mut(&mut self) -> &mut $crate::print::Canvas<$part> {
+                &mut self.canvas
+            }
+        }
+    };
+}
+pub(crate) use drawing_on_canvas;

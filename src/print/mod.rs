@@ -30,6 +30,7 @@ pub(crate) use checks::locate_glyphs;
 pub use checks::{FLOOR_LOWERED, Finding, Finest, check, checked, findings};
 pub(crate) use draw::bottom_height;
 pub(crate) use draw::bottom_lines;
+pub(crate) use draw::drawing_on_canvas;
 pub use draw::{Canvas, Credit, Drawing, text};
 pub use duplex::{Flip, board_set, both_faces};
 pub use pad::{Capacity, LeaderView, LinkView, Locale, Mark, MarkKind, Pad, Part, PrintOptions};

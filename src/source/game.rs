@@ -38,6 +38,16 @@ pub struct BoardInfo {
 }
 
 impl BoardInfo {
+    /// The board's name as its sheets print it in `lang`: its name in
+    /// that language (`[names.<lang>]`), else its name, else its id.
+    pub fn title(&self, lang: crate::lang::Lang) -> String {
+        match self.names.title(lang) {
+            Some(title) => title.to_string(),
+            None if self.name.is_empty() => self.id.clone(),
+            None => self.name.clone(),
+        }
+    }
+
     /// The board's credit, for its sheets.
     pub fn credit(&self) -> crate::print::Credit<'_> {
         crate::print::Credit {

@@ -157,20 +157,12 @@ const OPTIONS: &[Declared] = &[
 /// A random Diceland board.
 fn generate(options: &GenerateOptions) -> Result<GeneratedFile, GenerateError> {
     use super::generate as g;
-    let standard = g::Options::default();
-    let o = g::Options {
-        seed: options.seed,
-        columns: options.columns.unwrap_or(standard.columns),
-        rows: options.rows.unwrap_or(standard.rows),
-    };
-    let made = g::generate(&o).map_err(|e| match e {
-        g::GenerateError::Size(why) => GenerateError::Size(why),
-        g::GenerateError::GaveUp(tries) => GenerateError::GaveUp(tries),
-    })?;
+    let size = options.or(g::STANDARD);
+    let made = g::generate(&size)?;
     Ok(GeneratedFile {
         text: made.toml,
         id: made.id,
-        size: (o.columns, o.rows),
+        size: (size.columns, size.rows),
         tries: made.tries,
     })
 }

@@ -12,35 +12,13 @@ use crate::geom::{Cells, Hex};
 use crate::source::DiskFiles;
 use crate::source::toml::generated_id;
 
-/// What to generate.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Options {
-    /// The seed.
-    pub seed: u64,
-    /// Hexagons in a row.
-    pub columns: usize,
-    /// Rows.
-    pub rows: usize,
-}
+/// What to generate: a seed and the grid's size.
+pub use crate::families::contract::GridSize as Options;
 
-impl Default for Options {
-    fn default() -> Self {
-        Options {
-            seed: 0,
-            columns: 11,
-            rows: 9,
-        }
-    }
-}
+/// The standard grid: its columns and rows.
+pub(crate) const STANDARD: (usize, usize) = (11, 9);
 
-/// Why no board was made.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum GenerateError {
-    /// The size cannot hold a board.
-    Size(String),
-    /// Every try failed.
-    GaveUp(u32),
-}
+pub(crate) use crate::families::contract::GenerateError;
 
 /// A generated board.
 #[derive(Clone, Debug)]
@@ -282,7 +260,8 @@ mod tests {
         for seed in 0..12 {
             let g = generate(&Options {
                 seed,
-                ..Options::default()
+                columns: STANDARD.0,
+                rows: STANDARD.1,
             })
             .unwrap();
             let c = crate::diceland::check_bytes(
@@ -294,7 +273,8 @@ mod tests {
             assert_eq!(
                 generate(&Options {
                     seed,
-                    ..Options::default()
+                    columns: STANDARD.0,
+                    rows: STANDARD.1
                 })
                 .unwrap()
                 .toml,

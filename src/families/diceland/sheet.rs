@@ -83,15 +83,7 @@ struct Sheet<'a> {
     canvas: Canvas<About>,
 }
 
-impl Drawing for Sheet<'_> {
-    type Part = About;
-    fn canvas(&self) -> &Canvas<About> {
-        &self.canvas
-    }
-    fn canvas_mut(&mut self) -> &mut Canvas<About> {
-        &mut self.canvas
-    }
-}
+crate::print::drawing_on_canvas!(Sheet<'_>, About);
 
 /// The baseline that centres capitals of `size` on `mid`.
 fn baseline(mid: f32, size: f32, weight: Weight) -> f32 {
@@ -231,12 +223,7 @@ impl Sheet<'_> {
     /// The name, the player's line and the turn in one line; the height.
     fn header(&mut self) -> f32 {
         let f = self.t.fonts;
-        let info = &self.board.info;
-        let name = match info.names.title(self.canvas.lang) {
-            Some(title) => title.to_string(),
-            None if info.name.is_empty() => info.id.clone(),
-            None => info.name.clone(),
-        };
+        let name = self.board.info.title(self.canvas.lang);
         let title_y = self.title_line(self.t, self.w, name);
         let y = title_y + f.text * 2.0;
         let mut turn = text(

@@ -150,16 +150,7 @@ impl Typed for Encore {
 /// A random Encore board.
 fn generate(options: &GenerateOptions) -> Result<GeneratedFile, GenerateError> {
     use super::generate as g;
-    let standard = g::Options::default();
-    let o = g::Options {
-        seed: options.seed,
-        columns: options.columns.unwrap_or(standard.columns),
-        rows: options.rows.unwrap_or(standard.rows),
-    };
-    let made = g::generate(&o).map_err(|e| match e {
-        g::GenerateError::Size(why) => GenerateError::Size(why),
-        g::GenerateError::GaveUp(tries) => GenerateError::GaveUp(tries),
-    })?;
+    let made = g::generate(&options.or(g::STANDARD))?;
     Ok(GeneratedFile {
         text: made.toml,
         id: made.board.info.id,

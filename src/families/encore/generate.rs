@@ -42,25 +42,20 @@ use crate::geom::{Cells, Square};
 use crate::source::BoardInfo;
 use crate::source::toml::generated_id;
 
-/// What to generate.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Options {
-    /// The seed.
-    pub seed: u64,
-    /// Columns (15 on the standard sheet).
-    pub columns: usize,
-    /// Rows (7 on the standard sheet).
-    pub rows: usize,
-}
+/// What to generate: a seed and the grid's size.
+pub use crate::families::contract::GridSize as Options;
 
-impl Default for Options {
-    fn default() -> Self {
-        Self {
-            seed: 0,
-            columns: standard::COLUMNS,
-            rows: 7,
-        }
+/// The standard grid: its columns and rows.
+pub(crate) const STANDARD: (usize, usize) = (standard::COLUMNS, 7);
+
+/// The standard grid (15 x 7), with `seed`.
+pub fn standard_grid(seed: u64) -> Options {
+    crate::families::contract::GenerateOptions {
+        seed,
+        columns: None,
+        rows: None,
     }
+    .or(STANDARD)
 }
 
 /// A generated board.
@@ -76,16 +71,7 @@ pub struct Generated {
     pub tries: u32,
 }
 
-/// Why no board can be generated.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum GenerateError {
-    /// The size cannot hold the conventions.
-    #[error("{0}")]
-    Size(String),
-    /// Every try failed.
-    #[error("no board found in {0} tries; try another seed or size")]
-    GaveUp(u32),
-}
+pub(crate) use crate::families::contract::GenerateError;
 
 /// Colours of a generated board.
 const COLORS: usize = 5;
@@ -767,7 +753,7 @@ mod tests {
     fn a_seed_gives_the_same_board() {
         let o = Options {
             seed: 7,
-            ..Options::default()
+            ..standard_grid(0)
         };
         let a = generate(&o).unwrap();
         let b = generate(&o).unwrap();

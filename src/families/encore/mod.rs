@@ -52,7 +52,7 @@ pub use model::{Board, BoardCell, BoardColor, ColorId, EncoreDice, Points};
 pub(crate) use resolve::column_index;
 
 pub use format::{BoardFile, schema};
-pub use generate::{Options as GenerateOptions, generate};
+pub use generate::{Options as GenerateOptions, generate, standard_grid};
 pub use play::simulate::simulate;
 pub use play::{
     Effort, Greedy, PlayedGame, RandomPlayer, Seat, Strong, Weights, play_game, seat_players,

@@ -29,12 +29,7 @@ mod tests {
     /// the board's goal.
     #[test]
     fn the_rules_page_says_what_the_engine_plays() {
-        let model = crate::families::load(std::path::Path::new(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/maps/diceland-1.toml"
-        )))
-        .unwrap();
-        let board: Board = model.take().unwrap();
+        let board: Board = crate::families::shipped("diceland-1.toml");
         let text = lines(&board, Lang::ENGLISH).join("\n");
         assert!(
             text.contains(&format!("rolls {} dice", super::super::DICE)),

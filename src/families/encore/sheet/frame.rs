@@ -20,12 +20,7 @@ impl Sheet<'_> {
     /// a turn in one line. Returns the height.
     pub(super) fn header(&mut self) -> f32 {
         let f = self.t.fonts;
-        let info = &self.board.info;
-        let name = match info.names.title(self.canvas.lang) {
-            Some(title) => title.to_string(),
-            None if info.name.is_empty() => info.id.clone(),
-            None => info.name.clone(),
-        };
+        let name = self.board.info.title(self.canvas.lang);
         let title_y = self.title_line(self.t, self.w, name);
 
         // The turn, under the name.

@@ -51,12 +51,7 @@ mod tests {
     /// turn crosses, the start column, the penalty and the solo dice.
     #[test]
     fn the_rules_page_says_what_the_engine_plays() {
-        let model = crate::families::load(std::path::Path::new(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/maps/encore-black.toml"
-        )))
-        .unwrap();
-        let board: Board = model.take().unwrap();
+        let board: Board = crate::families::shipped("encore-black.toml");
         let text = lines(&board, Lang::ENGLISH).join("\n");
         let d = &board.dice;
         assert!(

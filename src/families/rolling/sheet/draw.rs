@@ -60,17 +60,7 @@ pub(super) struct Sheet<'a> {
     pub(super) capacity: Capacity,
 }
 
-impl Drawing for Sheet<'_> {
-    type Part = About;
-
-    fn canvas(&self) -> &Canvas<About> {
-        &self.canvas
-    }
-
-    fn canvas_mut(&mut self) -> &mut Canvas<About> {
-        &mut self.canvas
-    }
-}
+crate::print::drawing_on_canvas!(Sheet<'_>, About);
 
 impl Sheet<'_> {
     /// Draws a link's line (dashed) and records how much of it shows
