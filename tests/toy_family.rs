@@ -26,17 +26,16 @@ use rollx::families::simulate::{
 };
 use rollx::families::terminal::{self, AtTable, Computers, Seating};
 use rollx::families::{
-    About, AtTerminal, Card, Checked, CheckedSheet, Command, Console, Family, Given, LogAt, Model,
-    PlayRequest, Played, Printed, RefereeRequest, Refereed, SheetRequest, Start, TerminalRequest,
-    Typed,
+    About, AtTerminal, Card, Checked, CheckedSheet, Command, Console, Family, FileToCheck, Given,
+    LogAt, Model, PlayRequest, Played, Printed, RefereeRequest, Refereed, SheetRequest, Start,
+    TerminalRequest, Typed,
 };
-use rollx::print::{Locale, PrintOptions, Template};
+use rollx::print::{PrintOptions, Template};
 use rollx::report::doc::{Block, Doc, Table as Columns, para};
 use rollx::session::{
     Command as SessionCommand, Ending, Event as SessionEvent, Hinter, Notation, Session, Undone,
     View,
 };
-use rollx::source::Files;
 
 /// The toy family.
 struct Toy;
@@ -255,15 +254,10 @@ impl About for Toy {
         &CARD
     }
 
-    fn check(
-        &self,
-        _files: &dyn Files,
-        path: &Path,
-        bytes: Vec<u8>,
-        _locale: Option<&Locale>,
-    ) -> Checked {
+    fn check(&self, file: FileToCheck) -> Checked {
+        let path = file.path;
         let mut sources = SourceMap::new();
-        let text = String::from_utf8_lossy(&bytes).into_owned();
+        let text = String::from_utf8_lossy(&file.bytes).into_owned();
         sources.add(path, text.clone());
         let (model, diagnostics) = match toml::from_str::<Board>(&text) {
             Ok(b) if b.cells > 0 && b.turns > 0 => (
@@ -999,12 +993,12 @@ impl Simulates for Toy {
 
 /// A toy board read and checked through the family's face.
 fn board(text: &str) -> Model {
-    let checked = TOY.face().check(
-        &rollx::source::DiskFiles,
-        Path::new("toy.toml"),
-        text.as_bytes().to_vec(),
-        None,
-    );
+    let checked = TOY.face().check(FileToCheck {
+        files: &rollx::source::DiskFiles,
+        path: Path::new("toy.toml"),
+        bytes: text.as_bytes().to_vec(),
+        locale: None,
+    });
     assert!(checked.diagnostics.is_empty(), "{:?}", checked.diagnostics);
     checked.model.expect("a valid toy board")
 }
@@ -1313,7 +1307,12 @@ fn a_stopped_toy_simulation_reports_the_games_played() {
 fn load_board(path: &Path) -> Result<Model, Failure> {
     let bytes = std::fs::read(path).map_err(|e| Failure::usage(e.to_string()))?;
     TOY.face()
-        .check(&rollx::source::DiskFiles, path, bytes, None)
+        .check(FileToCheck {
+            files: &rollx::source::DiskFiles,
+            path,
+            bytes,
+            locale: None,
+        })
         .model
         .ok_or_else(|| Failure::invalid("not a toy board"))
 }

@@ -10,8 +10,8 @@ use crate::scene::Document;
 
 pub use super::face::{
     About, AtTerminal, Card, CheckedSheet, Command, Console, Declared, DeepRequest, Deepened, Face,
-    Generator, Given, Loader, PlayRequest, Played, RefereeRequest, Refereed, SheetRequest, Start,
-    Takes, TerminalRequest, Topic,
+    FileToCheck, Generator, Given, Loader, PlayRequest, Played, RefereeRequest, Refereed,
+    SheetRequest, Start, Takes, TerminalRequest, Topic,
 };
 pub use super::referee::LogAt;
 pub use super::typed::Typed;

@@ -96,6 +96,20 @@ impl Card {
     };
 }
 
+/// A file to check ([`About::check`]): its bytes, where it is, where the
+/// files it extends are read, and the language whose print checks run on
+/// its sheets (none for a command that prints nothing).
+pub struct FileToCheck<'a> {
+    /// Serves the files it extends.
+    pub files: &'a dyn Files,
+    /// The file, as given.
+    pub path: &'a Path,
+    /// Its bytes.
+    pub bytes: Vec<u8>,
+    /// The language of the sheets the print checks lay out, if any.
+    pub locale: Option<&'a Locale>,
+}
+
 /// What a game family is, the same to the commands and to the family: its
 /// card (names, words, options, players, help) and how it reads and
 /// checks its files. A family implements it with [`super::Typed`]; the
@@ -109,13 +123,7 @@ pub trait About: Sync + Send {
     /// templates on sheets in `locale` when one is given (`rollx check`,
     /// `watch`; a command that prints nothing needs no sheet laid out):
     /// every finding, and the map or board when there is no error.
-    fn check(
-        &self,
-        files: &dyn Files,
-        path: &Path,
-        bytes: Vec<u8>,
-        locale: Option<&Locale>,
-    ) -> Checked;
+    fn check(&self, file: FileToCheck) -> Checked;
 
     /// [`Card::name`].
     fn name(&self) -> &'static str {

@@ -18,8 +18,8 @@ mod vet;
 
 pub use contract::{
     About, AtTerminal, Card, Checked, CheckedSheet, Command, Console, Declared, DeepRequest,
-    Deepened, Face, Family, GenerateError, GenerateOptions, GeneratedFile, Generator, Given,
-    LoadError, Loader, LogAt, Model, PlayRequest, Played, Printed, RefereeRequest, Refereed,
+    Deepened, Face, Family, FileToCheck, GenerateError, GenerateOptions, GeneratedFile, Generator,
+    Given, LoadError, Loader, LogAt, Model, PlayRequest, Played, Printed, RefereeRequest, Refereed,
     SheetRequest, Start, Takes, TerminalRequest, Topic, Typed,
 };
 pub use log::{LogError, log_family};
@@ -191,7 +191,9 @@ pub fn load(path: &Path) -> Result<Model, LoadError> {
 /// (for the families' own tests).
 #[cfg(test)]
 pub(crate) fn shipped<T: std::any::Any + Clone>(file: &str) -> T {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("maps").join(file);
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("maps")
+        .join(file);
     let model = load(&path).unwrap_or_else(|e| panic!("{file}: {e}"));
     model
         .take()
@@ -221,7 +223,12 @@ fn check_bytes_for(
 ) -> Checked {
     let text = String::from_utf8_lossy(&bytes);
     match family_of(files, path, &text) {
-        Ok(family) => family.face().check(files, path, bytes, locale),
+        Ok(family) => family.face().check(FileToCheck {
+            files,
+            path,
+            bytes,
+            locale,
+        }),
         Err(unknown) => unknown_family(path, bytes, unknown),
     }
 }

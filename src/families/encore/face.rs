@@ -1,16 +1,13 @@
 //! The Encore family's face: what the commands reach it by.
 
-use std::path::Path;
-
 use super::sheet::words::ALL as WORDS;
 use crate::diag::{Diagnostic, Failure};
 use crate::families::contract::{
-    About, AtTerminal, Card, Checked, CheckedSheet, Console, GenerateError, GenerateOptions,
-    GeneratedFile, Given, LogAt, Model, PlayRequest, Played, Printed, RefereeRequest, SheetRequest,
-    TerminalRequest, Topic, Typed,
+    About, AtTerminal, Card, Checked, CheckedSheet, Console, FileToCheck, GenerateError,
+    GenerateOptions, GeneratedFile, Given, LogAt, Model, PlayRequest, Played, Printed,
+    RefereeRequest, SheetRequest, TerminalRequest, Topic, Typed,
 };
-use crate::print::{Locale, PrintOptions, Template};
-use crate::source::Files;
+use crate::print::{PrintOptions, Template};
 
 use super::Board;
 use super::play::PlayedGame;
@@ -27,14 +24,8 @@ impl About for Encore {
         &CARD
     }
 
-    fn check(
-        &self,
-        files: &dyn Files,
-        path: &Path,
-        bytes: Vec<u8>,
-        locale: Option<&Locale>,
-    ) -> Checked {
-        let c = super::check_bytes_for(files, path, bytes, locale);
+    fn check(&self, file: FileToCheck) -> Checked {
+        let c = super::check_bytes_for(file.files, file.path, file.bytes, file.locale);
         let model = c.board.map(|b| {
             let (lang, fonts) = (b.info.lang, b.info.fonts.clone());
             let names = b.info.names.clone();

@@ -1,17 +1,14 @@
 //! The Rolling family's face: what the commands reach it by.
 
-use std::path::Path;
-
 use super::sheet::words::ALL as WORDS;
 use crate::diag::{Diagnostic, Failure};
 use crate::engine::conformance::{self, Conformance};
 use crate::families::contract::{
     About, AtTerminal, Card, Checked, CheckedSheet, Command, Console, Declared, DeepRequest,
-    Deepened, Given, LogAt, Model, PlayRequest, Played, Printed, RefereeRequest, SheetRequest,
-    Takes, TerminalRequest, Topic, Typed,
+    Deepened, FileToCheck, Given, LogAt, Model, PlayRequest, Played, Printed, RefereeRequest,
+    SheetRequest, Takes, TerminalRequest, Topic, Typed,
 };
-use crate::print::{Locale, PrintOptions, Template};
-use crate::source::Files;
+use crate::print::{PrintOptions, Template};
 
 use super::map::Map;
 use super::play::PlayedGame;
@@ -28,15 +25,9 @@ impl About for Rolling {
         &CARD
     }
 
-    fn check(
-        &self,
-        files: &dyn Files,
-        path: &Path,
-        bytes: Vec<u8>,
-        locale: Option<&Locale>,
-    ) -> Checked {
-        let mut c = super::map::check_bytes(files, path, bytes);
-        if let Some(locale) = locale {
+    fn check(&self, file: FileToCheck) -> Checked {
+        let mut c = super::map::check_bytes(file.files, file.path, file.bytes);
+        if let Some(locale) = file.locale {
             super::limits::add_limits(&mut c, locale);
         }
         let model = c.map.map(|m| {
