@@ -54,7 +54,8 @@ pub struct Card {
     /// The options the family declares for its commands.
     pub options: &'static [Declared],
     /// What a user who gave an option the family does not declare may do
-    /// instead (after "leave out --flag; ").
+    /// instead (after "leave out --flag; "); `{players}` stands for the
+    /// family's players, by name.
     pub options_help: &'static str,
     /// The family's computer players, by name, each with what it does in
     /// a few words for `--policy`'s help ("uniform among legal moves").
@@ -175,9 +176,11 @@ pub trait About: Sync + Send {
         self.card().options
     }
 
-    /// [`Card::options_help`].
-    fn options_help(&self) -> &'static str {
-        self.card().options_help
+    /// [`Card::options_help`], its players named.
+    fn options_help(&self) -> String {
+        self.card()
+            .options_help
+            .replace("{players}", &self.players().join(", "))
     }
 
     /// The family's computer players, by name ([`Card::players`]).

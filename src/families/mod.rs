@@ -275,3 +275,29 @@ fn unknown_family(path: &Path, bytes: Vec<u8>, unknown: UnknownFamily) -> Checke
         report,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Each family's card names exactly the players the family seats, in
+    /// its order, each with its help.
+    #[test]
+    fn every_card_names_the_players_its_family_seats() {
+        let seated: [(Family, &[&str]); 3] = [
+            (crate::rolling::FAMILY, &crate::rolling::play::POLICIES),
+            (crate::encore::FAMILY, &crate::encore::play::PLAYERS),
+            (crate::diceland::FAMILY, &crate::diceland::play::PLAYERS),
+        ];
+        assert_eq!(seated.len(), Family::ALL.len(), "every family is here");
+        for (family, players) in seated {
+            let face = family.face();
+            assert_eq!(face.players(), players, "{}", family.name());
+            assert!(
+                players.iter().all(|p| !face.player_help(p).is_empty()),
+                "{}",
+                family.name()
+            );
+        }
+    }
+}

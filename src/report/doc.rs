@@ -67,6 +67,16 @@ pub fn para(text: impl Into<String>) -> Block {
     Block::Para(vec![Span::Text(text.into())])
 }
 
+/// The paragraph that opens a report: what the run played (`played`,
+/// "20 games per table, seed 1"), then the command that reproduces it.
+pub fn reproduce(played: String, command: &str) -> Block {
+    Block::Para(vec![
+        Span::Text(format!("{played}. Reproduce with ")),
+        Span::Code(command.to_string()),
+        Span::Text(".".into()),
+    ])
+}
+
 /// How a column's cells line up.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Align {
@@ -468,11 +478,10 @@ mod tests {
 
     fn sample() -> Doc {
         let mut d = Doc::new("Board <1>");
-        d.push(Block::Para(vec![
-            Span::Text("6 games, seed 2. Reproduce with ".into()),
-            Span::Code("rollx simulate a|b.toml".into()),
-            Span::Text(".".into()),
-        ]));
+        d.push(reproduce(
+            "6 games, seed 2".into(),
+            "rollx simulate a|b.toml",
+        ));
         let mut t = Table::new(["policy", "mean (95 % CI)", "best"]);
         t.row(["greedy", "12.00 ± 4.91", "21"]);
         t.row(["strong x4", "9.5 ± 1.00", "7"]);

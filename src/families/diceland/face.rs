@@ -170,7 +170,7 @@ pub(crate) const CARD: Card = Card {
     generator: Some(generate),
     generated_line: "fewest dice to win",
     options: OPTIONS,
-    options_help: "Diceland boards have the players random, greedy, strong (docs/diceland-rules.md)",
+    options_help: "Diceland boards have the players {players} (docs/diceland-rules.md)",
     players: &[
         ("random", "a colour, a reroll and a crossing at random"),
         (
@@ -251,15 +251,3 @@ pub(crate) const CARD: Card = Card {
     ],
     ..Card::NONE
 };
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_card_names_every_player_the_family_seats() {
-        let names: Vec<&str> = CARD.players.iter().map(|(name, _)| *name).collect();
-        assert_eq!(names, super::super::play::PLAYERS);
-        assert!(CARD.players.iter().all(|(_, help)| !help.is_empty()));
-    }
-}

@@ -162,7 +162,7 @@ pub(crate) const CARD: Card = Card {
     generator: Some(generate),
     generated_line: "game end",
     options: super::commands::OPTIONS,
-    options_help: "Encore boards have the players random, greedy, strong",
+    options_help: "Encore boards have the players {players}",
     players: &[
         ("random", "uniform among legal moves, the pass included"),
         (
@@ -265,15 +265,3 @@ pub(crate) const CARD: Card = Card {
     ],
     ..Card::NONE
 };
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_card_names_every_player_the_family_seats() {
-        let names: Vec<&str> = CARD.players.iter().map(|(name, _)| *name).collect();
-        assert_eq!(names, super::super::play::PLAYERS);
-        assert!(CARD.players.iter().all(|(_, help)| !help.is_empty()));
-    }
-}

@@ -318,15 +318,3 @@ pub(crate) const CARD: Card = Card {
     examples: &[],
     ..Card::NONE
 };
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_card_names_every_player_the_family_seats() {
-        let names: Vec<&str> = CARD.players.iter().map(|(name, _)| *name).collect();
-        assert_eq!(names, super::super::play::POLICIES);
-        assert!(CARD.players.iter().all(|(_, help)| !help.is_empty()));
-    }
-}

@@ -7,7 +7,7 @@ use std::fmt::Write as _;
 use super::simulate::Summary;
 use crate::diceland::model::{Board, Cell, column_letters};
 use crate::render::svg::escape as esc;
-use crate::report::doc::{Block, Doc, Span, Table};
+use crate::report::doc::{Block, Doc, Table, reproduce};
 use crate::report::html::{HeatScale, heat};
 
 /// The board as a heat map: each zone cell filled by the mean turn at
@@ -144,15 +144,14 @@ pub fn doc(boards: &[(&Board, &[Summary])], command: &str) -> Doc {
         [(board, _)] => format!("{} — Diceland simulation", board.info.name),
         _ => "Diceland simulation".to_string(),
     });
-    d.push(Block::Para(vec![
-        Span::Text(format!(
-            "{} per table, seed {}. Reproduce with ",
+    d.push(reproduce(
+        format!(
+            "{} per table, seed {}",
             crate::text::count(first.map_or(0, |t| t.games), "game"),
             first.map_or(0, |t| t.seed),
-        )),
-        Span::Code(command.to_string()),
-        Span::Text(".".into()),
-    ]));
+        ),
+        command,
+    ));
     for (board, tables) in boards {
         d.push(Block::Heading(
             2,

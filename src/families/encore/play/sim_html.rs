@@ -10,7 +10,7 @@ use super::sim_report::{
     PolicyResult, SimReport, TableKind, TableResult, policy_label, table_title, win_rate_text,
 };
 use crate::encore::Board;
-use crate::report::doc::{Block, Doc, Span, Table, para};
+use crate::report::doc::{Block, Doc, Table, para, reproduce};
 use crate::report::html::{BarChart, HeatScale, Series, heat};
 
 /// A grouped bar chart of the share of sheets by points, one series per
@@ -151,16 +151,15 @@ pub fn doc(runs: &[(&SimReport, &Board)], command: &str) -> Doc {
         [(report, _)] => format!("{} — Encore simulation", report.name),
         _ => "Encore simulation".to_string(),
     });
-    d.push(Block::Para(vec![
-        Span::Text(format!(
-            "{} per table, {}, seed {}. Reproduce with ",
+    d.push(reproduce(
+        format!(
+            "{} per table, {}, seed {}",
             crate::text::count(first.games, "game"),
             crate::text::count(first.players as u64, "player"),
             first.seed,
-        )),
-        Span::Code(command.to_string()),
-        Span::Text(".".into()),
-    ]));
+        ),
+        command,
+    ));
     let changed = first.options.changed();
     if !changed.is_empty() {
         d.push(para(format!(

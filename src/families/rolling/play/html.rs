@@ -6,7 +6,7 @@
 use super::report::{AreaResult, MapResult, OptimumResult, PolicyResult, SimReport, optimum_text};
 use super::simulate::Cause;
 use crate::render::svg::to_svg;
-use crate::report::doc::{Block, Doc, Span, Table, para};
+use crate::report::doc::{Block, Doc, Table, para, reproduce};
 use crate::report::html::{BarChart, Series};
 use crate::rolling::map::Map;
 use crate::rolling::map::Power;
@@ -71,15 +71,10 @@ pub fn doc(report: &SimReport, maps: &[&Map], command: &str) -> Doc {
         [m] => format!("{} — balance report", m.name),
         _ => "Balance report".to_string(),
     });
-    d.push(Block::Para(vec![
-        Span::Text(format!(
-            "{}, seed {}. Reproduce with ",
-            report.games_played(),
-            report.seed
-        )),
-        Span::Code(command.to_string()),
-        Span::Text(".".into()),
-    ]));
+    d.push(reproduce(
+        format!("{}, seed {}", report.games_played(), report.seed),
+        command,
+    ));
     d.push(Block::Heading(2, "Summary".into()));
     d.push(Block::Table(summary_table(report)));
     for m in &report.maps {
