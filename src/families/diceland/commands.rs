@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 use std::path::Path;
 
 use super::play::PLAYERS;
-use super::play::sim_report;
+use super::play::sim_doc;
 use super::play::simulate::{Tally, simulate_range};
 use crate::diag::Failure;
 use crate::families::contract::{CheckedSheet, LogAt, PlayRequest, Played, SheetRequest};
@@ -433,7 +433,7 @@ impl Simulates for super::face::Diceland {
             .collect();
         let all: Vec<&Summary> = results.iter().flatten().collect();
         Reports {
-            doc: sim_report::doc(&boards, &(r.command)(played)),
+            doc: sim_doc::doc(&boards, &(r.command)(played)),
             json: serde_json::to_value(&all).expect("serialises"),
         }
     }

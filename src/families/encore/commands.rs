@@ -6,7 +6,7 @@
 use std::fmt::Write as _;
 use std::path::Path;
 
-use super::play::sim_html;
+use super::play::sim_doc;
 use super::play::sim_report::{SimReport, table_result};
 use super::play::simulate::{Tally, check_table, simulate_range};
 use crate::diag::{Diagnostic, Failure, SourceMap};
@@ -606,7 +606,7 @@ impl Simulates for super::face::Encore {
             .map(|(report, run)| (report, run.game.board()))
             .collect();
         Reports {
-            doc: sim_html::doc(&boards, &(r.command)(played)),
+            doc: sim_doc::doc(&boards, &(r.command)(played)),
             json,
         }
     }

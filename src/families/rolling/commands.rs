@@ -16,8 +16,8 @@ use crate::text::{count, plural, wrap};
 use super::deep::solve_range;
 use super::map::{Map, Power};
 use super::notation::sheet::{powers_line, render_fitted};
-use super::play::html;
 use super::play::report::{MapResult, SimReport, add_optimum, policy_result};
+use super::play::sim_doc;
 use super::play::simulate::{Tally, simulate_range, without_power};
 use super::play::tuples::{TrainingEstimate, TupleValue, ValuesError};
 use super::play::{
@@ -673,7 +673,7 @@ impl Simulates for super::face::Rolling {
         };
         let maps: Vec<&Map> = runs.iter().map(|run| run.game.map()).collect();
         Reports {
-            doc: html::doc(&report, &maps, &(r.command)(played)),
+            doc: sim_doc::doc(&report, &maps, &(r.command)(played)),
             json: serde_json::to_value(&report).expect("reports serialise"),
         }
     }

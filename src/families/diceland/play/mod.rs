@@ -11,7 +11,7 @@
 
 mod greedy;
 mod random;
-pub mod sim_report;
+pub mod sim_doc;
 pub mod simulate;
 pub mod strong;
 

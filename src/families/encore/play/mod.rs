@@ -1,12 +1,12 @@
 //! Computer players of Encore, as [`engine::Player`]s of the rules
 //! ([`Game`]): [`RandomPlayer`], [`Greedy`] and [`Strong`]; and whole
 //! games of them, recorded ([`play_game`]); many games of a table,
-//! tallied ([`simulate`]) and reported ([`sim_report`], [`sim_html`]).
+//! tallied ([`simulate`]) and reported ([`sim_report`], [`sim_doc`]).
 
 mod game;
 mod greedy;
 mod random;
-pub mod sim_html;
+pub mod sim_doc;
 pub mod sim_report;
 pub mod simulate;
 mod strong;

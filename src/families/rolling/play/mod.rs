@@ -5,10 +5,10 @@
 //! records it as a [`GameLog`].
 
 mod greedy;
-pub mod html;
 pub mod leaf;
 mod random;
 pub mod report;
+pub mod sim_doc;
 pub mod simulate;
 mod strong;
 pub mod tuples;
